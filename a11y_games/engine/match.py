@@ -1,0 +1,243 @@
+"""A match: a game state, who sits where (humans, bots), and the action log.
+
+A match is its settings plus its action log. ``replay`` rebuilds the identical state;
+``save`` writes JSON atomically; ``undo`` rebuilds the state without a human's last
+decision when nothing has been learnt since.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from a11y_games.engine.actions import IllegalAction, NotYourTurn
+from a11y_games.engine.messages import Event, Msg
+from a11y_games.engine.spec import Bot, GameSpec
+from a11y_games.engine.state import GameState, Settings
+
+__all__ = ["SAVE_FORMAT", "Match", "SaveError", "SeatSpec", "UndoRefused"]
+
+SAVE_FORMAT = 1
+
+
+class SaveError(ValueError):
+    """A save that cannot be read, written or replayed. ``msg`` says why, for the player."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.id)
+        self.msg = msg
+
+
+class UndoRefused(ValueError):
+    """Undo is not possible now. ``msg`` says why."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.id)
+        self.msg = msg
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who plays a seat: a human (with a name) or a bot (with a level and a name)."""
+
+    kind: str  # "human" or "bot"
+    name: str = ""
+    level: str = "normal"
+    name_index: int = 0  # for bots: index into the game's bot names
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "level": self.level,
+                "name_index": self.name_index}
+
+
+class Match:
+    """A game being played: state, seats, log. Knows no terminal."""
+
+    def __init__(self, spec: GameSpec, settings: Settings, seats: list[SeatSpec]) -> None:
+        if len(seats) != settings.players:
+            raise ValueError("one SeatSpec per player")
+        self.spec = spec
+        self.settings = settings
+        self.seats = list(seats)
+        self.state: GameState = spec.new_state(settings, random.Random(settings.seed))
+        self.log: list[tuple[int, str]] = []
+        self._marks: list[int] = []  # len(events) before each logged action
+        self._bots: dict[int, Bot] = {}
+        for seat, seat_spec in enumerate(self.seats):
+            if seat_spec.is_bot:
+                factory = spec.bots.get(seat_spec.level) or spec.bots["random"]
+                self._bots[seat] = factory(seat, random.Random(f"{settings.seed}:bot:{seat}"))
+
+    # --- who is who --------------------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        return self.state.events
+
+    def is_human(self, seat: int) -> bool:
+        return seat < len(self.seats) and not self.seats[seat].is_bot
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self._bots
+
+    def humans(self) -> list[int]:
+        return [s for s in range(len(self.seats)) if self.is_human(s)]
+
+    def seat_name(self, seat: int) -> str | Msg:
+        """The seat's name: a human's own, a bot's from the game's list, a fictive seat's."""
+        if seat < len(self.seats):
+            spec = self.seats[seat]
+            if spec.is_bot and not spec.name:
+                names = self.spec.bot_names
+                return names[spec.name_index % len(names)]
+            return spec.name or Msg("core.seat.default", number=seat + 1)
+        extra = self.state.extra_seat_name(seat)
+        return extra if extra is not None else Msg("core.seat.default", number=seat + 1)
+
+    # --- playing -----------------------------------------------------------------------------
+    def act(self, seat: int, action: str) -> None:
+        """Play ``action`` for ``seat`` after checking it is asked and legal."""
+        pending = self.state.pending()
+        if pending is None:
+            raise IllegalAction(Msg("core.error.game_over"))
+        if seat not in pending.seats:
+            raise NotYourTurn(Msg("core.error.not_your_turn"))
+        if action not in self.state.legal_actions(seat):
+            raise IllegalAction(Msg("core.error.illegal"))
+        mark = len(self.state.events)
+        self.state.apply(seat, action)
+        self.log.append((seat, action))
+        self._marks.append(mark)
+
+    def bot_choice(self, seat: int) -> str:
+        """What the bot at ``seat`` chooses now, from its own observation only."""
+        legal = self.state.legal_actions(seat)
+        choice = self._bots[seat].choose(self.state.observation(seat), legal)
+        if choice not in legal:  # a bot bug must never stall a game
+            choice = legal[0]
+        return choice
+
+    def waiting_bots(self) -> list[int]:
+        """Bots asked to act now (non-race decisions)."""
+        pending = self.state.pending()
+        if pending is None or pending.race:
+            return []
+        return [s for s in pending.seats if s in self._bots]
+
+    def play_bots(self) -> int:
+        """Let every bot asked to act do so, until a human must act or the game ends.
+
+        Returns the number of bot actions played. Races are left to the caller.
+        """
+        played = 0
+        while True:
+            bots = self.waiting_bots()
+            if not bots:
+                return played
+            seat = bots[0]
+            self.act(seat, self.bot_choice(seat))
+            played += 1
+
+    # --- undo ----------------------------------------------------------------------------------
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last decision, replaying the log without it.
+
+        Refused with other humans at the table after another human acted, or when an event
+        since that decision taught ``seat`` something (it cannot be unlearnt).
+        """
+        mine = [i for i, (s, _) in enumerate(self.log) if s == seat]
+        if not mine:
+            raise UndoRefused(Msg("core.undo.nothing"))
+        last = mine[-1]
+        if any(not self.is_bot(s) and s != seat for s, _ in self.log[last + 1:]):
+            raise UndoRefused(Msg("core.undo.other_human"))
+        for event in self.state.events[self._marks[last]:]:
+            if event.informs and event.visible(seat) and event.cause != seat:
+                raise UndoRefused(Msg("core.undo.learnt"))
+            if event.informs and event.visible_to is not None and event.cause == seat:
+                raise UndoRefused(Msg("core.undo.learnt"))
+        self._rebuild(self.log[:last])
+
+    def _rebuild(self, log: list[tuple[int, str]]) -> None:
+        self.state = self.spec.new_state(self.settings, random.Random(self.settings.seed))
+        self.log = []
+        self._marks = []
+        for seat, action in log:
+            self.act(seat, action)
+
+    # --- saving --------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "settings": self.settings.to_json(),
+                "seats": [s.to_json() for s in self.seats],
+                "log": [[seat, action] for seat, action in self.log]}
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the match atomically: a good save is never replaced by a partial one."""
+        target = Path(path)
+        data = json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(tmp, target)
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+        except OSError as error:
+            raise SaveError(Msg("core.save.write_failed", path=str(target),
+                                reason=error.strerror or str(error))) from error
+
+    @classmethod
+    def from_json(cls, data: Any, specs: dict[str, GameSpec]) -> Match:
+        """Rebuild a match by replaying its log; SaveError if anything does not fit."""
+        try:
+            if data.get("format") != SAVE_FORMAT:
+                raise SaveError(Msg("core.save.bad_format"))
+            raw = data["settings"]
+            spec = specs.get(raw["game"])
+            if spec is None:
+                raise SaveError(Msg("core.save.unknown_game", game=str(raw["game"])))
+            options = {str(k): str(v) for k, v in dict(raw.get("options", {})).items()}
+            settings = spec.settings(int(raw["players"]), int(raw["seed"]), options)
+            seats = [SeatSpec(kind=str(s["kind"]), name=str(s.get("name", "")),
+                              level=str(s.get("level", "normal")),
+                              name_index=int(s.get("name_index", 0))) for s in data["seats"]]
+            log = [(int(seat), str(action)) for seat, action in data["log"]]
+        except SaveError:
+            raise
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
+            raise SaveError(Msg("core.save.corrupt")) from error
+        try:
+            match = cls(spec, settings, seats)
+            match._rebuild(log)
+        except (IllegalAction, ValueError) as error:
+            raise SaveError(Msg("core.save.replay_failed")) from error
+        return match
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], specs: dict[str, GameSpec]) -> Match:
+        """Read and replay a save written by :meth:`save`."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise SaveError(Msg("core.save.read_failed", path=str(path),
+                                reason=error.strerror or str(error))) from error
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise SaveError(Msg("core.save.corrupt")) from error
+        if not isinstance(data, dict):
+            raise SaveError(Msg("core.save.corrupt"))
+        return cls.from_json(data, specs)

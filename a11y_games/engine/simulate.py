@@ -1,0 +1,88 @@
+"""Bots-only games, for statistics, benchmarks and invariant tests."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.spec import GameSpec
+from a11y_games.engine.state import GameState
+
+__all__ = ["SimulationReport", "play_out", "simulate"]
+
+
+@dataclass
+class SimulationReport:
+    """What a batch of bots-only games gave."""
+
+    games: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    camp_wins: Counter[str] = field(default_factory=Counter)
+    seat_wins: Counter[int] = field(default_factory=Counter)
+    level_wins: Counter[str] = field(default_factory=Counter)
+    unfinished: int = 0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def mean_length(self) -> float:
+        return self.actions / self.games if self.games else 0.0
+
+
+def play_out(match: Match, *, max_actions: int = 100_000,
+             check: Callable[[GameState], None] | None = None) -> int:
+    """Play a bots-only match to its end (races decided in a random order).
+
+    ``check`` is called after every action (for invariant tests). Returns actions played.
+    """
+    state_rng = random.Random(f"{match.settings.seed}:race")
+    played = 0
+    while played < max_actions:
+        pending = match.state.pending()
+        if pending is None:
+            break
+        if pending.race:
+            seat = state_rng.choice(pending.seats)
+            match.act(seat, match.state.legal_actions(seat)[0])
+        else:
+            seat = pending.seats[0]
+            match.act(seat, match.bot_choice(seat))
+        played += 1
+        if check is not None:
+            check(match.state)
+    return played
+
+
+def simulate(spec: GameSpec, *, players: int, games: int, seed: int,
+             levels: list[str] | str = "random", options: Mapping[str, str] | None = None,
+             check: Callable[[GameState], None] | None = None) -> SimulationReport:
+    """Play ``games`` bots-only games; seat ``i`` gets ``levels[i % len(levels)]``."""
+    level_list = [levels] if isinstance(levels, str) else list(levels)
+    report = SimulationReport()
+    start = time.perf_counter()
+    for n in range(games):
+        settings = spec.settings(players, seed + n, options)
+        seats = [SeatSpec("bot", level=level_list[i % len(level_list)], name_index=i)
+                 for i in range(players)]
+        match = Match(spec, settings, seats)
+        report.actions += play_out(match, check=check)
+        report.games += 1
+        outcome = match.state.outcome()
+        if outcome is None:
+            report.unfinished += 1
+            continue
+        if outcome.camp:
+            report.camp_wins[outcome.camp] += 1
+        for seat in outcome.winners:
+            report.seat_wins[seat] += 1
+            if seat < players:
+                report.level_wins[seats[seat].level] += 1
+    report.seconds = time.perf_counter() - start
+    return report

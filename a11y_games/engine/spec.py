@@ -1,0 +1,76 @@
+"""How a game plugs into the client: its description, options, bots and state factory."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from a11y_games.engine.messages import Msg
+from a11y_games.engine.state import GameState, Settings
+
+__all__ = ["Bot", "BotFactory", "GameSpec", "Option", "OptionError"]
+
+
+class Bot(Protocol):
+    """A computer player. It sees only its seat's observation and the legal action ids."""
+
+    def choose(self, observation: object, legal: list[str]) -> str: ...
+
+
+BotFactory = Callable[[int, random.Random], Bot]
+"""Makes a bot for a seat, with its own seeded random source."""
+
+
+class OptionError(ValueError):
+    """A variant option that does not exist or has a value it does not take."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.id)
+        self.msg = msg
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant or setting of a game, chosen before it starts."""
+
+    name: str
+    label: Msg
+    choices: tuple[str, ...]
+    default: str
+    choice_labels: Mapping[str, Msg] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the client needs to know about a game, without knowing its rules."""
+
+    name: str
+    title: Msg
+    summary: Msg
+    min_players: int
+    max_players: int
+    default_players: int
+    new_state: Callable[[Settings, random.Random], GameState]
+    bots: Mapping[str, BotFactory]
+    bot_names: tuple[Msg, ...]
+    options: tuple[Option, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+    def settings(self, players: int, seed: int, options: Mapping[str, str] | None = None) -> Settings:
+        """Validated settings: defaults filled in, unknown options and values refused."""
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(Msg("core.error.players", game=self.title,
+                                  low=self.min_players, high=self.max_players))
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        for name, value in given.items():
+            if name not in known:
+                raise OptionError(Msg("core.error.option_unknown", name=name,
+                                      names=", ".join(known) or "-"))
+            if value not in known[name].choices:
+                raise OptionError(Msg("core.error.option_value", name=name, value=value,
+                                      values=", ".join(known[name].choices)))
+        full = {o.name: given.get(o.name, o.default) for o in self.options}
+        return Settings(game=self.name, players=players, seed=seed, options=full)

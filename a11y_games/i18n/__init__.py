@@ -1,0 +1,132 @@
+"""Catalogue loading and message rendering (French, English).
+
+Catalogues are gettext ``.po`` files, one domain per part of the client: ``core`` and one
+per game, under ``locales/<lang>/LC_MESSAGES/<domain>.po``. A message id's first word is
+its domain (``pnue.vote.result`` lives in ``pnue.po``). Babel compiles them to ``.mo``;
+a stale or missing ``.mo`` is compiled on first use.
+
+>>> from a11y_games.engine import Msg
+>>> Translator("en").render(Msg("core.seat.default", number=2))
+'Seat 2'
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from a11y_games.engine.messages import Msg, PlayerRef
+
+__all__ = ["LANGUAGES", "LOCALE_DIR", "Translator", "default_language"]
+
+LANGUAGES = ("en", "fr")
+LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locales"
+if not LOCALE_DIR.is_dir():  # installed without the source tree: locales shipped in the package
+    LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
+
+
+def default_language(environ: dict[str, str] | None = None) -> str:
+    """The player's language from the environment (``LANGUAGE``, ``LC_ALL``...), else English."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            code = value.split(":")[0][:2].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def domains(locale_dir: Path = LOCALE_DIR) -> list[str]:
+    """Catalogue domains present for English (the reference language)."""
+    return sorted(p.stem for p in (locale_dir / "en" / "LC_MESSAGES").glob("*.po"))
+
+
+def compile_catalogues(locale_dir: Path = LOCALE_DIR, *, force: bool = False) -> list[Path]:
+    """Compile every ``.po`` whose ``.mo`` is missing or older; returns the files written."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for po in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo")
+        if not force and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=po.parent.parent.name)
+        tmp = mo.with_suffix(".mo.tmp")
+        with tmp.open("wb") as handle:
+            write_mo(handle, catalog, use_fuzzy=False)
+        os.replace(tmp, mo)
+        written.append(mo)
+    return written
+
+
+_CACHE: dict[tuple[str, str], gettext.NullTranslations] = {}
+
+
+def _translations(lang: str, domain: str) -> gettext.NullTranslations:
+    key = (lang, domain)
+    if key not in _CACHE:
+        mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
+        po = mo.with_suffix(".po")
+        if po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime):
+            try:
+                compile_catalogues()
+            except OSError:
+                pass
+        try:
+            with mo.open("rb") as handle:
+                _CACHE[key] = gettext.GNUTranslations(handle)
+        except OSError:
+            _CACHE[key] = gettext.NullTranslations()
+    return _CACHE[key]
+
+
+class Translator:
+    """Renders messages in one language. ``names`` turns a seat number into its name."""
+
+    def __init__(self, lang: str = "en",
+                 names: Callable[[int], str | Msg] | None = None) -> None:
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.names = names
+
+    def text(self, msg_id: str, count: int | None = None) -> str:
+        """The raw catalogue text of ``msg_id`` (plural form for ``count`` if given)."""
+        domain = msg_id.split(".", 1)[0]
+        tr = _translations(self.lang, domain)
+        if count is None:
+            return tr.gettext(msg_id)
+        return tr.ngettext(msg_id, msg_id, count)
+
+    def render(self, msg: Msg | str) -> str:
+        """The message in this language, parameters filled in."""
+        if isinstance(msg, str):
+            return msg
+        count = msg.params.get("count")
+        template = self.text(msg.id, count if isinstance(count, int) else None)
+        if not msg.params:
+            return template
+        values = {k: self._value(v) for k, v in msg.params.items()}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return template
+
+    def render_all(self, msgs: Iterable[Msg | str]) -> list[str]:
+        return [self.render(m) for m in msgs]
+
+    def _value(self, value: Any) -> str:
+        if isinstance(value, Msg):
+            return self.render(value)
+        if isinstance(value, PlayerRef):
+            if self.names is None:
+                return self.render(Msg("core.seat.default", number=value.seat + 1))
+            return self.render(self.names(value.seat))
+        if isinstance(value, (list, tuple)):
+            if not value:
+                return self.text("core.list.none")
+            return self.text("core.list.separator").join(self._value(v) for v in value)
+        return str(value)

@@ -1,0 +1,127 @@
+"""The shared engine: matches, replay, saves, undo, hidden information."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from a11y_games.engine import IllegalAction
+from a11y_games.engine.match import Match, SaveError, SeatSpec, UndoRefused
+from a11y_games.engine.simulate import play_out, simulate
+from a11y_games.engine.spec import OptionError
+from tests.toygame import SPEC
+
+SPECS = {"toy": SPEC}
+
+
+def new_match(seed: int = 1, seats: list[SeatSpec] | None = None) -> Match:
+    seats = seats or [SeatSpec("human", "Ana"), SeatSpec("bot", level="random")]
+    return Match(SPEC, SPEC.settings(2, seed), seats)
+
+
+def test_illegal_action_changes_nothing() -> None:
+    match = new_match()
+    before = (match.state.sticks, list(match.log), len(match.events))
+    with pytest.raises(IllegalAction):
+        match.act(0, "take:9")
+    with pytest.raises(IllegalAction):
+        match.act(1, "take:1")  # not seat 1's turn
+    assert (match.state.sticks, match.log, len(match.events)) == before
+
+
+def test_settings_refuse_unknown_options_and_counts() -> None:
+    with pytest.raises(OptionError):
+        SPEC.settings(3, 1)
+    with pytest.raises(OptionError):
+        SPEC.settings(2, 1, {"colour": "red"})
+    with pytest.raises(OptionError):
+        SPEC.settings(2, 1, {"sticks": "8"})
+    assert SPEC.settings(2, 1).options == {"sticks": "7"}
+
+
+def test_replay_rebuilds_identical_state(tmp_path) -> None:
+    match = new_match(seed=42, seats=[SeatSpec("bot", level="random"),
+                                      SeatSpec("bot", level="random")])
+    play_out(match)
+    path = tmp_path / "game.json"
+    match.save(path)
+    again = Match.load(path, SPECS)
+    assert again.log == match.log
+    assert again.state.cards == match.state.cards
+    assert again.state.winner == match.state.winner
+    assert [e.msg for e in again.events] == [e.msg for e in match.events]
+
+
+def test_same_seed_same_game_different_seed_differs() -> None:
+    cards = {tuple(new_match(seed=s).state.cards) for s in (1, 1)}
+    assert len(cards) == 1
+    assert new_match(seed=1).state.cards != new_match(seed=2).state.cards
+
+
+def test_bad_save_never_replaces_good_one(tmp_path) -> None:
+    match = new_match()
+    match.act(0, "take:2")
+    path = tmp_path / "s.json"
+    match.save(path)
+    good = path.read_text()
+    blocked = tmp_path / "dir"
+    blocked.mkdir()
+    with pytest.raises(SaveError):
+        match.save(blocked)  # a folder cannot be replaced by a file
+    assert path.read_text() == good
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("content", ["", "{", "[]", '{"format": 1}', '{"format": 9}',
+                                     json.dumps({"format": 1, "settings": {"game": "toy",
+                                     "players": 2, "seed": 1}, "seats": [{"kind": "human"},
+                                     {"kind": "bot"}], "log": [[1, "take:1"]]})])
+def test_corrupt_saves_are_refused_clearly(tmp_path, content) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(SaveError) as info:
+        Match.load(path, SPECS)
+    assert info.value.msg.id.startswith("core.save.")
+
+
+def test_undo_own_decision_against_bot() -> None:
+    match = new_match()
+    match.act(0, "take:1")
+    match.undo(0)
+    assert match.state.sticks == 7 and match.log == []
+    with pytest.raises(UndoRefused):
+        match.undo(0)
+
+
+def test_undo_refused_after_learning() -> None:
+    match = new_match()
+    match.act(0, "take:1")
+    match.act(1, "take:1")  # an informing event? no: toy echoes are not informing
+    match.act(0, "take:3")
+    match.act(1, "take:2")  # bot takes the last: the win is news
+    with pytest.raises(UndoRefused) as info:
+        match.undo(0)
+    assert info.value.msg.id == "core.undo.learnt"
+
+
+def test_undo_refused_after_another_human() -> None:
+    match = new_match(seats=[SeatSpec("human", "A"), SeatSpec("human", "B")])
+    match.act(0, "take:1")
+    match.act(1, "take:1")
+    with pytest.raises(UndoRefused) as info:
+        match.undo(0)
+    assert info.value.msg.id == "core.undo.other_human"
+
+
+def test_private_events_are_visible_to_their_seat_only() -> None:
+    match = new_match()
+    deals = [e for e in match.events if e.msg.id == "toy.card"]
+    assert [sorted(e.visible_to or ()) for e in deals] == [[0], [1]]
+    assert deals[0].visible(0) and not deals[0].visible(1) and not deals[0].visible(None)
+
+
+def test_simulation_reports_every_game() -> None:
+    report = simulate(SPEC, players=2, games=50, seed=3)
+    assert report.games == 50 and report.unfinished == 0
+    assert sum(report.seat_wins.values()) == 50
