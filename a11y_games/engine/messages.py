@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Union
+from typing import Any
 
 __all__ = ["ALL", "Event", "Msg", "Param", "PlayerRef", "Verbosity"]
 
@@ -35,7 +35,7 @@ class Msg:
     id: str
     params: dict[str, Any] = field(hash=False, compare=True)
 
-    def __init__(self, id: str, **params: Param) -> None:  # noqa: A002 - gettext vocabulary
+    def __init__(self, id: str, **params: Param) -> None:
         object.__setattr__(self, "id", id)
         object.__setattr__(self, "params", params)
 
@@ -47,7 +47,7 @@ class Msg:
         return {"id": self.id, "params": {k: _param_json(v) for k, v in self.params.items()}}
 
 
-Param = Union[str, int, float, Msg, PlayerRef, list, tuple]
+Param = str | int | float | Msg | PlayerRef | list | tuple
 
 
 def _param_json(value: Any) -> Any:

@@ -58,7 +58,8 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     aliases: tuple[str, ...] = ()
 
-    def settings(self, players: int, seed: int, options: Mapping[str, str] | None = None) -> Settings:
+    def settings(self, players: int, seed: int,
+                 options: Mapping[str, str] | None = None) -> Settings:
         """Validated settings: defaults filled in, unknown options and values refused."""
         if not self.min_players <= players <= self.max_players:
             raise OptionError(Msg("core.error.players", game=self.title,

@@ -12,6 +12,7 @@ a stale or missing ``.mo`` is compiled on first use.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
 from collections.abc import Callable, Iterable
@@ -73,10 +74,8 @@ def _translations(lang: str, domain: str) -> gettext.NullTranslations:
         mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
         po = mo.with_suffix(".po")
         if po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime):
-            try:
+            with contextlib.suppress(OSError):
                 compile_catalogues()
-            except OSError:
-                pass
         try:
             with mo.open("rb") as handle:
                 _CACHE[key] = gettext.GNUTranslations(handle)
