@@ -23,6 +23,7 @@ class SimulationReport:
     actions: int = 0
     seconds: float = 0.0
     camp_wins: Counter[str] = field(default_factory=Counter)
+    camp_games: Counter[str] = field(default_factory=Counter)
     seat_wins: Counter[int] = field(default_factory=Counter)
     level_wins: Counter[str] = field(default_factory=Counter)
     unfinished: int = 0
@@ -62,8 +63,13 @@ def play_out(match: Match, *, max_actions: int = 100_000,
 
 def simulate(spec: GameSpec, *, players: int, games: int, seed: int,
              levels: list[str] | str = "random", options: Mapping[str, str] | None = None,
-             check: Callable[[GameState], None] | None = None) -> SimulationReport:
-    """Play ``games`` bots-only games; seat ``i`` gets ``levels[i % len(levels)]``."""
+             check: Callable[[GameState], None] | None = None,
+             camp_levels: Mapping[str, str] | None = None) -> SimulationReport:
+    """Play ``games`` bots-only games; seat ``i`` gets ``levels[i % len(levels)]``.
+
+    With ``camp_levels`` (``{"ecologists": "normal", "lobbyists": "random"}``) each seat's
+    level is its camp's instead, decided after the deal by the harness (bots never see it).
+    """
     level_list = [levels] if isinstance(levels, str) else list(levels)
     report = SimulationReport()
     start = time.perf_counter()
@@ -71,9 +77,15 @@ def simulate(spec: GameSpec, *, players: int, games: int, seed: int,
         settings = spec.settings(players, seed + n, options)
         seats = [SeatSpec("bot", level=level_list[i % len(level_list)], name_index=i)
                  for i in range(players)]
+        if camp_levels:
+            probe = spec.new_state(settings, random.Random(settings.seed))
+            seats = [SeatSpec("bot", level=camp_levels.get(probe.camp_of(i) or "", seats[i].level),
+                              name_index=i) for i in range(players)]
         match = Match(spec, settings, seats)
         report.actions += play_out(match, check=check)
         report.games += 1
+        for camp in {match.state.camp_of(i) for i in range(match.state.seat_count)} - {None}:
+            report.camp_games[camp] += 1  # type: ignore[index]
         outcome = match.state.outcome()
         if outcome is None:
             report.unfinished += 1

@@ -146,5 +146,10 @@ class GameState(ABC):
         """Game-specific read-only commands."""
         return []
 
+    def camp_of(self, seat: int) -> str | None:
+        """The camp a seat plays for, if the game has camps (for simulation harnesses and the
+        end-of-game reveal only: never shown to players or bots during play)."""
+        return None
+
     def is_terminal(self) -> bool:
         return self.pending() is None
