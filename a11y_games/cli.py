@@ -17,6 +17,7 @@ from a11y_games.i18n import LANGUAGES, Translator, default_language
 from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.paths import save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
+from a11y_games.ui.settings import load_preferences
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 
 __all__ = ["main"]
@@ -60,13 +61,13 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int)
     p.add_argument("--humans", type=int, default=1)
     p.add_argument("--names", default="", help="human players' names, comma-separated")
-    p.add_argument("--level", default="normal", help="bot level: random or normal")
-    p.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
+    p.add_argument("--level", choices=("random", "normal"), default=None, help="bot level")
+    p.add_argument("--speech", choices=("auto", "on", "off"), default=None)
     p.add_argument("--braille", action="store_true", help="show summaries in braille too")
     p.add_argument("--braille-table", default=None)
-    p.add_argument("--braille-contracted", action="store_true")
-    p.add_argument("--braille-width", type=int, default=40)
-    p.add_argument("--verbosity", choices=("brief", "normal", "full"), default="normal")
+    p.add_argument("--braille-contracted", action="store_true", default=None)
+    p.add_argument("--braille-width", type=int, default=None)
+    p.add_argument("--verbosity", choices=("brief", "normal", "full"), default=None)
     p.add_argument("--events", metavar="FILE", help="write every event as a JSON line")
     p.add_argument("--load", metavar="SAVE", help="continue a saved game")
     return p
@@ -103,9 +104,16 @@ def _speech(mode: str) -> object | None:
 
 def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     args = _play_parser().parse_args(argv)
-    lang = args.lang or lang
+    prefs, problem = load_preferences()
+    lang = args.lang or prefs.lang or lang
     tr = Translator(lang)
     writer = Writer(out)
+    if problem is not None:
+        writer.line(tr.render(problem))
+    level = args.level or prefs.level
+    width = args.braille_width or prefs.braille_width
+    if not 12 <= width <= 84:
+        raise UsageError(Msg("core.set.width", value=str(width)))
     specs = all_specs()
     interactive = sys.stdin.isatty()
     if args.load:
@@ -124,23 +132,25 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         settings = spec.settings(players, seed, _variants(args.variant))
         names = [n.strip() for n in args.names.split(",") if n.strip()]
         seats = [SeatSpec("human", names[i] if i < len(names) else "") for i in range(humans)]
-        seats += [SeatSpec("bot", level=args.level, name_index=i)
+        seats += [SeatSpec("bot", level=level, name_index=i)
                   for i in range(humans, players)]
         match = Match(spec, settings, seats)
     events_file = open(args.events, "a", encoding="utf-8") if args.events else None  # noqa: SIM115
     writer.events_file = events_file
-    speech = _speech(args.speech)
+    speech = _speech(args.speech or prefs.speech)
     if interactive:
         client_ref: list[Client] = []
         reader = PromptReader(lambda: client_ref[0].completion_words() if client_ref else [])
     else:
         reader = PlainReader()
     client = Client(match, reader=reader, writer=writer, lang=lang,
-                    verbosity=Verbosity[args.verbosity.upper()], speech=speech,  # type: ignore[arg-type]
-                    braille=BrailleOptions(mode=args.braille, table=args.braille_table,
-                                           contracted=args.braille_contracted,
-                                           width=args.braille_width),
-                    specs=specs, autosave=save_path("autosave"))
+                    verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
+                    speech=speech,  # type: ignore[arg-type]
+                    braille=BrailleOptions(
+                        mode=args.braille, table=args.braille_table or prefs.braille_table or None,
+                        contracted=bool(args.braille_contracted)
+                        or prefs.braille_contracted == "on", width=width),
+                    specs=specs, autosave=save_path("autosave"), prefs=prefs)
     if interactive:
         client_ref.append(client)
     try:

@@ -19,8 +19,9 @@ from a11y_games.engine.match import Match, SaveError, UndoRefused
 from a11y_games.engine.spec import GameSpec
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.commands import COMMANDS, Command, fold, lookup
-from a11y_games.ui.paths import save_path
+from a11y_games.ui.paths import data_dir, save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
+from a11y_games.ui.settings import CHOICES, Preferences, save_preferences
 from a11y_games.ui.terminal import LineReader, Writer
 
 __all__ = ["BrailleOptions", "Client"]
@@ -66,6 +67,7 @@ class Client:
                  speech: SpeechOutput | None = None, braille: BrailleOptions | None = None,
                  specs: dict[str, GameSpec] | None = None,
                  autosave: Path | None = None,
+                 prefs: Preferences | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.reader = reader
         self.out = writer
@@ -74,6 +76,7 @@ class Client:
         self.braille = braille or BrailleOptions()
         self.specs = specs or {match.spec.name: match.spec}
         self.autosave = autosave
+        self.prefs = prefs  # None: nothing is remembered (tests, scripts)
         self.clock = clock
         self.lang = lang if lang in LANGUAGES else "en"
         self._set_match(match)
@@ -466,6 +469,7 @@ class Client:
         self.lang = wanted
         self.tr = Translator(self.lang, names=self.match.seat_name)
         self.say(Msg("core.lang.set"))
+        self._remember("lang", wanted)
 
     def cmd_speech(self, rest: str) -> None:
         word = fold(rest)
@@ -476,10 +480,12 @@ class Client:
             self.speech.enabled = True
             self.out.speak = self._speak
             self.say(Msg("core.speech.on"))
+            self._remember("speech", "on")
         elif word in OFF_WORDS:
             self.say(Msg("core.speech.off"))
             self.speech.silence()
             self.speech.enabled = False
+            self._remember("speech", "off")
         else:
             self.say(Msg("core.speech.usage",
                          state=Msg("core.word.on" if self.speech.enabled else "core.word.off")))
@@ -492,6 +498,7 @@ class Client:
             return
         self.verbosity = level
         self.say(Msg("core.verbosity.set", level=Msg(f"core.verbosity.{level.name.lower()}")))
+        self._remember("verbosity", level.name.lower())
 
     def cmd_save(self, rest: str) -> None:
         path = save_path(rest.strip() or "last")
@@ -528,6 +535,64 @@ class Client:
         self.ended = False
         self.say(Msg("core.undo.done"))
         self.autosave_now()
+
+    def _remember(self, name: str, value: str) -> None:
+        if self.prefs is None:
+            return
+        self.prefs = self.prefs.with_value(name, value)
+        problem = save_preferences(self.prefs)
+        if problem is not None:
+            self.say(problem)
+
+    def cmd_set(self, rest: str) -> None:
+        words = rest.split()
+        if self.prefs is None:
+            self.prefs = Preferences(lang=self.lang)
+        if len(words) != 2:
+            lines: list[Msg | str] = [Msg("core.set.header")]
+            for name in CHOICES:
+                value = getattr(self.prefs, name) or "-"
+                allowed = CHOICES[name]
+                lines.append(Msg("core.set.line", name=name, value=str(value),
+                                 values=", ".join(allowed) if allowed else "..."))
+            lines.append(Msg("core.set.usage"))
+            self.say(*lines)
+            return
+        name, value = words[0].lower().replace("-", "_"), words[1].lower()
+        try:
+            self.prefs.with_value(name, value)
+        except ValueError as error:
+            self.say(error.args[0])
+            return
+        if name == "lang":
+            self.cmd_lang(value)
+            return
+        if name == "speech":
+            self.cmd_speech(value if value != "auto" else "on")
+            return
+        if name == "verbosity":
+            self.cmd_verbosity(value)
+            return
+        if name == "braille_table":
+            self.braille.table = value or None
+        elif name == "braille_width":
+            self.braille.width = int(value)
+        elif name == "braille_contracted":
+            self.braille.contracted = value == "on"
+        self._remember(name, value)
+        self.say(Msg("core.set.done", name=name, value=value))
+
+    def cmd_saves(self, rest: str) -> None:
+        folder = data_dir() / "saves"
+        saves = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        if not saves:
+            self.say(Msg("core.saves.none"))
+            return
+        lines: list[Msg | str] = [Msg("core.saves.header", count=len(saves))]
+        for path in saves:
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            lines.append(Msg("core.saves.line", name=path.stem, date=stamp))
+        self.say(*lines)
 
     def cmd_quit(self, rest: str) -> None:
         self.confirm_quit()
