@@ -140,7 +140,11 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     speech = _speech(args.speech or prefs.speech)
     if interactive:
         client_ref: list[Client] = []
-        reader = PromptReader(lambda: client_ref[0].completion_words() if client_ref else [])
+        from prompt_toolkit.key_binding import DynamicKeyBindings
+
+        reader = PromptReader(lambda: client_ref[0].completion_words() if client_ref else [],
+                              key_bindings=DynamicKeyBindings(
+                                  lambda: client_ref[0].key_bindings() if client_ref else None))
     else:
         reader = PlainReader()
     client = Client(match, reader=reader, writer=writer, lang=lang,

@@ -350,7 +350,51 @@ class Client:
                   for i, a in enumerate(legal, 1)]
         self.say_summary(lines)  # type: ignore[arg-type]
 
+    KEYS: tuple[tuple[str, str], ...] = (("f2", "silence"), ("f3", "repeat"),
+                                         ("f4", "status"), ("f5", "choices"))
+
+    def key_bindings(self) -> Any:
+        """prompt_toolkit key bindings: F2 stops speech, F3 repeats, F4 status, F5 choices.
+
+        Alt+letter twins (Escape then the letter) serve terminals without function keys.
+        """
+        from prompt_toolkit.application import run_in_terminal
+        from prompt_toolkit.key_binding import KeyBindings
+
+        bindings = KeyBindings()
+        actions = {"silence": self._silence, "repeat": lambda: self.cmd_repeat(""),
+                   "status": lambda: self.cmd_status(""), "choices": lambda: self.cmd_choices("")}
+        twins = {"silence": "s", "repeat": "r", "status": "t", "choices": "c"}
+        for key, name in self.KEYS:
+            action = actions[name]
+
+            def handler(event: Any, action: Callable[[], None] = action,
+                        name: str = name) -> None:
+                if name == "silence":
+                    action()
+                else:
+                    run_in_terminal(action)
+
+            bindings.add(key)(handler)
+            bindings.add("escape", twins[name])(handler)
+        return bindings
+
+    def _silence(self) -> None:
+        if self.speech is not None and self.speech.available:
+            self.speech.silence()
+
+    def help_keys(self) -> None:
+        lines: list[Msg | str] = [Msg("core.keys.header")]
+        twins = {"silence": "s", "repeat": "r", "status": "t", "choices": "c"}
+        lines += [Msg("core.keys.line", key=key.upper(), alt=twins[name],
+                      action=Msg(f"core.keys.{name}")) for key, name in self.KEYS]
+        lines += [Msg("core.keys.tab"), Msg("core.keys.ctrl_c"), Msg("core.keys.ctrl_d")]
+        self.say(*lines)
+
     def cmd_help(self, rest: str) -> None:
+        if rest and fold(rest.split()[0]) in ("keys", "touches", "clavier"):
+            self.help_keys()
+            return
         if rest:
             command = lookup(rest.split()[0])
             if command is not None:

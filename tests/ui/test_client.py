@@ -156,3 +156,23 @@ def test_tab_completion_offers_commands_and_french_aliases() -> None:
         found = {c.text for c in completer.get_completions(Document("sta"), None)}
         assert found == {"status"}
         assert "regles" in {c.text for c in completer.get_completions(Document("reg"), None)}
+
+
+def test_keys_repeat_and_read_status_at_the_prompt() -> None:
+    match = Match(SPEC, SPEC.settings(2, 5), [SeatSpec("human", "Ana"),
+                                             SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        holder: list[Client] = []
+        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput(),
+                              key_bindings=None)
+        client = Client(match, reader=reader, writer=Writer(out))
+        reader.session.key_bindings = client.key_bindings()
+        holder.append(client)
+        pipe.send_text("\x1bOS")  # F4: status, read above the prompt
+        pipe.send_text("\x1bt")  # Alt+T: the same, for terminals without F keys
+        pipe.send_text("help keys\nquit\nyes\n")
+        assert client.run() == 0
+    lines = out.getvalue().splitlines()
+    assert lines.count("toy.sticks") == 2
+    assert "F2, or Alt+s: stop speech now." in lines
