@@ -229,7 +229,7 @@ class Client:
                 self.end_of_input()
                 raise _Quit from None
         self.viewer = seat
-        self.out.last_lines = []
+        self.out.forget()
         held, self.backlog[seat] = self.backlog[seat], []
         if held:
             self.say(Msg("core.handover.private", count=len(held)))
@@ -445,26 +445,73 @@ class Client:
             return
         self.say_summary(self.match.state.private(self.viewer))
 
+    LOG_PAGE = 10
+
     def cmd_log(self, rest: str) -> None:
+        """log [N] | log next | log back | log start | log search WORD | log round N."""
         events = self.transcripts.get(self.viewer, [])
-        count = 10
-        if rest.strip():
-            if not rest.strip().isdigit() or int(rest.strip()) < 1:
-                self.say(Msg("core.error.log_number"))
-                return
-            count = int(rest.strip())
-        chosen = events[-count:]
-        if not chosen:
+        words = rest.split()
+        verb = fold(words[0]) if words else ""
+        if not events:
             self.say(Msg("core.log.empty"))
             return
-        self.say(Msg("core.log.header", count=len(chosen), total=len(events)))
-        self.out.lines(self.tr.render(e.msg) for e in chosen)
+        size = self.LOG_PAGE
+        if not words or verb.isdigit():
+            if verb and int(verb) < 1:
+                self.say(Msg("core.error.log_number"))
+                return
+            size = int(verb) if verb else size
+            self._log_page(events, max(0, len(events) - size), len(events))
+        elif verb in ("next", "suite", "suivant"):
+            start = getattr(self, "_log_end", len(events))
+            if start >= len(events):
+                self.say(Msg("core.log.at_end"))
+                return
+            self._log_page(events, start, min(len(events), start + size))
+        elif verb in ("back", "previous", "precedent", "avant"):
+            end = getattr(self, "_log_start", len(events))
+            if end <= 0:
+                self.say(Msg("core.log.at_start"))
+                return
+            self._log_page(events, max(0, end - size), end)
+        elif verb in ("start", "debut", "all", "tout"):
+            self._log_page(events, 0, min(len(events), size))
+        elif verb in ("search", "chercher", "cherche") and len(words) > 1:
+            key = fold(" ".join(words[1:]))
+            found = [e for e in events if key in fold(self.tr.render(e.msg))]
+            if not found:
+                self.say(Msg("core.log.not_found", word=" ".join(words[1:])))
+                return
+            self.say(Msg("core.log.found", count=len(found), word=" ".join(words[1:])))
+            self.out.lines(self.tr.render(e.msg) for e in found[-size:])
+        elif verb in ("round", "tour", "manche") and len(words) > 1 and words[1].isdigit():
+            number = int(words[1])
+            marks = [i for i, e in enumerate(events)
+                     if e.msg.id.endswith(".round") and e.msg.params.get("number") == number]
+            if not marks:
+                self.say(Msg("core.log.no_round", number=number))
+                return
+            after = [i for i, e in enumerate(events)
+                     if i > marks[0] and e.msg.id.endswith(".round")]
+            self._log_page(events, marks[0], after[0] if after else len(events), header=False)
+        else:
+            self.say(Msg("core.error.log_number"))
+
+    def _log_page(self, events: list[Event], start: int, end: int, *,
+                  header: bool = True) -> None:
+        self._log_start, self._log_end = start, end
+        if header:
+            self.say(Msg("core.log.page", first=start + 1, last=end, total=len(events)))
+        self.out.lines(self.tr.render(e.msg) for e in events[start:end])
 
     def cmd_repeat(self, rest: str) -> None:
-        if self.out.last_lines:
-            self.out.lines(list(self.out.last_lines))
-        else:
+        """repeat: the last message; repeat N: the Nth message before it."""
+        back = int(rest) if rest.strip().isdigit() else 0
+        history = self.out.history
+        if not history or back >= len(history):
             self.say(Msg("core.repeat.nothing"))
+            return
+        self.out.lines(list(history[-1 - back]), remember=False)
 
     def cmd_rules(self, rest: str) -> None:
         sections = read_sections(self.match.spec.name, self.lang)

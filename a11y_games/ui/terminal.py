@@ -63,7 +63,7 @@ class Writer:
         self.stream = stream if stream is not None else sys.stdout
         self.speak: Callable[[str], None] | None = None
         self.events_file: IO[str] | None = None
-        self.last_lines: list[str] = []
+        self.history: list[list[str]] = []  # the last blocks written, for repeat N
 
     def lines(self, texts: Iterable[str], *, remember: bool = True) -> None:
         """Append lines; speak them; remember them for ``repeat``."""
@@ -73,10 +73,19 @@ class Writer:
         self.stream.write("".join(f"{t}\n" for t in block))
         self.stream.flush()
         if remember:
-            self.last_lines = block
+            self.history.append(block)
+            del self.history[:-50]
         if self.speak is not None:
             for text in block:
                 self.speak(text)
+
+    @property
+    def last_lines(self) -> list[str]:
+        return self.history[-1] if self.history else []
+
+    def forget(self) -> None:
+        """Hot-seat: the next player must not be able to repeat the last one's lines."""
+        self.history.clear()
 
     def line(self, text: str, *, remember: bool = True) -> None:
         self.lines([text], remember=remember)

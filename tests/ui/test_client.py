@@ -176,3 +176,14 @@ def test_keys_repeat_and_read_status_at_the_prompt() -> None:
     lines = out.getvalue().splitlines()
     assert lines.count("toy.sticks") == 2
     assert "F2, or Alt+s: stop speech now." in lines
+
+
+def test_log_pages_searches_and_repeat_goes_back() -> None:
+    _, lines, _, _ = play("1\n1\nlog 2\nlog back\nlog next\nlog search toy.card\nlog 0\n"
+                          "status\nrepeat 1\n")
+    assert "Messages 4 to 5 of 5:" in lines
+    assert "Messages 1 to 3 of 5:" in lines  # a page of 10 back from message 4
+    assert "1 message contains toy.card:" in lines
+    assert any(line.startswith("Type log, log 20") for line in lines)
+    # repeat 1: the block before the last one (the status), i.e. the log error line
+    assert lines[-3].startswith("Type log, log 20") and lines[-4] == "toy.sticks"
