@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import IO
 
 from a11y_games.engine import Msg, Verbosity
@@ -15,9 +16,10 @@ from a11y_games.engine.spec import GameSpec, OptionError
 from a11y_games.games import all_specs, get_spec
 from a11y_games.i18n import LANGUAGES, Translator, default_language
 from a11y_games.ui.client import BrailleOptions, Client
+from a11y_games.ui.commands import fold
 from a11y_games.ui.paths import save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
-from a11y_games.ui.settings import load_preferences
+from a11y_games.ui.settings import load_preferences, save_preferences
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 
 __all__ = ["main"]
@@ -116,20 +118,30 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         raise UsageError(Msg("core.set.width", value=str(width)))
     specs = all_specs()
     interactive = sys.stdin.isatty()
+    if not prefs.seen_walkthrough:
+        writer.lines(tr.render(Msg(f"core.walkthrough.{i}")) for i in range(1, 7))
+        prefs = replace(prefs, seen_walkthrough=True)
+        save_preferences(prefs)
     if args.load:
         match = Match.load(save_path(args.load), specs)
     else:
         spec = _spec(args.game) if args.game else None
-        reader_for_setup = PlainReader() if not interactive else None
+        options = _variants(args.variant)
+        humans = args.humans
         if spec is None:
-            spec, players, humans = _launcher(tr, writer, specs, reader_for_setup)
+            setup = PlainReader() if not interactive else PromptReader(lambda: [])
+            choice = _launcher(tr, writer, specs, setup, level)
+            spec, players, humans, level = (choice.spec, choice.players, choice.humans,
+                                             choice.level)
+            options = {**choice.options, **options}
+            if choice.lang != lang:
+                lang = choice.lang
         else:
             players = args.players or spec.default_players
-            humans = args.humans
         if not 0 <= humans <= players:
             raise UsageError(Msg("core.cli.humans", count=players))
         seed = args.seed if args.seed is not None else _fresh_seed()
-        settings = spec.settings(players, seed, _variants(args.variant))
+        settings = spec.settings(players, seed, options)
         names = [n.strip() for n in args.names.split(",") if n.strip()]
         seats = [SeatSpec("human", names[i] if i < len(names) else "") for i in range(humans)]
         seats += [SeatSpec("bot", level=level, name_index=i)
@@ -174,11 +186,24 @@ def _fresh_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+@dataclass
+class LaunchChoice:
+    """What the launcher settled: the game and who sits at the table."""
+
+    spec: GameSpec
+    players: int
+    humans: int = 1
+    level: str = "normal"
+    options: dict[str, str] = field(default_factory=dict)
+    lang: str = "en"
+
+
 def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
-              plain: PlainReader | None) -> tuple[GameSpec, int, int]:
-    """Three questions, each with a default on Enter: game, players, humans."""
-    reader = plain or PromptReader(lambda: [])
+              reader: PlainReader | PromptReader, level: str) -> LaunchChoice:
+    """Three answers, each with a default on Enter: game, players, start (or ``more``)."""
     games = list(specs.values())
+    if not games:
+        raise UsageError(Msg("core.cli.no_games"))
     writer.lines([tr.render(Msg("core.launcher.welcome"))])
     writer.lines([tr.render(Msg("core.choices.item", number=i,
                                 label=Msg("core.launcher.game_line", game=g.title,
@@ -191,18 +216,50 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
                           Msg("core.launcher.players", low=spec.min_players,
                               high=spec.max_players, default=spec.default_players),
                           spec.min_players, spec.max_players, spec.default_players)
-    humans = _ask_number(tr, writer, reader,
-                         Msg("core.launcher.humans", high=players, default=1), 0, players, 1)
-    return spec, players, humans
+    choice = LaunchChoice(spec, players, level=level, lang=tr.lang)
+    writer.lines([tr.render(Msg("core.launcher.summary", game=spec.title, players=players,
+                                level=level))])
+    answer = _read(reader, tr.render(Msg("core.launcher.start")) + " ")
+    if fold(answer) not in ("more", "plus"):
+        return choice
+    choice.humans = _ask_number(tr, writer, reader,
+                                Msg("core.launcher.humans", high=players, default=1),
+                                0, players, 1)
+    levels = ("random", "normal")
+    picked = _ask_number(tr, writer, reader,
+                         Msg("core.launcher.level", default=levels.index(level) + 1),
+                         1, 2, levels.index(level) + 1)
+    choice.level = levels[picked - 1]
+    for option in spec.options:
+        labels = [option.choice_labels.get(v, v) for v in option.choices]
+        writer.lines([tr.render(option.label)] + [
+            tr.render(Msg("core.choices.item", number=i, label=label))
+            for i, label in enumerate(labels, 1)])
+        default = option.choices.index(option.default) + 1
+        picked = _ask_number(tr, writer, reader, Msg("core.launcher.option", default=default),
+                             1, len(option.choices), default)
+        choice.options[option.name] = option.choices[picked - 1]
+    langs = list(LANGUAGES)
+    default = langs.index(tr.lang) + 1
+    writer.lines([tr.render(Msg("core.choices.item", number=i, label=Msg(f"core.lang.{code}")))
+                  for i, code in enumerate(langs, 1)])
+    choice.lang = langs[_ask_number(tr, writer, reader, Msg("core.launcher.lang",
+                                                            default=default),
+                                    1, len(langs), default) - 1]
+    return choice
+
+
+def _read(reader: PlainReader | PromptReader, prompt: str) -> str:
+    try:
+        return reader.read(prompt).strip()
+    except (EOFError, KeyboardInterrupt):
+        raise SystemExit(0) from None
 
 
 def _ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReader,
                 question: Msg, low: int, high: int, default: int) -> int:
     while True:
-        try:
-            answer = reader.read(tr.render(question) + " ").strip()
-        except (EOFError, KeyboardInterrupt):
-            raise SystemExit(0) from None
+        answer = _read(reader, tr.render(question) + " ")
         if not answer:
             return default
         if answer.isdigit() and low <= int(answer) <= high:
