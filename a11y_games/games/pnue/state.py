@@ -78,6 +78,8 @@ class PnueState(GameState):
         self.setup: Deal = deal(players, self.variant, self.crises, rng)
         self.roles: list[Role] = self.setup.roles
         self.table: list[int] = self.setup.table
+        self.table_tuple = tuple(self.table)
+        self._left = {s: self.table[(i + 1) % len(self.table)] for i, s in enumerate(self.table)}
         self.pile: list[Tile] = self.setup.pile
         self.fictive: dict[int, list[Tile]] = self.setup.fictive
         self._seats = len(self.roles)
@@ -111,6 +113,7 @@ class PnueState(GameState):
         self.no_consensus = 0  # PN-14, PN-15
         self.open_nomination = False  # the previous turn ended without consensus (PN-11)
         self.votes: dict[int, bool] = {}
+        self.voters: list[int] = []  # players still to vote
         self.phase = Phase.NOMINATE
         self.target: int | None = None  # the investigated seat
         self.investigations: dict[int, list[tuple[int, Role]]] = {}
@@ -122,6 +125,9 @@ class PnueState(GameState):
         self.winner: str | None = None
         self.reason: Msg | None = None
         self._pending: Pending | None = None
+        self._public: Any = None  # the public part of observations, until it changes
+        self._nominees: list[str] = []
+        self._vote_prompt = Msg("pnue.ask.vote")
         self._announce_setup()
         first = settings.option("first", "random")
         seat = self.rng.randrange(players) if first == "random" else (int(first) - 1) % players
@@ -146,6 +152,11 @@ class PnueState(GameState):
                                  None if to is None else frozenset((to,)),
                                  level, cause, informs))
 
+    def _said_vote(self, seat: int) -> None:
+        """The hot path's event (a vote cast), built without keyword parsing."""
+        self.events.append(Event(Msg("pnue.vote.cast", seat=PlayerRef(seat)), None, FULL, seat,
+                                 False))
+
     def note(self, *entry: Any) -> None:
         """Add a line to the public record (what every seat saw happen)."""
         self.record = (*self.record, (self.turn, *entry))
@@ -164,8 +175,7 @@ class PnueState(GameState):
         return seat < self.players or bool(self.fictive.get(seat))
 
     def left_of(self, seat: int) -> int:
-        table = self.table
-        return table[(table.index(seat) + 1) % len(table)]
+        return self._left[seat]
 
     def lobbyist_count(self) -> int:
         return self.enacted.count(LOB)
@@ -235,10 +245,7 @@ class PnueState(GameState):
         if phase == Phase.OVER:
             self._pending = None
         elif phase == Phase.VOTE:
-            seats = tuple(s for s in self.table if s < self.players and self.active(s)
-                          and s not in self.votes)
-            self._pending = Pending(seats, Msg("pnue.ask.vote", president=PlayerRef(p),
-                                               nominee=PlayerRef(self.nominee or 0)))
+            self._pending = Pending(tuple(self.voters), self._vote_prompt)
         elif phase == Phase.RACE:
             left = tuple(s for s in self.racers if s not in self.reacted)
             self._pending = Pending(left, Msg("pnue.ask.race", crisis=tile_msg(self.crisis or "")),
@@ -250,16 +257,16 @@ class PnueState(GameState):
             self._pending = Pending((p,), Msg(f"pnue.ask.{phase}"))
 
     def legal_actions(self, seat: int) -> list[str]:
+        phase = self.phase
+        if phase == Phase.VOTE:
+            return list(VOTES) if seat in self.voters else []
         pending = self._pending
         if pending is None or seat not in pending.seats:
             return []
-        phase = self.phase
-        if phase == Phase.VOTE:
-            return list(VOTES)
         if phase == Phase.RACE:
             return list(REACT)
         if phase == Phase.NOMINATE:
-            return [f"nominate:{s}" for s in self.nominees()]
+            return list(self._nominees)
         if phase == Phase.DISCARD:
             kinds = sorted(set(self.hand), key=data.TILE_KINDS.index)
             actions = [f"discard:{k}" for k in kinds]
@@ -319,10 +326,16 @@ class PnueState(GameState):
         return Msg("pnue.action.unknown")
 
     def apply(self, seat: int, action: str) -> None:
+        phase = self.phase
+        if phase == Phase.VOTE and action in VOTES and seat in self.voters:
+            self._vote(seat, action == "vote:yes")  # the hot path: no list built
+            if self.phase != Phase.VOTE:
+                self._public = None
+            self._refresh()
+            return
         if action not in self.legal_actions(seat):
             raise IllegalAction(Msg("pnue.error.illegal"))
         name, _, arg = action.partition(":")
-        phase = self.phase
         if phase == Phase.VOTE:
             self._vote(seat, arg == "yes")
         elif phase == Phase.NOMINATE:
@@ -341,6 +354,7 @@ class PnueState(GameState):
             self._claim_role(seat, arg)
         elif phase == Phase.REVOKE:
             self._revoke(int(arg))
+        self._public = None
         self._refresh()
 
     def outcome(self) -> Outcome | None:
@@ -368,7 +382,8 @@ class PnueState(GameState):
             self.votes = {}
             self.hand, self.drawn, self.handed, self.target = [], [], 0, None
             if not self.is_fictive(seat):
-                if self.nominees():
+                self._nominees = [f"nominate:{s}" for s in self.nominees()]
+                if self._nominees:
                     self.phase = Phase.NOMINATE
                     self.say("pnue.turn.president", BRIEF, seat=PlayerRef(seat), turn=self.turn)
                     return
@@ -423,21 +438,24 @@ class PnueState(GameState):
         self.nominee = nominee
         self.phase = Phase.VOTE
         self.votes = {}
+        self._vote_prompt = Msg("pnue.ask.vote", president=PlayerRef(self.president),
+                                seat=PlayerRef(nominee))
         self.say("pnue.turn.nominated", BRIEF, cause=self.president,
                  president=PlayerRef(self.president), seat=PlayerRef(nominee))
+        players = self.players
+        self.voters = [s for s in self.table if s < players and self.active(s)]
         for s in self.table:  # PN-65: fictive players vote at once
-            if s >= self.players and self.active(s):
+            if s >= players and self.active(s):
                 self.votes[s] = s == nominee
-        if all(s in self.votes for s in self.table if self.active(s)):
+        if not self.voters:
             self._count_votes()
 
     def _vote(self, seat: int, yes: bool) -> None:
         self.votes[seat] = yes
-        self.say("pnue.vote.cast", FULL, cause=seat, informs=False, seat=PlayerRef(seat))
-        for s in self.table:
-            if s < self.players and s not in self.votes and self.active(s):
-                return
-        self._count_votes()
+        self.voters.remove(seat)
+        self._said_vote(seat)
+        if not self.voters:
+            self._count_votes()
 
     def _count_votes(self) -> None:
         """Reveal every vote at once (PN-12); a tie goes the President's way (PN-13)."""

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from a11y_games.games.pnue.data import Role, Tile
 
 if TYPE_CHECKING:
     from a11y_games.games.pnue.state import PnueState
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "Public", "observe"]
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """A seat's view of the game: public facts, its own role and its own secrets.
+class Public(NamedTuple):
+    """What every seat knows.
 
     ``record`` is the public record, one tuple a line, each starting with the turn:
     ``(turn, "vote", president, nominee, yes_seats, no_seats, approved)``,
@@ -24,16 +22,12 @@ class Observation:
     lobbyist)`` (what: drew, got), ``(turn, "claim_role", seat, target, role)``,
     ``(turn, "investigate", president, target)``, ``(turn, "revoke", president, target,
     was_dollar)``, ``(turn, "crisis", president, tile, skipped_seat)``, ``(turn, "pass", seat)``.
-    ``secrets`` is the same for what only this seat saw: ``drew``, ``handed``, ``got`` (tiles)
-    and ``investigated`` (target, interest).
     """
 
-    seat: int
     players: int
     seat_count: int
     table: tuple[int, ...]
     fictive: tuple[tuple[int, int], ...]  # (fictive seat, tiles left)
-    role: Role
     phase: str
     turn: int
     president: int
@@ -41,35 +35,54 @@ class Observation:
     secretary: int | None
     last_government: tuple[int, ...]
     no_consensus: int
+    open_nomination: bool
     enacted: tuple[Tile, ...]
     pile: int
     discards: int
     revoked: frozenset[int]
     skipped: frozenset[int]
-    hand: tuple[Tile, ...]
-    target: int | None
     win_at: int
     record: tuple[tuple[Any, ...], ...]
-    secrets: tuple[tuple[Any, ...], ...]
     roles: tuple[Role, ...] | None  # every role, once revealed at the end (PN-28)
+
+
+class Observation(NamedTuple):
+    """A seat's view: the public facts, its own role and its own secrets.
+
+    ``secrets`` is the seat's own record, like the public one: ``drew``, ``handed``, ``got``
+    (tiles) and ``investigated`` (target, interest). ``hand`` holds the tiles it must decide
+    on now; ``target`` the seat it just investigated (as President).
+    """
+
+    seat: int
+    role: Role
+    hand: tuple[Tile, ...]
+    target: int | None
+    secrets: tuple[tuple[Any, ...], ...]
+    public: Public
+
+
+def public(state: PnueState) -> Public:
+    """The public part of every observation (cached by the state until it changes)."""
+    return Public(
+        state.players, state._seats, state.table_tuple,
+        tuple((s, len(t)) for s, t in state.fictive.items()) if state.fictive else (),
+        state.phase, state.turn, state.president, state.nominee, state.secretary,
+        state.last_government, state.no_consensus, state.open_nomination,
+        tuple(state.enacted), len(state.pile), len(state.discards), frozenset(state.revoked),
+        state.skipped, state.win_at, state.record,
+        tuple(state.roles) if state.winner is not None else None,
+    )
 
 
 def observe(state: PnueState, seat: int) -> Observation:
     """Everything ``seat`` may know now, as a fresh immutable object."""
+    pub = state._public
+    if pub is None:
+        pub = state._public = public(state)
     phase = state.phase
     holder = (state.president if phase == "discard"
               else state.secretary if phase == "enact" else None)
-    return Observation(
-        seat=seat, players=state.players, seat_count=state.seat_count,
-        table=tuple(state.table),
-        fictive=tuple((s, len(t)) for s, t in state.fictive.items()),
-        role=state.roles[seat], phase=phase, turn=state.turn, president=state.president,
-        nominee=state.nominee, secretary=state.secretary,
-        last_government=state.last_government, no_consensus=state.no_consensus,
-        enacted=tuple(state.enacted), pile=len(state.pile), discards=len(state.discards),
-        revoked=frozenset(state.revoked), skipped=state.skipped,
-        hand=tuple(state.hand) if holder == seat else (),
-        target=state.target if seat == state.president else None,
-        win_at=state.win_at, record=state.record, secrets=state.secrets.get(seat, ()),
-        roles=tuple(state.roles) if state.winner is not None else None,
-    )
+    return Observation(seat, state.roles[seat], tuple(state.hand) if holder == seat else (),
+                       state.target if seat == state.president else None,
+                       state.secrets.get(seat, ()), pub)
