@@ -127,7 +127,7 @@ class PnueState(GameState):
         self._pending: Pending | None = None
         self._public: Any = None  # the public part of observations, until it changes
         self._nominees: list[str] = []
-        self._vote_prompt = Msg("pnue.ask.vote")
+        self._vote_prompt = Msg("pnue.ask.vote", president=PlayerRef(0), seat=PlayerRef(0))
         self._announce_setup()
         first = settings.option("first", "random")
         seat = self.rng.randrange(players) if first == "random" else (int(first) - 1) % players
