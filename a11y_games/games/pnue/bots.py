@@ -35,8 +35,8 @@ CAUGHT = 1.2
 SILENT = 0.3
 VOTE_FOR_LOB = 0.3
 VOTE_AGAINST_ECO = 0.2
-LOBBYIST_YES = 0.5
-FRIEND = 1.5  # a lobbyist trusts a President this suspect with a revocation  # a lobbyist lets an unknown government through at this rate
+LOBBYIST_YES = 0.5  # a lobbyist lets an unknown government through at this rate
+FRIEND = 1.5  # a lobbyist trusts a President this suspect with a revocation
 DOLLAR_CLEAN_PLAY = 0.3  # chance that Mr Dollar plays like an ecologist before 3 lobbyist tiles
 
 
