@@ -12,7 +12,7 @@ from typing import Any
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings
-from a11y_games.games.pnue import data
+from a11y_games.games.pnue import data, summary
 from a11y_games.games.pnue.data import (
     CRISIS_KIND,
     DOLLAR,
@@ -24,6 +24,7 @@ from a11y_games.games.pnue.data import (
     Tile,
 )
 from a11y_games.games.pnue.setup import Deal, deal
+from a11y_games.games.pnue.view import Observation, observe
 
 __all__ = ["Phase", "PnueState"]
 
@@ -46,7 +47,7 @@ class Phase:
     OVER = "over"
 
 
-VOTES = ["vote:yes", "vote:no"]
+VOTES = ("vote:yes", "vote:no")
 REACT = ["react"]
 
 
@@ -127,6 +128,7 @@ class PnueState(GameState):
         self._pending: Pending | None = None
         self._public: Any = None  # the public part of observations, until it changes
         self._nominees: list[str] = []
+        self._cast_events: dict[int, Event] = {}
         self._vote_prompt = Msg("pnue.ask.vote", president=PlayerRef(0), seat=PlayerRef(0))
         self._announce_setup()
         first = settings.option("first", "random")
@@ -153,9 +155,12 @@ class PnueState(GameState):
                                  level, cause, informs))
 
     def _said_vote(self, seat: int) -> None:
-        """The hot path's event (a vote cast), built without keyword parsing."""
-        self.events.append(Event(Msg("pnue.vote.cast", seat=PlayerRef(seat)), None, FULL, seat,
-                                 False))
+        """The hot path's event (a vote cast): events are values, so one per seat is reused."""
+        event = self._cast_events.get(seat)
+        if event is None:
+            event = self._cast_events[seat] = Event(Msg("pnue.vote.cast", seat=PlayerRef(seat)),
+                                                    None, FULL, seat, False)
+        self.events.append(event)
 
     def note(self, *entry: Any) -> None:
         """Add a line to the public record (what every seat saw happen)."""
@@ -717,30 +722,20 @@ class PnueState(GameState):
                      role=role_msg(self.roles[seat]))
 
     # --- views ---------------------------------------------------------------------------------
-    def observation(self, seat: int) -> Any:
-        from a11y_games.games.pnue.view import observe
-
+    def observation(self, seat: int) -> Observation:
         return observe(self, seat)
 
     def status(self, seat: int | None) -> list[Msg]:
-        from a11y_games.games.pnue.summary import status
-
-        return status(self, seat)
+        return summary.status(self, seat)
 
     def board(self, seat: int | None, topic: str = "") -> list[Msg]:
-        from a11y_games.games.pnue.summary import board
-
-        return board(self, seat, topic)
+        return summary.board(self, seat, topic)
 
     def private(self, seat: int) -> list[Msg]:
-        from a11y_games.games.pnue.summary import private
-
-        return private(self, seat)
+        return summary.private(self, seat)
 
     def queries(self) -> list[Query]:
-        from a11y_games.games.pnue.summary import QUERIES
-
-        return list(QUERIES)
+        return list(summary.QUERIES)
 
     _pending_power: str | None = None
 
