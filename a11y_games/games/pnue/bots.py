@@ -1,0 +1,284 @@
+"""PNUE bots: ``random`` from the engine, and ``normal``, which reasons from its view only.
+
+The normal bot keeps a suspicion score per seat (high: probably a lobbyist), rebuilt at
+each decision from the public record (votes, enactments, claims, revocations) and its own
+secrets (tiles seen, investigations). Ecologists tell the truth; lobbyists and Mr Dollar
+discard and enact for their camp and lie plausibly about it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from typing import Any
+
+from a11y_games.engine.bots import RandomBot
+from a11y_games.games.pnue.data import (
+    CRISIS_KIND,
+    DOLLAR,
+    ECOLOGIST,
+    LOB,
+    LOBBYIST,
+    REVOKE_AT,
+    SMALL_REVOKE_AT,
+)
+from a11y_games.games.pnue.view import Observation
+
+__all__ = ["NormalBot", "RandomBot", "suspicion"]
+
+CERTAIN = 10.0
+# weights of the evidence (tuned by simulation, see docs/benchmarks/pnue.md)
+LOB_ENACTED = 1.0
+ECO_ENACTED = -0.7
+EXCUSED = -0.8
+CAUGHT = 1.2
+SILENT = 0.3
+VOTE_FOR_LOB = 0.3
+VOTE_AGAINST_ECO = 0.2
+LOBBYIST_YES = 0.5  # a lobbyist lets an unknown government through at this rate
+FRIEND = 1.5  # a lobbyist trusts a President this suspect with a revocation
+DOLLAR_CLEAN_PLAY = 0.3  # chance that Mr Dollar plays like an ecologist before 3 lobbyist tiles
+
+
+def _revoke_next(obs: Observation) -> bool:
+    """Would one more lobbyist tile give the President a revocation?"""
+    pub = obs.public
+    at = REVOKE_AT if pub.players >= 5 else SMALL_REVOKE_AT[pub.players]
+    return pub.enacted.count(LOB) + 1 in at
+
+
+def _turns(record: tuple[tuple[Any, ...], ...]) -> dict[int, dict[str, Any]]:
+    """The public record grouped by turn."""
+    turns: dict[int, dict[str, Any]] = defaultdict(dict)
+    for entry in record:
+        turn, kind = entry[0], entry[1]
+        info = turns[turn]
+        if kind == "vote":
+            info["vote"] = entry[2:]
+        elif kind == "enact":
+            info["enact"] = entry[2:]
+        elif kind == "hand":
+            info["handed"] = entry[4]
+        elif kind == "claim":
+            info[entry[3]] = (entry[2], entry[4], entry[5])  # drew / got: (seat, total, lob)
+        elif kind == "claim_role":
+            info.setdefault("roles", []).append(entry[2:])
+        elif kind == "revoke":
+            info["revoke"] = entry[2:]
+    return turns
+
+
+def suspicion(obs: Observation) -> dict[int, float]:
+    """How much ``obs.seat`` believes each seat is a lobbyist (0 = no idea)."""
+    pub = obs.public
+    me = obs.seat
+    sus: dict[int, float] = dict.fromkeys(pub.table, 0.0)
+    turns = _turns(pub.record)
+    for turn in sorted(turns):
+        info = turns[turn]
+        enact = info.get("enact")
+        vote = info.get("vote")
+        if enact is None:
+            continue
+        president, secretary, tile, how = enact
+        lob = tile == LOB
+        if how == "fictive":
+            sus[secretary] += LOB_ENACTED if lob else ECO_ENACTED
+            sus[president] += 0.3 if lob else -0.2
+        elif how == "gov":
+            for seat in (president, secretary):
+                sus[seat] += LOB_ENACTED if lob else ECO_ENACTED
+            drew, got = info.get("drew"), info.get("got")
+            if lob:
+                if drew is None:
+                    sus[president] += SILENT
+                elif drew[2] == drew[1]:
+                    sus[president] += EXCUSED
+                if got is None:
+                    sus[secretary] += SILENT
+                elif got[2] == got[1]:
+                    sus[secretary] += EXCUSED
+                elif got[2] < got[1]:
+                    sus[secretary] += CAUGHT  # says he had an ecological tile
+                if drew and got and drew[1] - drew[2] >= 2 and got[2] == got[1]:
+                    sus[president] += CAUGHT  # stories do not fit: one of them lies
+                    sus[secretary] += CAUGHT
+        if vote is not None and how == "gov":
+            _, _, yes, no, _ = vote
+            for seat in yes:
+                sus[seat] += VOTE_FOR_LOB if lob else -VOTE_AGAINST_ECO
+            for seat in no:
+                sus[seat] += -VOTE_AGAINST_ECO if lob else VOTE_AGAINST_ECO
+    for turn in sorted(turns):
+        for claimer, target, role in turns[turn].get("roles", ()):
+            trust = 1.0 if sus[claimer] < 0.8 else -0.5
+            sus[target] += (1.5 if role == LOBBYIST else -1.2) * trust
+    _own_secrets(obs, sus, turns)
+    sus[me] = CERTAIN if obs.role != ECOLOGIST else -CERTAIN
+    return sus
+
+
+def _own_secrets(obs: Observation, sus: dict[int, float],
+                 turns: dict[int, dict[str, Any]]) -> None:
+    """What only I saw: tiles handed to me or by me, and investigations."""
+    for entry in obs.secrets:
+        turn, kind = entry[0], entry[1]
+        info = turns.get(turn, {})
+        enact = info.get("enact")
+        if kind == "investigated":
+            sus[entry[2]] = CERTAIN if entry[3] == LOBBYIST else -CERTAIN
+        elif kind == "got" and enact is not None:
+            president = enact[0]
+            tiles = entry[2]
+            drew = info.get("drew")
+            if all(t == LOB for t in tiles):
+                if drew is not None and drew[2] < drew[1]:
+                    sus[president] += 3.0  # claims an ecological tile he did not pass me
+            else:
+                sus[president] -= 0.6
+        elif kind == "handed" and enact is not None:
+            secretary, tile = enact[1], enact[2]
+            if tile == LOB and any(t != LOB for t in entry[2]):
+                sus[secretary] += 4.0  # I passed an ecological tile; he chose the other
+            elif tile == LOB:
+                sus[secretary] -= LOB_ENACTED
+
+
+class NormalBot:
+    """Nominates, votes, discards, enacts, claims, investigates and revokes by belief."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.clean: dict[int, bool] = {}  # Mr Dollar's choice to play clean, per turn
+
+    def choose(self, observation: object, legal: list[str]) -> str:
+        obs = observation
+        if not isinstance(obs, Observation) or len(legal) == 1:
+            return legal[0]
+        phase = obs.public.phase
+        sus = suspicion(obs)
+        eco = self._plays_ecologist(obs)
+        handler = getattr(self, f"_{phase}", None)
+        if handler is None:
+            return self.rng.choice(legal)
+        choice: str = handler(obs, legal, sus, eco)
+        return choice
+
+    def _plays_ecologist(self, obs: Observation) -> bool:
+        """Ecologists play for ecology; Mr Dollar sometimes pretends to, early on."""
+        if obs.role == ECOLOGIST:
+            return True
+        if obs.role != DOLLAR or obs.public.enacted.count(LOB) >= 3:
+            return False
+        turn = obs.public.turn
+        if turn not in self.clean:
+            self.clean[turn] = self.rng.random() < DOLLAR_CLEAN_PLAY
+        return self.clean[turn]
+
+    # --- one method per phase ----------------------------------------------------------------
+    def _nominate(self, obs: Observation, legal: list[str], sus: dict[int, float],
+                  eco: bool) -> str:
+        def score(action: str) -> float:
+            s = sus[int(action.split(":")[1])] + self.rng.random() * 0.1
+            return s if obs.role != ECOLOGIST else -s
+        return max(legal, key=score)
+
+    def _vote(self, obs: Observation, legal: list[str], sus: dict[int, float],
+              eco: bool) -> str:
+        pub = obs.public
+        p, n = pub.president, pub.nominee if pub.nominee is not None else pub.president
+        me = obs.seat
+        lob_on_table = pub.enacted.count(LOB)
+        if obs.role == DOLLAR and n == me and lob_on_table >= 3:
+            return "vote:yes"
+        if obs.role == ECOLOGIST:
+            if me in (p, n):
+                return "vote:yes"
+            worst = max(sus[p], sus[n])
+            limit = 0.9 if pub.no_consensus < 2 else 1.6
+            if lob_on_table >= 3 and sus[n] > 0.2:
+                return "vote:no"
+            return "vote:yes" if worst < limit else "vote:no"
+        if me in (p, n):
+            return "vote:yes"
+        if _revoke_next(obs) and sus[p] < FRIEND:
+            return "vote:no"  # a stranger would get to revoke: better a chaos, which grants none
+        if lob_on_table >= 3:  # anyone might be Mr Dollar: let governments through
+            return "vote:no" if sus[n] < -CERTAIN / 2 else "vote:yes"
+        friendly = max(sus[p], sus[n]) > 0.5
+        return "vote:yes" if friendly or self.rng.random() < LOBBYIST_YES else "vote:no"
+
+    def _discard(self, obs: Observation, legal: list[str], sus: dict[int, float],
+                 eco: bool) -> str:
+        hand = list(obs.hand)
+        lobs = [t for t in hand if t == LOB]
+        ecos = [t for t in hand if t != LOB]
+        if eco:
+            if lobs and (ecos or len(hand) < 3 or "keep" not in legal):
+                return f"discard:{LOB}" if f"discard:{LOB}" in legal else legal[0]
+            return "keep" if "keep" in legal else f"discard:{ecos[0]}"
+        if ecos:
+            return f"discard:{ecos[0]}"
+        return "keep" if "keep" in legal else f"discard:{LOB}"
+
+    def _enact(self, obs: Observation, legal: list[str], sus: dict[int, float],
+               eco: bool) -> str:
+        ecos = [a for a in legal if a != f"enact:{LOB}"]
+        if eco or (ecos and _revoke_next(obs) and sus[obs.public.president] < FRIEND):
+            return ecos[0] if ecos else legal[0]  # (a lobbyist: no revocation for a stranger)
+        return f"enact:{LOB}" if f"enact:{LOB}" in legal else legal[0]
+
+    def _claim_president(self, obs: Observation, legal: list[str], sus: dict[int, float],
+                         eco: bool) -> str:
+        drew = self._secret(obs, "drew")
+        handed = self._secret(obs, "handed")
+        regular = [t for t in drew if t not in CRISIS_KIND]
+        truth = sum(t == LOB for t in regular)
+        if obs.role != ECOLOGIST and handed and all(t == LOB for t in handed) and truth < len(
+                regular):
+            return f"claim:lob{len(regular)}"  # hide the ecological tile thrown away
+        return f"claim:lob{truth}"
+
+    def _claim_secretary(self, obs: Observation, legal: list[str], sus: dict[int, float],
+                         eco: bool) -> str:
+        got = self._secret(obs, "got")
+        truth = sum(t == LOB for t in got)
+        enacted = obs.public.enacted[-1] if obs.public.enacted else ""
+        if obs.role != ECOLOGIST and enacted == LOB and truth < len(got):
+            return f"claim:lob{len(got)}"  # "I had no choice"
+        return f"claim:lob{truth}"
+
+    def _investigate(self, obs: Observation, legal: list[str], sus: dict[int, float],
+                     eco: bool) -> str:
+        known = {e[2] for e in obs.secrets if e[1] == "investigated"}
+        options = [a for a in legal if a != "investigate:none"
+                   and int(a.split(":")[1]) not in known]
+        if not options:
+            return "investigate:none"
+        return min(options, key=lambda a: abs(sus[int(a.split(":")[1])] - 0.4)
+                   + self.rng.random() * 0.1)
+
+    def _claim_investigation(self, obs: Observation, legal: list[str], sus: dict[int, float],
+                             eco: bool) -> str:
+        found = self._secret(obs, "investigated")
+        interest = found[1] if found else ECOLOGIST
+        if obs.role == ECOLOGIST:
+            return f"claim:{interest}"
+        return f"claim:{ECOLOGIST if interest == LOBBYIST else LOBBYIST}"
+
+    def _revoke(self, obs: Observation, legal: list[str], sus: dict[int, float],
+                eco: bool) -> str:
+        def score(action: str) -> float:
+            s = sus[int(action.split(":")[1])] + self.rng.random() * 0.1
+            return s if obs.role == ECOLOGIST else -s
+        return max(legal, key=score)
+
+    @staticmethod
+    def _secret(obs: Observation, kind: str) -> tuple[Any, ...]:
+        """This turn's secret of that kind (tiles, or (target, interest))."""
+        turn = obs.public.turn
+        for entry in reversed(obs.secrets):
+            if entry[0] == turn and entry[1] == kind:
+                return entry[2] if kind != "investigated" else entry[2:]
+        return ()

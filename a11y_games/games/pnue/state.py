@@ -1,0 +1,744 @@
+"""PNUE — Mr Dollar: the rules as a state machine (PN-01..PN-69).
+
+A turn: the President nominates, everybody votes in secret, then the government draws,
+discards and enacts. Phases are small decisions; fictive players (2 to 4 players) act inside
+:meth:`PnueState.apply` and are never asked.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine.state import Outcome, Query, Settings
+from a11y_games.games.pnue import data, summary
+from a11y_games.games.pnue.data import (
+    CRISIS_KIND,
+    DOLLAR,
+    ECO_KINDS,
+    ECOLOGIST,
+    LOB,
+    LOBBYIST,
+    Role,
+    Tile,
+)
+from a11y_games.games.pnue.setup import Deal, deal
+from a11y_games.games.pnue.view import Observation, observe
+
+__all__ = ["Phase", "PnueState"]
+
+BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
+
+
+class Phase:
+    """What the game waits for."""
+
+    NOMINATE = "nominate"
+    VOTE = "vote"
+    RACE = "race"
+    DISCARD = "discard"
+    ENACT = "enact"
+    CLAIM_PRESIDENT = "claim_president"
+    CLAIM_SECRETARY = "claim_secretary"
+    INVESTIGATE = "investigate"
+    CLAIM_INVESTIGATION = "claim_investigation"
+    REVOKE = "revoke"
+    OVER = "over"
+
+
+VOTES = ("vote:yes", "vote:no")
+REACT = ["react"]
+
+
+def tile_msg(tile: Tile) -> Msg:
+    """The name of a tile."""
+    return Msg(f"pnue.tile.{tile}")
+
+
+def role_msg(role: Role) -> Msg:
+    return Msg(f"pnue.role.{role}")
+
+
+def camp(role: Role) -> str:
+    return "ecologists" if role == ECOLOGIST else "lobbyists"
+
+
+class PnueState(GameState):
+    """One game of PNUE — Mr Dollar."""
+
+    game = "pnue"
+
+    def __init__(self, settings: Settings, rng: random.Random) -> None:
+        super().__init__(settings, rng)
+        players = settings.players
+        self.players = players
+        self.crises = settings.option("crises", "off") == "on"
+        self.race_timed = settings.option("race", "timed") == "timed"
+        self.variant = settings.option("roles", "standard") if players >= 5 else "standard"
+        self.setup: Deal = deal(players, self.variant, self.crises, rng)
+        self.roles: list[Role] = self.setup.roles
+        self.table: list[int] = self.setup.table
+        self.table_tuple = tuple(self.table)
+        self._left = {s: self.table[(i + 1) % len(self.table)] for i, s in enumerate(self.table)}
+        self.pile: list[Tile] = self.setup.pile
+        self.fictive: dict[int, list[Tile]] = self.setup.fictive
+        self._seats = len(self.roles)
+        self.dollar: int | None = next((s for s, r in enumerate(self.roles) if r == DOLLAR), None)
+        if players >= 5:
+            self.win_at = data.WIN_AT
+            self.investigate_at: tuple[int, ...] = data.INVESTIGATE_AT
+            self.revoke_at: tuple[int, ...] = data.REVOKE_AT
+        else:
+            self.win_at = data.SMALL_WIN_AT[players]
+            self.investigate_at = data.SMALL_INVESTIGATE_AT[players]
+            self.revoke_at = data.SMALL_REVOKE_AT[players]
+        self.discards: list[Tile] = []
+        self.enacted: list[Tile] = []
+        self.removed: list[Tile] = []  # crises out of the game
+        self.crisis: Tile | None = None  # a crisis on the table during its race
+        self.hand: list[Tile] = []  # the President's, then the Secretary-General's tiles
+        self.drawn: list[Tile] = []  # what the President drew this turn (without crises)
+        self.crisis_queue: list[Tile] = []
+        self.handed = 0
+        self.revoked: set[int] = set()
+        self.skipped: frozenset[int] = frozenset()  # skip the current turn (PN-33)
+        self.next_skipped: set[int] = set()
+        self.racers: list[int] = []
+        self.reacted: list[int] = []
+        self.turn = 0
+        self.president = -1
+        self.nominee: int | None = None
+        self.secretary: int | None = None
+        self.last_government: tuple[int, ...] = ()
+        self.no_consensus = 0  # PN-14, PN-15
+        self.open_nomination = False  # the previous turn ended without consensus (PN-11)
+        self.votes: dict[int, bool] = {}
+        self.voters: list[int] = []  # players still to vote
+        self.phase = Phase.NOMINATE
+        self.target: int | None = None  # the investigated seat
+        self.investigations: dict[int, list[tuple[int, Role]]] = {}
+        self.records: dict[int, list[Tile]] = {s: [] for s in range(self._seats)}  # PN-40
+        self.vote_history: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], bool]] = []
+        self.claims: list[tuple[int, int, str, Any]] = []
+        self.record: tuple[tuple[Any, ...], ...] = ()  # the public record bots read
+        self.secrets: dict[int, tuple[tuple[Any, ...], ...]] = {}  # each seat's own record
+        self.winner: str | None = None
+        self.reason: Msg | None = None
+        self._pending: Pending | None = None
+        self._public: Any = None  # the public part of observations, until it changes
+        self._nominees: list[str] = []
+        self._cast_events: dict[int, Event] = {}
+        self._vote_prompt = Msg("pnue.ask.vote", president=PlayerRef(0), seat=PlayerRef(0))
+        self._announce_setup()
+        first = settings.option("first", "random")
+        seat = self.rng.randrange(players) if first == "random" else (int(first) - 1) % players
+        self.say("pnue.first_president", BRIEF, seat=PlayerRef(seat))
+        self._begin_turn(seat)
+        self._refresh()
+
+    # --- small helpers ---------------------------------------------------------------------
+    @property
+    def seat_count(self) -> int:
+        return self._seats
+
+    def extra_seat_name(self, seat: int) -> Msg | None:
+        if seat in self.fictive:
+            return Msg("pnue.fictive.name", number=seat - self.players + 1)
+        return None
+
+    def say(self, msg_id: str, level: Verbosity = NORMAL, *, to: int | None = None,
+            cause: int | None = None, informs: bool = True, **params: Any) -> None:
+        """Append an event: public, or visible to one seat only (``to``)."""
+        self.events.append(Event(Msg(msg_id, **params),
+                                 None if to is None else frozenset((to,)),
+                                 level, cause, informs))
+
+    def _said_vote(self, seat: int) -> None:
+        """The hot path's event (a vote cast): events are values, so one per seat is reused."""
+        event = self._cast_events.get(seat)
+        if event is None:
+            event = self._cast_events[seat] = Event(Msg("pnue.vote.cast", seat=PlayerRef(seat)),
+                                                    None, FULL, seat, False)
+        self.events.append(event)
+
+    def note(self, *entry: Any) -> None:
+        """Add a line to the public record (what every seat saw happen)."""
+        self.record = (*self.record, (self.turn, *entry))
+
+    def secret(self, seat: int, *entry: Any) -> None:
+        """Add a line to one seat's own record (what only it saw)."""
+        self.secrets[seat] = (*self.secrets.get(seat, ()), (self.turn, *entry))
+
+    def is_fictive(self, seat: int) -> bool:
+        return seat >= self.players
+
+    def active(self, seat: int) -> bool:
+        """Takes part this turn: not revoked, not skipped, not an empty fictive player."""
+        if seat in self.revoked or seat in self.skipped:
+            return False
+        return seat < self.players or bool(self.fictive.get(seat))
+
+    def left_of(self, seat: int) -> int:
+        return self._left[seat]
+
+    def lobbyist_count(self) -> int:
+        return self.enacted.count(LOB)
+
+    def eco_count(self) -> int:
+        return len(self.enacted) - self.enacted.count(LOB)
+
+    def camp_of(self, seat: int) -> str | None:
+        return camp(self.roles[seat]) if 0 <= seat < self._seats else None
+
+    def tile_total(self) -> int:
+        """Every tile, wherever it is (conserved: 23, or 26 with crises)."""
+        return (len(self.pile) + len(self.discards) + len(self.enacted) + len(self.hand)
+                + len(self.removed) + len(self.crisis_queue) + (self.crisis is not None)
+                + sum(len(t) for t in self.fictive.values()))
+
+    # --- setup -------------------------------------------------------------------------------
+    def _announce_setup(self) -> None:
+        self.say("pnue.setup.start", BRIEF, count=self.players)
+        for line in self.role_count_lines():
+            self.say(line.id, NORMAL, **line.params)
+        if self.fictive:
+            self.say("pnue.setup.piles", NORMAL, count=len(data.FICTIVE_PILES[self.players]))
+            for seat in self.fictive:
+                self.say("pnue.setup.fictive", NORMAL, seat=PlayerRef(seat),
+                         left=PlayerRef(self._human_left(seat)), count=len(self.fictive[seat]))
+        if self.crises:
+            self.say("pnue.setup.crises", NORMAL)
+        for seat in range(self.players):
+            role = self.roles[seat]
+            self.say("pnue.setup.role", BRIEF, to=seat, role=role_msg(role),
+                     nation=data.NATIONS[seat])
+
+    def _human_left(self, seat: int) -> int:
+        """The player just before a fictive seat, to say where it sits."""
+        table = self.table
+        place = table.index(seat)
+        return table[(place - 1) % len(table)]
+
+    def role_count_lines(self) -> list[Msg]:
+        """The role counts, as announced at the start (PN-05)."""
+        n = self.players
+        if n < 5:
+            lines = []
+            for number, pile in enumerate(data.FICTIVE_PILES[n], start=1):
+                humans = [e[0] for e in pile if e[1] + e[2] == 0]
+                fictive = [e[0] for e in pile if e[1] + e[2] > 0]
+                lines.append(Msg("pnue.roles.pile", number=number,
+                                 eco=humans.count(ECOLOGIST), lob=humans.count(LOBBYIST),
+                                 feco=fictive.count(ECOLOGIST), flob=fictive.count(LOBBYIST)))
+            return lines
+        dollar, lob, eco = data.ROLE_COUNTS[n]
+        if self.variant == "random_lobbyists":
+            return [Msg("pnue.roles.random_lobbyists", lob=lob + dollar, eco=eco)]
+        if self.variant == "maybe_dollar":
+            dollar, lob, eco = data.ROLE_COUNTS[n + 1]
+            return [Msg("pnue.roles.maybe_dollar", lob=lob, eco=eco, count=n + 1)]
+        return [Msg("pnue.roles.standard", lob=lob, eco=eco)]
+
+    # --- the engine contract ---------------------------------------------------------------
+    def pending(self) -> Pending | None:
+        return self._pending
+
+    def _refresh(self) -> None:
+        phase = self.phase
+        p = self.president
+        if phase == Phase.OVER:
+            self._pending = None
+        elif phase == Phase.VOTE:
+            self._pending = Pending(tuple(self.voters), self._vote_prompt)
+        elif phase == Phase.RACE:
+            left = tuple(s for s in self.racers if s not in self.reacted)
+            self._pending = Pending(left, Msg("pnue.ask.race", crisis=tile_msg(self.crisis or "")),
+                                    race=True)
+        elif phase in (Phase.ENACT, Phase.CLAIM_SECRETARY):
+            who = self.secretary if self.secretary is not None else p
+            self._pending = Pending((who,), Msg(f"pnue.ask.{phase}"))
+        else:
+            self._pending = Pending((p,), Msg(f"pnue.ask.{phase}"))
+
+    def legal_actions(self, seat: int) -> list[str]:
+        phase = self.phase
+        if phase == Phase.VOTE:
+            return list(VOTES) if seat in self.voters else []
+        pending = self._pending
+        if pending is None or seat not in pending.seats:
+            return []
+        if phase == Phase.RACE:
+            return list(REACT)
+        if phase == Phase.NOMINATE:
+            return list(self._nominees)
+        if phase == Phase.DISCARD:
+            kinds = sorted(set(self.hand), key=data.TILE_KINDS.index)
+            actions = [f"discard:{k}" for k in kinds]
+            if len(self.hand) < data.HAND_SIZE:
+                actions.append("keep")  # PN-34: after a crisis, discarding is optional
+            return actions
+        if phase == Phase.ENACT:
+            return [f"enact:{k}" for k in sorted(set(self.hand), key=data.TILE_KINDS.index)]
+        if phase == Phase.CLAIM_PRESIDENT:
+            return ["claim:none", *(f"claim:lob{k}" for k in range(len(self.drawn) + 1))]
+        if phase == Phase.CLAIM_SECRETARY:
+            return ["claim:none", *(f"claim:lob{k}" for k in range(self.handed + 1))]
+        if phase == Phase.INVESTIGATE:
+            return [*(f"investigate:{s}" for s in self.investigable()), "investigate:none"]
+        if phase == Phase.CLAIM_INVESTIGATION:
+            return ["claim:none", "claim:ecologist", "claim:lobbyist"]
+        if phase == Phase.REVOKE:
+            return [f"revoke:{s}" for s in self.revocable()]
+        return []
+
+    def nominees(self) -> list[int]:
+        """Who the President may nominate (PN-10, PN-11, PN-33, PN-67)."""
+        p = self.president
+        limited = (self.players >= data.TERM_LIMIT_FROM and not self.open_nomination)
+        return [s for s in self.table if s != p and self.active(s)
+                and not (limited and s in self.last_government)]
+
+    def investigable(self) -> list[int]:
+        return [s for s in self.table if s != self.president and s not in self.revoked]
+
+    def revocable(self) -> list[int]:
+        return [s for s in self.table if s != self.president and s not in self.revoked]
+
+    def describe(self, seat: int, action: str) -> Msg:
+        name, _, arg = action.partition(":")
+        if name == "vote":
+            return Msg(f"pnue.action.vote_{arg}")
+        if name == "react":
+            return Msg("pnue.action.react")
+        if name == "keep":
+            return Msg("pnue.action.keep", count=len(self.hand))
+        if name in ("discard", "enact"):
+            return Msg(f"pnue.action.{name}", tile=tile_msg(arg))
+        if name in ("nominate", "revoke") or (name == "investigate" and arg != "none"):
+            return Msg(f"pnue.action.{name}", seat=PlayerRef(int(arg)))
+        if name == "investigate":
+            return Msg("pnue.action.investigate_none")
+        if name == "claim":
+            if arg == "none":
+                return Msg("pnue.action.claim_none")
+            if arg in (ECOLOGIST, LOBBYIST):
+                return Msg("pnue.action.claim_role", seat=PlayerRef(self.target or 0),
+                           role=role_msg(arg))
+            lob = int(arg[3:])
+            total = len(self.drawn) if self.phase == Phase.CLAIM_PRESIDENT else self.handed
+            return Msg("pnue.action.claim_tiles", lob=lob, eco=total - lob)
+        return Msg("pnue.action.unknown")
+
+    def apply(self, seat: int, action: str) -> None:
+        phase = self.phase
+        if phase == Phase.VOTE and action in VOTES and seat in self.voters:
+            self._vote(seat, action == "vote:yes")  # the hot path: no list built
+            if self.phase != Phase.VOTE:
+                self._public = None
+            self._refresh()
+            return
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(Msg("pnue.error.illegal"))
+        name, _, arg = action.partition(":")
+        if phase == Phase.VOTE:
+            self._vote(seat, arg == "yes")
+        elif phase == Phase.NOMINATE:
+            self._nominate(int(arg))
+        elif phase == Phase.RACE:
+            self._react(seat)
+        elif phase == Phase.DISCARD:
+            self._discard(None if name == "keep" else arg)
+        elif phase == Phase.ENACT:
+            self._enact_choice(arg)
+        elif phase in (Phase.CLAIM_PRESIDENT, Phase.CLAIM_SECRETARY):
+            self._claim_tiles(seat, arg)
+        elif phase == Phase.INVESTIGATE:
+            self._investigate(None if arg == "none" else int(arg))
+        elif phase == Phase.CLAIM_INVESTIGATION:
+            self._claim_role(seat, arg)
+        elif phase == Phase.REVOKE:
+            self._revoke(int(arg))
+        self._public = None
+        self._refresh()
+
+    def outcome(self) -> Outcome | None:
+        if self.winner is None or self.reason is None:
+            return None
+        winners = frozenset(s for s in range(self._seats) if camp(self.roles[s]) == self.winner)
+        return Outcome(winners, self.reason, self.winner)
+
+    # --- a turn ------------------------------------------------------------------------------
+    def _begin_turn(self, candidate: int) -> None:
+        """Start a turn: ``candidate`` or the first active seat to its left presides (PN-20)."""
+        while True:
+            self.turn += 1
+            self.skipped = frozenset(self.next_skipped)
+            self.next_skipped = set()
+            for s in sorted(self.skipped):
+                self.say("pnue.turn.skipped", NORMAL, seat=PlayerRef(s))
+            seat = candidate
+            for _ in range(len(self.table)):
+                if self.active(seat):
+                    break
+                seat = self.left_of(seat)
+            self.president = seat
+            self.nominee = self.secretary = None
+            self.votes = {}
+            self.hand, self.drawn, self.handed, self.target = [], [], 0, None
+            if not self.is_fictive(seat):
+                self._nominees = [f"nominate:{s}" for s in self.nominees()]
+                if self._nominees:
+                    self.phase = Phase.NOMINATE
+                    self.say("pnue.turn.president", BRIEF, seat=PlayerRef(seat), turn=self.turn)
+                    return
+                self.say("pnue.turn.no_nominee", NORMAL, seat=PlayerRef(seat))
+            else:
+                self.say("pnue.turn.fictive_passes", NORMAL, seat=PlayerRef(seat))  # PN-64
+            self.note("pass", seat)
+            if self._fail_consensus():
+                return
+            candidate = self.left_of(seat)
+
+    def _fail_consensus(self) -> bool:
+        """A "No consensus" card (PN-14); the third enacts the top tile (PN-15).
+
+        Returns True when the game ended.
+        """
+        self.no_consensus += 1
+        self.open_nomination = True
+        if self.no_consensus < data.NO_CONSENSUS_LIMIT:
+            self.say("pnue.vote.no_consensus", NORMAL, count=self.no_consensus)
+            return False
+        self.no_consensus = 0
+        tile = self._draw_one()
+        while tile is not None and tile in CRISIS_KIND:  # our decision: set aside, unresolved
+            self.removed.append(tile)
+            self.say("pnue.chaos.crisis", NORMAL, crisis=tile_msg(tile))
+            tile = self._draw_one()
+        if tile is None:
+            return False
+        self.say("pnue.chaos.enact", BRIEF, tile=tile_msg(tile))
+        self.note("enact", None, None, tile, "chaos")
+        self.enacted.append(tile)
+        return self._check_tiles_win()
+
+    def _draw_one(self) -> Tile | None:
+        self._reshuffle_if_low()
+        if not self.pile:
+            return None
+        tile = self.pile.pop()
+        self._reshuffle_if_low()
+        return tile
+
+    def _reshuffle_if_low(self) -> None:
+        """Fewer than 3 tiles left: they and the discards make a new pile (PN-23)."""
+        if len(self.pile) < data.RESHUFFLE_BELOW and self.discards:
+            self.pile.extend(self.discards)
+            self.discards.clear()
+            self.rng.shuffle(self.pile)
+            self.say("pnue.pile.reshuffled", NORMAL, count=len(self.pile))
+
+    def _nominate(self, nominee: int) -> None:
+        self.nominee = nominee
+        self.phase = Phase.VOTE
+        self.votes = {}
+        self._vote_prompt = Msg("pnue.ask.vote", president=PlayerRef(self.president),
+                                seat=PlayerRef(nominee))
+        self.say("pnue.turn.nominated", BRIEF, cause=self.president,
+                 president=PlayerRef(self.president), seat=PlayerRef(nominee))
+        players = self.players
+        self.voters = [s for s in self.table if s < players and self.active(s)]
+        for s in self.table:  # PN-65: fictive players vote at once
+            if s >= players and self.active(s):
+                self.votes[s] = s == nominee
+        if not self.voters:
+            self._count_votes()
+
+    def _vote(self, seat: int, yes: bool) -> None:
+        self.votes[seat] = yes
+        self.voters.remove(seat)
+        self._said_vote(seat)
+        if not self.voters:
+            self._count_votes()
+
+    def _count_votes(self) -> None:
+        """Reveal every vote at once (PN-12); a tie goes the President's way (PN-13)."""
+        order = [s for s in self.table if s in self.votes]
+        yes = tuple(s for s in order if self.votes[s])
+        no = tuple(s for s in order if not self.votes[s])
+        approved = len(yes) > len(no) or (len(yes) == len(no) and self.votes.get(self.president,
+                                                                                   False))
+        p, nominee = self.president, self.nominee if self.nominee is not None else -1
+        self.vote_history.append((self.turn, p, nominee, yes, no, approved))
+        self.note("vote", p, nominee, yes, no, approved)
+        self.say("pnue.vote.result_yes" if approved else "pnue.vote.result_no", BRIEF,
+                 yes=len(yes), no=len(no), president=PlayerRef(p), seat=PlayerRef(nominee))
+        self.say("pnue.vote.who_yes", NORMAL, seats=[PlayerRef(s) for s in yes])
+        self.say("pnue.vote.who_no", NORMAL, seats=[PlayerRef(s) for s in no])
+        if approved and len(yes) == len(no):
+            self.say("pnue.vote.tie", NORMAL, seat=PlayerRef(p))
+        if not approved:  # PN-14
+            if not self._fail_consensus():
+                self._begin_turn(self.left_of(p))
+            return
+        self.no_consensus = 0  # PN-16
+        self.open_nomination = False
+        self.secretary = nominee
+        self.last_government = (p, nominee)
+        if (nominee == self.dollar and self.lobbyist_count() >= data.DOLLAR_THRESHOLD):
+            self._end("lobbyists", Msg("pnue.end.dollar_elected", seat=PlayerRef(nominee)))
+            return  # PN-17, PN-26
+        if self.is_fictive(nominee):
+            self._fictive_session(nominee)
+        else:
+            self._draw_hand()
+
+    def _fictive_session(self, fictive: int) -> None:
+        """PN-66: two tiles from the fictive pile, shuffled; one discarded unseen, one enacted."""
+        pile = self.fictive[fictive]
+        tiles = [pile.pop() for _ in range(min(2, len(pile)))]
+        self.rng.shuffle(tiles)
+        if len(tiles) > 1:
+            self.discards.append(tiles.pop())
+        self.say("pnue.fictive.session", NORMAL, president=PlayerRef(self.president),
+                 seat=PlayerRef(fictive))
+        if self._enacted(tiles[0]):
+            return
+        if not pile:
+            self.say("pnue.fictive.empty", NORMAL, seat=PlayerRef(fictive))  # PN-67
+        power = self._power_due()  # no claims: nobody saw the tiles
+        if power:
+            self._start_power(power)
+        else:
+            self._end_turn()
+
+    def _draw_hand(self) -> None:
+        """The President draws 3 (PN-18); crises are handled first (PN-31)."""
+        hand = []
+        for _ in range(data.HAND_SIZE):
+            tile = self._draw_one()
+            if tile is not None:
+                hand.append(tile)
+        p = self.president
+        self.say("pnue.draw.public", NORMAL, seat=PlayerRef(p), count=len(hand))
+        self.crisis_queue = [t for t in hand if t in CRISIS_KIND]
+        self.hand = [t for t in hand if t not in CRISIS_KIND]
+        self.drawn = list(self.hand)
+        self.secret(p, "drew", tuple(hand))
+        self.say("pnue.draw.private", BRIEF, to=p, tiles=[tile_msg(t) for t in hand])
+        self._next_crisis()
+
+    def _next_crisis(self) -> None:
+        """Handle the crises drawn, one after another (PN-31..PN-33), then go on (PN-34)."""
+        while self.crisis_queue:
+            tile = self.crisis_queue.pop(0)
+            kind = CRISIS_KIND[tile]
+            self.say("pnue.crisis.drawn", BRIEF, seat=PlayerRef(self.president),
+                     crisis=tile_msg(tile))
+            if kind in self.enacted:  # PN-32
+                self.removed.append(tile)
+                self.say("pnue.crisis.resolved", NORMAL, crisis=tile_msg(tile),
+                         tile=tile_msg(kind))
+                self.note("crisis", self.president, tile, None)
+                continue
+            racers = [s for s in self.table if s < self.players and s != self.president
+                      and s not in self.revoked]
+            if not racers:
+                self.removed.append(tile)
+                self.note("crisis", self.president, tile, None)
+                continue
+            if self.race_timed:
+                self.crisis = tile
+                self.racers, self.reacted = racers, []
+                self.phase = Phase.RACE
+                self.say("pnue.crisis.race", BRIEF, crisis=tile_msg(tile))
+                return
+            self.removed.append(tile)
+            self._skip(self.rng.choice(racers), tile)
+        self._after_crises()
+
+    def _react(self, seat: int) -> None:
+        self.reacted.append(seat)
+        self.say("pnue.crisis.reacted", FULL, cause=seat, seat=PlayerRef(seat),
+                 count=len(self.reacted))
+        if len(self.reacted) == len(self.racers):
+            tile = self.crisis or ""
+            self.removed.append(tile)
+            self.crisis = None
+            self._skip(seat, tile)
+            self._next_crisis()
+
+    def _skip(self, seat: int, tile: Tile) -> None:
+        self.next_skipped.add(seat)
+        self.say("pnue.crisis.loser", BRIEF, seat=PlayerRef(seat), crisis=tile_msg(tile))
+        self.note("crisis", self.president, tile, seat)
+
+    def _after_crises(self) -> None:
+        if not self.hand:  # PN-34: nothing to hand on, the turn ends
+            self.say("pnue.draw.nothing_left", NORMAL)
+            self._end_turn()
+            return
+        self.phase = Phase.DISCARD
+
+    def _discard(self, tile: Tile | None) -> None:
+        p, sg = self.president, self.secretary
+        if tile is not None:
+            self.hand.remove(tile)
+            self.discards.append(tile)
+        self.handed = len(self.hand)
+        self.say("pnue.hand.public", NORMAL, cause=p, president=PlayerRef(p),
+                 seat=PlayerRef(sg or 0), count=self.handed)
+        self.note("hand", p, sg, self.handed)
+        if not self.hand or sg is None:
+            self._end_turn()
+            return
+        self.secret(p, "handed", tuple(self.hand))
+        self.secret(sg, "got", tuple(self.hand))
+        self.say("pnue.hand.private", BRIEF, to=sg, tiles=[tile_msg(t) for t in self.hand])
+        if len(self.hand) == 1:
+            self._enact_choice(self.hand[0])
+        else:
+            self.phase = Phase.ENACT
+
+    def _enact_choice(self, tile: Tile) -> None:
+        """The Secretary-General enacts one tile and discards the rest (PN-18)."""
+        self.hand.remove(tile)
+        self.discards.extend(self.hand)
+        self.hand = []
+        if self._enacted(tile):
+            return
+        self._pending_power = self._power_due()
+        self.phase = Phase.CLAIM_PRESIDENT
+
+    def _enacted(self, tile: Tile) -> bool:
+        """A government enacts ``tile`` (PN-18, PN-40). Returns True when the game ended."""
+        p, sg = self.president, self.secretary
+        self.enacted.append(tile)
+        self.records[p].append(tile)
+        if sg is not None:
+            self.records[sg].append(tile)
+        self.note("enact", p, sg, tile, "fictive" if self.is_fictive(sg or 0) else "gov")
+        self.say("pnue.enact.done", BRIEF, seat=PlayerRef(sg if sg is not None else p),
+                 tile=tile_msg(tile), lob=self.lobbyist_count(), eco=self.eco_count())
+        return self._check_tiles_win()
+
+    def _power_due(self) -> str | None:
+        if self.enacted[-1] != LOB:
+            return None
+        count = self.lobbyist_count()
+        if count in self.revoke_at:
+            return Phase.REVOKE
+        if count in self.investigate_at:
+            return Phase.INVESTIGATE
+        return None
+
+    def _start_power(self, power: str) -> None:
+        self.phase = power
+        self.say(f"pnue.power.{power}", BRIEF, seat=PlayerRef(self.president))
+
+    def _check_tiles_win(self) -> bool:
+        if self.eco_count() >= self.win_at:  # PN-24, PN-68, PN-69
+            self._end("ecologists", Msg("pnue.end.eco_tiles", count=self.win_at))
+        elif self.lobbyist_count() >= self.win_at:  # PN-25
+            self._end("lobbyists", Msg("pnue.end.lob_tiles", count=self.win_at))
+        return self.winner is not None
+
+    def _claim_tiles(self, seat: int, arg: str) -> None:
+        """A public claim about the tiles seen this turn (PN-19)."""
+        president = self.phase == Phase.CLAIM_PRESIDENT
+        total = len(self.drawn) if president else self.handed
+        if arg != "none":
+            lob = int(arg[3:])
+            self.claims.append((self.turn, seat, "drew" if president else "got", lob))
+            self.note("claim", seat, "drew" if president else "got", total, lob)
+            self.say("pnue.claim.drew" if president else "pnue.claim.got", NORMAL, cause=seat,
+                     seat=PlayerRef(seat), lob=lob, eco=total - lob)
+        else:
+            self.say("pnue.claim.silent", FULL, cause=seat, informs=False, seat=PlayerRef(seat))
+        if president:
+            self.phase = Phase.CLAIM_SECRETARY
+            return
+        power = self._pending_power
+        if power:
+            self._start_power(power)
+        else:
+            self._end_turn()
+
+    def _investigate(self, target: int | None) -> None:
+        """PN-21: the President looks at one interest card, privately."""
+        p = self.president
+        if target is None:
+            self.say("pnue.power.investigate_none", NORMAL, cause=p, seat=PlayerRef(p))
+            self._end_turn()
+            return
+        interest = LOBBYIST if self.roles[target] == DOLLAR else self.roles[target]
+        self.target = target
+        self.investigations.setdefault(p, []).append((target, interest))
+        self.secret(p, "investigated", target, interest)
+        self.note("investigate", p, target)
+        self.say("pnue.power.investigated", NORMAL, cause=p, president=PlayerRef(p),
+                 seat=PlayerRef(target))
+        self.say("pnue.power.result", BRIEF, to=p, seat=PlayerRef(target),
+                 role=role_msg(interest))
+        self.phase = Phase.CLAIM_INVESTIGATION
+
+    def _claim_role(self, seat: int, arg: str) -> None:
+        target = self.target if self.target is not None else 0
+        if arg != "none":
+            self.claims.append((self.turn, seat, "role", (target, arg)))
+            self.note("claim_role", seat, target, arg)
+            self.say("pnue.claim.role", NORMAL, cause=seat, seat=PlayerRef(seat),
+                     target=PlayerRef(target), role=role_msg(arg))
+        else:
+            self.say("pnue.claim.silent", FULL, cause=seat, informs=False, seat=PlayerRef(seat))
+        self._end_turn()
+
+    def _revoke(self, target: int) -> None:
+        """PN-22: the revoked player takes no further part; Mr Dollar must say so (PN-27)."""
+        p = self.president
+        self.revoked.add(target)
+        self.note("revoke", p, target, target == self.dollar)
+        self.say("pnue.power.revoked", BRIEF, cause=p, president=PlayerRef(p),
+                 seat=PlayerRef(target))
+        if target == self.dollar:
+            self._end("ecologists", Msg("pnue.end.dollar_revoked", seat=PlayerRef(target)))
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.winner is None:
+            self._begin_turn(self.left_of(self.president))
+
+    def _end(self, winner: str, reason: Msg) -> None:
+        """The game is over: every role revealed (PN-28)."""
+        self.winner = winner
+        self.reason = reason
+        self.phase = Phase.OVER
+        self.hand = []
+        self.say("pnue.end.winner", BRIEF, camp=Msg(f"pnue.camp.{winner}"), reason=reason)
+        for seat in self.table:
+            self.say("pnue.end.reveal", NORMAL, seat=PlayerRef(seat),
+                     role=role_msg(self.roles[seat]))
+
+    # --- views ---------------------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        return observe(self, seat)
+
+    def status(self, seat: int | None) -> list[Msg]:
+        return summary.status(self, seat)
+
+    def board(self, seat: int | None, topic: str = "") -> list[Msg]:
+        return summary.board(self, seat, topic)
+
+    def private(self, seat: int) -> list[Msg]:
+        return summary.private(self, seat)
+
+    def queries(self) -> list[Query]:
+        return list(summary.QUERIES)
+
+    _pending_power: str | None = None
+
+    # --- small lists ---------------------------------------------------------------------------
+    def eco_kinds_on_table(self) -> list[Tile]:
+        return [t for t in self.enacted if t in ECO_KINDS]
