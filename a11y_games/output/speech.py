@@ -247,7 +247,7 @@ class Speech:
         self._thread = self._output = None
         self.available = False
         if thread is not None:
-            self._drop_queued()
+            self._drop_queued(keep_settings=False)
             self._queue.put(_STOP)
             thread.join(timeout=1.0)
         close = getattr(output, "close", None)
@@ -263,13 +263,19 @@ class Speech:
 
     # -- the speech thread ------------------------------------------------------------------
 
-    def _drop_queued(self) -> None:
+    def _drop_queued(self, *, keep_settings: bool = True) -> None:
+        """Forget queued texts (settings such as the language stay queued, in order)."""
+        kept = []
         while True:
             try:
-                self._queue.get_nowait()
+                item = self._queue.get_nowait()
             except queue.Empty:
-                return
+                break
+            if keep_settings and isinstance(item, tuple) and item[0] == "lang":
+                kept.append(item)
             self._queue.task_done()
+        for item in kept:
+            self._queue.put(item)
 
     def _run(self) -> None:
         while True:
@@ -293,7 +299,7 @@ class Speech:
                 self.available = False
                 self.problem = Msg("output.speech.lost")
                 self._problem_taken = False
-                self._drop_queued()
+                self._drop_queued(keep_settings=False)
                 return
             finally:
                 self._queue.task_done()
