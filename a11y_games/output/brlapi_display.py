@@ -55,7 +55,7 @@ class BrailleDisplay:
             raise DisplayUnavailable(Msg("output.display.no_brlapi")) from exc
         self._brlapi: Any = brlapi
         try:
-            self._conn: Any = brlapi.Connection(host, auth)
+            self._conn: Any = brlapi.Connection(_bytes(host), _bytes(auth))
         except (brlapi.ConnectionError, OSError) as exc:
             raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
         try:
@@ -103,6 +103,10 @@ class BrailleDisplay:
             raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
         return code
 
+    def fileno(self) -> int:
+        """The connection's file descriptor, readable when a key is waiting (for event loops)."""
+        return int(self._conn.fileDescriptor)
+
     def handle_key(self, code: int) -> bool:
         """Scroll for the display's panning and line keys; True if the key was used."""
         b = self._brlapi
@@ -142,6 +146,11 @@ class BrailleDisplay:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _bytes(value: str | None) -> bytes | None:
+    """BrlAPI's Python binding takes its host and auth strings as bytes."""
+    return value.encode() if isinstance(value, str) else value
 
 
 def _tty_path() -> list[int]:
