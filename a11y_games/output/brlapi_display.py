@@ -54,6 +54,7 @@ class BrailleDisplay:
         except ImportError as exc:
             raise DisplayUnavailable(Msg("output.display.no_brlapi")) from exc
         self._brlapi: Any = brlapi
+        Braille(table)  # a missing table is a BrailleError before the display is taken
         try:
             self._conn: Any = brlapi.Connection(_bytes(host), _bytes(auth))
         except (brlapi.ConnectionError, OSError) as exc:

@@ -160,3 +160,11 @@ def test_status_line_reaches_the_display_and_its_keys_scroll(
         assert virtual_display.wait_for(windows[0])
         assert not display.scroll(-1), "already at the first window"
         assert display.read_key(timeout=0.05) is None
+
+
+@pytest.mark.skipif(not HAVE_BRLAPI, reason="python3-brlapi is not installed")
+def test_missing_table_is_refused_before_the_display_is_taken() -> None:
+    from a11y_games.output.braille import BrailleError
+
+    with pytest.raises(BrailleError):
+        BrailleDisplay("no-such-table.utb", host=unused_host())

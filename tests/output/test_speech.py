@@ -23,8 +23,10 @@ def spoken(server: FakeSSIP, *texts: str) -> bool:
     return server.wait_for(lambda s: all(t in s.spoken for t in texts))
 
 
-def test_spoken_texts_arrive_in_order(fake_ssip: FakeSSIP) -> None:
+def test_spoken_texts_arrive_in_order(fake_ssip: FakeSSIP,
+                                      capfd: pytest.CaptureFixture[str]) -> None:
     with Speech("auto") as speech:
+        assert capfd.readouterr() == ("", ""), "accessible_output2's prints reached the player"
         assert speech.available and speech.problem is None
         speech.speak("Président : Kenya.")
         speech.speak("3 tuiles lobbyistes, 2 écologiques.")
