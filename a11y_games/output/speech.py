@@ -139,6 +139,10 @@ class Speech:
     ``mode`` is ``auto``, ``on`` or ``off``. ``lang`` sets the voice's language (``fr``,
     ``en``). ``timeout`` bounds each step of the start-up check (connect, spawn).
     ``spawn=False`` never starts a Speech Dispatcher daemon.
+
+    ``enabled`` is the player's ``speech on|off``: setting it to True connects if no
+    service answered yet (after ``off``, or a failed start), and sets ``problem`` again if
+    still none answers. Show ``take_problem()`` after construction and after each command.
     """
 
     def __init__(self, mode: str = "auto", *, lang: str | None = None,
@@ -150,21 +154,33 @@ class Speech:
         self.problem: Msg | None = None
         self._problem_taken = False
         self._enabled = mode != "off"
+        self._lang = lang
+        self._timeout = timeout
+        self._spawn = spawn
         self._output: Any = None
         self._queue: queue.Queue[Any] = queue.Queue()
         self._thread: threading.Thread | None = None
-        if mode == "off":
+        if mode != "off":
+            self._start(asked=mode == "on")
+
+    def _start(self, *, asked: bool) -> None:
+        """Connect and start the speech thread; else set ``problem`` (to be shown again)."""
+        self.close()
+        output = self._connect(self._timeout, self._spawn)
+        self._problem_taken = False
+        if output is None:
+            self.problem = Msg("output.speech.unavailable_asked" if asked
+                               else "output.speech.unavailable")
             return
-        self._output = self._connect(timeout, spawn)
-        if self._output is None:
-            asked = "output.speech.unavailable_asked" if mode == "on" else None
-            self.problem = Msg(asked or "output.speech.unavailable")
-            return
+        self.problem = None
+        self._output = output
+        self._queue = queue.Queue()
+        self._thread = threading.Thread(target=self._run, args=(output, self._queue),
+                                        name="a11y-games speech", daemon=True)
         self.available = True
-        self._thread = threading.Thread(target=self._run, name="a11y-games speech", daemon=True)
         self._thread.start()
-        if lang:
-            self.set_language(lang)
+        if self._lang:
+            self._queue.put(("lang", self._lang))
 
     # -- start-up -------------------------------------------------------------------------
 
@@ -198,9 +214,12 @@ class Speech:
 
     @enabled.setter
     def enabled(self, value: bool) -> None:
+        """Turning speech on when no service answered tries again (the player asked for it)."""
         if self._enabled and not value:
             self.silence()
         self._enabled = bool(value)
+        if self._enabled and not self.available:
+            self._start(asked=True)
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Queue ``text``; with ``interrupt``, first stop what is being said and queued."""
@@ -220,6 +239,7 @@ class Speech:
 
     def set_language(self, lang: str) -> None:
         """Speak with a voice for ``lang`` (an ISO 639 code such as ``fr``) from now on."""
+        self._lang = lang
         if self.available:
             self._queue.put(("lang", lang))
 
@@ -277,16 +297,13 @@ class Speech:
         for item in kept:
             self._queue.put(item)
 
-    def _run(self) -> None:
+    def _run(self, output: Any, jobs: queue.Queue[Any]) -> None:
         while True:
-            item = self._queue.get()
+            item = jobs.get()
             try:
                 if item is _STOP:
                     return
                 kind, arg = item
-                output = self._output
-                if output is None:
-                    continue
                 if kind == "speak":
                     output.speak(arg)
                 elif kind == "silence":
@@ -296,10 +313,11 @@ class Speech:
                     if client is not None and hasattr(client, "set_language"):
                         client.set_language(arg)
             except Exception:  # the service died or refused: say so once, go on silently
-                self.available = False
-                self.problem = Msg("output.speech.lost")
-                self._problem_taken = False
-                self._drop_queued(keep_settings=False)
+                if jobs is self._queue:
+                    self.available = False
+                    self.problem = Msg("output.speech.lost")
+                    self._problem_taken = False
+                    self._drop_queued(keep_settings=False)
                 return
             finally:
-                self._queue.task_done()
+                jobs.task_done()

@@ -204,3 +204,44 @@ def test_interrupt_keeps_the_voice_language(fake_ssip: FakeSSIP) -> None:
         speech.speak("Second.", interrupt=True)
         assert spoken(fake_ssip, "Second.")
     assert "SET self LANGUAGE fr" in fake_ssip.commands
+
+
+def test_speech_on_at_runtime_connects_after_starting_off(fake_ssip: FakeSSIP) -> None:
+    with Speech("off", lang="fr") as speech:
+        assert not speech.available and fake_ssip.commands == []
+        speech.enabled = True
+        assert speech.available and speech.take_problem() is None
+        speech.speak("La parole revient.")
+        assert spoken(fake_ssip, "La parole revient.")
+    assert "SET self LANGUAGE fr" in fake_ssip.commands
+
+
+def test_speech_on_without_service_says_so_again(no_spawn: Path,
+                                                 capfd: pytest.CaptureFixture[str]) -> None:
+    speech = Speech("auto")
+    assert speech.take_problem().id == "output.speech.unavailable"
+    speech.enabled = False
+    speech.enabled = True  # the player types "speech on": try again, and answer
+    problem = speech.take_problem()
+    assert problem is not None and problem.id == "output.speech.unavailable_asked"
+    assert not speech.available
+    assert capfd.readouterr() == ("", "")
+
+
+def test_speech_comes_back_after_the_service_restarts(
+        fake_ssip: FakeSSIP, no_spawn: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    speech = Speech("auto")
+    fake_ssip.close()
+    speech.speak("Lost.")
+    speech.wait_idle()
+    assert speech.take_problem().id == "output.speech.lost"
+    again = FakeSSIP(no_spawn / "again.sock")
+    monkeypatch.setenv("SPEECHD_ADDRESS", again.address)
+    try:
+        speech.enabled = True
+        assert speech.available
+        speech.speak("Back again.")
+        assert spoken(again, "Back again.")
+    finally:
+        speech.close()
+        again.close()
