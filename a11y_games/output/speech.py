@@ -145,6 +145,9 @@ class Speech:
     still none answers. Show ``take_problem()`` after construction and after each command.
     """
 
+    stall_seconds = 5.0
+    """A request the service has not answered after this long means the service is lost."""
+
     def __init__(self, mode: str = "auto", *, lang: str | None = None,
                  timeout: float = 1.5, spawn: bool = True) -> None:
         if mode not in MODES:
@@ -160,6 +163,7 @@ class Speech:
         self._output: Any = None
         self._queue: queue.Queue[Any] = queue.Queue()
         self._thread: threading.Thread | None = None
+        self._busy_since: float | None = None
         if mode != "off":
             self._start(asked=mode == "on")
 
@@ -223,7 +227,7 @@ class Speech:
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Queue ``text``; with ``interrupt``, first stop what is being said and queued."""
-        if not (self.available and self._enabled) or not text.strip():
+        if not (self.available and self._enabled) or not text.strip() or self._stalled():
             return
         if interrupt:
             self._drop_queued()
@@ -232,7 +236,7 @@ class Speech:
 
     def silence(self) -> None:
         """Stop speaking now and forget what was queued."""
-        if not self.available:
+        if not self.available or self._stalled():
             return
         self._drop_queued()
         self._queue.put(("silence", None))
@@ -283,6 +287,22 @@ class Speech:
 
     # -- the speech thread ------------------------------------------------------------------
 
+    def _stalled(self) -> bool:
+        """True (and the service given up) if a request has hung for ``stall_seconds``."""
+        since = self._busy_since
+        if since is None or time.monotonic() - since < self.stall_seconds:
+            return False
+        self._lose()
+        self._thread = None  # left blocked in the speechd client: a daemon thread, abandoned
+        return True
+
+    def _lose(self) -> None:
+        self.available = False
+        self.problem = Msg("output.speech.lost")
+        self._problem_taken = False
+        self._busy_since = None
+        self._drop_queued(keep_settings=False)
+
     def _drop_queued(self, *, keep_settings: bool = True) -> None:
         """Forget queued texts (settings such as the language stay queued, in order)."""
         kept = []
@@ -304,6 +324,7 @@ class Speech:
                 if item is _STOP:
                     return
                 kind, arg = item
+                self._busy_since = time.monotonic()
                 if kind == "speak":
                     output.speak(arg)
                 elif kind == "silence":
@@ -314,10 +335,9 @@ class Speech:
                         client.set_language(arg)
             except Exception:  # the service died or refused: say so once, go on silently
                 if jobs is self._queue:
-                    self.available = False
-                    self.problem = Msg("output.speech.lost")
-                    self._problem_taken = False
-                    self._drop_queued(keep_settings=False)
+                    self._lose()
                 return
             finally:
+                if jobs is self._queue:
+                    self._busy_since = None
                 jobs.task_done()

@@ -175,7 +175,7 @@ def test_lost_service_is_reported_once_and_speech_goes_quiet(fake_ssip: FakeSSIP
     speech = Speech("auto")
     assert speech.available
     fake_ssip.close()
-    time.sleep(0.1)
+    time.sleep(0.5)
     speech.speak("Anyone there?")
     speech.wait_idle()
     assert not speech.available
@@ -245,3 +245,20 @@ def test_speech_comes_back_after_the_service_restarts(
     finally:
         speech.close()
         again.close()
+
+
+def test_service_that_stops_answering_is_given_up_without_blocking(
+        fake_ssip: FakeSSIP, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Speech, "stall_seconds", 0.3)
+    speech = Speech("auto")
+    assert speech.available
+    fake_ssip.answer = False
+    speech.speak("This request will hang.")
+    assert not speech.wait_idle(0.5)
+    started = time.monotonic()
+    speech.speak("The game goes on.")
+    speech.silence()
+    speech.close()
+    assert time.monotonic() - started < 2.0
+    assert not speech.available
+    assert speech.take_problem().id == "output.speech.lost"
