@@ -53,12 +53,14 @@ def test_dots_follow_brlapi_bit_order() -> None:
 
 
 @pytest.mark.skipif(not HAVE_BRLAPI, reason="python3-brlapi is not installed")
-def test_no_brltty_is_a_prompt_clear_message(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_brltty_is_a_prompt_clear_message(monkeypatch: pytest.MonkeyPatch,
+                                             capfd: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("BRLAPI_HOST", unused_host())
     started = time.monotonic()
     with pytest.raises(DisplayUnavailable) as caught:
         BrailleDisplay(table_for("fr"))
     assert time.monotonic() - started < 2.0
+    assert capfd.readouterr() == ("", "")
     msg = caught.value.msg
     assert msg.id == "output.display.unavailable"
     assert "BRLTTY" in Translator("fr").render(msg)
