@@ -123,3 +123,12 @@ def test_write_brf_into_a_missing_folder_is_a_message(tmp_path) -> None:
     assert caught.value.msg.id == "output.brf.write_failed"
     assert str(target) in Translator("en").render(caught.value.msg)
     assert not target.exists()
+
+
+@pytest.mark.parametrize("lang", sorted(TABLES))
+def test_contracted_tables_make_valid_braille_files(lang: str) -> None:
+    from a11y_games.output.braille import CONTRACTED
+
+    pages = parse(brf_pages(STATUS[lang], table=CONTRACTED[lang], width=30, lines=6))
+    assert all(len(page) <= 6 and all(len(line) <= 30 for line in page) for page in pages)
+    assert set("".join(line for page in pages for line in page)) <= BRF_CHARS
