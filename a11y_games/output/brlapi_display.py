@@ -92,7 +92,10 @@ class BrailleDisplay:
 
     def _write(self) -> None:
         window = self.windows[self.position][:self.cells]
-        self._conn.writeDots(dots(window.ljust(self.cells, BLANK)))
+        try:
+            self._conn.writeDots(dots(window.ljust(self.cells, BLANK)))
+        except (self._brlapi.ConnectionError, self._brlapi.OperationError, OSError) as exc:
+            raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
 
     # -- reading keys ----------------------------------------------------------------------
 
@@ -100,9 +103,19 @@ class BrailleDisplay:
         """The next key code from the display, or None if none came within ``timeout`` s."""
         try:
             code = self._conn.readKeyWithTimeout(int(timeout * 1000))
-        except self._brlapi.ConnectionError as exc:
+        except (self._brlapi.ConnectionError, self._brlapi.OperationError, OSError) as exc:
             raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
         return code
+
+    def pump(self) -> int:
+        """Handle every key already waiting, without blocking; returns how many scrolled.
+
+        Call it when :meth:`fileno` is readable (e.g. from the prompt's event loop).
+        """
+        used = 0
+        while (code := self.read_key(0)) is not None:
+            used += self.handle_key(code)
+        return used
 
     def fileno(self) -> int:
         """The connection's file descriptor, readable when a key is waiting (for event loops)."""

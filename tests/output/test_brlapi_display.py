@@ -79,7 +79,18 @@ def test_without_brlapi_the_message_names_the_package(monkeypatch: pytest.Monkey
 class VirtualDisplay:
     host: str
     master: int
+    daemon: subprocess.Popen[bytes]
     seen: bytes = b""
+
+    def stop(self) -> None:
+        """BRLTTY goes away (killed, or the display unplugged)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.daemon.pid, signal.SIGTERM)
+        try:
+            self.daemon.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.daemon.pid, signal.SIGKILL)
+            self.daemon.wait(timeout=5)
 
     def read(self, timeout: float = 0.3) -> str:
         while select.select([self.master], [], [], timeout)[0]:
@@ -117,7 +128,7 @@ def virtual_display(short_dir: Path) -> Iterator[VirtualDisplay]:
          "-W", str(short_dir), "-U", str(short_dir)],
         cwd=short_dir, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL, start_new_session=True)
-    display = VirtualDisplay(host, master)
+    display = VirtualDisplay(host, master, daemon)
     try:
         deadline = time.monotonic() + 10
         while True:
@@ -130,13 +141,7 @@ def virtual_display(short_dir: Path) -> Iterator[VirtualDisplay]:
                 display.read(0.1)
         yield display
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(daemon.pid, signal.SIGTERM)
-        try:
-            daemon.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            os.killpg(daemon.pid, signal.SIGKILL)
-            daemon.wait(timeout=5)
+        display.stop()
         os.close(master)
         os.close(slave)
 
@@ -170,3 +175,31 @@ def test_missing_table_is_refused_before_the_display_is_taken() -> None:
 
     with pytest.raises(BrailleError):
         BrailleDisplay("no-such-table.utb", host=unused_host())
+
+
+def test_keys_waiting_are_pumped_without_blocking(virtual_display: VirtualDisplay) -> None:
+    text = "Dernier gouvernement : Égypte et Brésil. Pioche : 17 tuiles ; défausse : 4."
+    braille = Braille(table_for("fr"), width=40)
+    windows = [window.ljust(40, BLANK) for window in braille.lines([text])]
+    with BrailleDisplay(table_for("fr"), host=virtual_display.host) as display:
+        display.show(text)
+        assert virtual_display.wait_for(windows[0])
+        assert display.pump() == 0
+        virtual_display.press(b"\x1bOC")
+        readable = select.select([display.fileno()], [], [], 3)[0]
+        assert readable, "the display's key should wake the event loop"
+        assert display.pump() == 1
+        assert virtual_display.wait_for(windows[1])
+
+
+def test_brltty_gone_mid_game_is_the_same_clear_message(
+        virtual_display: VirtualDisplay) -> None:
+    display = BrailleDisplay(table_for("en"), host=virtual_display.host)
+    display.show("Round 12: Mali must nominate a chancellor.")
+    virtual_display.stop()
+    with pytest.raises(DisplayUnavailable) as caught:
+        for _ in range(50):  # the loss shows at the next exchange with BRLTTY
+            display.show("Your turn.")
+            display.read_key(0.02)
+    assert caught.value.msg.id == "output.display.unavailable"
+    display.close()
