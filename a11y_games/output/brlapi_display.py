@@ -1,0 +1,173 @@
+"""A braille display through BrlAPI (BRLTTY's client library, Debian's ``python3-brlapi``).
+
+The status line is translated with the chosen liblouis table and written as dots, so
+the display shows exactly the table's braille, whatever BRLTTY's own text table is.
+A line longer than the display is shown a window at a time; the display's panning and
+line keys scroll through the windows (:meth:`BrailleDisplay.handle_key`).
+
+Where BRLTTY does not run, construction raises :class:`DisplayUnavailable` at once
+(connecting to a missing local socket fails immediately) and the client goes on.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from a11y_games.engine.messages import Msg
+
+from .braille import BLANK, Braille
+
+__all__ = ["BrailleDisplay", "DisplayUnavailable", "dots"]
+
+
+class DisplayUnavailable(OSError):
+    """No braille display can be used; ``msg`` says why, in the player's language."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.id)
+        self.msg = msg
+
+
+def dots(braille: str) -> bytes:
+    """Unicode braille as BrlAPI dot patterns (bit 0 is dot 1 ... bit 7 is dot 8).
+
+    >>> list(dots("⠁⠃⣿"))
+    [1, 3, 255]
+    """
+    return bytes((ord(cell) - 0x2800) & 0xFF if "\u2800" <= cell <= "\u28ff" else 0
+                 for cell in braille)
+
+
+class BrailleDisplay:
+    """The status line on a braille display, with scrolling by the display's keys.
+
+    ``host`` and ``auth`` default to BrlAPI's own defaults (``$BRLAPI_HOST``,
+    ``$BRLAPI_AUTH``). ``tty`` is the virtual terminal to take over (default: the one the
+    client runs in, from ``$WINDOWPATH``/``$CONTROLVT`` as BrlAPI finds it).
+    """
+
+    def __init__(self, table: str, *, host: str | None = None, auth: str | None = None,
+                 tty: int | None = None) -> None:
+        try:
+            import brlapi
+        except ImportError as exc:
+            raise DisplayUnavailable(Msg("output.display.no_brlapi")) from exc
+        self._brlapi: Any = brlapi
+        Braille(table)  # a missing table is a BrailleError before the display is taken
+        try:
+            self._conn: Any = brlapi.Connection(_bytes(host), _bytes(auth))
+        except (brlapi.ConnectionError, OSError) as exc:
+            raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
+        try:
+            columns, rows = self._conn.displaySize
+            self.cells = max(1, columns * max(rows, 1))
+            self.braille = Braille(table, width=max(8, min(self.cells, 200)))
+            if tty is not None:
+                self._conn.enterTtyMode(tty)
+            else:
+                self._conn.enterTtyModeWithPath(_tty_path())
+        except (brlapi.ConnectionError, brlapi.OperationError, OSError) as exc:
+            self._close_quietly()
+            raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
+        self.windows: list[str] = [""]
+        self.position = 0
+
+    # -- writing -------------------------------------------------------------------------
+
+    def show(self, text: str) -> None:
+        """Show ``text`` from its first window."""
+        self.windows = self.braille.lines([text]) or [""]
+        self.position = 0
+        self._write()
+
+    def scroll(self, step: int) -> bool:
+        """Move ``step`` windows forward (or back, if negative); False at either end."""
+        target = self.position + step
+        if not 0 <= target < len(self.windows):
+            return False
+        self.position = target
+        self._write()
+        return True
+
+    def _write(self) -> None:
+        window = self.windows[self.position][:self.cells]
+        try:
+            self._conn.writeDots(dots(window.ljust(self.cells, BLANK)))
+        except (self._brlapi.ConnectionError, self._brlapi.OperationError, OSError) as exc:
+            raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
+
+    # -- reading keys ----------------------------------------------------------------------
+
+    def read_key(self, timeout: float = 0.0) -> int | None:
+        """The next key code from the display, or None if none came within ``timeout`` s."""
+        try:
+            code = self._conn.readKeyWithTimeout(int(timeout * 1000))
+        except (self._brlapi.ConnectionError, self._brlapi.OperationError, OSError) as exc:
+            raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
+        return code
+
+    def pump(self) -> int:
+        """Handle every key already waiting, without blocking; returns how many scrolled.
+
+        Call it when :meth:`fileno` is readable (e.g. from the prompt's event loop).
+        """
+        used = 0
+        while (code := self.read_key(0)) is not None:
+            used += self.handle_key(code)
+        return used
+
+    def fileno(self) -> int:
+        """The connection's file descriptor, readable when a key is waiting (for event loops)."""
+        return int(self._conn.fileDescriptor)
+
+    def handle_key(self, code: int) -> bool:
+        """Scroll for the display's panning and line keys; True if the key was used."""
+        b = self._brlapi
+        command = self._conn.expandKeyCode(code)["command"]
+        forward = {b.KEY_CMD_FWINRT, b.KEY_CMD_LNDN, b.KEY_CMD_FWINRTSKIP}
+        backward = {b.KEY_CMD_FWINLT, b.KEY_CMD_LNUP, b.KEY_CMD_FWINLTSKIP}
+        if command in forward:
+            self.scroll(1)
+        elif command in backward:
+            self.scroll(-1)
+        elif command == b.KEY_CMD_TOP:
+            self.scroll(-self.position)
+        elif command == b.KEY_CMD_BOT:
+            self.scroll(len(self.windows) - 1 - self.position)
+        else:
+            return False
+        return True
+
+    # -- closing ---------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Give the display back to BRLTTY."""
+        self._close_quietly()
+
+    def _close_quietly(self) -> None:
+        conn, self._conn = getattr(self, "_conn", None), None
+        if conn is None:
+            return
+        for step in ("leaveTtyMode", "closeConnection"):
+            try:
+                getattr(conn, step)()
+            except Exception:  # already gone: nothing more to give back
+                continue
+
+    def __enter__(self) -> BrailleDisplay:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _bytes(value: str | None) -> bytes | None:
+    """BrlAPI's Python binding takes its host and auth strings as bytes."""
+    return value.encode() if isinstance(value, str) else value
+
+
+def _tty_path() -> list[int]:
+    """The virtual terminal path BrlAPI should take, from ``$WINDOWPATH`` if set."""
+    path = os.environ.get("WINDOWPATH", "")
+    return [int(part) for part in path.split(":") if part.isdigit()]

@@ -1,0 +1,205 @@
+"""BrlAPI: a clear message where BRLTTY does not run; where it can run, the real display path.
+
+The real path starts a private BRLTTY with its TTY braille driver on a pseudo-terminal:
+that driver draws the display's cells as Unicode braille on the terminal and turns the
+terminal's arrow keys into panning commands, so the test sees exactly what a braille
+display would show and presses its keys.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from a11y_games.i18n import Translator
+from a11y_games.output.braille import BLANK, Braille, table_for
+from a11y_games.output.brlapi_display import BrailleDisplay, DisplayUnavailable, dots
+
+pytestmark = pytest.mark.timeout(60)
+
+BRLTTY = shutil.which("brltty") or ("/usr/sbin/brltty" if os.path.exists("/usr/sbin/brltty")
+                                    else None)
+try:
+    import brlapi  # noqa: F401
+except ImportError:
+    HAVE_BRLAPI = False
+else:
+    HAVE_BRLAPI = True
+
+
+def unused_host() -> str:
+    """A local BrlAPI address that no BRLTTY serves."""
+    for number in range(90 + os.getpid() % 50, 200):
+        if not Path(f"/var/lib/BrlAPI/{number}").exists():
+            return f":{number}"
+    raise RuntimeError("no free BrlAPI socket number")
+
+
+def test_dots_follow_brlapi_bit_order() -> None:
+    assert dots("\u2800\u2801\u2802\u2804\u2808\u2810\u2820\u2840\u2880") == bytes(
+        [0, 1, 2, 4, 8, 16, 32, 64, 128])
+    assert dots("a") == b"\x00"
+
+
+@pytest.mark.skipif(not HAVE_BRLAPI, reason="python3-brlapi is not installed")
+def test_no_brltty_is_a_prompt_clear_message(monkeypatch: pytest.MonkeyPatch,
+                                             capfd: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("BRLAPI_HOST", unused_host())
+    started = time.monotonic()
+    with pytest.raises(DisplayUnavailable) as caught:
+        BrailleDisplay(table_for("fr"))
+    assert time.monotonic() - started < 2.0
+    assert capfd.readouterr() == ("", "")
+    msg = caught.value.msg
+    assert msg.id == "output.display.unavailable"
+    assert "BRLTTY" in Translator("fr").render(msg)
+    assert "BRLTTY" in Translator("en").render(msg)
+
+
+def test_without_brlapi_the_message_names_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "brlapi", None)
+    with pytest.raises(DisplayUnavailable) as caught:
+        BrailleDisplay(table_for("en"))
+    assert caught.value.msg.id == "output.display.no_brlapi"
+    assert "python3-brlapi" in Translator("en").render(caught.value.msg)
+
+
+@dataclass
+class VirtualDisplay:
+    host: str
+    master: int
+    daemon: subprocess.Popen[bytes]
+    seen: bytes = b""
+
+    def stop(self) -> None:
+        """BRLTTY goes away (killed, or the display unplugged)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.daemon.pid, signal.SIGTERM)
+        try:
+            self.daemon.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.daemon.pid, signal.SIGKILL)
+            self.daemon.wait(timeout=5)
+
+    def read(self, timeout: float = 0.3) -> str:
+        while select.select([self.master], [], [], timeout)[0]:
+            try:
+                self.seen += os.read(self.master, 65536)
+            except OSError:
+                break
+        return self.seen.decode("utf-8", errors="replace")
+
+    def wait_for(self, cells: str, timeout: float = 5.0) -> bool:
+        """True once the display shows ``cells``, from the last time it was cleared."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if cells in self.read(0.1):
+                self.seen = b""
+                return True
+        return False
+
+    def press(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+
+@pytest.fixture
+def virtual_display(short_dir: Path) -> Iterator[VirtualDisplay]:
+    if BRLTTY is None or not HAVE_BRLAPI:
+        pytest.skip("BRLTTY (Debian package brltty) or python3-brlapi is not installed")
+    import brlapi
+
+    master, slave = os.openpty()
+    host = unused_host()
+    daemon = subprocess.Popen(
+        [BRLTTY, "-n", "-q", "-e", "-f", "/dev/null", "-b", "tt", "-d",
+         f"serial:{os.ttyname(slave)}", "-B", "columns=40,lines=1", "-x", "no", "-s", "no",
+         "-A", f"auth=none,host={host}", "-P", str(short_dir / "brltty.pid"),
+         "-W", str(short_dir), "-U", str(short_dir)],
+        cwd=short_dir, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True)
+    display = VirtualDisplay(host, master, daemon)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                brlapi.Connection(host.encode(), None).closeConnection()
+                break
+            except brlapi.ConnectionError:
+                if daemon.poll() is not None or time.monotonic() > deadline:
+                    pytest.skip("BRLTTY could not start here")
+                display.read(0.1)
+        yield display
+    finally:
+        display.stop()
+        os.close(master)
+        os.close(slave)
+
+
+def test_status_line_reaches_the_display_and_its_keys_scroll(
+        virtual_display: VirtualDisplay) -> None:
+    text = "Président : Kenya. 3 tuiles lobbyistes, 2 écologiques. Tour 12 : Mali doit nommer."
+    braille = Braille(table_for("fr"), width=40)
+    windows = [window.ljust(40, BLANK) for window in braille.lines([text])]
+    assert len(windows) >= 2
+    with BrailleDisplay(table_for("fr"), host=virtual_display.host) as display:
+        assert display.cells == 40
+        display.show(text)
+        assert virtual_display.wait_for(windows[0]), virtual_display.read()
+        virtual_display.press(b"\x1bOC")  # right arrow: the TTY driver's "next window" key
+        code = display.read_key(timeout=3)
+        assert code is not None and display.handle_key(code)
+        assert display.position == 1
+        assert virtual_display.wait_for(windows[1])
+        virtual_display.press(b"\x1bOD")  # left arrow: back
+        code = display.read_key(timeout=3)
+        assert code is not None and display.handle_key(code)
+        assert virtual_display.wait_for(windows[0])
+        assert not display.scroll(-1), "already at the first window"
+        assert display.read_key(timeout=0.05) is None
+
+
+@pytest.mark.skipif(not HAVE_BRLAPI, reason="python3-brlapi is not installed")
+def test_missing_table_is_refused_before_the_display_is_taken() -> None:
+    from a11y_games.output.braille import BrailleError
+
+    with pytest.raises(BrailleError):
+        BrailleDisplay("no-such-table.utb", host=unused_host())
+
+
+def test_keys_waiting_are_pumped_without_blocking(virtual_display: VirtualDisplay) -> None:
+    text = "Dernier gouvernement : Égypte et Brésil. Pioche : 17 tuiles ; défausse : 4."
+    braille = Braille(table_for("fr"), width=40)
+    windows = [window.ljust(40, BLANK) for window in braille.lines([text])]
+    with BrailleDisplay(table_for("fr"), host=virtual_display.host) as display:
+        display.show(text)
+        assert virtual_display.wait_for(windows[0])
+        assert display.pump() == 0
+        virtual_display.press(b"\x1bOC")
+        readable = select.select([display.fileno()], [], [], 3)[0]
+        assert readable, "the display's key should wake the event loop"
+        assert display.pump() == 1
+        assert virtual_display.wait_for(windows[1])
+
+
+def test_brltty_gone_mid_game_is_the_same_clear_message(
+        virtual_display: VirtualDisplay) -> None:
+    display = BrailleDisplay(table_for("en"), host=virtual_display.host)
+    display.show("Round 12: Mali must nominate a chancellor.")
+    virtual_display.stop()
+    with pytest.raises(DisplayUnavailable) as caught:
+        for _ in range(50):  # the loss shows at the next exchange with BRLTTY
+            display.show("Your turn.")
+            display.read_key(0.02)
+    assert caught.value.msg.id == "output.display.unavailable"
+    display.close()

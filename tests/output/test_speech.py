@@ -1,0 +1,264 @@
+"""Speech against a fake Speech Dispatcher: texts arrive, interrupts cancel, failures are quiet."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from a11y_games.i18n import Translator
+from a11y_games.output.speech import Speech, speechd_address
+
+from .fake_ssip import FakeSSIP
+
+pytestmark = pytest.mark.timeout(20)
+
+
+def spoken(server: FakeSSIP, *texts: str) -> bool:
+    return server.wait_for(lambda s: all(t in s.spoken for t in texts))
+
+
+def test_spoken_texts_arrive_in_order(fake_ssip: FakeSSIP,
+                                      capfd: pytest.CaptureFixture[str]) -> None:
+    with Speech("auto") as speech:
+        assert capfd.readouterr() == ("", ""), "accessible_output2's prints reached the player"
+        assert speech.available and speech.problem is None
+        speech.speak("Président : Kenya.")
+        speech.speak("3 tuiles lobbyistes, 2 écologiques.")
+        assert spoken(fake_ssip, "Président : Kenya.", "3 tuiles lobbyistes, 2 écologiques.")
+    assert fake_ssip.spoken == ["Président : Kenya.", "3 tuiles lobbyistes, 2 écologiques."]
+
+
+def test_interrupt_cancels_what_is_said_before_speaking(fake_ssip: FakeSSIP) -> None:
+    with Speech("auto") as speech:
+        speech.speak("A long summary of the table.")
+        assert spoken(fake_ssip, "A long summary of the table.")
+        speech.speak("Your turn.", interrupt=True)
+        assert spoken(fake_ssip, "Your turn.")
+    commands = fake_ssip.commands
+    cancel = max(i for i, c in enumerate(commands) if c.upper().startswith(("CANCEL", "STOP")))
+    last_speak = max(i for i, c in enumerate(commands) if c.upper() == "SPEAK")
+    assert cancel < last_speak
+    assert commands.count("SPEAK") == 2
+
+
+def test_silence_sends_cancel_at_once(fake_ssip: FakeSSIP) -> None:
+    with Speech("auto") as speech:
+        speech.speak("Round 3.")
+        assert spoken(fake_ssip, "Round 3.")
+        speech.silence()
+        assert fake_ssip.wait_for(lambda s: any(c.upper().startswith("CANCEL")
+                                                for c in s.commands))
+
+
+def test_speech_turned_off_at_runtime_says_nothing_until_on(fake_ssip: FakeSSIP) -> None:
+    with Speech("auto") as speech:
+        speech.enabled = False
+        speech.speak("Secret role: ecologist.")
+        assert speech.wait_idle()
+        speech.enabled = True
+        speech.speak("Speech is back.")
+        assert spoken(fake_ssip, "Speech is back.")
+    assert fake_ssip.spoken == ["Speech is back."]
+
+
+def test_off_mode_never_connects_nor_speaks(fake_ssip: FakeSSIP) -> None:
+    speech = Speech("off")
+    speech.speak("Nothing to hear.")
+    speech.close()
+    time.sleep(0.1)
+    assert not speech.available and speech.problem is None
+    assert fake_ssip.commands == [] and fake_ssip.spoken == []
+
+
+def test_voice_language_follows_the_game(fake_ssip: FakeSSIP) -> None:
+    with Speech("on", lang="fr") as speech:
+        speech.set_language("en")
+        assert speech.wait_idle()
+    assert fake_ssip.wait_for(lambda s: "SET self LANGUAGE en" in s.commands)
+    languages = [c for c in fake_ssip.commands if c.startswith("SET self LANGUAGE")]
+    assert languages == ["SET self LANGUAGE fr", "SET self LANGUAGE en"]
+
+
+@pytest.mark.parametrize(("mode", "msg_id"), [
+    ("auto", "output.speech.unavailable"),
+    ("on", "output.speech.unavailable_asked"),
+])
+def test_no_service_gives_one_message_no_exception_no_print(
+        no_spawn: Path, capfd: pytest.CaptureFixture[str], mode: str, msg_id: str) -> None:
+    speech = Speech(mode)
+    speech.speak("Président : Kenya.", interrupt=True)
+    speech.silence()
+    speech.enabled = False
+    speech.close()
+    out, err = capfd.readouterr()
+    assert (out, err) == ("", "")
+    assert not speech.available
+    assert speech.problem is not None and speech.problem.id == msg_id
+    assert speech.take_problem() == speech.problem
+    assert speech.take_problem() is None, "the client shows the problem once"
+    for lang in ("en", "fr"):
+        text = Translator(lang).render(speech.problem)
+        assert text != msg_id and text.endswith(".")
+
+
+def test_no_speechd_client_library_means_no_speech(
+        no_spawn: Path, monkeypatch: pytest.MonkeyPatch,
+        capfd: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "speechd", None)
+    speech = Speech("auto")
+    assert not speech.available and speech.problem is not None
+    assert capfd.readouterr() == ("", "")
+
+
+def test_hung_service_does_not_hold_the_game(no_spawn: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capfd: pytest.CaptureFixture[str]) -> None:
+    server = FakeSSIP(no_spawn / "hung.sock", answer=False)
+    monkeypatch.setenv("SPEECHD_ADDRESS", server.address)
+    try:
+        started = time.monotonic()
+        speech = Speech("auto", timeout=0.3)
+        elapsed = time.monotonic() - started
+    finally:
+        server.close()
+    assert not speech.available and speech.problem is not None
+    assert elapsed < 2.0, f"construction took {elapsed:.2f} s"
+    assert capfd.readouterr().out == ""
+
+
+def test_spawn_asks_speech_dispatcher_for_the_same_socket(
+        no_spawn: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No daemon answers: the client starts one as speechd would, then speaks to it."""
+    sock = no_spawn / "spawned.sock"
+    args_file = no_spawn / "args"
+    script = no_spawn / "fake-speech-dispatcher"
+    script.write_text(f'#!/bin/sh\necho "$@" > {args_file}\nexit 0\n')
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("SPEECHD_CMD", str(script))
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{sock}")
+    servers: list[FakeSSIP] = []
+
+    def start_when_spawned() -> None:  # plays the daemon that the script would fork
+        deadline = time.monotonic() + 5
+        while not args_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        servers.append(FakeSSIP(sock))
+
+    watcher = threading.Thread(target=start_when_spawned, daemon=True)
+    watcher.start()
+    try:
+        with Speech("auto", timeout=2.0) as speech:
+            assert speech.available
+            speech.speak("Spawned and speaking.")
+            assert spoken(servers[0], "Spawned and speaking.")
+    finally:
+        watcher.join(timeout=5)
+        for server in servers:
+            server.close()
+    assert args_file.read_text().split() == [
+        "--spawn", "--communication-method", "unix_socket", "--socket-path", str(sock)]
+
+
+def test_spawn_refused_is_quiet(no_spawn: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    assert os.environ["SPEECHD_CMD"] == "/bin/false"
+    speech = Speech("on", timeout=0.5)
+    assert not speech.available
+    assert capfd.readouterr() == ("", "")
+
+
+def test_lost_service_is_reported_once_and_speech_goes_quiet(fake_ssip: FakeSSIP) -> None:
+    speech = Speech("auto")
+    assert speech.available
+    fake_ssip.close()
+    time.sleep(0.5)
+    speech.speak("Anyone there?")
+    speech.wait_idle()
+    assert not speech.available
+    problem = speech.take_problem()
+    assert problem is not None and problem.id == "output.speech.lost"
+    assert speech.take_problem() is None
+    speech.speak("Still no exception.")
+    speech.close()
+
+
+def test_default_address_is_the_users_runtime_socket() -> None:
+    address = speechd_address({"XDG_RUNTIME_DIR": "/run/user/1000"})
+    assert address.path == "/run/user/1000/speech-dispatcher/speechd.sock"
+    inet = speechd_address({"SPEECHD_ADDRESS": "inet_socket:localhost:6561"})
+    assert (inet.method, inet.host, inet.port) == ("inet_socket", "localhost", 6561)
+
+
+def test_unknown_mode_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Speech("loud")
+
+
+def test_interrupt_keeps_the_voice_language(fake_ssip: FakeSSIP) -> None:
+    with Speech("auto", lang="fr") as speech:
+        speech.speak("Premier.")
+        speech.speak("Second.", interrupt=True)
+        assert spoken(fake_ssip, "Second.")
+    assert "SET self LANGUAGE fr" in fake_ssip.commands
+
+
+def test_speech_on_at_runtime_connects_after_starting_off(fake_ssip: FakeSSIP) -> None:
+    with Speech("off", lang="fr") as speech:
+        assert not speech.available and fake_ssip.commands == []
+        speech.enabled = True
+        assert speech.available and speech.take_problem() is None
+        speech.speak("La parole revient.")
+        assert spoken(fake_ssip, "La parole revient.")
+    assert "SET self LANGUAGE fr" in fake_ssip.commands
+
+
+def test_speech_on_without_service_says_so_again(no_spawn: Path,
+                                                 capfd: pytest.CaptureFixture[str]) -> None:
+    speech = Speech("auto")
+    assert speech.take_problem().id == "output.speech.unavailable"
+    speech.enabled = False
+    speech.enabled = True  # the player types "speech on": try again, and answer
+    problem = speech.take_problem()
+    assert problem is not None and problem.id == "output.speech.unavailable_asked"
+    assert not speech.available
+    assert capfd.readouterr() == ("", "")
+
+
+def test_speech_comes_back_after_the_service_restarts(
+        fake_ssip: FakeSSIP, no_spawn: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    speech = Speech("auto")
+    fake_ssip.close()
+    speech.speak("Lost.")
+    speech.wait_idle()
+    assert speech.take_problem().id == "output.speech.lost"
+    again = FakeSSIP(no_spawn / "again.sock")
+    monkeypatch.setenv("SPEECHD_ADDRESS", again.address)
+    try:
+        speech.enabled = True
+        assert speech.available
+        speech.speak("Back again.")
+        assert spoken(again, "Back again.")
+    finally:
+        speech.close()
+        again.close()
+
+
+def test_service_that_stops_answering_is_given_up_without_blocking(
+        fake_ssip: FakeSSIP, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Speech, "stall_seconds", 0.3)
+    speech = Speech("auto")
+    assert speech.available
+    fake_ssip.answer = False
+    speech.speak("This request will hang.")
+    assert not speech.wait_idle(0.5)
+    started = time.monotonic()
+    speech.speak("The game goes on.")
+    speech.silence()
+    speech.close()
+    assert time.monotonic() - started < 2.0
+    assert not speech.available
+    assert speech.take_problem().id == "output.speech.lost"
