@@ -94,14 +94,13 @@ def _spec(name: str) -> GameSpec:
                              games=", ".join(sorted(all_specs())))) from None
 
 
-def _speech(mode: str) -> object | None:
-    if mode == "off":
-        return None
+def _speech(mode: str, lang: str) -> object | None:
+    """Speech through accessible_output2; ``off`` still allows ``speech on`` later."""
     try:
         from a11y_games.output.speech import Speech
     except ImportError:
         return None
-    return Speech(mode)
+    return Speech(mode, lang=lang)
 
 
 def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
@@ -149,7 +148,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         match = Match(spec, settings, seats)
     events_file = open(args.events, "a", encoding="utf-8") if args.events else None  # noqa: SIM115
     writer.events_file = events_file
-    speech = _speech(args.speech or prefs.speech)
+    speech = _speech(args.speech or prefs.speech, lang)
     if interactive:
         client_ref: list[Client] = []
         from prompt_toolkit.key_binding import DynamicKeyBindings

@@ -138,6 +138,9 @@ class Client:
                 if self.speech is not None and self.speech.available and line.strip():
                     self.speech.silence()
                 self.handle(line)
+                problem = self._speech_problem()
+                if problem is not None:
+                    self.say(problem)
         except _Quit:
             return 0
 
@@ -152,10 +155,9 @@ class Client:
             lines.append(Msg("core.intro.hotseat", count=len(self.match.humans())))
         lines.append(Msg("core.intro.help"))
         self.say(*lines)
-        if self.speech is not None and not self.speech.available:
-            problem = getattr(self.speech, "problem", None)
-            if isinstance(problem, Msg):
-                self.say(problem)
+        problem = self._speech_problem()
+        if problem is not None:
+            self.say(problem)
 
     def advance(self) -> None:
         """Let bots play and show what happened, until a human must decide or the game ends."""
@@ -255,10 +257,17 @@ class Client:
         if outcome is None:
             return
         winners = sorted(outcome.winners)
-        self.say(Msg("core.end.over"), outcome.reason,
-                 Msg("core.end.winners", count=len(winners),
-                     names=[PlayerRef(s) for s in winners]),
-                 Msg("core.end.hint"))
+        lines: list[Msg | str] = [Msg("core.end.over")]
+        recent = {e.msg for e in self.match.events[-12:]}
+        if outcome.reason not in recent:
+            lines.append(outcome.reason)
+        lines.append(Msg("core.end.winners", count=len(winners),
+                         names=[PlayerRef(s) for s in winners]))
+        for seat in self.match.humans():
+            won = "core.end.you_won" if seat in outcome.winners else "core.end.you_lost"
+            lines.append(Msg(won, seat=PlayerRef(seat)))
+        lines.append(Msg("core.end.hint"))
+        self.say(*lines)
         self.autosave_now()
 
     # --- races ------------------------------------------------------------------------------
@@ -559,27 +568,38 @@ class Client:
             return
         self.lang = wanted
         self.tr = Translator(self.lang, names=self.match.seat_name)
+        set_language = getattr(self.speech, "set_language", None)
+        if set_language is not None:
+            set_language(self.lang)
         self.say(Msg("core.lang.set"))
         self._remember("lang", wanted)
 
     def cmd_speech(self, rest: str) -> None:
         word = fold(rest)
-        if self.speech is None or not self.speech.available:
+        if self.speech is None:
             self.say(Msg("core.speech.unavailable"))
             return
         if word in ON_WORDS:
             self.speech.enabled = True
-            self.out.speak = self._speak
-            self.say(Msg("core.speech.on"))
-            self._remember("speech", "on")
+            if self.speech.available:
+                self.out.speak = self._speak
+                self.say(Msg("core.speech.on"))
+                self._remember("speech", "on")
+            else:
+                self.say(self._speech_problem() or Msg("core.speech.unavailable"))
         elif word in OFF_WORDS:
             self.say(Msg("core.speech.off"))
             self.speech.silence()
             self.speech.enabled = False
             self._remember("speech", "off")
         else:
-            self.say(Msg("core.speech.usage",
-                         state=Msg("core.word.on" if self.speech.enabled else "core.word.off")))
+            on = self.speech.enabled and self.speech.available
+            self.say(Msg("core.speech.usage", state=Msg("core.word.on" if on else "core.word.off")))
+
+    def _speech_problem(self) -> Msg | None:
+        """A speech problem not yet told (lost service, none found), if any."""
+        take = getattr(self.speech, "take_problem", None)
+        return take() if take is not None else None
 
     def cmd_verbosity(self, rest: str) -> None:
         level = VERBOSITY_WORDS.get(fold(rest))

@@ -20,8 +20,8 @@ def _game(tmp_path, args: list[str], over: str, quit_word: str, yes: str, bye: s
     try:
         lines = play_to_the_end(player, over=over)
         player.type(quit_word)
-        player.wait_for(lambda ls: any(yes in line for line in ls[-3:]) or player.dead())
-        player.type("oui" if yes == "oui" else "yes")
+        lines = player.wait_prompt(lines)
+        player.type(yes)
         lines = player.wait_for(lambda ls: any(bye in line for line in ls))
         return lines
     finally:

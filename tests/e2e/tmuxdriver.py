@@ -38,9 +38,12 @@ class TmuxPlayer:
         return result.stdout
 
     def screen(self) -> list[str]:
-        """Everything the terminal has shown (scrollback included), trailing blanks stripped."""
+        """Everything the terminal has shown (scrollback included), blank tail removed."""
         text = self._tmux("capture-pane", "-p", "-J", "-S", "-")
-        return [line.rstrip() for line in text.splitlines()]
+        lines = [line.rstrip() for line in text.splitlines()]
+        while lines and not lines[-1]:
+            lines.pop()
+        return lines
 
     def type(self, text: str) -> None:
         """Type ``text`` then Enter."""
@@ -50,6 +53,11 @@ class TmuxPlayer:
 
     def dead(self) -> bool:
         return self._tmux("display-message", "-p", "#{pane_dead}").strip() == "1"
+
+    def waiting(self) -> bool:
+        """True when the client waits at a prompt: the cursor sits after text on its line."""
+        x = self._tmux("display-message", "-p", "#{cursor_x}").strip()
+        return x.isdigit() and int(x) > 0
 
     def wait_for(self, predicate: Callable[[list[str]], bool], timeout: float = 20) -> list[str]:
         """Wait until the screen satisfies ``predicate``; AssertionError with the screen if not."""
@@ -61,13 +69,20 @@ class TmuxPlayer:
             time.sleep(0.05)
         raise AssertionError("timed out; screen was:\n" + "\n".join(self.screen()[-40:]))
 
-    def wait_prompt(self, count_before: int, timeout: float = 20) -> list[str]:
-        """Wait for a new prompt line (ending with '>' or a question) after the last input."""
-        def ready(lines: list[str]) -> bool:
-            body = [line for line in lines if line]
-            return len(lines) > count_before and bool(body) and (
-                body[-1].endswith((">", "?", "!", ".", ":")) or self.dead())
-        return self.wait_for(ready, timeout)
+    def wait_prompt(self, previous: list[str], timeout: float = 20) -> list[str]:
+        """Wait for a new, settled prompt: the screen changed since ``previous``, the cursor
+        waits after a prompt, and two looks in a row agree."""
+        deadline = time.monotonic() + timeout
+        last: list[str] | None = None
+        while time.monotonic() < deadline:
+            lines = self.screen()
+            if self.dead():
+                return lines
+            if lines != previous and self.waiting() and lines == last:
+                return lines
+            last = lines
+            time.sleep(0.05)
+        raise AssertionError("no prompt; screen was:\n" + "\n".join(self.screen()[-40:]))
 
     def close(self) -> None:
         self._tmux("kill-server")
@@ -77,15 +92,11 @@ def play_to_the_end(player: TmuxPlayer, *, over: str, choose: str = "1",
                     max_inputs: int = 3000, timeout: float = 240) -> list[str]:
     """Answer every prompt with ``choose`` until ``over`` appears; returns the screen."""
     deadline = time.monotonic() + timeout
-    last_len = 0
+    lines: list[str] = []
     for _ in range(max_inputs):
         assert time.monotonic() < deadline, "game did not end in time"
-        lines = player.wait_prompt(last_len)
+        lines = player.wait_prompt(lines)
         if any(over in line for line in lines):
             return lines
-        last_len = len(lines)
         player.type(choose)
-        # wait until the client has consumed the input and printed something more
-        player.wait_for(lambda ls, n=last_len: len(ls) > n, timeout=20)
-        time.sleep(0.02)
     raise AssertionError("too many inputs")
