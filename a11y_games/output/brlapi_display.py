@@ -6,7 +6,8 @@ A line longer than the display is shown a window at a time; the display's pannin
 line keys scroll through the windows (:meth:`BrailleDisplay.handle_key`).
 
 Where BRLTTY does not run, construction raises :class:`DisplayUnavailable` at once
-(connecting to a missing local socket fails immediately) and the client goes on.
+(connecting to a missing local socket fails immediately) and the client goes on. So it
+does where BRLTTY runs without a braille display (its ``no`` driver reports one cell).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from a11y_games.engine.messages import Msg
 
-from .braille import BLANK, Braille
+from .braille import BLANK, MAX_WIDTH, MIN_WIDTH, Braille
 
 __all__ = ["BrailleDisplay", "DisplayUnavailable", "dots"]
 
@@ -61,8 +62,15 @@ class BrailleDisplay:
             raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
         try:
             columns, rows = self._conn.displaySize
-            self.cells = max(1, columns * max(rows, 1))
-            self.braille = Braille(table, width=max(8, min(self.cells, 200)))
+        except (brlapi.ConnectionError, brlapi.OperationError, OSError) as exc:
+            self._close_quietly()
+            raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
+        self.cells = columns * rows
+        if self.cells < MIN_WIDTH:  # BRLTTY runs (for speech, say) but drives no display
+            self._close_quietly()
+            raise DisplayUnavailable(Msg("output.display.none"))
+        self.braille = Braille(table, width=min(self.cells, MAX_WIDTH))
+        try:
             if tty is not None:
                 self._conn.enterTtyMode(tty)
             else:
