@@ -38,10 +38,13 @@ else:
     HAVE_BRLAPI = True
 
 
+BRLAPI_SOCKETS = Path("/var/lib/BrlAPI")
+
+
 def unused_host() -> str:
     """A local BrlAPI address that no BRLTTY serves."""
     for number in range(90 + os.getpid() % 50, 200):
-        if not Path(f"/var/lib/BrlAPI/{number}").exists():
+        if not (BRLAPI_SOCKETS / str(number)).exists():
             return f":{number}"
     raise RuntimeError("no free BrlAPI socket number")
 
@@ -87,10 +90,14 @@ class VirtualDisplay:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.daemon.pid, signal.SIGTERM)
         try:
-            self.daemon.wait(timeout=5)
+            self.daemon.wait(timeout=1)
         except subprocess.TimeoutExpired:
             os.killpg(self.daemon.pid, signal.SIGKILL)
             self.daemon.wait(timeout=5)
+        number = self.host.lstrip(":")  # a killed BRLTTY leaves its socket and lock behind
+        for name in (number, f".{number}"):
+            with contextlib.suppress(OSError):
+                (BRLAPI_SOCKETS / name).unlink()
 
     def read(self, timeout: float = 0.3) -> str:
         while select.select([self.master], [], [], timeout)[0]:
