@@ -6,17 +6,17 @@ A line longer than the display is shown a window at a time; the display's pannin
 line keys scroll through the windows (:meth:`BrailleDisplay.handle_key`).
 
 Where BRLTTY does not run, construction raises :class:`DisplayUnavailable` at once
-(connecting to a missing local socket fails immediately) and the client goes on.
+(connecting to a missing local socket fails immediately) and the client goes on. So it
+does where BRLTTY runs without a braille display (its ``no`` driver reports one cell).
 """
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from a11y_games.engine.messages import Msg
 
-from .braille import BLANK, Braille
+from .braille import BLANK, MAX_WIDTH, MIN_WIDTH, Braille
 
 __all__ = ["BrailleDisplay", "DisplayUnavailable", "dots"]
 
@@ -43,8 +43,9 @@ class BrailleDisplay:
     """The status line on a braille display, with scrolling by the display's keys.
 
     ``host`` and ``auth`` default to BrlAPI's own defaults (``$BRLAPI_HOST``,
-    ``$BRLAPI_AUTH``). ``tty`` is the virtual terminal to take over (default: the one the
-    client runs in, from ``$WINDOWPATH``/``$CONTROLVT`` as BrlAPI finds it).
+    ``$BRLAPI_AUTH``). ``tty`` is the virtual terminal to take over; by default the one
+    BrlAPI finds for this process (``$CONTROLVT``, ``$WINDOWPATH``), else, with no virtual
+    terminal at all (ssh, a pseudo-terminal), the root: the display whatever is on screen.
     """
 
     def __init__(self, table: str, *, host: str | None = None, auth: str | None = None,
@@ -61,17 +62,31 @@ class BrailleDisplay:
             raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
         try:
             columns, rows = self._conn.displaySize
-            self.cells = max(1, columns * max(rows, 1))
-            self.braille = Braille(table, width=max(8, min(self.cells, 200)))
-            if tty is not None:
-                self._conn.enterTtyMode(tty)
-            else:
-                self._conn.enterTtyModeWithPath(_tty_path())
+        except (brlapi.ConnectionError, brlapi.OperationError, OSError) as exc:
+            self._close_quietly()
+            raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
+        self.cells = columns * rows
+        if self.cells < MIN_WIDTH:  # BRLTTY runs (for speech, say) but drives no display
+            self._close_quietly()
+            raise DisplayUnavailable(Msg("output.display.none"))
+        self.braille = Braille(table, width=min(self.cells, MAX_WIDTH))
+        try:
+            self._enter_tty(tty)
         except (brlapi.ConnectionError, brlapi.OperationError, OSError) as exc:
             self._close_quietly()
             raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
         self.windows: list[str] = [""]
         self.position = 0
+
+    def _enter_tty(self, tty: int | None) -> None:
+        """Take the display for our terminal: ``tty``, else BrlAPI's guess, else the root."""
+        if tty is not None:
+            self._conn.enterTtyMode(tty)
+            return
+        try:
+            self._conn.enterTtyMode()  # $CONTROLVT, $WINDOWPATH or the controlling VT
+        except self._brlapi.OperationError:
+            self._conn.enterTtyModeWithPath([])  # no virtual terminal (ssh, a pty): the root
 
     # -- writing -------------------------------------------------------------------------
 
@@ -166,8 +181,3 @@ def _bytes(value: str | None) -> bytes | None:
     """BrlAPI's Python binding takes its host and auth strings as bytes."""
     return value.encode() if isinstance(value, str) else value
 
-
-def _tty_path() -> list[int]:
-    """The virtual terminal path BrlAPI should take, from ``$WINDOWPATH`` if set."""
-    path = os.environ.get("WINDOWPATH", "")
-    return [int(part) for part in path.split(":") if part.isdigit()]

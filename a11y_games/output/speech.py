@@ -138,7 +138,9 @@ class Speech:
 
     ``mode`` is ``auto``, ``on`` or ``off``. ``lang`` sets the voice's language (``fr``,
     ``en``). ``timeout`` bounds each step of the start-up check (connect, spawn).
-    ``spawn=False`` never starts a Speech Dispatcher daemon.
+    ``spawn=False`` never starts a Speech Dispatcher daemon. ``threaded`` (default: all
+    but Windows) hands texts to a speech thread; on Windows the screen reader and SAPI
+    outputs are called on the caller's thread, which owns their COM objects.
 
     ``enabled`` is the player's ``speech on|off``: setting it to True connects if no
     service answered yet (after ``off``, or a failed start), and sets ``problem`` again if
@@ -149,7 +151,8 @@ class Speech:
     """A request the service has not answered after this long means the service is lost."""
 
     def __init__(self, mode: str = "auto", *, lang: str | None = None,
-                 timeout: float = 1.5, spawn: bool = True) -> None:
+                 timeout: float = 1.5, spawn: bool = True,
+                 threaded: bool | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"speech mode must be one of {MODES}, not {mode!r}")
         self.mode = mode
@@ -160,6 +163,7 @@ class Speech:
         self._lang = lang
         self._timeout = timeout
         self._spawn = spawn
+        self._threaded = sys.platform != "win32" if threaded is None else threaded
         self._output: Any = None
         self._queue: queue.Queue[Any] = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -179,12 +183,13 @@ class Speech:
         self.problem = None
         self._output = output
         self._queue = queue.Queue()
-        self._thread = threading.Thread(target=self._run, args=(output, self._queue),
-                                        name="a11y-games speech", daemon=True)
         self.available = True
-        self._thread.start()
+        if self._threaded:
+            self._thread = threading.Thread(target=self._run, args=(output, self._queue),
+                                            name="a11y-games speech", daemon=True)
+            self._thread.start()
         if self._lang:
-            self._queue.put(("lang", self._lang))
+            self._submit(("lang", self._lang))
 
     # -- start-up -------------------------------------------------------------------------
 
@@ -231,21 +236,22 @@ class Speech:
             return
         if interrupt:
             self._drop_queued()
-            self._queue.put(("silence", None))
-        self._queue.put(("speak", text))
+            self._submit(("silence", None), ("speak", text))
+        else:
+            self._submit(("speak", text))
 
     def silence(self) -> None:
         """Stop speaking now and forget what was queued."""
         if not self.available or self._stalled():
             return
         self._drop_queued()
-        self._queue.put(("silence", None))
+        self._submit(("silence", None))
 
     def set_language(self, lang: str) -> None:
         """Speak with a voice for ``lang`` (an ISO 639 code such as ``fr``) from now on."""
         self._lang = lang
         if self.available:
-            self._queue.put(("lang", lang))
+            self._submit(("lang", lang))
 
     def take_problem(self) -> Msg | None:
         """The current problem if not yet taken: the client shows each problem once."""
@@ -317,22 +323,27 @@ class Speech:
         for item in kept:
             self._queue.put(item)
 
+    def _submit(self, *jobs: tuple[str, Any]) -> None:
+        """Hand jobs to the speech thread, or (unthreaded) do them now."""
+        if self._thread is not None:
+            for job in jobs:
+                self._queue.put(job)
+            return
+        for kind, arg in jobs:
+            try:
+                _perform(self._output, kind, arg)
+            except Exception:  # the service died or refused: say so once, go on silently
+                self._lose()
+                return
+
     def _run(self, output: Any, jobs: queue.Queue[Any]) -> None:
         while True:
             item = jobs.get()
             try:
                 if item is _STOP:
                     return
-                kind, arg = item
                 self._busy_since = time.monotonic()
-                if kind == "speak":
-                    output.speak(arg)
-                elif kind == "silence":
-                    output.silence()
-                elif kind == "lang":
-                    client = getattr(output, "_client", None)
-                    if client is not None and hasattr(client, "set_language"):
-                        client.set_language(arg)
+                _perform(output, *item)
             except Exception:  # the service died or refused: say so once, go on silently
                 if jobs is self._queue:
                     self._lose()
@@ -341,3 +352,15 @@ class Speech:
                 if jobs is self._queue:
                     self._busy_since = None
                 jobs.task_done()
+
+
+def _perform(output: Any, kind: str, arg: Any) -> None:
+    """One job on an accessible_output2 output: speak, silence, or set the voice language."""
+    if kind == "speak":
+        output.speak(arg)
+    elif kind == "silence":
+        output.silence()
+    elif kind == "lang":
+        client = getattr(output, "_client", None)  # Speech Dispatcher's SSIP client
+        if client is not None and hasattr(client, "set_language"):
+            client.set_language(arg)

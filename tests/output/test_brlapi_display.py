@@ -16,7 +16,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,10 +38,13 @@ else:
     HAVE_BRLAPI = True
 
 
+BRLAPI_SOCKETS = Path("/var/lib/BrlAPI")
+
+
 def unused_host() -> str:
     """A local BrlAPI address that no BRLTTY serves."""
     for number in range(90 + os.getpid() % 50, 200):
-        if not Path(f"/var/lib/BrlAPI/{number}").exists():
+        if not (BRLAPI_SOCKETS / str(number)).exists():
             return f":{number}"
     raise RuntimeError("no free BrlAPI socket number")
 
@@ -87,10 +90,14 @@ class VirtualDisplay:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.daemon.pid, signal.SIGTERM)
         try:
-            self.daemon.wait(timeout=5)
+            self.daemon.wait(timeout=1)
         except subprocess.TimeoutExpired:
             os.killpg(self.daemon.pid, signal.SIGKILL)
             self.daemon.wait(timeout=5)
+        number = self.host.lstrip(":")  # a killed BRLTTY leaves its socket and lock behind
+        for name in (number, f".{number}"):
+            with contextlib.suppress(OSError):
+                (BRLAPI_SOCKETS / name).unlink()
 
     def read(self, timeout: float = 0.3) -> str:
         while select.select([self.master], [], [], timeout)[0]:
@@ -113,37 +120,75 @@ class VirtualDisplay:
         os.write(self.master, keys)
 
 
-@pytest.fixture
-def virtual_display(short_dir: Path) -> Iterator[VirtualDisplay]:
-    if BRLTTY is None or not HAVE_BRLAPI:
-        pytest.skip("BRLTTY (Debian package brltty) or python3-brlapi is not installed")
+def display_size(host: str) -> tuple[int, int] | None:
+    """The display size BRLTTY's API reports at ``host``, or None if it does not answer."""
     import brlapi
 
+    try:
+        probe = brlapi.Connection(host.encode(), None)
+    except brlapi.ConnectionError:
+        return None
+    try:
+        return tuple(probe.displaySize)
+    finally:
+        probe.closeConnection()
+
+
+def start_brltty(folder: Path, driver: str) -> VirtualDisplay:
+    """A private BRLTTY serving BrlAPI on its own socket, with ``driver`` for the display."""
     master, slave = os.openpty()
     host = unused_host()
+    display_args = ["-b", driver]
+    if driver == "tt":
+        display_args += ["-d", f"serial:{os.ttyname(slave)}", "-B", "columns=40,lines=1"]
     daemon = subprocess.Popen(
-        [BRLTTY, "-n", "-q", "-e", "-f", "/dev/null", "-b", "tt", "-d",
-         f"serial:{os.ttyname(slave)}", "-B", "columns=40,lines=1", "-x", "no", "-s", "no",
-         "-A", f"auth=none,host={host}", "-P", str(short_dir / "brltty.pid"),
-         "-W", str(short_dir), "-U", str(short_dir)],
-        cwd=short_dir, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        [str(BRLTTY), "-n", "-q", "-e", "-f", "/dev/null", *display_args, "-x", "no",
+         "-s", "no", "-A", f"auth=none,host={host}", "-P", str(folder / "brltty.pid"),
+         "-W", str(folder), "-U", str(folder)],
+        cwd=folder, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL, start_new_session=True)
-    display = VirtualDisplay(host, master, daemon)
-    try:
+    os.close(slave)  # BRLTTY opens the terminal by name
+    return VirtualDisplay(host, master, daemon)
+
+
+@pytest.fixture
+def brltty(short_dir: Path) -> Iterator[Callable[[str, tuple[int, int]], VirtualDisplay]]:
+    """Start a private BRLTTY; every one started is stopped at the end."""
+    if BRLTTY is None or not HAVE_BRLAPI:
+        pytest.skip("BRLTTY (Debian package brltty) or python3-brlapi is not installed")
+    started: list[VirtualDisplay] = []
+
+    def start(driver: str, size: tuple[int, int]) -> VirtualDisplay:
+        display = start_brltty(short_dir, driver)
+        started.append(display)
         deadline = time.monotonic() + 10
-        while True:
-            try:
-                brlapi.Connection(host.encode(), None).closeConnection()
-                break
-            except brlapi.ConnectionError:
-                if daemon.poll() is not None or time.monotonic() > deadline:
-                    pytest.skip("BRLTTY could not start here")
-                display.read(0.1)
-        yield display
+        while display_size(display.host) != size:  # ready once the driver's display is up
+            if display.daemon.poll() is not None or time.monotonic() > deadline:
+                pytest.skip("BRLTTY could not start here")
+            display.read(0.1)
+        return display
+
+    try:
+        yield start
     finally:
-        display.stop()
-        os.close(master)
-        os.close(slave)
+        for display in started:
+            display.stop()
+            os.close(display.master)
+
+
+@pytest.fixture
+def virtual_display(brltty: Callable[[str, tuple[int, int]], VirtualDisplay]) -> VirtualDisplay:
+    """BRLTTY's TTY driver on a pseudo-terminal: a 40-cell display the test reads and types."""
+    return brltty("tt", (40, 1))
+
+
+def test_brltty_without_a_display_is_a_clear_message(
+        brltty: Callable[[str, tuple[int, int]], VirtualDisplay]) -> None:
+    server = brltty("no", (1, 1))
+    with pytest.raises(DisplayUnavailable) as caught:
+        BrailleDisplay(table_for("fr"), host=server.host)
+    assert caught.value.msg.id == "output.display.none"
+    assert "BRLTTY" in Translator("fr").render(caught.value.msg)
 
 
 def test_status_line_reaches_the_display_and_its_keys_scroll(

@@ -262,3 +262,18 @@ def test_service_that_stops_answering_is_given_up_without_blocking(
     assert time.monotonic() - started < 2.0
     assert not speech.available
     assert speech.take_problem().id == "output.speech.lost"
+
+
+def test_unthreaded_speech_as_on_windows_speaks_and_fails_softly(fake_ssip: FakeSSIP) -> None:
+    speech = Speech("auto", lang="en", threaded=False)
+    speech.speak("First.")
+    speech.speak("Second.", interrupt=True)
+    assert spoken(fake_ssip, "First.", "Second.")
+    assert "SET self LANGUAGE en" in fake_ssip.commands
+    assert any(c.startswith("CANCEL") for c in fake_ssip.commands)
+    fake_ssip.close()
+    time.sleep(0.5)
+    speech.speak("Nobody listens.")
+    assert not speech.available
+    assert speech.take_problem().id == "output.speech.lost"
+    speech.close()
