@@ -5,7 +5,7 @@ VENV      := .venv
 PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 APT_PKGS  := python3-louis liblouis-data python3-speechd speech-dispatcher espeak-ng \
-             python3-venv python3-brlapi tmux
+             python3-venv python3-brlapi brltty tmux
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play test install system lint bench clean
