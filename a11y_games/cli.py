@@ -173,9 +173,12 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     finally:
         if events_file is not None:
             events_file.close()
+        wait_idle = getattr(speech, "wait_idle", None)
         close = getattr(speech, "close", None)
-        if close is not None:
-            with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception):
+            if wait_idle is not None and getattr(speech, "available", False):
+                wait_idle(3.0)  # let the last words be said
+            if close is not None:
                 close()
 
 
