@@ -685,6 +685,13 @@ class Client:
             self.cmd_verbosity(value)
             return
         if name == "braille_table":
+            from a11y_games.output.braille import Braille, BrailleError
+
+            try:
+                Braille(value, width=self.braille.width)
+            except BrailleError as error:
+                self.say(error.msg)
+                return
             self.braille.table = value or None
         elif name == "braille_width":
             self.braille.width = int(value)

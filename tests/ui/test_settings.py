@@ -55,3 +55,17 @@ def test_set_command_changes_and_remembers(tmp_path) -> None:
     assert saved["verbosity"] == "brief" and saved["braille_width"] == 20
     assert saved["lang"] == "fr"
     assert client.braille.width == 20
+
+
+def test_a_braille_table_that_does_not_load_is_refused_not_remembered(tmp_path) -> None:
+    match = Match(SPEC, SPEC.settings(2, 1), [SeatSpec("human", "Ana"),
+                                             SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO("set braille_table nope.ctb\n"
+                                                          "set braille_table en-ueb-g2.ctb\n")),
+                    writer=Writer(out), prefs=Preferences())
+    client.run()
+    lines = out.getvalue().splitlines()
+    assert any("nope.ctb" in line and "en-ueb-g1.ctb" in line for line in lines)
+    saved = json.loads((tmp_path / "config" / "a11y_games" / "settings.json").read_text())
+    assert saved["braille_table"] == "en-ueb-g2.ctb"
