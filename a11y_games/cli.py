@@ -7,6 +7,7 @@ import contextlib
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import IO
 
 from a11y_games.engine import Msg, Verbosity
@@ -24,7 +25,7 @@ from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 
 __all__ = ["main"]
 
-SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume")
+SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume", "braille")
 
 
 class UsageError(Exception):
@@ -327,6 +328,44 @@ def cmd_rules(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     return 0
 
 
+def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    """``a11y-games braille GAME --what rules|card|table --out FILE.brf``."""
+    from a11y_games.output.braille import BrailleError
+    from a11y_games.ui.embossing import KINDS, NeedsGame, brf_path, document, emboss
+
+    parser = argparse.ArgumentParser(prog="a11y-games braille")
+    parser.add_argument("game")
+    parser.add_argument("--what", choices=KINDS, default="rules")
+    parser.add_argument("--out", default=None, metavar="FILE.brf")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None)
+    parser.add_argument("--width", type=int, default=40)
+    parser.add_argument("--lines", type=int, default=25)
+    parser.add_argument("--contracted", action="store_true")
+    parser.add_argument("--table", default=None)
+    parser.add_argument("--load", default="autosave", metavar="SAVE",
+                        help="the game a card or table comes from (default: the autosave)")
+    args = parser.parse_args(argv)
+    lang = args.lang or lang
+    tr = Translator(lang)
+    spec = _spec(args.game)
+    match = None
+    if args.what != "rules":
+        match = Match.load(save_path(args.load), all_specs())
+        if match.spec.name != spec.name:
+            raise UsageError(Msg("core.brf.other_game", game=match.spec.title))
+    try:
+        title, lines = document(args.what, spec, lang, match)
+        path = emboss(Path(args.out) if args.out else brf_path(spec, args.what), title, lines,
+                      lang=lang, contracted=args.contracted, table=args.table,
+                      width=args.width, page_lines=args.lines)
+    except (BrailleError, NeedsGame) as error:
+        out.write(tr.render(error.msg) + "\n")
+        return 2
+    out.write(tr.render(Msg("core.brf.written", what=Msg(f"core.brf.kind.{args.what}"),
+                            path=str(path))) + "\n")
+    return 0
+
+
 def cmd_resume(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     return cmd_play(["--load", "autosave", *argv], lang, out)
 
@@ -343,7 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv and argv[0] in SUBCOMMANDS:
         argv = argv[1:]
     handlers = {"play": cmd_play, "simulate": cmd_simulate, "list": cmd_list,
-                "rules": cmd_rules, "resume": cmd_resume}
+                "rules": cmd_rules, "resume": cmd_resume, "braille": cmd_braille}
     try:
         return handlers[command](argv, lang, out)
     except (UsageError, OptionError, SaveError) as error:

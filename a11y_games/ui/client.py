@@ -556,10 +556,35 @@ class Client:
             return None
 
     def cmd_braille(self, rest: str) -> None:
+        words = [fold(w) for w in rest.split()]
+        if words and words[0] in ("save", "sauver", "file", "fichier"):
+            self._braille_save(words[1] if len(words) > 1 else "all")
+            return
         texts = [self.tr.render(m) for m in self.match.state.status(self.viewer)]
         cells = self._braille_lines(texts)
         if cells is not None:
             self.out.lines(cells)
+
+    def _braille_save(self, kind: str) -> None:
+        """``braille save [rules|card|table|all]``: BRF files to emboss, in the data folder."""
+        from a11y_games.output.braille import BrailleError
+        from a11y_games.ui.embossing import KINDS, brf_path, document, emboss
+
+        aliases = {"regles": "rules", "carte": "card", "tout": "all"}
+        kind = aliases.get(kind, kind)
+        if kind not in (*KINDS, "all"):
+            self.say(Msg("core.brf.usage"))
+            return
+        for each in KINDS if kind == "all" else (kind,):
+            title, lines = document(each, self.match.spec, self.lang, self.match, self.viewer)
+            try:
+                path = emboss(brf_path(self.match.spec, each), title, lines, lang=self.lang,
+                              contracted=self.braille.contracted, table=self.braille.table,
+                              width=self.braille.width)
+            except (BrailleError, OSError) as error:
+                self.say(getattr(error, "msg", Msg("core.brf.failed")))
+                return
+            self.say(Msg("core.brf.written", what=Msg(f"core.brf.kind.{each}"), path=str(path)))
 
     def cmd_lang(self, rest: str) -> None:
         wanted = fold(rest)[:2]

@@ -1,0 +1,69 @@
+"""Braille files to emboss (BRF): the rules, a player's private card, the table summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from a11y_games.engine import Msg
+from a11y_games.engine.match import Match
+from a11y_games.engine.spec import GameSpec
+from a11y_games.i18n import Translator
+from a11y_games.output.braille import table_for
+from a11y_games.output.brf import write_brf
+from a11y_games.ui.paths import data_dir
+from a11y_games.ui.rulesdoc import read_sections
+
+__all__ = ["KINDS", "NeedsGame", "brf_path", "document", "emboss"]
+
+KINDS = ("rules", "card", "table")
+"""What can be embossed: the rules, my private card (role, hand...), the table summary."""
+
+
+class NeedsGame(ValueError):
+    """A card or a table needs a game in progress."""
+
+    def __init__(self) -> None:
+        super().__init__("core.brf.needs_game")
+        self.msg = Msg("core.brf.needs_game")
+
+
+def document(kind: str, spec: GameSpec, lang: str, match: Match | None = None,
+             seat: int | None = None) -> tuple[str, list[str]]:
+    """The title and the lines of a document, rendered in ``lang``."""
+    tr = Translator(lang, names=match.seat_name if match else None)
+    title = tr.render(Msg(f"core.brf.title.{kind}", game=spec.title))
+    if kind == "rules":
+        lines: list[str] = []
+        for section in read_sections(spec.name, lang) or []:
+            lines += [section.title, *section.lines, ""]
+        return title, lines
+    if match is None:
+        raise NeedsGame
+    state = match.state
+    if kind == "card":
+        viewer = seat if seat is not None else (match.humans() or [0])[0]
+        msgs = [Msg("core.brf.card_of", seat=_ref(viewer)), *state.private(viewer)]
+        reference = getattr(state, "reference_card", None)
+        if reference is not None:
+            msgs += [Msg("core.brf.reference"), *reference()]
+        return title, [tr.render(m) for m in msgs]
+    return title, [tr.render(m) for m in state.board(seat, "")]
+
+
+def _ref(seat: int) -> object:
+    from a11y_games.engine import PlayerRef
+
+    return PlayerRef(seat)
+
+
+def brf_path(spec: GameSpec, kind: str) -> Path:
+    """Where ``braille save`` writes: the user's data folder."""
+    return data_dir() / "braille" / f"{spec.name}-{kind}.brf"
+
+
+def emboss(path: Path, title: str, lines: list[str], *, lang: str, contracted: bool = False,
+           table: str | None = None, width: int = 40, page_lines: int = 25) -> Path:
+    """Write the BRF file; BrailleError (with a message) if the table or size is wrong."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return write_brf(path, lines, table=table_for(lang, contracted, table), width=width,
+                     lines=page_lines, title=title)
