@@ -70,6 +70,8 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--braille-table", default=None)
     p.add_argument("--braille-contracted", action="store_true", default=None)
     p.add_argument("--braille-width", type=int, default=None)
+    p.add_argument("--brlapi", action="store_true",
+                   help="write the status line to the braille display through BRLTTY")
     p.add_argument("--verbosity", choices=("brief", "normal", "full"), default=None)
     p.add_argument("--events", metavar="FILE", help="write every event as a JSON line")
     p.add_argument("--load", metavar="SAVE", help="continue a saved game")
@@ -169,6 +171,8 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
                     specs=specs, autosave=save_path("autosave"), prefs=prefs)
     if interactive:
         client_ref.append(client)
+    if args.brlapi:
+        client.display = _display(client, reader)
     try:
         return client.run()
     finally:
@@ -181,6 +185,23 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
                 wait_idle(3.0)  # let the last words be said
             if close is not None:
                 close()
+
+
+def _display(client: Client, reader: object) -> object | None:
+    """The braille display through BrlAPI, or None after one clear message."""
+    from a11y_games.output.braille import BrailleError, table_for
+    from a11y_games.output.brlapi_display import BrailleDisplay, DisplayUnavailable
+
+    try:
+        display = BrailleDisplay(table_for(client.lang, client.braille.contracted,
+                                           client.braille.table))
+    except (DisplayUnavailable, BrailleError) as error:
+        client.say(error.msg)
+        return None
+    watch = getattr(reader, "watch", None)
+    if watch is not None:
+        watch(display.fileno(), display.pump)
+    return display
 
 
 def _fresh_seed() -> int:

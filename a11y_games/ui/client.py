@@ -68,6 +68,7 @@ class Client:
                  specs: dict[str, GameSpec] | None = None,
                  autosave: Path | None = None,
                  prefs: Preferences | None = None,
+                 display: Any = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.reader = reader
         self.out = writer
@@ -77,6 +78,7 @@ class Client:
         self.specs = specs or {match.spec.name: match.spec}
         self.autosave = autosave
         self.prefs = prefs  # None: nothing is remembered (tests, scripts)
+        self.display = display  # a BrlAPI braille display, or None
         self.clock = clock
         self.lang = lang if lang in LANGUAGES else "en"
         self._set_match(match)
@@ -127,6 +129,7 @@ class Client:
             self.intro()
             while True:
                 self.advance()
+                self.update_display()
                 try:
                     line = self.reader.read(self.prompt_text())
                 except KeyboardInterrupt:
@@ -143,6 +146,19 @@ class Client:
                     self.say(problem)
         except _Quit:
             return 0
+
+    def update_display(self) -> None:
+        """The braille display shows the status's first line (or the question when asked)."""
+        if self.display is None:
+            return
+        mine = self._my_turn()
+        msg = (Msg("core.turn.you", seat=PlayerRef(mine[0]), question=mine[1].prompt)
+               if mine else (self.match.state.status(self.viewer) or [Msg("core.end.over")])[0])
+        try:
+            self.display.show(self.tr.render(msg))
+        except OSError as error:  # BRLTTY gone: say it once and go on without the display
+            self.display = None
+            self.say(getattr(error, "msg", Msg("core.display.lost")))
 
     def intro(self) -> None:
         spec = self.match.spec

@@ -52,8 +52,33 @@ class PromptReader:
             key_bindings=key_bindings, enable_history_search=False, mouse_support=False,
             color_depth=None)
 
+        self.watchers: list[tuple[int, Callable[[], object]]] = []
+
+    def watch(self, fd: int, callback: Callable[[], object]) -> None:
+        """Call ``callback`` whenever ``fd`` is readable while the prompt waits (display keys)."""
+        self.watchers.append((fd, callback))
+
     def read(self, prompt: str) -> str:
-        return self.session.prompt(prompt)
+        if not self.watchers:
+            return self.session.prompt(prompt)
+
+        def pre_run() -> None:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+            for fd, callback in self.watchers:
+                loop.add_reader(fd, callback)
+
+        try:
+            return self.session.prompt(prompt, pre_run=pre_run)
+        finally:
+            import asyncio
+            import contextlib
+
+            with contextlib.suppress(Exception):
+                loop = asyncio.get_event_loop_policy().get_event_loop()
+                for fd, _ in self.watchers:
+                    loop.remove_reader(fd)
 
 
 class Writer:

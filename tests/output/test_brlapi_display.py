@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from a11y_games.engine import Msg, PlayerRef
 from a11y_games.i18n import Translator
 from a11y_games.output.braille import BLANK, Braille, table_for
 from a11y_games.output.brlapi_display import BrailleDisplay, DisplayUnavailable, dots
@@ -248,3 +249,27 @@ def test_brltty_gone_mid_game_is_the_same_clear_message(
             display.read_key(0.02)
     assert caught.value.msg.id == "output.display.unavailable"
     display.close()
+
+
+def test_the_client_shows_its_question_on_the_braille_display(
+        virtual_display: VirtualDisplay) -> None:
+    """The client, playing PNUE with --brlapi, writes the question it asks to the display."""
+    import io
+
+    from a11y_games.engine.match import Match, SeatSpec
+    from a11y_games.games import get_spec
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import PlainReader, Writer
+
+    spec = get_spec("pnue")
+    match = Match(spec, spec.settings(5, 4), [SeatSpec("human", "Ana")] +
+                  [SeatSpec("bot", level="random", name_index=i) for i in range(1, 5)])
+    with BrailleDisplay(table_for("en"), host=virtual_display.host) as display:
+        client = Client(match, reader=PlainReader(io.StringIO("")), writer=Writer(io.StringIO()),
+                        display=display)
+        client.advance()
+        client.update_display()
+        question = client.tr.render(Msg("core.turn.you", seat=PlayerRef(0),
+                                        question=match.state.pending().prompt))
+        first = Braille(table_for("en"), width=40).lines([question])[0].ljust(40, BLANK)
+        assert virtual_display.wait_for(first), virtual_display.read()
