@@ -173,6 +173,8 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         client_ref.append(client)
     if args.brlapi:
         client.display = _display(client, reader)
+    if args.load:
+        client.resumed(save_path(args.load))
     try:
         return client.run()
     finally:

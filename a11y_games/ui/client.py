@@ -147,6 +147,12 @@ class Client:
         except _Quit:
             return 0
 
+    def resumed(self, path: Path) -> None:
+        """A game continued from a save: its history goes to the log, not to the speakers."""
+        self._absorb_history()
+        self.say(Msg("core.load.done", path=str(path), game=self.match.spec.title,
+                     count=len(self.match.log)), Msg("core.load.hint"))
+
     def update_display(self) -> None:
         """The braille display shows the status's first line (or the question when asked)."""
         if self.display is None:
@@ -197,6 +203,7 @@ class Client:
             key = (seat, pending, len(self.match.log))
             if key != self.asked:
                 self.asked = key
+                self.autosave_now()  # a closed terminal loses at most this decision
                 self.ask(seat, pending)
             return
 
@@ -364,8 +371,6 @@ class Client:
             self.match.act(seat, legal[number - 1])
         except IllegalAction as error:
             self.say(error.msg)
-            return
-        self.autosave_now()
 
     def show_choices(self, seat: int) -> None:
         state = self.match.state
