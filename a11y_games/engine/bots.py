@@ -10,6 +10,9 @@ __all__ = ["RandomBot"]
 class RandomBot:
     """Chooses uniformly among the legal actions."""
 
+    blind = True
+    """It never looks at its observation, so none is built for it."""
+
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self.rng = rng

@@ -125,7 +125,9 @@ class Match:
     def bot_choice(self, seat: int) -> str:
         """What the bot at ``seat`` chooses now, from its own observation only."""
         legal = self.state.legal_actions(seat)
-        choice = self._bots[seat].choose(self.state.observation(seat), legal)
+        bot = self._bots[seat]
+        observation = None if getattr(bot, "blind", False) else self.state.observation(seat)
+        choice = bot.choose(observation, legal)
         if choice not in legal:  # a bot bug must never stall a game
             choice = legal[0]
         return choice
