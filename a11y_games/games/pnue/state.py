@@ -207,9 +207,11 @@ class PnueState(GameState):
 
     def tile_total(self) -> int:
         """Every tile, wherever it is (conserved: 23, or 26 with crises)."""
-        return (len(self.pile) + len(self.discards) + len(self.enacted) + len(self.hand)
-                + len(self.removed) + len(self.crisis_queue) + (self.crisis is not None)
-                + sum(len(t) for t in self.fictive.values()))
+        total = (len(self.pile) + len(self.discards) + len(self.enacted) + len(self.hand)
+                 + len(self.removed) + len(self.crisis_queue) + (self.crisis is not None))
+        for tiles in self.fictive.values():
+            total += len(tiles)
+        return total
 
     # --- setup -------------------------------------------------------------------------------
     def _announce_setup(self) -> None:
