@@ -76,12 +76,14 @@ def main() -> None:
     parser.add_argument("--speed", type=int, default=500, help="games per speed line")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args()
-    print("## Speed\n")
-    speed(args.players, args.speed, args.seed)
-    print()
-    for n in args.players:
-        move_time(n, 30, args.seed)
+    if not args.skip_speed:
+        print("## Speed\n")
+        speed(args.players, args.speed, args.seed)
+        print()
+        for n in args.players:
+            move_time(n, 30, args.seed)
     if not args.skip_strength:
         print("\n## Strength\n")
         strength(args.players, args.games, args.seed)

@@ -37,6 +37,8 @@ VOTE_FOR_LOB = 0.3
 VOTE_AGAINST_ECO = 0.2
 LOBBYIST_YES = 0.5  # a lobbyist lets an unknown government through at this rate
 FRIEND = 1.5  # a lobbyist trusts a President this suspect with a revocation
+ALLY_WEIGHT = 10.0  # how much a lobbyist reads its allies from votes like its own
+SURE_ECOLOGIST = 1.0  # below minus this, a lobbyist takes a seat for an ecologist
 DOLLAR_CLEAN_PLAY = 0.3  # chance that Mr Dollar plays like an ecologist before 3 lobbyist tiles
 
 
@@ -144,6 +146,27 @@ def _own_secrets(obs: Observation, sus: dict[int, float],
                 sus[secretary] -= LOB_ENACTED
 
 
+def affinity(obs: Observation) -> dict[int, float]:
+    """How often each seat voted as I did, from -1 (always against) to 1 (always with me).
+
+    Bots of one camp vote alike: a lobbyist uses this to guess who its allies are.
+    """
+    me = obs.seat
+    agree: dict[int, list[int]] = {s: [0, 0] for s in obs.public.table}
+    for entry in obs.public.record:
+        if entry[1] != "vote":
+            continue
+        yes, no = entry[4], entry[5]
+        mine = me in yes
+        if not mine and me not in no:
+            continue
+        for seat in yes:
+            agree[seat][0 if mine else 1] += 1
+        for seat in no:
+            agree[seat][1 if mine else 0] += 1
+    return {s: (a - d) / (a + d) if a + d else 0.0 for s, (a, d) in agree.items()}
+
+
 class NormalBot:
     """Nominates, votes, discards, enacts, claims, investigates and revokes by belief."""
 
@@ -158,6 +181,10 @@ class NormalBot:
             return legal[0]
         phase = obs.public.phase
         sus = suspicion(obs)
+        if obs.role != ECOLOGIST:  # a lobbyist also trusts those who vote like it
+            for seat, value in affinity(obs).items():
+                if seat != obs.seat:
+                    sus[seat] += ALLY_WEIGHT * value
         eco = self._plays_ecologist(obs)
         handler = getattr(self, f"_{phase}", None)
         if handler is None:
@@ -256,8 +283,7 @@ class NormalBot:
                    and int(a.split(":")[1]) not in known]
         if not options:
             return "investigate:none"
-        return min(options, key=lambda a: abs(sus[int(a.split(":")[1])] - 0.4)
-                   + self.rng.random() * 0.1)
+        return max(options, key=lambda a: sus[int(a.split(":")[1])] + self.rng.random() * 0.1)
 
     def _claim_investigation(self, obs: Observation, legal: list[str], sus: dict[int, float],
                              eco: bool) -> str:
@@ -269,10 +295,17 @@ class NormalBot:
 
     def _revoke(self, obs: Observation, legal: list[str], sus: dict[int, float],
                 eco: bool) -> str:
-        def score(action: str) -> float:
-            s = sus[int(action.split(":")[1])] + self.rng.random() * 0.1
-            return s if obs.role == ECOLOGIST else -s
-        return max(legal, key=score)
+        """Ecologists revoke the most suspect; lobbyists the surest ecologist, and when
+        nobody is sure, anyone but the likeliest allies (Mr Dollar may hide among them)."""
+        seats = [int(a.split(":")[1]) for a in legal]
+        if obs.role == ECOLOGIST:
+            return f"revoke:{max(seats, key=lambda s: sus[s] + self.rng.random() * 0.1)}"
+        surest = min(seats, key=lambda s: sus[s] + self.rng.random() * 0.1)
+        if sus[surest] < -SURE_ECOLOGIST:
+            return f"revoke:{surest}"
+        seats.sort(key=lambda s: sus[s])
+        keep = max(1, len(seats) * 2 // 3)
+        return f"revoke:{self.rng.choice(seats[:keep])}"
 
     @staticmethod
     def _secret(obs: Observation, kind: str) -> tuple[Any, ...]:
