@@ -35,6 +35,8 @@ def test_board_shows_every_public_fact() -> None:
                    "pnue.board.last_government", "pnue.board.revoked", "pnue.board.skipped",
                    "pnue.board.crises_out", "pnue.board.order", "pnue.board.limited"):
         assert wanted in ids, wanted
+    kinds = next(m for m in state.board(4) if m.id == "pnue.board.eco_kinds")
+    assert kinds.params == {"climate": 1, "health": 0, "social": 0}
     pile = next(m for m in state.board(4) if m.id == "pnue.status.pile")
     assert pile.params == {"count": len(state.pile), "discards": 2}
 
