@@ -17,6 +17,7 @@ from a11y_games.games.pnue.data import (
     CRISIS_KIND,
     DOLLAR,
     ECOLOGIST,
+    FICTIVE_PILES,
     LOB,
     LOBBYIST,
     REVOKE_AT,
@@ -117,7 +118,28 @@ def suspicion(obs: Observation) -> dict[int, float]:
             sus[target] += (1.5 if role == LOBBYIST else -1.2) * trust
     _own_secrets(obs, sus, turns)
     sus[me] = CERTAIN if obs.role != ECOLOGIST else -CERTAIN
+    _known_from_piles(obs, sus)
     return sus
+
+
+def _known_from_piles(obs: Observation, sus: dict[int, float]) -> None:
+    """The public piles of envelopes may tell the other players' camps: at 2 players every
+    pile deals one ecologist and one lobbyist, so the other player is of the other camp."""
+    pub = obs.public
+    if pub.players >= 5:
+        return
+    splits = {(sum(e[0] == ECOLOGIST for e in pile if e[1] + e[2] == 0),
+               sum(e[0] != ECOLOGIST for e in pile if e[1] + e[2] == 0))
+              for pile in FICTIVE_PILES[pub.players]}
+    if len(splits) != 1:
+        return
+    eco, lob = splits.pop()
+    others = [s for s in range(pub.players) if s != obs.seat]
+    mine = obs.role == ECOLOGIST
+    if (eco - mine) == 0 or (lob - (not mine)) == 0:  # the others are all of one camp
+        value = -CERTAIN if (eco - mine) else CERTAIN
+        for seat in others:
+            sus[seat] = value
 
 
 def _own_secrets(obs: Observation, sus: dict[int, float],
