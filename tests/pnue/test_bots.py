@@ -12,6 +12,7 @@ from a11y_games.games.pnue import SPEC, data
 from a11y_games.games.pnue.bots import NormalBot, suspicion
 from a11y_games.games.pnue.data import ECOLOGIST, LOB
 from a11y_games.games.pnue.view import Observation
+from tests.pnue.helpers import E, act, elect, new, rig
 
 
 def normal_match(players: int, seed: int) -> Match:
@@ -85,3 +86,30 @@ def test_normal_beats_random_for_either_camp(players: int) -> None:
     base = eco_rate("random", "random")
     assert eco_rate("normal", "random") > base + 0.25
     assert eco_rate("random", "normal") < base - 0.03
+
+
+@pytest.mark.rule("PN-19")
+def test_pn19_bots_weigh_claims() -> None:
+    """A claim moves suspicion: "X is a lobbyist" from a trusted President raises X; a
+    Secretary-General who enacted a lobbyist tile while claiming an ecological one is caught."""
+    state = rig(new(7), [E, "lobbyist", E, "dollar", E, "lobbyist", E],
+                top=["lob", "lob", "climate"])
+    before = suspicion(state.observation(6))
+    elect(state, 2)
+    act(state, 0, "discard:lob")
+    act(state, 2, "enact:lob")
+    act(state, 0, "claim:lob2")
+    act(state, 2, "claim:lob1")  # "I had an ecological tile" - and enacted the other
+    after = suspicion(state.observation(6))
+    assert after[2] - after[0] > 1.0 and after[2] > before[2]
+    state.record = (*state.record, (state.turn, "claim_role", 4, 5, "lobbyist"))
+    state._public = None
+    assert suspicion(state.observation(6))[5] > after[5] + 1.0
+
+
+def test_two_players_know_each_other_camp() -> None:
+    """At 2 players every pile deals one ecologist and one lobbyist: each knows the other."""
+    match = normal_match(2, 4)
+    sus = suspicion(match.state.observation(0))
+    lobbyist = match.state.roles[0] != ECOLOGIST
+    assert (sus[1] < -5) == lobbyist and (sus[1] > 5) == (not lobbyist)
