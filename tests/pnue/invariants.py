@@ -12,15 +12,10 @@ PRIVATE = {"pnue.setup.role", "pnue.draw.private", "pnue.hand.private", "pnue.po
 ROLE_ALLOWED = {"pnue.claim.role", "pnue.end.reveal"} | PRIVATE
 
 
-def _msgs(value: Any) -> list[Msg]:
-    if isinstance(value, Msg):
-        found = [value]
-        for v in value.params.values():
-            found += _msgs(v)
-        return found
-    if isinstance(value, (list, tuple)):
-        return [m for v in value for m in _msgs(v)]
-    return []
+def _msgs(msg: Msg) -> list[Msg]:
+    """The messages inside a message's parameters, two levels deep (as our events nest)."""
+    inner = [v for v in msg.params.values() if isinstance(v, Msg)]
+    return inner + [v for m in inner for v in m.params.values() if isinstance(v, Msg)]
 
 
 class Invariants:
@@ -31,34 +26,34 @@ class Invariants:
         self.steps = 0
 
     def __call__(self, state: Any) -> None:
-        assert isinstance(state, PnueState)
         self.steps += 1
-        want = 26 if state.crises else 23
-        assert state.tile_total() == want, (state.tile_total(), want)
+        assert state.tile_total() == (26 if state.crises else 23)
         assert 0 <= state.no_consensus < 3
-        pending = state.pending()
-        assert (pending is None) == (state.outcome() is not None)
-        if pending is not None:
-            assert pending.seats and all(0 <= s < state.players for s in pending.seats)
-            assert not (set(pending.seats) & state.revoked)
-            first = pending.seats[0]  # the seat a bot harness asks first
-            assert state.legal_actions(first)
-            self.check_observation(state, first)
-            self.check_observation(state, self.steps % state.players)
-        self.check_events(state)
+        pending = state._pending
+        if pending is None:
+            assert state.winner is not None
+        else:
+            seats = pending.seats  # only real players are asked, never fictive or revoked
+            assert state.winner is None and seats and max(seats) < state.players
+            assert not state.revoked.intersection(seats)
+            self.check_observation(state, seats[self.steps % len(seats)])  # each in turn
+        if len(state.events) > self.seen:
+            self.check_events(state)
 
     def check_observation(self, state: PnueState, seat: int) -> None:
+        """A seat sees its own role, hand and secrets, nobody else's, no roles before the end."""
         obs = state.observation(seat)
         assert obs.role == state.roles[seat]
         assert obs.secrets == state.secrets.get(seat, ())
-        if state.winner is None:
-            assert obs.public.roles is None
-        holder = {"discard": state.president, "enact": state.secretary}.get(state.phase)
-        assert not obs.hand or holder == seat
+        assert obs.public.roles is None or state.winner is not None
+        if obs.hand:
+            assert seat == (state.president if state.phase == "discard" else state.secretary)
         assert obs.target is None or seat == state.president
 
     def check_events(self, state: PnueState) -> None:
-        for event in state.events[self.seen:]:
+        events = state.events
+        for index in range(self.seen, len(events)):
+            event = events[index]
             msg = event.msg
             if msg.id == "pnue.vote.cast":
                 assert event.visible_to is None and not event.informs
@@ -78,9 +73,10 @@ class Invariants:
                 continue
             assert event.visible_to is None, msg  # every other event is public
             assert "tiles" not in msg.params, msg
-            roles = [m for m in _msgs(msg) if m.id.startswith("pnue.role.")]
-            if roles:
+            if not msg.params:
+                continue
+            if any(m.id.startswith("pnue.role.") for m in _msgs(msg)):
                 assert msg.id in ROLE_ALLOWED, msg
                 if msg.id == "pnue.end.reveal":
                     assert state.winner is not None
-        self.seen = len(state.events)
+        self.seen = len(events)

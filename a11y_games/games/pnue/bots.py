@@ -17,6 +17,7 @@ from a11y_games.games.pnue.data import (
     CRISIS_KIND,
     DOLLAR,
     ECOLOGIST,
+    FICTIVE_PILES,
     LOB,
     LOBBYIST,
     REVOKE_AT,
@@ -37,6 +38,8 @@ VOTE_FOR_LOB = 0.3
 VOTE_AGAINST_ECO = 0.2
 LOBBYIST_YES = 0.5  # a lobbyist lets an unknown government through at this rate
 FRIEND = 1.5  # a lobbyist trusts a President this suspect with a revocation
+ALLY_WEIGHT = 10.0  # how much a lobbyist reads its allies from votes like its own
+SURE_ECOLOGIST = 1.0  # below minus this, a lobbyist takes a seat for an ecologist
 DOLLAR_CLEAN_PLAY = 0.3  # chance that Mr Dollar plays like an ecologist before 3 lobbyist tiles
 
 
@@ -115,7 +118,28 @@ def suspicion(obs: Observation) -> dict[int, float]:
             sus[target] += (1.5 if role == LOBBYIST else -1.2) * trust
     _own_secrets(obs, sus, turns)
     sus[me] = CERTAIN if obs.role != ECOLOGIST else -CERTAIN
+    _known_from_piles(obs, sus)
     return sus
+
+
+def _known_from_piles(obs: Observation, sus: dict[int, float]) -> None:
+    """The public piles of envelopes may tell the other players' camps: at 2 players every
+    pile deals one ecologist and one lobbyist, so the other player is of the other camp."""
+    pub = obs.public
+    if pub.players >= 5:
+        return
+    splits = {(sum(e[0] == ECOLOGIST for e in pile if e[1] + e[2] == 0),
+               sum(e[0] != ECOLOGIST for e in pile if e[1] + e[2] == 0))
+              for pile in FICTIVE_PILES[pub.players]}
+    if len(splits) != 1:
+        return
+    eco, lob = splits.pop()
+    others = [s for s in range(pub.players) if s != obs.seat]
+    mine = obs.role == ECOLOGIST
+    if (eco - mine) == 0 or (lob - (not mine)) == 0:  # the others are all of one camp
+        value = -CERTAIN if (eco - mine) else CERTAIN
+        for seat in others:
+            sus[seat] = value
 
 
 def _own_secrets(obs: Observation, sus: dict[int, float],
@@ -144,6 +168,27 @@ def _own_secrets(obs: Observation, sus: dict[int, float],
                 sus[secretary] -= LOB_ENACTED
 
 
+def affinity(obs: Observation) -> dict[int, float]:
+    """How often each seat voted as I did, from -1 (always against) to 1 (always with me).
+
+    Bots of one camp vote alike: a lobbyist uses this to guess who its allies are.
+    """
+    me = obs.seat
+    agree: dict[int, list[int]] = {s: [0, 0] for s in obs.public.table}
+    for entry in obs.public.record:
+        if entry[1] != "vote":
+            continue
+        yes, no = entry[4], entry[5]
+        mine = me in yes
+        if not mine and me not in no:
+            continue
+        for seat in yes:
+            agree[seat][0 if mine else 1] += 1
+        for seat in no:
+            agree[seat][1 if mine else 0] += 1
+    return {s: (a - d) / (a + d) if a + d else 0.0 for s, (a, d) in agree.items()}
+
+
 class NormalBot:
     """Nominates, votes, discards, enacts, claims, investigates and revokes by belief."""
 
@@ -158,6 +203,10 @@ class NormalBot:
             return legal[0]
         phase = obs.public.phase
         sus = suspicion(obs)
+        if obs.role != ECOLOGIST:  # a lobbyist also trusts those who vote like it
+            for seat, value in affinity(obs).items():
+                if seat != obs.seat:
+                    sus[seat] += ALLY_WEIGHT * value
         eco = self._plays_ecologist(obs)
         handler = getattr(self, f"_{phase}", None)
         if handler is None:
@@ -256,8 +305,7 @@ class NormalBot:
                    and int(a.split(":")[1]) not in known]
         if not options:
             return "investigate:none"
-        return min(options, key=lambda a: abs(sus[int(a.split(":")[1])] - 0.4)
-                   + self.rng.random() * 0.1)
+        return max(options, key=lambda a: sus[int(a.split(":")[1])] + self.rng.random() * 0.1)
 
     def _claim_investigation(self, obs: Observation, legal: list[str], sus: dict[int, float],
                              eco: bool) -> str:
@@ -269,10 +317,17 @@ class NormalBot:
 
     def _revoke(self, obs: Observation, legal: list[str], sus: dict[int, float],
                 eco: bool) -> str:
-        def score(action: str) -> float:
-            s = sus[int(action.split(":")[1])] + self.rng.random() * 0.1
-            return s if obs.role == ECOLOGIST else -s
-        return max(legal, key=score)
+        """Ecologists revoke the most suspect; lobbyists the surest ecologist, and when
+        nobody is sure, anyone but the likeliest allies (Mr Dollar may hide among them)."""
+        seats = [int(a.split(":")[1]) for a in legal]
+        if obs.role == ECOLOGIST:
+            return f"revoke:{max(seats, key=lambda s: sus[s] + self.rng.random() * 0.1)}"
+        surest = min(seats, key=lambda s: sus[s] + self.rng.random() * 0.1)
+        if sus[surest] < -SURE_ECOLOGIST:
+            return f"revoke:{surest}"
+        seats.sort(key=lambda s: sus[s])
+        keep = max(1, len(seats) * 2 // 3)
+        return f"revoke:{self.rng.choice(seats[:keep])}"
 
     @staticmethod
     def _secret(obs: Observation, kind: str) -> tuple[Any, ...]:

@@ -48,16 +48,29 @@ class Phase:
 
 
 VOTES = ("vote:yes", "vote:no")
+PROMPTS = {phase: Msg(f"pnue.ask.{phase}") for phase in (
+    "nominate", "discard", "enact", "claim_president", "claim_secretary", "investigate",
+    "claim_investigation", "revoke")}
 REACT = ["react"]
 
 
+_TILE_MSGS: dict[Tile, Msg] = {}
+_ROLE_MSGS: dict[Role, Msg] = {}
+
+
 def tile_msg(tile: Tile) -> Msg:
-    """The name of a tile."""
-    return Msg(f"pnue.tile.{tile}")
+    """The name of a tile (one shared message per kind)."""
+    msg = _TILE_MSGS.get(tile)
+    if msg is None:
+        msg = _TILE_MSGS[tile] = Msg(f"pnue.tile.{tile}")
+    return msg
 
 
 def role_msg(role: Role) -> Msg:
-    return Msg(f"pnue.role.{role}")
+    msg = _ROLE_MSGS.get(role)
+    if msg is None:
+        msg = _ROLE_MSGS[role] = Msg(f"pnue.role.{role}")
+    return msg
 
 
 def camp(role: Role) -> str:
@@ -84,6 +97,7 @@ class PnueState(GameState):
         self.pile: list[Tile] = self.setup.pile
         self.fictive: dict[int, list[Tile]] = self.setup.fictive
         self._seats = len(self.roles)
+        self.refs = tuple(PlayerRef(s) for s in range(self._seats))  # immutable, shared
         self.dollar: int | None = next((s for s, r in enumerate(self.roles) if r == DOLLAR), None)
         if players >= 5:
             self.win_at = data.WIN_AT
@@ -129,11 +143,11 @@ class PnueState(GameState):
         self._public: Any = None  # the public part of observations, until it changes
         self._nominees: list[str] = []
         self._cast_events: dict[int, Event] = {}
-        self._vote_prompt = Msg("pnue.ask.vote", president=PlayerRef(0), seat=PlayerRef(0))
+        self._vote_prompt = Msg("pnue.ask.vote", president=self.refs[0], seat=self.refs[0])
         self._announce_setup()
         first = settings.option("first", "random")
         seat = self.rng.randrange(players) if first == "random" else (int(first) - 1) % players
-        self.say("pnue.first_president", BRIEF, seat=PlayerRef(seat))
+        self.say("pnue.first_president", BRIEF, seat=self.refs[seat])
         self._begin_turn(seat)
         self._refresh()
 
@@ -158,7 +172,7 @@ class PnueState(GameState):
         """The hot path's event (a vote cast): events are values, so one per seat is reused."""
         event = self._cast_events.get(seat)
         if event is None:
-            event = self._cast_events[seat] = Event(Msg("pnue.vote.cast", seat=PlayerRef(seat)),
+            event = self._cast_events[seat] = Event(Msg("pnue.vote.cast", seat=self.refs[seat]),
                                                     None, FULL, seat, False)
         self.events.append(event)
 
@@ -193,9 +207,11 @@ class PnueState(GameState):
 
     def tile_total(self) -> int:
         """Every tile, wherever it is (conserved: 23, or 26 with crises)."""
-        return (len(self.pile) + len(self.discards) + len(self.enacted) + len(self.hand)
-                + len(self.removed) + len(self.crisis_queue) + (self.crisis is not None)
-                + sum(len(t) for t in self.fictive.values()))
+        total = (len(self.pile) + len(self.discards) + len(self.enacted) + len(self.hand)
+                 + len(self.removed) + len(self.crisis_queue) + (self.crisis is not None))
+        for tiles in self.fictive.values():
+            total += len(tiles)
+        return total
 
     # --- setup -------------------------------------------------------------------------------
     def _announce_setup(self) -> None:
@@ -205,8 +221,8 @@ class PnueState(GameState):
         if self.fictive:
             self.say("pnue.setup.piles", NORMAL, count=len(data.FICTIVE_PILES[self.players]))
             for seat in self.fictive:
-                self.say("pnue.setup.fictive", NORMAL, seat=PlayerRef(seat),
-                         left=PlayerRef(self._human_left(seat)), count=len(self.fictive[seat]))
+                self.say("pnue.setup.fictive", NORMAL, seat=self.refs[seat],
+                         left=self.refs[self._human_left(seat)], count=len(self.fictive[seat]))
         if self.crises:
             self.say("pnue.setup.crises", NORMAL)
         for seat in range(self.players):
@@ -257,9 +273,9 @@ class PnueState(GameState):
                                     race=True)
         elif phase in (Phase.ENACT, Phase.CLAIM_SECRETARY):
             who = self.secretary if self.secretary is not None else p
-            self._pending = Pending((who,), Msg(f"pnue.ask.{phase}"))
+            self._pending = Pending((who,), PROMPTS[phase])
         else:
-            self._pending = Pending((p,), Msg(f"pnue.ask.{phase}"))
+            self._pending = Pending((p,), PROMPTS[phase])
 
     def legal_actions(self, seat: int) -> list[str]:
         phase = self.phase
@@ -316,14 +332,14 @@ class PnueState(GameState):
         if name in ("discard", "enact"):
             return Msg(f"pnue.action.{name}", tile=tile_msg(arg))
         if name in ("nominate", "revoke") or (name == "investigate" and arg != "none"):
-            return Msg(f"pnue.action.{name}", seat=PlayerRef(int(arg)))
+            return Msg(f"pnue.action.{name}", seat=self.refs[int(arg)])
         if name == "investigate":
             return Msg("pnue.action.investigate_none")
         if name == "claim":
             if arg == "none":
                 return Msg("pnue.action.claim_none")
             if arg in (ECOLOGIST, LOBBYIST):
-                return Msg("pnue.action.claim_role", seat=PlayerRef(self.target or 0),
+                return Msg("pnue.action.claim_role", seat=self.refs[self.target or 0],
                            role=role_msg(arg))
             lob = int(arg[3:])
             total = len(self.drawn) if self.phase == Phase.CLAIM_PRESIDENT else self.handed
@@ -376,7 +392,7 @@ class PnueState(GameState):
             self.skipped = frozenset(self.next_skipped)
             self.next_skipped = set()
             for s in sorted(self.skipped):
-                self.say("pnue.turn.skipped", NORMAL, seat=PlayerRef(s))
+                self.say("pnue.turn.skipped", NORMAL, seat=self.refs[s])
             seat = candidate
             for _ in range(len(self.table)):
                 if self.active(seat):
@@ -390,11 +406,11 @@ class PnueState(GameState):
                 self._nominees = [f"nominate:{s}" for s in self.nominees()]
                 if self._nominees:
                     self.phase = Phase.NOMINATE
-                    self.say("pnue.turn.president", BRIEF, seat=PlayerRef(seat), turn=self.turn)
+                    self.say("pnue.turn.president", BRIEF, seat=self.refs[seat], turn=self.turn)
                     return
-                self.say("pnue.turn.no_nominee", NORMAL, seat=PlayerRef(seat))
+                self.say("pnue.turn.no_nominee", NORMAL, seat=self.refs[seat])
             else:
-                self.say("pnue.turn.fictive_passes", NORMAL, seat=PlayerRef(seat))  # PN-64
+                self.say("pnue.turn.fictive_passes", NORMAL, seat=self.refs[seat])  # PN-64
             self.note("pass", seat)
             if self._fail_consensus():
                 return
@@ -443,10 +459,10 @@ class PnueState(GameState):
         self.nominee = nominee
         self.phase = Phase.VOTE
         self.votes = {}
-        self._vote_prompt = Msg("pnue.ask.vote", president=PlayerRef(self.president),
-                                seat=PlayerRef(nominee))
+        self._vote_prompt = Msg("pnue.ask.vote", president=self.refs[self.president],
+                                seat=self.refs[nominee])
         self.say("pnue.turn.nominated", BRIEF, cause=self.president,
-                 president=PlayerRef(self.president), seat=PlayerRef(nominee))
+                 president=self.refs[self.president], seat=self.refs[nominee])
         players = self.players
         self.voters = [s for s in self.table if s < players and self.active(s)]
         for s in self.table:  # PN-65: fictive players vote at once
@@ -473,11 +489,11 @@ class PnueState(GameState):
         self.vote_history.append((self.turn, p, nominee, yes, no, approved))
         self.note("vote", p, nominee, yes, no, approved)
         self.say("pnue.vote.result_yes" if approved else "pnue.vote.result_no", BRIEF,
-                 yes=len(yes), no=len(no), president=PlayerRef(p), seat=PlayerRef(nominee))
-        self.say("pnue.vote.who_yes", NORMAL, seats=[PlayerRef(s) for s in yes])
-        self.say("pnue.vote.who_no", NORMAL, seats=[PlayerRef(s) for s in no])
+                 yes=len(yes), no=len(no), president=self.refs[p], seat=self.refs[nominee])
+        self.say("pnue.vote.who_yes", NORMAL, seats=[self.refs[s] for s in yes])
+        self.say("pnue.vote.who_no", NORMAL, seats=[self.refs[s] for s in no])
         if approved and len(yes) == len(no):
-            self.say("pnue.vote.tie", NORMAL, seat=PlayerRef(p))
+            self.say("pnue.vote.tie", NORMAL, seat=self.refs[p])
         if not approved:  # PN-14
             if not self._fail_consensus():
                 self._begin_turn(self.left_of(p))
@@ -487,7 +503,7 @@ class PnueState(GameState):
         self.secretary = nominee
         self.last_government = (p, nominee)
         if (nominee == self.dollar and self.lobbyist_count() >= data.DOLLAR_THRESHOLD):
-            self._end("lobbyists", Msg("pnue.end.dollar_elected", seat=PlayerRef(nominee)))
+            self._end("lobbyists", Msg("pnue.end.dollar_elected", seat=self.refs[nominee]))
             return  # PN-17, PN-26
         if self.is_fictive(nominee):
             self._fictive_session(nominee)
@@ -501,12 +517,12 @@ class PnueState(GameState):
         self.rng.shuffle(tiles)
         if len(tiles) > 1:
             self.discards.append(tiles.pop())
-        self.say("pnue.fictive.session", NORMAL, president=PlayerRef(self.president),
-                 seat=PlayerRef(fictive))
+        self.say("pnue.fictive.session", NORMAL, president=self.refs[self.president],
+                 seat=self.refs[fictive])
         if self._enacted(tiles[0]):
             return
         if not pile:
-            self.say("pnue.fictive.empty", NORMAL, seat=PlayerRef(fictive))  # PN-67
+            self.say("pnue.fictive.empty", NORMAL, seat=self.refs[fictive])  # PN-67
         power = self._power_due()  # no claims: nobody saw the tiles
         if power:
             self._start_power(power)
@@ -521,7 +537,7 @@ class PnueState(GameState):
             if tile is not None:
                 hand.append(tile)
         p = self.president
-        self.say("pnue.draw.public", NORMAL, seat=PlayerRef(p), count=len(hand))
+        self.say("pnue.draw.public", NORMAL, seat=self.refs[p], count=len(hand))
         self.crisis_queue = [t for t in hand if t in CRISIS_KIND]
         self.hand = [t for t in hand if t not in CRISIS_KIND]
         self.drawn = list(self.hand)
@@ -534,7 +550,7 @@ class PnueState(GameState):
         while self.crisis_queue:
             tile = self.crisis_queue.pop(0)
             kind = CRISIS_KIND[tile]
-            self.say("pnue.crisis.drawn", BRIEF, seat=PlayerRef(self.president),
+            self.say("pnue.crisis.drawn", BRIEF, seat=self.refs[self.president],
                      crisis=tile_msg(tile))
             if kind in self.enacted:  # PN-32
                 self.removed.append(tile)
@@ -560,7 +576,7 @@ class PnueState(GameState):
 
     def _react(self, seat: int) -> None:
         self.reacted.append(seat)
-        self.say("pnue.crisis.reacted", FULL, cause=seat, seat=PlayerRef(seat),
+        self.say("pnue.crisis.reacted", FULL, cause=seat, seat=self.refs[seat],
                  count=len(self.reacted))
         if len(self.reacted) == len(self.racers):
             tile = self.crisis or ""
@@ -571,7 +587,7 @@ class PnueState(GameState):
 
     def _skip(self, seat: int, tile: Tile) -> None:
         self.next_skipped.add(seat)
-        self.say("pnue.crisis.loser", BRIEF, seat=PlayerRef(seat), crisis=tile_msg(tile))
+        self.say("pnue.crisis.loser", BRIEF, seat=self.refs[seat], crisis=tile_msg(tile))
         self.note("crisis", self.president, tile, seat)
 
     def _after_crises(self) -> None:
@@ -587,8 +603,8 @@ class PnueState(GameState):
             self.hand.remove(tile)
             self.discards.append(tile)
         self.handed = len(self.hand)
-        self.say("pnue.hand.public", NORMAL, cause=p, president=PlayerRef(p),
-                 seat=PlayerRef(sg or 0), count=self.handed)
+        self.say("pnue.hand.public", NORMAL, cause=p, president=self.refs[p],
+                 seat=self.refs[sg or 0], count=self.handed)
         self.note("hand", p, sg, self.handed)
         if not self.hand or sg is None:
             self._end_turn()
@@ -619,7 +635,7 @@ class PnueState(GameState):
         if sg is not None:
             self.records[sg].append(tile)
         self.note("enact", p, sg, tile, "fictive" if self.is_fictive(sg or 0) else "gov")
-        self.say("pnue.enact.done", BRIEF, seat=PlayerRef(sg if sg is not None else p),
+        self.say("pnue.enact.done", BRIEF, seat=self.refs[sg if sg is not None else p],
                  tile=tile_msg(tile), lob=self.lobbyist_count(), eco=self.eco_count())
         return self._check_tiles_win()
 
@@ -635,7 +651,7 @@ class PnueState(GameState):
 
     def _start_power(self, power: str) -> None:
         self.phase = power
-        self.say(f"pnue.power.{power}", BRIEF, seat=PlayerRef(self.president))
+        self.say(f"pnue.power.{power}", BRIEF, seat=self.refs[self.president])
 
     def _check_tiles_win(self) -> bool:
         if self.eco_count() >= self.win_at:  # PN-24, PN-68, PN-69
@@ -653,9 +669,9 @@ class PnueState(GameState):
             self.claims.append((self.turn, seat, "drew" if president else "got", lob))
             self.note("claim", seat, "drew" if president else "got", total, lob)
             self.say("pnue.claim.drew" if president else "pnue.claim.got", NORMAL, cause=seat,
-                     seat=PlayerRef(seat), lob=lob, eco=total - lob)
+                     seat=self.refs[seat], lob=lob, eco=total - lob)
         else:
-            self.say("pnue.claim.silent", FULL, cause=seat, informs=False, seat=PlayerRef(seat))
+            self.say("pnue.claim.silent", FULL, cause=seat, informs=False, seat=self.refs[seat])
         if president:
             self.phase = Phase.CLAIM_SECRETARY
             return
@@ -669,7 +685,7 @@ class PnueState(GameState):
         """PN-21: the President looks at one interest card, privately."""
         p = self.president
         if target is None:
-            self.say("pnue.power.investigate_none", NORMAL, cause=p, seat=PlayerRef(p))
+            self.say("pnue.power.investigate_none", NORMAL, cause=p, seat=self.refs[p])
             self._end_turn()
             return
         interest = LOBBYIST if self.roles[target] == DOLLAR else self.roles[target]
@@ -677,9 +693,9 @@ class PnueState(GameState):
         self.investigations.setdefault(p, []).append((target, interest))
         self.secret(p, "investigated", target, interest)
         self.note("investigate", p, target)
-        self.say("pnue.power.investigated", NORMAL, cause=p, president=PlayerRef(p),
-                 seat=PlayerRef(target))
-        self.say("pnue.power.result", BRIEF, to=p, seat=PlayerRef(target),
+        self.say("pnue.power.investigated", NORMAL, cause=p, president=self.refs[p],
+                 seat=self.refs[target])
+        self.say("pnue.power.result", BRIEF, to=p, seat=self.refs[target],
                  role=role_msg(interest))
         self.phase = Phase.CLAIM_INVESTIGATION
 
@@ -688,10 +704,10 @@ class PnueState(GameState):
         if arg != "none":
             self.claims.append((self.turn, seat, "role", (target, arg)))
             self.note("claim_role", seat, target, arg)
-            self.say("pnue.claim.role", NORMAL, cause=seat, seat=PlayerRef(seat),
-                     target=PlayerRef(target), role=role_msg(arg))
+            self.say("pnue.claim.role", NORMAL, cause=seat, seat=self.refs[seat],
+                     target=self.refs[target], role=role_msg(arg))
         else:
-            self.say("pnue.claim.silent", FULL, cause=seat, informs=False, seat=PlayerRef(seat))
+            self.say("pnue.claim.silent", FULL, cause=seat, informs=False, seat=self.refs[seat])
         self._end_turn()
 
     def _revoke(self, target: int) -> None:
@@ -699,10 +715,10 @@ class PnueState(GameState):
         p = self.president
         self.revoked.add(target)
         self.note("revoke", p, target, target == self.dollar)
-        self.say("pnue.power.revoked", BRIEF, cause=p, president=PlayerRef(p),
-                 seat=PlayerRef(target))
+        self.say("pnue.power.revoked", BRIEF, cause=p, president=self.refs[p],
+                 seat=self.refs[target])
         if target == self.dollar:
-            self._end("ecologists", Msg("pnue.end.dollar_revoked", seat=PlayerRef(target)))
+            self._end("ecologists", Msg("pnue.end.dollar_revoked", seat=self.refs[target]))
             return
         self._end_turn()
 
@@ -718,7 +734,7 @@ class PnueState(GameState):
         self.hand = []
         self.say("pnue.end.winner", BRIEF, camp=Msg(f"pnue.camp.{winner}"), reason=reason)
         for seat in self.table:
-            self.say("pnue.end.reveal", NORMAL, seat=PlayerRef(seat),
+            self.say("pnue.end.reveal", NORMAL, seat=self.refs[seat],
                      role=role_msg(self.roles[seat]))
 
     # --- views ---------------------------------------------------------------------------------

@@ -65,8 +65,7 @@ def board(state: PnueState, seat: int | None, topic: str = "") -> list[Msg]:
     lines = [now_line(state), Msg("pnue.board.turn", turn=state.turn)]
     lines += state.role_count_lines()
     lines.append(table_line(state))
-    kinds = [k for k in ECO_KINDS if k in state.enacted]
-    lines.append(Msg("pnue.board.eco_kinds", kinds=[_tile(k) for k in kinds]))
+    lines.append(Msg("pnue.board.eco_kinds", **{k: state.enacted.count(k) for k in ECO_KINDS}))
     lines.append(Msg("pnue.status.failed", count=state.no_consensus,
                      limit=data.NO_CONSENSUS_LIMIT))
     lines.append(Msg("pnue.status.pile", count=len(state.pile), discards=len(state.discards)))
