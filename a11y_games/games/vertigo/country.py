@@ -42,13 +42,14 @@ class Country:
         return self.students() + self.engineers() + self.diplomats
 
     def population(self, region: int | None = None) -> int:
-        rows = self.prov if region is None else [self.prov[region]]
-        return sum(1 for row in rows for c in row if c >= PEOPLE)
+        rows = self.prov if region is None else (self.prov[region],)
+        return sum(data.PROVINCES - row.count(EMPTY) - row.count(POLLUTED) for row in rows)
 
     def factories(self, kind: str | None = None, region: int | None = None) -> int:
-        rows = self.prov if region is None else [self.prov[region]]
+        rows = self.prov if region is None else (self.prov[region],)
         if kind is None:
-            return sum(1 for row in rows for c in row if c > PEOPLE)
+            return sum(row.count(POLLUTING) + row.count(CLEAN) + row.count(TREATMENT)
+                       for row in rows)
         code = FACTORY_CODE[kind]
         return sum(row.count(code) for row in rows)
 
@@ -99,7 +100,7 @@ class Country:
 
     def snapshot(self) -> dict[str, object]:
         """A fresh, immutable view of the country for observations."""
-        return {"prov": tuple(tuple(row) for row in self.prov),
+        return {"prov": tuple(map(tuple, self.prov)),
                 "waiting": tuple(self.waiting(r) for r in range(3)),
                 "fresh": tuple(self.fresh), "trained": tuple(self.trained),
                 "diplomats": self.diplomats, "money": self.money,

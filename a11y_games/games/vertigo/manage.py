@@ -44,6 +44,11 @@ def region_msg(region: int) -> Msg:
     return Msg(f"vertigo.region.{data.REGIONS[region]}")
 
 
+def region_title(region: int) -> Msg:
+    """The region's name as a heading or a menu label."""
+    return Msg(f"vertigo.region_title.{data.REGIONS[region]}")
+
+
 def kind_msg(kind: str) -> Msg:
     return Msg(f"vertigo.factory.{kind}")
 
@@ -321,11 +326,11 @@ class Menus:
                        count=data.ENGINEERS[arg])
         if head == "from":
             r = int(arg)
-            return Msg("vertigo.menu.from", region=region_msg(r), count=c.fresh[r])
+            return Msg("vertigo.menu.from", region=region_title(r), count=c.fresh[r])
         if head == "to":
             if arg == "cnu":
                 return Msg("vertigo.menu.to_cnu")
-            return Msg("vertigo.menu.to_region", region=region_msg(int(arg)))
+            return Msg("vertigo.menu.to_region", region=region_title(int(arg)))
         if head == "region":
             return self._region_label(c, path, int(arg))
         if head == "province":
@@ -335,15 +340,15 @@ class Menus:
     def _region_label(self, c: Country, path: list[str], r: int) -> Msg:
         step = path[0].split(":")[1] if path else ""
         if step == "train":
-            return Msg("vertigo.menu.train_region", region=region_msg(r), price=data.TRAIN_PRICE)
+            return Msg("vertigo.menu.train_region", region=region_title(r), price=data.TRAIN_PRICE)
         if step == "depollute":
-            return Msg("vertigo.menu.region_pollution", region=region_msg(r),
+            return Msg("vertigo.menu.region_pollution", region=region_title(r),
                        pollution=c.pollution(r))
         if step == "population" and len(path) == 4:  # destination of a moved pawn
             src = _num(path[2])
             price = 0 if src == r else data.MOVE_BETWEEN_REGIONS
-            return Msg("vertigo.menu.region_price", region=region_msg(r), price=price)
-        return Msg("vertigo.menu.region", region=region_msg(r))
+            return Msg("vertigo.menu.region_price", region=region_title(r), price=price)
+        return Msg("vertigo.menu.region", region=region_title(r))
 
     def _province_label(self, c: Country, path: list[str], p: int) -> Msg:
         step = path[0].split(":")[1]
@@ -385,7 +390,7 @@ class Menus:
             return Msg("vertigo.menu.drop_diplomat")
         r, p = int(parts[2]), int(parts[3])
         return Msg("vertigo.menu.drop_factory", kind=kind_msg(CODE_FACTORY[c.prov[r][p]]),
-                   region=region_msg(r), province=p + 1, count=c.eng[r][p])
+                   region=region_title(r), province=p + 1, count=c.eng[r][p])
 
     def drop(self, seat: int, action: str) -> None:
         """Remove one unpaid pawn; a factory losing an engineer is destroyed (VG-14)."""

@@ -66,6 +66,8 @@ class VertigoState(GameState):
         self.vote_paths: dict[int, list[str]] = {}
         self.result: Outcome | None = None
         self.menus = Menus(self)
+        self._cache_pending: tuple[Pending | None] | None = None
+        self._cache_legal: dict[int, list[str]] = {}
         self.events.append(Event(Msg("vertigo.event.setup_order",
                                      players=[PlayerRef(s) for s in self.order]), level=BRIEF))
         self._say_turn_of(self.order[0], "vertigo.event.setup_turn")
@@ -105,6 +107,11 @@ class VertigoState(GameState):
 
     # --- contract ---
     def pending(self) -> Pending | None:
+        if self._cache_pending is None:
+            self._cache_pending = (self._pending(),)
+        return self._cache_pending[0]
+
+    def _pending(self) -> Pending | None:
         if self.result is not None:
             return None
         if self.tasks:
@@ -134,6 +141,12 @@ class VertigoState(GameState):
         return Msg(f"vertigo.prompt.choose_{head}", money=c.money)
 
     def legal_actions(self, seat: int) -> list[str]:
+        cached = self._cache_legal.get(seat)
+        if cached is None:
+            cached = self._cache_legal[seat] = self._legal_actions(seat)
+        return list(cached)
+
+    def _legal_actions(self, seat: int) -> list[str]:
         pending = self.pending()
         if pending is None or seat not in pending.seats:
             return []
@@ -148,7 +161,11 @@ class VertigoState(GameState):
         if self.phase == "laws":
             return self._law_options(seat)
         if not self.path:
-            return [*self.menus.steps(seat), "done"]
+            steps = self.menus.steps(seat)
+            if self.phase == "setup" and not self.countries[seat].population() and \
+                    "step:population" in steps:
+                return steps  # a country starts with people (Decision, VG-07)
+            return [*steps, "done"]
         return [*self.menus.options(seat, self.path), "back"]
 
     def describe(self, seat: int, action: str) -> Msg:
@@ -168,6 +185,8 @@ class VertigoState(GameState):
     def apply(self, seat: int, action: str) -> None:
         if action not in self.legal_actions(seat):
             raise IllegalAction(self._why_illegal(seat, action))
+        self._cache_pending = None
+        self._cache_legal = {}
         if self.tasks:
             self._apply_task(seat, action)
         elif self.phase == "vote":
@@ -181,6 +200,8 @@ class VertigoState(GameState):
             self._apply_law(seat, action)
         else:
             self._apply_menu(seat, action)
+        self._cache_pending = None
+        self._cache_legal = {}
 
     def _why_illegal(self, seat: int, action: str) -> Msg:
         """A clear reason for a refused action: stock and money first (VG-03)."""
@@ -417,7 +438,8 @@ class VertigoState(GameState):
         if task.kind == PLACE:
             key = "vertigo.prompt.place" if task.witness else "vertigo.prompt.forced"
             return Msg(key, region=region_msg(task.region), player=PlayerRef(task.by))
-        return Msg("vertigo.prompt.arrow_" + ("target", "region", "province")[len(self.path)])
+        stage = ("target", "region", "province")[len(self.path)]
+        return Msg(f"vertigo.prompt.arrow_{stage}")
 
     def _task_label(self, task: Task, action: str) -> Msg:
         head, _, arg = action.partition(":")
@@ -513,9 +535,10 @@ class VertigoState(GameState):
         self.tasks.extendleft(reversed(forced))
 
     def _planet_falls(self) -> None:
+        """Nobody placed a marker: the planet heals and markers may go (VG-24)."""
+        key = "vertigo.event.planet_down" if self.planet else "vertigo.event.no_pollution"
         self.planet = max(0, self.planet - data.PLANET_STEP)
-        self.events.append(Event(Msg("vertigo.event.planet_down", planet=self.planet),
-                                 level=BRIEF))
+        self.events.append(Event(Msg(key, planet=self.planet), level=BRIEF))
         self.tasks.extend(Task(CLEANUP, s, s, r) for s in self.order if self.active[s]
                           for r in R3 if self.countries[s].polluted(r))
 
@@ -562,7 +585,7 @@ class VertigoState(GameState):
             return Msg("vertigo.menu.pass")
         law = int(action.split(":")[1])
         return Msg("vertigo.menu.law", title=self._law_msg(law),
-                   text=Msg(f"vertigo.law.{data.LAW_NAMES[law]}.text"))
+                   text=summary.law_text(law))
 
     def _voters(self) -> list[int]:
         return [s for s in self.order if self.active[s] and self.countries[s].diplomats]
@@ -583,7 +606,7 @@ class VertigoState(GameState):
         self.phase = "vote"
         self.events.append(Event(Msg("vertigo.event.law_proposed", player=PlayerRef(seat),
                                      law=self._law_msg(law),
-                                     text=Msg(f"vertigo.law.{data.LAW_NAMES[law]}.text")),
+                                     text=summary.law_text(law)),
                                  cause=seat, level=BRIEF))
 
     def _vote_options(self, seat: int) -> list[str]:

@@ -35,6 +35,16 @@ def province_msg(code: int, engineers: int = 0) -> Msg:
                count=engineers)
 
 
+def region_title(region: int) -> Msg:
+    return Msg(f"vertigo.region_title.{data.REGIONS[region]}")
+
+
+def law_text(law: int) -> Msg:
+    """The text of a law, its numbers from the data module."""
+    amount = {1: data.POLLUTER_FINE, 2: data.TREATMENT_SUBSIDY, 5: data.PLANET_STEP}.get(law, 0)
+    return Msg(f"vertigo.law.{data.LAW_NAMES[law]}.text", amount=amount)
+
+
 def colour_msg(seat: int) -> Msg:
     return Msg(f"vertigo.colour.{data.COLOURS[seat]}")
 
@@ -108,7 +118,7 @@ def country_lines(state: VertigoState, seat: int) -> list[Msg]:
     c = state.countries[seat]
     lines = [country_line(state, seat)]
     for r in R3:
-        lines.append(Msg("vertigo.board.region_line", region=region_msg(r),
+        lines.append(Msg("vertigo.board.region_line", region=region_title(r),
                          people=c.population(r), count=c.factories(region=r),
                          pollution=c.pollution(r), students=c.waiting(r)))
     lines.append(Msg("vertigo.board.diplomats", count=c.diplomats))
@@ -119,7 +129,7 @@ def region_lines(state: VertigoState, seat: int, r: int) -> list[Msg]:
     """One region, province by province in number order, only what is there."""
     c = state.countries[seat]
     lines = [Msg("vertigo.board.region_head", player=PlayerRef(seat), region=region_msg(r),
-                 pollution=c.pollution(r), planet=state.planet)]
+                 pollution=c.pollution(r))]
     for p, code in enumerate(c.prov[r]):
         if code != EMPTY:
             lines.append(Msg("vertigo.board.province", province=p + 1,
@@ -156,7 +166,7 @@ def _planet(state: GameState, seat: int | None, argument: str) -> list[Msg]:
         above = [region_msg(r) for r in R3 if c.pollution(r) > s.planet]
         lines.append(Msg("vertigo.planet.above", regions=above))
     if s.turn >= data.COIN_FROM_TURN - 1:
-        lines.append(Msg("vertigo.planet.coin"))
+        lines.append(Msg("vertigo.planet.coin", turn=data.COIN_FROM_TURN))
     return lines
 
 
@@ -167,7 +177,7 @@ def _laws(state: GameState, seat: int | None, argument: str) -> list[Msg]:
         used = seat is not None and seat < s.n and n in s.laws_used[seat]
         lines.append(Msg("vertigo.laws.used" if used else "vertigo.laws.open",
                          title=law_title(n)))
-        lines.append(Msg(f"vertigo.law.{data.LAW_NAMES[n]}.text"))
+        lines.append(law_text(n))
     return lines
 
 
