@@ -203,6 +203,11 @@ class VertigoState(GameState):
         self._cache_pending = None
         self._cache_legal = {}
 
+    def refresh(self) -> None:
+        """Forget cached menus after a direct change of the state (tests, tools)."""
+        self._cache_pending = None
+        self._cache_legal = {}
+
     def _why_illegal(self, seat: int, action: str) -> Msg:
         """A clear reason for a refused action: stock and money first (VG-03)."""
         pending = self.pending()
@@ -237,9 +242,10 @@ class VertigoState(GameState):
         self.menus.execute(seat, self.path)
         if self.phase == "manage":
             self.step_min = max(self.step_min, _step_index(step))
-        keep = self.path[:2] if self.path[1].startswith("pop:") else self.path[:1]
-        if not self.menus.options(seat, keep):
-            keep = keep[:1] if self.menus.options(seat, keep[:1]) else []
+        # stay as deep as still makes sense: same region, same kind, for the next purchase
+        keep = self.path[:2] if self.path[1:2] == ["pop:move"] else self.path[:-1]
+        while keep and not self.menus.options(seat, keep):
+            keep = keep[:-1]
         self.path = keep
 
     def _end_menu(self, seat: int) -> None:
