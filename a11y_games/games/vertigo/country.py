@@ -42,16 +42,23 @@ class Country:
         return self.students() + self.engineers() + self.diplomats
 
     def population(self, region: int | None = None) -> int:
-        rows = self.prov if region is None else (self.prov[region],)
-        return sum(data.PROVINCES - row.count(EMPTY) - row.count(POLLUTED) for row in rows)
+        if region is not None:
+            row = self.prov[region]
+            return data.PROVINCES - row.count(EMPTY) - row.count(POLLUTED)
+        a, b, c = self.prov
+        return (3 * data.PROVINCES - a.count(EMPTY) - a.count(POLLUTED) - b.count(EMPTY)
+                - b.count(POLLUTED) - c.count(EMPTY) - c.count(POLLUTED))
 
     def factories(self, kind: str | None = None, region: int | None = None) -> int:
         rows = self.prov if region is None else (self.prov[region],)
         if kind is None:
-            return sum(row.count(POLLUTING) + row.count(CLEAN) + row.count(TREATMENT)
+            return sum(len(row) - row.count(EMPTY) - row.count(POLLUTED) - row.count(PEOPLE)
                        for row in rows)
         code = FACTORY_CODE[kind]
-        return sum(row.count(code) for row in rows)
+        if region is None:
+            a, b, c = self.prov
+            return a.count(code) + b.count(code) + c.count(code)
+        return self.prov[region].count(code)
 
     def polluted(self, region: int) -> int:
         return self.prov[region].count(POLLUTED)
@@ -100,8 +107,7 @@ class Country:
 
     def snapshot(self) -> dict[str, object]:
         """A fresh, immutable view of the country for observations."""
-        return {"prov": tuple(map(tuple, self.prov)),
-                "waiting": tuple(self.waiting(r) for r in range(3)),
-                "fresh": tuple(self.fresh), "trained": tuple(self.trained),
-                "diplomats": self.diplomats, "money": self.money,
-                "engineers": self.engineers()}
+        return {"prov": tuple(map(tuple, self.prov)), "eng": tuple(map(tuple, self.eng)),
+                "fresh": tuple(self.fresh), "moved": tuple(self.moved),
+                "trained": tuple(self.trained), "diplomats": self.diplomats,
+                "money": self.money}

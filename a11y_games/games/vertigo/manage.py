@@ -97,12 +97,17 @@ class Menus:
         return [f"step:{st}" for st in MANAGE_STEPS
                 if STEP_INDEX[st] >= low and self.options(seat, [f"step:{st}"])]
 
-    def options(self, seat: int, path: list[str]) -> list[str]:
-        """The next choices after ``path`` (which starts with a step), legal ones only."""
+    def options(self, seat: int, path: list[str], *, check: bool = False) -> list[str]:
+        """The next choices after ``path`` (which starts with a step), legal ones only.
+
+        ``check`` first makes sure every earlier choice of the path is still possible (after
+        a purchase has spent money or students); a path built by legal choices needs not.
+        """
+        if check and len(path) > 1 and path[-1] not in self.options(seat, path[:-1], check=True):
+            return []
         step = path[0].split(":")[1]
-        rest = path[1:]
         c = self.s.countries[seat]
-        return getattr(self, f"_opt_{step}")(seat, c, rest)
+        return getattr(self, f"_opt_{step}")(seat, c, path[1:])
 
     def _opt_move(self, seat: int, c: Country, rest: list[str]) -> list[str]:
         if not rest:

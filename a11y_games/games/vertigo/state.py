@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from types import MappingProxyType
 from typing import Any
 
 from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
@@ -22,6 +23,9 @@ from a11y_games.games.vertigo.manage import Menus, region_msg
 from a11y_games.games.vertigo.tasks import ARROW, CLEANUP, PLACE, Task
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
+ENGINEERS_ON = tuple(data.ENGINEERS[CODE_FACTORY[code]] if code in CODE_FACTORY else 0
+                     for code in range(6))
+"""Engineers a province must hold, by province code (VG-09)."""
 R3 = range(len(data.REGIONS))
 
 
@@ -68,6 +72,8 @@ class VertigoState(GameState):
         self.menus = Menus(self)
         self._cache_pending: tuple[Pending | None] | None = None
         self._cache_legal: dict[int, list[str]] = {}
+        self._memo: dict[str, int] | None = None
+        self._snapshot: tuple[dict[str, object], ...] | None = None
         self.events.append(Event(Msg("vertigo.event.setup_order",
                                      players=[PlayerRef(s) for s in self.order]), level=BRIEF))
         self._say_turn_of(self.order[0], "vertigo.event.setup_turn")
@@ -94,10 +100,22 @@ class VertigoState(GameState):
 
     # --- stocks ---
     def population_in_play(self) -> int:
-        return sum(c.population() for c in self.countries)
+        memo = self._memo
+        if memo is not None and "population" in memo:
+            return memo["population"]
+        total = sum(c.population() for c in self.countries)
+        if memo is not None:
+            memo["population"] = total
+        return total
 
     def factories_in_play(self, kind: str) -> int:
-        return sum(c.factories(kind) for c in self.countries)
+        memo = self._memo
+        if memo is not None and kind in memo:
+            return memo[kind]
+        total = sum(c.factories(kind) for c in self.countries)
+        if memo is not None:
+            memo[kind] = total
+        return total
 
     def markers_in_play(self) -> int:
         return sum(c.polluted(r) for c in self.countries for r in R3)
@@ -136,8 +154,8 @@ class VertigoState(GameState):
         if not self.path:
             key = "vertigo.prompt.setup" if self.phase == "setup" else "vertigo.prompt.manage"
             return Msg(key, money=c.money)
-        options = self.menus.options(seat, self.path)
-        head = options[0].split(":")[0] if options else "pop"
+        options = self._menu_actions(seat)
+        head = options[0].split(":")[0] if options[0] != "back" else "pop"
         return Msg(f"vertigo.prompt.choose_{head}", money=c.money)
 
     def legal_actions(self, seat: int) -> list[str]:
@@ -160,13 +178,26 @@ class VertigoState(GameState):
             return self.menus.upkeep_options(seat)
         if self.phase == "laws":
             return self._law_options(seat)
-        if not self.path:
-            steps = self.menus.steps(seat)
-            if self.phase == "setup" and not self.countries[seat].population() and \
-                    "step:population" in steps:
-                return steps  # a country starts with people (Decision, VG-07)
-            return [*steps, "done"]
-        return [*self.menus.options(seat, self.path), "back"]
+        return self._menu_actions(seat)
+
+    def _menu_actions(self, seat: int) -> list[str]:
+        """The setup or management menu now (computed once per state, shared with the prompt)."""
+        cached = self._cache_legal.get(seat)
+        if cached is not None:
+            return cached
+        self._memo = {}
+        try:
+            if not self.path:
+                actions = self.menus.steps(seat)
+                if not (self.phase == "setup" and not self.countries[seat].population()
+                        and "step:population" in actions):
+                    actions.append("done")  # a country starts with people (Decision, VG-07)
+            else:
+                actions = [*self.menus.options(seat, self.path), "back"]
+        finally:
+            self._memo = None
+        self._cache_legal[seat] = actions
+        return actions
 
     def describe(self, seat: int, action: str) -> Msg:
         head, _, arg = action.partition(":")
@@ -187,6 +218,8 @@ class VertigoState(GameState):
             raise IllegalAction(self._why_illegal(seat, action))
         self._cache_pending = None
         self._cache_legal = {}
+        countries = self._snapshot
+        self._snapshot = None
         if self.tasks:
             self._apply_task(seat, action)
         elif self.phase == "vote":
@@ -199,7 +232,8 @@ class VertigoState(GameState):
         elif self.phase == "laws":
             self._apply_law(seat, action)
         else:
-            self._apply_menu(seat, action)
+            if self._apply_menu(seat, action):
+                self._snapshot = countries  # a step through the menus changes no country
         self._cache_pending = None
         self._cache_legal = {}
 
@@ -207,6 +241,7 @@ class VertigoState(GameState):
         """Forget cached menus after a direct change of the state (tests, tools)."""
         self._cache_pending = None
         self._cache_legal = {}
+        self._snapshot = None
 
     def _why_illegal(self, seat: int, action: str) -> Msg:
         """A clear reason for a refused action: stock and money first (VG-03)."""
@@ -228,25 +263,27 @@ class VertigoState(GameState):
         return self.result
 
     # --- menus (setup and management) ---
-    def _apply_menu(self, seat: int, action: str) -> None:
+    def _apply_menu(self, seat: int, action: str) -> bool:
+        """Play a menu choice; True when it only moved through the menus."""
         if action == "done":
             self._end_menu(seat)
-            return
+            return False
         if action == "back":
             self.path.pop()
-            return
+            return True
         self.path.append(action)
         if not self.menus.complete(self.path):
-            return
+            return True
         step = self.path[0]
         self.menus.execute(seat, self.path)
         if self.phase == "manage":
             self.step_min = max(self.step_min, _step_index(step))
         # stay as deep as still makes sense: same region, same kind, for the next purchase
         keep = self.path[:2] if self.path[1:2] == ["pop:move"] else self.path[:-1]
-        while keep and not self.menus.options(seat, keep):
+        while keep and not self.menus.options(seat, keep, check=True):
             keep = keep[:-1]
         self.path = keep
+        return False
 
     def _end_menu(self, seat: int) -> None:
         self.path = []
@@ -761,12 +798,13 @@ class VertigoState(GameState):
     # --- views ---
     def observation(self, seat: int) -> dict[str, Any]:
         task = self.tasks[0] if self.tasks and self.tasks[0].seat == seat else None
-        own_turn = bool(self.pending() and seat in self.pending().seats)  # type: ignore[union-attr]
+        pending = self.pending()
+        own_turn = pending is not None and seat in pending.seats
         return {
             "seat": seat, "players": self.n, "phase": self.phase, "turn": self.turn,
             "planet": self.planet, "witnesses": self.witnesses, "threshold": self.threshold,
             "vault": self.vault, "active": tuple(self.active), "order": tuple(self.order),
-            "countries": tuple(c.snapshot() for c in self.countries),
+            "countries": self._countries_view(),
             "path": tuple(self.path) if own_turn else (),
             "step_min": self.step_min,
             "task": None if task is None else (task.kind, task.owner, task.region, task.by),
@@ -775,6 +813,11 @@ class VertigoState(GameState):
             "my_vote_path": tuple(self.vote_paths.get(seat, ())),
             "moratorium_turn": self.moratorium_turn,
         }
+
+    def _countries_view(self) -> tuple[MappingProxyType[str, object], ...]:
+        if self._snapshot is None:
+            self._snapshot = tuple(c.snapshot() for c in self.countries)
+        return tuple(MappingProxyType(view) for view in self._snapshot)
 
     def status(self, seat: int | None) -> list[Msg]:
         return summary.status(self, seat)
@@ -805,18 +848,11 @@ class VertigoState(GameState):
         for seat, c in enumerate(self.countries):
             if c.pawns() > data.STOCK_STUDENTS_PER_COLOUR:
                 errors.append(f"student stock exceeded for {seat}")
-            if min(c.fresh + c.moved) < 0:
+            if min(c.fresh + c.moved) < 0 or c.diplomats < 0:
                 errors.append(f"negative students for {seat}")
-            for r in R3:
-                for p in range(data.PROVINCES):
-                    code, eng = c.prov[r][p], c.eng[r][p]
-                    need = data.ENGINEERS[CODE_FACTORY[code]] if code > PEOPLE else 0
-                    if code == POLLUTING and eng not in (1,):
-                        errors.append("polluting factory without its engineer")
-                    elif code > PEOPLE and code != POLLUTING and eng != need:
-                        errors.append("factory without its engineers")
-                    elif code <= PEOPLE and eng:
-                        errors.append("engineers without factory")
+            for row, eng in zip(c.prov, c.eng, strict=True):
+                if [ENGINEERS_ON[code] for code in row] != eng:
+                    errors.append(f"a factory of {seat} lacks its engineers")
         return errors
 
 
