@@ -48,8 +48,9 @@ def started(players: int = 2, seed: int = 1, pawns: int = 5) -> VertigoState:
 
 
 def finish_management(state: VertigoState) -> None:
-    """Every remaining manager says done (paying upkeep where it is due)."""
-    while state.phase in ("manage", "upkeep") and not state.tasks:
+    """Every remaining manager of this turn says done (paying upkeep where it is due)."""
+    turn = state.turn
+    while state.phase in ("manage", "upkeep") and not state.tasks and state.turn == turn:
         seat = seat_now(state)
         if state.phase == "upkeep":
             state.apply(seat, state.legal_actions(seat)[0])
@@ -59,3 +60,35 @@ def finish_management(state: VertigoState) -> None:
 
 def ids(state: VertigoState, start: int = 0) -> list[str]:
     return [e.msg.id for e in state.events[start:]]
+
+
+class Dice:
+    """A stand-in random source: the pollution die shows the given faces in turn."""
+
+    def __init__(self, *faces: str, coin: float = 0.9) -> None:
+        self.faces = list(faces)
+        self.coin = coin
+
+    def choice(self, seq):  # type: ignore[no-untyped-def]
+        if self.faces and "sun" in seq:
+            return self.faces.pop(0)
+        return seq[0]
+
+    def random(self) -> float:
+        return self.coin
+
+    def shuffle(self, seq) -> None:  # type: ignore[no-untyped-def]
+        return None
+
+
+def to_pollution(state: VertigoState, *faces: str) -> None:
+    """Rig the die, then let every manager finish: the pollution phase starts."""
+    state.rng = Dice(*faces)  # type: ignore[assignment]
+    state.refresh()
+    finish_management(state)
+
+
+def to_laws(state: VertigoState) -> None:
+    """Finish management and a pollution phase with only suns: the law phase starts."""
+    to_pollution(state, *["sun"] * 60)
+    assert state.phase in ("laws", "vote") or state.tasks, state.phase

@@ -13,9 +13,9 @@ from a11y_games.games.vertigo import data, summary
 from a11y_games.games.vertigo.country import (
     CODE_FACTORY,
     EMPTY,
+    FACTORY_CODE,
     PEOPLE,
     POLLUTED,
-    POLLUTING,
     TREATMENT,
     Country,
 )
@@ -838,21 +838,28 @@ class VertigoState(GameState):
             errors.append("money not conserved")
         if self.vault < 0 or any(c.money < 0 for c in self.countries):
             errors.append("negative money")
-        if self.population_in_play() > data.STOCK_POPULATION:
-            errors.append("population stock exceeded")
-        for kind, limit in data.STOCK_FACTORIES.items():
-            if self.factories_in_play(kind) > limit:
-                errors.append(f"{kind} stock exceeded")
-        if self.markers_in_play() > data.STOCK_MARKERS:
-            errors.append("marker stock exceeded")
+        counts = [0] * 6
         for seat, c in enumerate(self.countries):
-            if c.pawns() > data.STOCK_STUDENTS_PER_COLOUR:
+            students = sum(c.fresh) + sum(c.moved)
+            engineers = 0
+            for row, eng in zip(c.prov, c.eng, strict=True):
+                if list(map(ENGINEERS_ON.__getitem__, row)) != eng:
+                    errors.append(f"a factory of {seat} lacks its engineers")
+                engineers += sum(eng)
+            flat = c.prov[0] + c.prov[1] + c.prov[2]
+            for code in range(6):
+                counts[code] += flat.count(code)
+            if students + engineers + c.diplomats > data.STOCK_STUDENTS_PER_COLOUR:
                 errors.append(f"student stock exceeded for {seat}")
             if min(c.fresh + c.moved) < 0 or c.diplomats < 0:
                 errors.append(f"negative students for {seat}")
-            for row, eng in zip(c.prov, c.eng, strict=True):
-                if [ENGINEERS_ON[code] for code in row] != eng:
-                    errors.append(f"a factory of {seat} lacks its engineers")
+        if sum(counts[PEOPLE:]) > data.STOCK_POPULATION:
+            errors.append("population stock exceeded")
+        for kind, limit in data.STOCK_FACTORIES.items():
+            if counts[FACTORY_CODE[kind]] > limit:
+                errors.append(f"{kind} stock exceeded")
+        if counts[POLLUTED] > data.STOCK_MARKERS:
+            errors.append("marker stock exceeded")
         return errors
 
 
