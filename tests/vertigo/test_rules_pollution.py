@@ -12,7 +12,7 @@ from a11y_games.games.vertigo.country import (
     POLLUTING,
     TREATMENT,
 )
-from tests.vertigo.helpers import ids, people, seat_now, started, to_pollution
+from tests.vertigo.helpers import ids, seat_now, started, to_pollution
 
 
 def rolls(state, start: int = 0) -> list[tuple[int, str, str]]:

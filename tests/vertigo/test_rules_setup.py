@@ -10,7 +10,6 @@ from a11y_games.games.vertigo import SPEC, data
 from a11y_games.games.vertigo.country import CLEAN, PEOPLE, POLLUTING, TREATMENT
 from tests.vertigo.helpers import do, new, people, seat_now, started
 
-pytestmark = pytest.mark.rule
 
 
 def test_vg01_two_to_four_players_with_colours() -> None:
