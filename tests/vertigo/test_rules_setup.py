@@ -11,7 +11,6 @@ from a11y_games.games.vertigo.country import CLEAN, PEOPLE, POLLUTING, TREATMENT
 from tests.vertigo.helpers import do, new, people, seat_now, started
 
 
-
 def test_vg01_two_to_four_players_with_colours() -> None:
     """VG-01: 2 to 4 players; each country has its colour on the board."""
     with pytest.raises(OptionError):
