@@ -120,7 +120,10 @@ def test_vg14_unpaid_pawns_removed_by_choice_and_factory_destroyed() -> None:
     state.refresh()
     assert state.phase == "upkeep"
     options = state.legal_actions(seat)
-    assert set(options) == {"drop:student:1", "drop:diplomat", "drop:factory:0:0"}
+    assert set(options) == {"drop:student:1", "drop:diplomat", "region:0"}
+    state.apply(seat, "region:0")
+    assert state.legal_actions(seat) == ["drop:factory:0:0", "back"]
+    assert state.describe(seat, "drop:factory:0:0").params["count"] == 2
     state.apply(seat, "drop:factory:0:0")
     assert c.prov[0][0] == PEOPLE and c.eng[0][0] == 0
     assert "vertigo.event.factory_destroyed" in ids(state)

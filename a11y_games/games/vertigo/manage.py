@@ -377,17 +377,26 @@ class Menus:
         return Msg("vertigo.menu.province", province=p + 1)
 
     # --- upkeep (VG-14) ---
-    def upkeep_options(self, seat: int) -> list[str]:
+    def upkeep_options(self, seat: int, path: list[str]) -> list[str]:
+        """Pawns to give up: students, a diplomat, or a factory (region, then province)."""
         c = self.s.countries[seat]
+        if path:
+            r = _num(path[0])
+            return [f"drop:factory:{r}:{p}" for p in range(data.PROVINCES) if c.eng[r][p]] + [
+                "back"]
         opts = [f"drop:student:{r}" for r in R3 if c.waiting(r)]
         if c.diplomats:
             opts.append("drop:diplomat")
-        opts += [f"drop:factory:{r}:{p}" for r in R3 for p in range(data.PROVINCES)
-                 if c.eng[r][p]]
-        return opts
+        return opts + [f"region:{r}" for r in R3 if any(c.eng[r])]
 
     def upkeep_label(self, seat: int, action: str) -> Msg:
         c = self.s.countries[seat]
+        if action == "back":
+            return Msg("vertigo.menu.back")
+        if action.startswith("region:"):
+            r = _num(action)
+            return Msg("vertigo.menu.drop_region", region=region_title(r),
+                       count=c.factories(region=r))
         parts = action.split(":")
         if parts[1] == "student":
             return Msg("vertigo.menu.drop_student", region=region_msg(int(parts[2])))

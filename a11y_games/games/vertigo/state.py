@@ -175,7 +175,7 @@ class VertigoState(GameState):
         if self.phase == "first":
             return [f"first:{s}" for s in self.players_in_game() if s != self.first]
         if self.phase == "upkeep":
-            return self.menus.upkeep_options(seat)
+            return self.menus.upkeep_options(seat, self.path)
         if self.phase == "laws":
             return self._law_options(seat)
         return self._menu_actions(seat)
@@ -203,7 +203,7 @@ class VertigoState(GameState):
         head, _, arg = action.partition(":")
         if head == "first":
             return Msg("vertigo.menu.first", player=PlayerRef(int(arg)))
-        if head == "drop":
+        if head == "drop" or self.phase == "upkeep":
             return self.menus.upkeep_label(seat, action)
         if head in ("law", "pass"):
             return self._law_label(action)
@@ -227,8 +227,14 @@ class VertigoState(GameState):
         elif self.phase == "first":
             self._set_first(int(action.split(":")[1]))
         elif self.phase == "upkeep":
-            self.menus.drop(seat, action)
-            self._settle_upkeep(seat)
+            if action == "back":
+                self.path.pop()
+            elif action.startswith("region:"):
+                self.path.append(action)
+            else:
+                self.path = []
+                self.menus.drop(seat, action)
+                self._settle_upkeep(seat)
         elif self.phase == "laws":
             self._apply_law(seat, action)
         else:
