@@ -12,15 +12,17 @@ from a11y_games.engine.state import GameState, Outcome, Query, Settings
 from a11y_games.games.vertigo import data, summary
 from a11y_games.games.vertigo.country import (
     CODE_FACTORY,
-    EMPTY,
     FACTORY_CODE,
     PEOPLE,
     POLLUTED,
-    TREATMENT,
     Country,
 )
-from a11y_games.games.vertigo.manage import Menus, region_msg
-from a11y_games.games.vertigo.tasks import ARROW, CLEANUP, PLACE, Task
+from a11y_games.games.vertigo.laws import LawPhase
+from a11y_games.games.vertigo.manage import STEP_INDEX, Menus
+from a11y_games.games.vertigo.pollution import PollutionPhase
+from a11y_games.games.vertigo.tasks import Task
+
+__all__ = ["VertigoState"]
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
 ENGINEERS_ON = tuple(data.ENGINEERS[CODE_FACTORY[code]] if code in CODE_FACTORY else 0
@@ -29,7 +31,7 @@ ENGINEERS_ON = tuple(data.ENGINEERS[CODE_FACTORY[code]] if code in CODE_FACTORY 
 R3 = range(len(data.REGIONS))
 
 
-class VertigoState(GameState):
+class VertigoState(PollutionPhase, LawPhase, GameState):
     """One game of Vertigo. Phases: setup, first, manage, upkeep, pollution, laws, vote, over."""
 
     game = "vertigo"
@@ -283,7 +285,7 @@ class VertigoState(GameState):
         step = self.path[0]
         self.menus.execute(seat, self.path)
         if self.phase == "manage":
-            self.step_min = max(self.step_min, _step_index(step))
+            self.step_min = max(self.step_min, STEP_INDEX[step.split(":")[1]])
         # stay as deep as still makes sense: same region, same kind, for the next purchase
         keep = self.path[:2] if self.path[1:2] == ["pop:move"] else self.path[:-1]
         while keep and not self.menus.options(seat, keep, check=True):
@@ -384,15 +386,6 @@ class VertigoState(GameState):
         self.events.append(Event(Msg("vertigo.event.upkeep", player=PlayerRef(seat), due=due,
                                      vault=to_vault), cause=seat, level=NORMAL))
 
-    # --- phase 3: pollution (VG-20..VG-25) ---
-    def _start_pollution(self) -> None:
-        self.phase = "pollution"
-        self.roller_index = 0
-        self.rolls.clear()
-        self.pollution_closed = False
-        self.events.append(Event(Msg("vertigo.event.phase_pollution"), level=NORMAL))
-        self._advance()
-
     def _advance(self) -> None:
         """Run automatic steps until someone must decide or the game ends."""
         while self.result is None:
@@ -408,189 +401,6 @@ class VertigoState(GameState):
             else:
                 return
 
-    def _pollution_step(self) -> bool:
-        """One automatic pollution step; False when the phase handed over to another."""
-        if self.rolls:
-            self._roll(self.order[self.roller_index - 1], self.rolls.popleft())
-            return True
-        if self.roller_index < len(self.order):
-            seat = self.order[self.roller_index]
-            self.roller_index += 1
-            if self.active[seat]:
-                c = self.countries[seat]
-                for r in R3:
-                    self.rolls.extend([r] * c.sources(r))
-                self.events.append(Event(Msg("vertigo.event.sources", player=PlayerRef(seat),
-                                             count=len(self.rolls)), level=FULL))
-            return True
-        if not self.pollution_closed:
-            self.pollution_closed = True
-            if not self.placed:
-                self._planet_falls()
-            return True
-        self._production()
-        self._start_laws()
-        return False
-
-    def _roll(self, seat: int, region: int) -> None:
-        face = self.rng.choice(data.DIE_FACES)
-        self.events.append(Event(Msg("vertigo.event.roll", player=PlayerRef(seat),
-                                     region=region_msg(region),
-                                     face=Msg(f"vertigo.die.{face}")), level=NORMAL))
-        if face == data.CLOUD:
-            self.tasks.append(Task(PLACE, seat, seat, region, by=seat))
-        elif face == data.TWO_CLOUDS:
-            self.tasks.extend([Task(PLACE, seat, seat, region, by=seat)] * 2)
-        elif face == data.ARROW:
-            self.tasks.append(Task(ARROW, seat, seat, region, by=seat))
-
-    def _drop_dead_tasks(self) -> None:
-        """Tasks nobody can do any more are announced and dropped (VG-22, Decision)."""
-        while self.tasks:
-            task = self.tasks[0]
-            if not self.active[task.seat] or not self.active[task.owner]:
-                self.tasks.popleft()
-                continue
-            if task.kind == CLEANUP:
-                if self.countries[task.owner].polluted(task.region):
-                    return
-                self.tasks.popleft()
-                continue
-            if self._task_options(task) and self.markers_in_play() < data.STOCK_MARKERS:
-                return
-            self.tasks.popleft()
-            self.events.append(Event(Msg("vertigo.event.marker_lost", player=PlayerRef(task.by)),
-                                     level=NORMAL))
-
-    def _task_options(self, task: Task) -> list[str]:
-        if task.kind == PLACE:
-            return [f"province:{p}" for p in self.countries[task.owner].marker_targets(task.region)]
-        if task.kind == CLEANUP:
-            return [f"province:{p}" for p in
-                    self.countries[task.owner].provinces(task.region, POLLUTED)] + ["skip"]
-        if not self.path:
-            return [f"target:{s}" for s in self.players_in_game()
-                    if s != task.seat and self._arrow_regions(s)]
-        target = int(self.path[0].split(":")[1])
-        if len(self.path) == 1:
-            return [f"region:{r}" for r in self._arrow_regions(target)] + ["back"]
-        r = int(self.path[1].split(":")[1])
-        return [f"province:{p}" for p in self.countries[target].arrow_targets(r)] + ["back"]
-
-    def _arrow_regions(self, target: int) -> list[int]:
-        c = self.countries[target]
-        return [r for r in R3 if (c.arrow_targets(r) if c.polluted(r) else c.marker_targets(r))]
-
-    def _task_prompt(self, task: Task) -> Msg:
-        if task.kind == CLEANUP:
-            return Msg("vertigo.prompt.cleanup", region=region_msg(task.region))
-        if task.kind == PLACE:
-            key = "vertigo.prompt.place" if task.witness else "vertigo.prompt.forced"
-            return Msg(key, region=region_msg(task.region), player=PlayerRef(task.by))
-        stage = ("target", "region", "province")[len(self.path)]
-        return Msg(f"vertigo.prompt.arrow_{stage}")
-
-    def _task_label(self, task: Task, action: str) -> Msg:
-        head, _, arg = action.partition(":")
-        if action == "skip":
-            return Msg("vertigo.menu.skip")
-        if action == "back":
-            return Msg("vertigo.menu.back")
-        if head == "target":
-            return Msg("vertigo.menu.target", player=PlayerRef(int(arg)))
-        if head == "region":
-            target = int(self.path[0].split(":")[1])
-            return Msg("vertigo.menu.region_pollution", region=region_msg(int(arg)),
-                       pollution=self.countries[target].pollution(int(arg)))
-        owner = int(self.path[0].split(":")[1]) if task.kind == ARROW else task.owner
-        region = int(self.path[1].split(":")[1]) if task.kind == ARROW else task.region
-        code = self.countries[owner].prov[region][int(arg)]
-        return Msg("vertigo.menu.province_what", province=int(arg) + 1,
-                   what=summary.province_msg(code, self.countries[owner].eng[region][int(arg)]))
-
-    def _apply_task(self, seat: int, action: str) -> None:
-        task = self.tasks[0]
-        if task.kind == ARROW:
-            if action == "back":
-                self.path.pop()
-                return
-            self.path.append(action)
-            if len(self.path) == 2:
-                target, r = (int(a.split(":")[1]) for a in self.path)
-                if not self.countries[target].polluted(r):
-                    self.tasks.popleft()
-                    self.path = []
-                    self.events.append(Event(Msg("vertigo.event.arrow_owner",
-                                                 player=PlayerRef(seat), owner=PlayerRef(target),
-                                                 region=region_msg(r)), cause=seat))
-                    self.tasks.appendleft(Task(PLACE, target, target, r, by=seat))
-                    self._advance()
-                return
-            if len(self.path) < 3:
-                return
-            target, r, p = (int(a.split(":")[1]) for a in self.path)
-            self.path = []
-            self.tasks.popleft()
-            self._place(seat, target, r, p, witness=True)
-        elif task.kind == CLEANUP:
-            self.tasks.popleft()
-            if action != "skip":
-                p = int(action.split(":")[1])
-                self.countries[task.owner].prov[task.region][p] = EMPTY
-                self.events.append(Event(Msg("vertigo.event.cleaned", player=PlayerRef(seat),
-                                             region=region_msg(task.region), province=p + 1),
-                                         cause=seat))
-        else:
-            self.tasks.popleft()
-            self._place(task.by, task.owner, task.region, int(action.split(":")[1]),
-                        witness=task.witness)
-        self._advance()
-
-    def _place(self, by: int, owner: int, region: int, province: int, *, witness: bool) -> None:
-        """Put a marker; anything on the province is removed (VG-21..VG-23, VG-31)."""
-        c = self.countries[owner]
-        was, lost = c.pollute(region, province)
-        self.placed = True
-        self.events.append(Event(Msg("vertigo.event.marker", player=PlayerRef(by),
-                                     owner=PlayerRef(owner), region=region_msg(region),
-                                     province=province + 1, pollution=c.pollution(region)),
-                                 cause=by, level=NORMAL))
-        if was >= PEOPLE:
-            what = summary.province_msg(was, lost)
-            self.events.append(Event(Msg("vertigo.event.wiped", owner=PlayerRef(owner),
-                                         region=region_msg(region), province=province + 1,
-                                         what=what), cause=by, level=BRIEF))
-            if c.population() == 0:
-                self._eliminate(owner)
-                if self.result is not None:
-                    return
-        if not witness:
-            return
-        self.witnesses += 1
-        self.events.append(Event(Msg("vertigo.event.witnesses", count=self.witnesses,
-                                     threshold=self.threshold), level=FULL))
-        if self.witnesses >= self.threshold:
-            self.witnesses = 0
-            self._planet_rises()
-
-    def _planet_rises(self) -> None:
-        self.planet += data.PLANET_STEP
-        self.events.append(Event(Msg("vertigo.event.planet_up", planet=self.planet), level=BRIEF))
-        if self.planet >= data.PLANET_MAX:
-            self._finish(Msg("vertigo.end.planet"), planet_dead=True)
-            return
-        forced = [Task(PLACE, s, s, r, witness=False, by=s)
-                  for s in self.order if self.active[s] for r in R3]
-        self.tasks.extendleft(reversed(forced))
-
-    def _planet_falls(self) -> None:
-        """Nobody placed a marker: the planet heals and markers may go (VG-24)."""
-        key = "vertigo.event.planet_down" if self.planet else "vertigo.event.no_pollution"
-        self.planet = max(0, self.planet - data.PLANET_STEP)
-        self.events.append(Event(Msg(key, planet=self.planet), level=BRIEF))
-        self.tasks.extend(Task(CLEANUP, s, s, r) for s in self.order if self.active[s]
-                          for r in R3 if self.countries[s].polluted(r))
-
     # --- phase 4: production (VG-26) ---
     def _production(self) -> None:
         for seat in self.order:
@@ -603,153 +413,6 @@ class VertigoState(GameState):
             self.from_bank(seat, amount)
             self.events.append(Event(Msg("vertigo.event.production", player=PlayerRef(seat),
                                          amount=amount, money=c.money), level=NORMAL))
-
-    # --- phase 5: laws (VG-27..VG-30) ---
-    def _start_laws(self) -> None:
-        self.phase = "laws"
-        self.cursor = 0
-        self.events.append(Event(Msg("vertigo.event.phase_laws"), level=NORMAL))
-        self._next_proposer()
-
-    def _law_options(self, seat: int) -> list[str]:
-        return [f"law:{n}" for n in data.LAWS
-                if n not in self.laws_used[seat] and n not in self.laws_this_turn] + ["pass"]
-
-    def _next_proposer(self) -> None:
-        while self.cursor < len(self.order):
-            seat = self.order[self.cursor]
-            if self.active[seat] and self.countries[seat].diplomats and len(
-                    self._law_options(seat)) > 1:
-                self.phase = "laws"
-                return
-            self.cursor += 1
-        self._end_turn()
-
-    @staticmethod
-    def _law_msg(law: int) -> Msg:
-        return Msg(f"vertigo.law.{data.LAW_NAMES[law]}.title", number=law)
-
-    def _law_label(self, action: str) -> Msg:
-        if action == "pass":
-            return Msg("vertigo.menu.pass")
-        law = int(action.split(":")[1])
-        return Msg("vertigo.menu.law", title=self._law_msg(law),
-                   text=summary.law_text(law))
-
-    def _voters(self) -> list[int]:
-        return [s for s in self.order if self.active[s] and self.countries[s].diplomats]
-
-    def _apply_law(self, seat: int, action: str) -> None:
-        if action == "pass":
-            self.events.append(Event(Msg("vertigo.event.law_pass", player=PlayerRef(seat)),
-                                     cause=seat, level=FULL))
-            self.cursor += 1
-            self._next_proposer()
-            return
-        law = int(action.split(":")[1])
-        self.laws_used[seat].add(law)
-        self.laws_this_turn.add(law)
-        self.proposal = (seat, law)
-        self.votes = {}
-        self.vote_paths = {s: [] for s in self._voters()}
-        self.phase = "vote"
-        self.events.append(Event(Msg("vertigo.event.law_proposed", player=PlayerRef(seat),
-                                     law=self._law_msg(law),
-                                     text=summary.law_text(law)),
-                                 cause=seat, level=BRIEF))
-
-    def _vote_options(self, seat: int) -> list[str]:
-        k = self.countries[seat].diplomats
-        path = self.vote_paths[seat]
-        if not path:
-            return ["vote:yes", "vote:no", "vote:abstain"] + (["vote:split"] if k > 1 else [])
-        if len(path) == 1:
-            return [f"yes:{i}" for i in range(k + 1)] + ["back"]
-        yes = int(path[1].split(":")[1])
-        return [f"no:{i}" for i in range(k - yes + 1)] + ["back"]
-
-    def _vote_label(self, action: str) -> Msg:
-        if action == "back":
-            return Msg("vertigo.menu.back")
-        head, _, arg = action.partition(":")
-        if head == "vote":
-            return Msg(f"vertigo.menu.vote_{arg}")
-        return Msg(f"vertigo.menu.{head}_count", count=int(arg))
-
-    def _apply_vote(self, seat: int, action: str) -> None:
-        path = self.vote_paths[seat]
-        k = self.countries[seat].diplomats
-        if action == "back":
-            path.pop()
-            return
-        if action in ("vote:yes", "vote:no", "vote:abstain"):
-            vote = {"vote:yes": (k, 0, 0), "vote:no": (0, k, 0), "vote:abstain": (0, 0, k)}[action]
-        else:
-            path.append(action)
-            if len(path) < 3:
-                return
-            yes, no = int(path[1].split(":")[1]), int(path[2].split(":")[1])
-            vote = (yes, no, k - yes - no)
-        self.votes[seat] = vote
-        self.events.append(Event(Msg("vertigo.event.my_vote", yes=vote[0], no=vote[1],
-                                     abstain=vote[2]), visible_to=frozenset({seat}),
-                                 cause=seat, informs=False))
-        if len(self.votes) == len(self.vote_paths):
-            self._count_votes()
-
-    def _count_votes(self) -> None:
-        assert self.proposal is not None
-        proposer, law = self.proposal
-        for s in self.vote_paths:
-            yes, no, abstain = self.votes[s]
-            self.events.append(Event(Msg("vertigo.event.vote", player=PlayerRef(s), yes=yes,
-                                         no=no, abstain=abstain), level=NORMAL))
-        yes = sum(v[0] for v in self.votes.values())
-        no = sum(v[1] for v in self.votes.values())
-        passed = yes > no
-        self.events.append(Event(Msg("vertigo.event.law_passed" if passed
-                                     else "vertigo.event.law_failed",
-                                     law=self._law_msg(law), yes=yes, no=no), level=BRIEF))
-        self.phase = "laws"
-        self.proposal = None
-        self.vote_paths = {}
-        self.cursor += 1
-        if passed:
-            paid = self.from_vault(proposer, data.LAW_BONUS)
-            self.events.append(Event(Msg("vertigo.event.bonus", player=PlayerRef(proposer),
-                                         amount=paid), level=NORMAL))
-            self._law_effect(law)
-        self._advance()
-
-    def _law_effect(self, law: int) -> None:
-        name = data.LAW_NAMES[law]
-        alive = [s for s in self.order if self.active[s]]
-        if name == "polluter_pays":
-            for s in alive:
-                c = self.countries[s]
-                fine = min(c.money, data.POLLUTER_FINE * c.factories("polluting"))
-                self.pay_vault(s, fine)
-                if fine:
-                    self.events.append(Event(Msg("vertigo.event.fined", player=PlayerRef(s),
-                                                 amount=fine), level=NORMAL))
-        elif name == "green_subsidy":
-            for s in alive:
-                due = data.TREATMENT_SUBSIDY * self.countries[s].factories("treatment")
-                paid = self.from_vault(s, due) if due else 0
-                if due:
-                    self.events.append(Event(Msg("vertigo.event.subsidy", player=PlayerRef(s),
-                                                 amount=paid), level=NORMAL))
-        elif name == "moratorium":
-            self.moratorium_turn = self.turn + 1
-            self.events.append(Event(Msg("vertigo.event.moratorium", turn=self.turn + 1),
-                                     level=NORMAL))
-        elif name == "cleanup":
-            self.tasks.extend(Task(CLEANUP, s, s, r) for s in alive for r in R3
-                              if self.countries[s].pollution(r) > self.planet)
-        else:
-            self.planet = max(0, self.planet - data.PLANET_STEP)
-            self.events.append(Event(Msg("vertigo.event.planet_down", planet=self.planet),
-                                     level=BRIEF))
 
     def _end_turn(self) -> None:
         self.witnesses = 0
@@ -867,12 +530,3 @@ class VertigoState(GameState):
         if counts[POLLUTED] > data.STOCK_MARKERS:
             errors.append("marker stock exceeded")
         return errors
-
-
-def _step_index(step: str) -> int:
-    from a11y_games.games.vertigo.manage import STEP_INDEX
-
-    return STEP_INDEX[step.split(":")[1]]
-
-
-__all__ = ["TREATMENT", "VertigoState"]
