@@ -171,6 +171,11 @@ def test_setup_needs_people_before_done() -> None:
     state = new(2)
     seat = seat_now(state)
     assert "done" not in state.legal_actions(seat)
+    for _ in range(7):
+        do(state, seat, "step:student", "to:cnu")
+    assert state.countries[seat].money == 5
+    do(state, seat)
+    assert "step:student" not in state.legal_actions(seat)  # 1 $ kept for the first pawn
     do(state, seat, "step:population", "region:0", "province:0")
     do(state, seat)
     assert "done" in state.legal_actions(seat)

@@ -85,8 +85,12 @@ class Menus:
             return Msg("vertigo.error.stock", item=kind_msg(item))
         return None
 
-    def _can_pay(self, seat: int, amount: int) -> bool:
-        return self.s.countries[seat].money >= amount
+    def _can_pay(self, seat: int, amount: int, *, people: bool = False) -> bool:
+        """Enough money; at setup a country without people keeps 1 $ for its first pawn."""
+        c = self.s.countries[seat]
+        if self._setup() and not people and not c.population():
+            amount += data.SETUP_PRICES["population"]
+        return c.money >= amount
 
     # --- options ---
     def steps(self, seat: int) -> list[str]:
@@ -178,7 +182,7 @@ class Menus:
 
     def _opt_buy_people(self, seat: int, c: Country, rest: list[str]) -> list[str]:
         if self.stock_error(seat, "population") or not self._can_pay(
-                seat, self._price("population")):
+                seat, self._price("population"), people=True):
             return []
         if not rest:
             return [f"region:{r}" for r in R3 if EMPTY in c.prov[r]]
