@@ -75,7 +75,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self._cache_pending: tuple[Pending | None] | None = None
         self._cache_legal: dict[int, list[str]] = {}
         self._memo: dict[str, int] | None = None
-        self._snapshot: tuple[dict[str, object], ...] | None = None
+        self._snapshot: tuple[MappingProxyType[str, object], ...] | None = None
         self.events.append(Event(Msg("vertigo.event.setup_order",
                                      players=[PlayerRef(s) for s in self.order]), level=BRIEF))
         self._say_turn_of(self.order[0], "vertigo.event.setup_turn")
@@ -477,16 +477,16 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             "path": tuple(self.path) if own_turn else (),
             "step_min": self.step_min,
             "task": None if task is None else (task.kind, task.owner, task.region, task.by),
-            "laws_used": tuple(frozenset(u) for u in self.laws_used),
+            "laws_used": tuple(map(frozenset, self.laws_used)),
             "proposal": self.proposal,
             "my_vote_path": tuple(self.vote_paths.get(seat, ())),
             "moratorium_turn": self.moratorium_turn,
         }
 
     def _countries_view(self) -> tuple[MappingProxyType[str, object], ...]:
-        if self._snapshot is None:
-            self._snapshot = tuple(c.snapshot() for c in self.countries)
-        return tuple(MappingProxyType(view) for view in self._snapshot)
+        if self._snapshot is None:  # read-only views of copies: safe to hand out again
+            self._snapshot = tuple(MappingProxyType(c.snapshot()) for c in self.countries)
+        return self._snapshot
 
     def status(self, seat: int | None) -> list[Msg]:
         return summary.status(self, seat)
