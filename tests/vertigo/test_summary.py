@@ -30,10 +30,11 @@ def test_status_gives_money_factories_people_students_pollution_vault() -> None:
     assert lines[2] == "Factories: 1 polluting, 1 clean, 0 treatment."
     assert lines[3] == "Population 7: right 5, centre 2, left 0."
     assert lines[4] == "2 students waiting: right 0, centre 2, left 0."
-    assert lines[5] == "3 engineers, 1 diplomat."
-    assert lines[6] == "Pollution: right 0 %, centre 0 %, left 10 %, planet 10 %."
-    assert lines[7] == f"Vault {state.vault} $, 0 witnesses of 3."
-    assert len(lines) == 8
+    assert lines[5] == "3 engineers on factories."
+    assert lines[6] == "1 diplomat at the C.N.U."
+    assert lines[7] == "Pollution: right 0 %, centre 0 %, left 10 %, planet 10 %."
+    assert lines[8] == f"Vault {state.vault} $, 0 witnesses of 3."
+    assert len(lines) == 9
 
 
 def test_board_reads_one_region_province_by_province() -> None:
@@ -56,8 +57,8 @@ def test_board_reads_one_region_province_by_province() -> None:
 def test_board_by_player_and_overview() -> None:
     state = started(3, 1, pawns=3)
     lines = rendered(state.board(0, "red"))
-    assert lines[0].startswith("Chloé, red: 0 factories, 3 people")
-    assert lines[1] == "Right region: 0 factories, 3 people, 0 %, 0 waiting."
+    assert lines[0].startswith("Chloé, red: 0 factories, population 3")
+    assert lines[1] == "Right region: 0 factories, population 3, 0 %, 0 waiting."
     assert lines[-1] == "0 diplomats at the C.N.U."
     overview = rendered(state.board(0))
     assert overview[0] == f"Planet 0 %, vault {state.vault} $." and len(overview) == 4

@@ -335,11 +335,11 @@ class Menus:
                        count=data.ENGINEERS[arg])
         if head == "from":
             r = int(arg)
-            return Msg("vertigo.menu.from", region=region_title(r), count=c.fresh[r])
+            return Msg("vertigo.menu.from", region=region_msg(r), count=c.fresh[r])
         if head == "to":
             if arg == "cnu":
                 return Msg("vertigo.menu.to_cnu")
-            return Msg("vertigo.menu.to_region", region=region_title(int(arg)))
+            return Msg("vertigo.menu.to_region", region=region_msg(int(arg)))
         if head == "region":
             return self._region_label(c, path, int(arg))
         if head == "province":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.games.vertigo import data, summary
 from a11y_games.games.vertigo.country import EMPTY, PEOPLE, POLLUTED
-from a11y_games.games.vertigo.manage import region_msg
+from a11y_games.games.vertigo.manage import region_msg, region_title
 from a11y_games.games.vertigo.tasks import ARROW, CLEANUP, PLACE, Task
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
@@ -115,7 +115,7 @@ class PollutionPhase:
             return Msg("vertigo.menu.target", player=PlayerRef(int(arg)))
         if head == "region":
             target = int(self.path[0].split(":")[1])
-            return Msg("vertigo.menu.region_pollution", region=region_msg(int(arg)),
+            return Msg("vertigo.menu.region_pollution", region=region_title(int(arg)),
                        pollution=self.countries[target].pollution(int(arg)))
         owner = int(self.path[0].split(":")[1]) if task.kind == ARROW else task.owner
         region = int(self.path[1].split(":")[1]) if task.kind == ARROW else task.region

@@ -64,7 +64,8 @@ def status(state: VertigoState, seat: int | None) -> list[Msg]:
                 centre=c.population(1), left=c.population(2)),
             Msg("vertigo.status.students", count=c.students(), right=c.waiting(0),
                 centre=c.waiting(1), left=c.waiting(2)),
-            Msg("vertigo.status.staff", engineers=c.engineers(), count=c.diplomats),
+            Msg("vertigo.status.engineers", count=c.engineers()),
+            Msg("vertigo.status.diplomats", count=c.diplomats),
             Msg("vertigo.status.pollution", right=c.pollution(0), centre=c.pollution(1),
                 left=c.pollution(2), planet=state.planet),
         ]
