@@ -27,21 +27,24 @@ def speed(games: int) -> None:
 
 
 def bot_time(games: int) -> None:
-    times: list[float] = []
+    wall: list[float] = []
+    cpu: list[float] = []
     for n in range(games):
         match = Match(SPEC, SPEC.settings(4, 500 + n),
                       [SeatSpec("bot", level="normal", name_index=i) for i in range(4)])
         while match.state.pending() is not None:
             seat = match.state.pending().seats[0]  # type: ignore[union-attr]
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             action = match.bot_choice(seat)
-            times.append(time.perf_counter() - start)
+            wall.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
             match.act(seat, action)
-    times.sort()
-    mean = sum(times) / len(times)
-    print(f"- Normal bot, 4 players: mean {mean * 1e6:.0f} µs a decision, "
-          f"99th percentile {times[int(len(times) * 0.99)] * 1e6:.0f} µs, "
-          f"max {times[-1] * 1e3:.2f} ms ({len(times)} decisions).")
+    wall.sort()
+    cpu.sort()
+    print(f"- Normal bot, 4 players: mean {sum(wall) / len(wall) * 1e6:.0f} µs a decision, "
+          f"99th percentile {wall[int(len(wall) * 0.99)] * 1e6:.0f} µs, "
+          f"slowest {cpu[-1] * 1e3:.1f} ms of CPU ({wall[-1] * 1e3:.0f} ms wall clock, "
+          f"{len(wall)} decisions).")
 
 
 def latency() -> None:
@@ -99,12 +102,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--speed", type=int, default=200)
+    parser.add_argument("--no-duel", action="store_true", help="speed and latency only")
     args = parser.parse_args()
     print("## Speed\n")
     speed(args.speed)
     bot_time(20)
     print("\n## Command latency\n")
     latency()
+    if args.no_duel:
+        return
     print("\n## Normal against random\n")
     print("One normal bot (its seat rotates), random bots elsewhere.\n")
     print("| players | games | normal wins | random wins | nobody | planet 100 % | coin "
