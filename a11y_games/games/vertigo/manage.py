@@ -34,6 +34,8 @@ DEPTH = {"move": 2, "student": 1, "build": 3, "transform": 2, "depollute": 2, "t
 """Choices that complete a step (population in play depends on its second choice)."""
 
 R3 = range(len(data.REGIONS))
+_SETUP_IDS = tuple(f"step:{st}" for st in SETUP_STEPS)
+_MANAGE_IDS = tuple((f"step:{st}", STEP_INDEX[st]) for st in MANAGE_STEPS)
 
 
 def _num(action: str, index: int = 1) -> int:
@@ -58,6 +60,8 @@ class Menus:
 
     def __init__(self, state: VertigoState) -> None:
         self.s = state
+        self._handlers = {f"step:{st}": getattr(self, f"_opt_{st}")
+                          for st in (*SETUP_STEPS, *MANAGE_STEPS)}
 
     # --- helpers ---
     def _setup(self) -> bool:
@@ -96,10 +100,9 @@ class Menus:
     def steps(self, seat: int) -> list[str]:
         """Steps with at least one option now, in menu order."""
         if self._setup():
-            return [f"step:{st}" for st in SETUP_STEPS if self.options(seat, [f"step:{st}"])]
+            return [step for step in _SETUP_IDS if self.options(seat, [step])]
         low = self.s.step_min
-        return [f"step:{st}" for st in MANAGE_STEPS
-                if STEP_INDEX[st] >= low and self.options(seat, [f"step:{st}"])]
+        return [step for step, index in _MANAGE_IDS if index >= low and self.options(seat, [step])]
 
     def options(self, seat: int, path: list[str], *, check: bool = False) -> list[str]:
         """The next choices after ``path`` (which starts with a step), legal ones only.
@@ -109,9 +112,7 @@ class Menus:
         """
         if check and len(path) > 1 and path[-1] not in self.options(seat, path[:-1], check=True):
             return []
-        step = path[0].split(":")[1]
-        c = self.s.countries[seat]
-        return getattr(self, f"_opt_{step}")(seat, c, path[1:])
+        return self._handlers[path[0]](seat, self.s.countries[seat], path[1:])
 
     def _opt_move(self, seat: int, c: Country, rest: list[str]) -> list[str]:
         if not rest:
@@ -194,8 +195,11 @@ class Menus:
 
     def _opt_move_people(self, seat: int, c: Country, rest: list[str]) -> list[str]:
         if not rest:
-            return [f"region:{r}" for r in R3
-                    if PEOPLE in c.prov[r] and self._move_destinations(c, r)]
+            empties = [EMPTY in row for row in c.prov]
+            if not any(empties):
+                return []
+            pay = c.money >= data.MOVE_BETWEEN_REGIONS
+            return [f"region:{r}" for r in R3 if PEOPLE in c.prov[r] and (pay or empties[r])]
         src = _num(rest[0])
         if len(rest) == 1:
             return [f"province:{p}" for p in c.provinces(src, PEOPLE)]

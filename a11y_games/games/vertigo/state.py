@@ -74,7 +74,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.menus = Menus(self)
         self._cache_pending: tuple[Pending | None] | None = None
         self._cache_legal: dict[int, list[str]] = {}
-        self._memo: dict[str, int] | None = None
+        self._memo: dict[str, int] | None = {}
+        """Stock totals, kept while only menu navigation happens; None during an action."""
         self._snapshot: tuple[MappingProxyType[str, object], ...] | None = None
         self.events.append(Event(Msg("vertigo.event.setup_order",
                                      players=[PlayerRef(s) for s in self.order]), level=BRIEF))
@@ -187,17 +188,13 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         cached = self._cache_legal.get(seat)
         if cached is not None:
             return cached
-        self._memo = {}
-        try:
-            if not self.path:
-                actions = self.menus.steps(seat)
-                if not (self.phase == "setup" and not self.countries[seat].population()
-                        and "step:population" in actions):
-                    actions.append("done")  # a country starts with people (Decision, VG-07)
-            else:
-                actions = [*self.menus.options(seat, self.path), "back"]
-        finally:
-            self._memo = None
+        if not self.path:
+            actions = self.menus.steps(seat)
+            if not (self.phase == "setup" and not self.countries[seat].population()
+                    and "step:population" in actions):
+                actions.append("done")  # a country starts with people (Decision, VG-07)
+        else:
+            actions = [*self.menus.options(seat, self.path), "back"]
         self._cache_legal[seat] = actions
         return actions
 
@@ -220,8 +217,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             raise IllegalAction(self._why_illegal(seat, action))
         self._cache_pending = None
         self._cache_legal = {}
-        countries = self._snapshot
-        self._snapshot = None
+        countries, memo = self._snapshot, self._memo
+        self._snapshot, self._memo = None, None
         if self.tasks:
             self._apply_task(seat, action)
         elif self.phase == "vote":
@@ -242,6 +239,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         else:
             if self._apply_menu(seat, action):
                 self._snapshot = countries  # a step through the menus changes no country
+                self._memo = memo
+        if self._memo is None:
+            self._memo = {}
         self._cache_pending = None
         self._cache_legal = {}
 
@@ -250,6 +250,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self._cache_pending = None
         self._cache_legal = {}
         self._snapshot = None
+        self._memo = {}
 
     def _why_illegal(self, seat: int, action: str) -> Msg:
         """A clear reason for a refused action: stock and money first (VG-03)."""
