@@ -1,0 +1,26 @@
+"""Vertigo (Eurogames, 1990): run a country, build factories, keep the planet alive."""
+
+from __future__ import annotations
+
+from a11y_games.engine import Msg
+from a11y_games.engine.bots import RandomBot
+from a11y_games.engine.spec import GameSpec
+from a11y_games.games.vertigo import data
+from a11y_games.games.vertigo.bots import NormalBot
+from a11y_games.games.vertigo.state import VertigoState
+
+__all__ = ["SPEC", "VertigoState"]
+
+SPEC = GameSpec(
+    name="vertigo",
+    title=Msg("vertigo.title"),
+    summary=Msg("vertigo.summary"),
+    min_players=data.MIN_PLAYERS,
+    max_players=data.MAX_PLAYERS,
+    default_players=4,
+    new_state=VertigoState,
+    bots={"random": RandomBot, "normal": NormalBot},
+    bot_names=tuple(Msg(f"vertigo.bot.{name}") for name in
+                    ("gaia", "smog", "kyoto", "rio", "delta", "nimbus")),
+    aliases=("vg",),
+)

@@ -1,0 +1,161 @@
+"""Phase 5, laws: proposals, secret votes by diplomat, the five laws (VG-27..VG-30)."""
+
+from __future__ import annotations
+
+from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
+from a11y_games.games.vertigo import data, summary
+from a11y_games.games.vertigo.tasks import CLEANUP, Task
+
+BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
+R3 = range(len(data.REGIONS))
+
+
+class LawPhase:
+    """Law proposals and votes; mixed into the state."""
+
+    def _start_laws(self) -> None:
+        self.phase = "laws"
+        self.cursor = 0
+        self.events.append(Event(Msg("vertigo.event.phase_laws"), level=NORMAL))
+        self._next_proposer()
+
+    def _law_options(self, seat: int) -> list[str]:
+        return [f"law:{n}" for n in data.LAWS
+                if n not in self.laws_used[seat] and n not in self.laws_this_turn] + ["pass"]
+
+    def _next_proposer(self) -> None:
+        while self.cursor < len(self.order):
+            seat = self.order[self.cursor]
+            if self.active[seat] and self.countries[seat].diplomats and len(
+                    self._law_options(seat)) > 1:
+                self.phase = "laws"
+                return
+            self.cursor += 1
+        self._end_turn()
+
+    @staticmethod
+    def _law_msg(law: int) -> Msg:
+        return Msg(f"vertigo.law.{data.LAW_NAMES[law]}.title", number=law)
+
+    def _law_label(self, action: str) -> Msg:
+        if action == "pass":
+            return Msg("vertigo.menu.pass")
+        law = int(action.split(":")[1])
+        return Msg("vertigo.menu.law", title=self._law_msg(law),
+                   text=summary.law_text(law))
+
+    def _voters(self) -> list[int]:
+        return [s for s in self.order if self.active[s] and self.countries[s].diplomats]
+
+    def _apply_law(self, seat: int, action: str) -> None:
+        if action == "pass":
+            self.events.append(Event(Msg("vertigo.event.law_pass", player=PlayerRef(seat)),
+                                     cause=seat, level=FULL))
+            self.cursor += 1
+            self._next_proposer()
+            return
+        law = int(action.split(":")[1])
+        self.laws_used[seat].add(law)
+        self.laws_this_turn.add(law)
+        self.proposal = (seat, law)
+        self.votes = {}
+        self.vote_paths = {s: [] for s in self._voters()}
+        self.phase = "vote"
+        self.events.append(Event(Msg("vertigo.event.law_proposed", player=PlayerRef(seat),
+                                     law=self._law_msg(law),
+                                     text=summary.law_text(law)),
+                                 cause=seat, level=BRIEF))
+
+    def _vote_options(self, seat: int) -> list[str]:
+        k = self.countries[seat].diplomats
+        path = self.vote_paths[seat]
+        if not path:
+            return ["vote:yes", "vote:no", "vote:abstain"] + (["vote:split"] if k > 1 else [])
+        if len(path) == 1:
+            return [f"yes:{i}" for i in range(k + 1)] + ["back"]
+        yes = int(path[1].split(":")[1])
+        return [f"no:{i}" for i in range(k - yes + 1)] + ["back"]
+
+    def _vote_label(self, action: str) -> Msg:
+        if action == "back":
+            return Msg("vertigo.menu.back")
+        head, _, arg = action.partition(":")
+        if head == "vote":
+            return Msg(f"vertigo.menu.vote_{arg}")
+        return Msg(f"vertigo.menu.{head}_count", count=int(arg))
+
+    def _apply_vote(self, seat: int, action: str) -> None:
+        path = self.vote_paths[seat]
+        k = self.countries[seat].diplomats
+        if action == "back":
+            path.pop()
+            return
+        if action in ("vote:yes", "vote:no", "vote:abstain"):
+            vote = {"vote:yes": (k, 0, 0), "vote:no": (0, k, 0), "vote:abstain": (0, 0, k)}[action]
+        else:
+            path.append(action)
+            if len(path) < 3:
+                return
+            yes, no = int(path[1].split(":")[1]), int(path[2].split(":")[1])
+            vote = (yes, no, k - yes - no)
+        self.votes[seat] = vote
+        self.events.append(Event(Msg("vertigo.event.my_vote", yes=vote[0], no=vote[1],
+                                     abstain=vote[2]), visible_to=frozenset({seat}),
+                                 cause=seat, informs=False))
+        if len(self.votes) == len(self.vote_paths):
+            self._count_votes()
+
+    def _count_votes(self) -> None:
+        assert self.proposal is not None
+        proposer, law = self.proposal
+        for s in self.vote_paths:
+            yes, no, abstain = self.votes[s]
+            self.events.append(Event(Msg("vertigo.event.vote", player=PlayerRef(s), yes=yes,
+                                         no=no, abstain=abstain), level=NORMAL))
+        yes = sum(v[0] for v in self.votes.values())
+        no = sum(v[1] for v in self.votes.values())
+        passed = yes > no
+        self.events.append(Event(Msg("vertigo.event.law_passed" if passed
+                                     else "vertigo.event.law_failed",
+                                     law=self._law_msg(law), yes=yes, no=no), level=BRIEF))
+        self.phase = "laws"
+        self.proposal = None
+        self.vote_paths = {}
+        self.cursor += 1
+        if passed:
+            paid = self.from_vault(proposer, data.LAW_BONUS)
+            self.events.append(Event(Msg("vertigo.event.bonus", player=PlayerRef(proposer),
+                                         amount=paid), level=NORMAL))
+            self._law_effect(law)
+        self._advance()
+
+    def _law_effect(self, law: int) -> None:
+        name = data.LAW_NAMES[law]
+        alive = [s for s in self.order if self.active[s]]
+        if name == "polluter_pays":
+            for s in alive:
+                c = self.countries[s]
+                fine = min(c.money, data.POLLUTER_FINE * c.factories("polluting"))
+                self.pay_vault(s, fine)
+                if fine:
+                    self.events.append(Event(Msg("vertigo.event.fined", player=PlayerRef(s),
+                                                 amount=fine), level=NORMAL))
+        elif name == "green_subsidy":
+            for s in alive:
+                due = data.TREATMENT_SUBSIDY * self.countries[s].factories("treatment")
+                paid = self.from_vault(s, due) if due else 0
+                if due:
+                    self.events.append(Event(Msg("vertigo.event.subsidy", player=PlayerRef(s),
+                                                 amount=paid), level=NORMAL))
+        elif name == "moratorium":
+            self.moratorium_turn = self.turn + 1
+            self.events.append(Event(Msg("vertigo.event.moratorium", turn=self.turn + 1),
+                                     level=NORMAL))
+        elif name == "cleanup":
+            self.tasks.extend(Task(CLEANUP, s, s, r) for s in alive for r in R3
+                              if self.countries[s].pollution(r) > self.planet)
+        else:
+            self.planet = max(0, self.planet - data.PLANET_STEP)
+            self.events.append(Event(Msg("vertigo.event.planet_down", planet=self.planet),
+                                     level=BRIEF))
+

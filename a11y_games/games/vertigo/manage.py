@@ -1,0 +1,438 @@
+"""Setup purchases (VG-07) and country management (VG-14..VG-19) as short menus.
+
+A menu path is the list of choices made so far in one step, e.g.
+``["step:build", "kind:clean", "region:1"]``; the next choice completes or extends it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
+from a11y_games.games.vertigo import data
+from a11y_games.games.vertigo.country import (
+    CLEAN,
+    CODE_FACTORY,
+    EMPTY,
+    FACTORY_CODE,
+    PEOPLE,
+    POLLUTED,
+    POLLUTING,
+    Country,
+)
+
+if TYPE_CHECKING:
+    from a11y_games.games.vertigo.state import VertigoState
+
+SETUP_STEPS = ("population", "student", "build")
+MANAGE_STEPS = ("move", "build", "transform", "depollute", "population", "train")
+STEP_INDEX = {"move": 1, "build": 2, "transform": 2, "depollute": 3, "population": 4,
+              "train": 5}
+"""Management steps b) to f) happen in this order (VG-13): a later step closes earlier ones."""
+DEPTH = {"move": 2, "student": 1, "build": 3, "transform": 2, "depollute": 2, "train": 1,
+         "population": 2, "pop:buy": 3, "pop:move": 5}
+"""Choices that complete a step (population in play depends on its second choice)."""
+
+R3 = range(len(data.REGIONS))
+_SETUP_IDS = tuple(f"step:{st}" for st in SETUP_STEPS)
+_MANAGE_IDS = tuple((f"step:{st}", STEP_INDEX[st]) for st in MANAGE_STEPS)
+
+
+def _num(action: str, index: int = 1) -> int:
+    return int(action.split(":")[index])
+
+
+def region_msg(region: int) -> Msg:
+    return Msg(f"vertigo.region.{data.REGIONS[region]}")
+
+
+def region_title(region: int) -> Msg:
+    """The region's name as a heading or a menu label."""
+    return Msg(f"vertigo.region_title.{data.REGIONS[region]}")
+
+
+def kind_msg(kind: str) -> Msg:
+    return Msg(f"vertigo.factory.{kind}")
+
+
+class Menus:
+    """Options and effects of the setup and management menus for one state."""
+
+    def __init__(self, state: VertigoState) -> None:
+        self.s = state
+        self._handlers = {f"step:{st}": getattr(self, f"_opt_{st}")
+                          for st in (*SETUP_STEPS, *MANAGE_STEPS)}
+
+    # --- helpers ---
+    def _setup(self) -> bool:
+        return self.s.phase == "setup"
+
+    def _price(self, item: str) -> int:
+        if self._setup():
+            return data.SETUP_PRICES[item]
+        if item == "population":
+            return data.POPULATION_PRICE
+        return data.BUILD_PRICES[item]
+
+    def _engineer_pool(self, c: Country, region: int) -> int:
+        """Students who may become engineers in the region now: unmoved ones (VG-15)."""
+        return c.waiting(region) if self._setup() else c.fresh[region]
+
+    def stock_error(self, seat: int, item: str) -> Msg | None:
+        """Why ``item`` cannot be had from stock, or None (VG-03)."""
+        s = self.s
+        if item == "population" and s.population_in_play() >= data.STOCK_POPULATION:
+            return Msg("vertigo.error.stock", item=Msg("vertigo.item.population"))
+        if item == "student" and s.countries[seat].pawns() >= data.STOCK_STUDENTS_PER_COLOUR:
+            return Msg("vertigo.error.stock", item=Msg("vertigo.item.student"))
+        if item in data.FACTORY_KINDS and s.factories_in_play(item) >= data.STOCK_FACTORIES[item]:
+            return Msg("vertigo.error.stock", item=kind_msg(item))
+        return None
+
+    def _can_pay(self, seat: int, amount: int, *, people: bool = False) -> bool:
+        """Enough money; at setup a country without people keeps 1 $ for its first pawn."""
+        c = self.s.countries[seat]
+        if self._setup() and not people and not c.population():
+            amount += data.SETUP_PRICES["population"]
+        return c.money >= amount
+
+    # --- options ---
+    def steps(self, seat: int) -> list[str]:
+        """Steps with at least one option now, in menu order."""
+        if self._setup():
+            return [step for step in _SETUP_IDS if self.options(seat, [step])]
+        low = self.s.step_min
+        return [step for step, index in _MANAGE_IDS if index >= low and self.options(seat, [step])]
+
+    def options(self, seat: int, path: list[str], *, check: bool = False) -> list[str]:
+        """The next choices after ``path`` (which starts with a step), legal ones only.
+
+        ``check`` first makes sure every earlier choice of the path is still possible (after
+        a purchase has spent money or students); a path built by legal choices needs not.
+        """
+        if check and len(path) > 1 and path[-1] not in self.options(seat, path[:-1], check=True):
+            return []
+        return self._handlers[path[0]](seat, self.s.countries[seat], path[1:])
+
+    def _opt_move(self, seat: int, c: Country, rest: list[str]) -> list[str]:
+        if not rest:
+            return [f"from:{r}" for r in R3 if c.fresh[r]]
+        src = _num(rest[0])
+        return [f"to:{r}" for r in R3 if r != src] + ["to:cnu"]
+
+    def _opt_student(self, seat: int, c: Country, rest: list[str]) -> list[str]:
+        if self.stock_error(seat, "student") or not self._can_pay(seat, self._price("student")):
+            return []
+        return [f"to:{r}" for r in R3] + ["to:cnu"]
+
+    def _build_regions(self, seat: int, c: Country, kind: str) -> list[int]:
+        need = data.ENGINEERS[kind]
+        return [r for r in R3 if self._engineer_pool(c, r) >= need and PEOPLE in c.prov[r]]
+
+    def _opt_build(self, seat: int, c: Country, rest: list[str]) -> list[str]:
+        if not rest:
+            kinds = []
+            for kind in data.FACTORY_KINDS:
+                if self.build_error(seat, kind) is None and self._build_regions(seat, c, kind):
+                    kinds.append(f"kind:{kind}")
+            return kinds
+        kind = rest[0].split(":")[1]
+        if len(rest) == 1:
+            return [f"region:{r}" for r in self._build_regions(seat, c, kind)]
+        return [f"province:{p}" for p in c.provinces(_num(rest[1]), PEOPLE)]
+
+    def build_error(self, seat: int, kind: str) -> Msg | None:
+        """Why a factory of ``kind`` cannot be bought now (money, stock, moratorium)."""
+        error = self.stock_error(seat, kind)
+        if error:
+            return error
+        if kind == "polluting" and self.s.moratorium_turn == self.s.turn and not self._setup():
+            return Msg("vertigo.error.moratorium")
+        if not self._can_pay(seat, self._price(kind)):
+            return Msg("vertigo.error.money", price=self._price(kind))
+        return None
+
+    def _opt_transform(self, seat: int, c: Country, rest: list[str]) -> list[str]:
+        if (self.stock_error(seat, "clean") or not self._can_pay(seat, data.TRANSFORM_PRICE)):
+            return []
+        if not rest:
+            return [f"region:{r}" for r in R3 if POLLUTING in c.prov[r]
+                    and c.fresh[r] >= data.TRANSFORM_ENGINEERS]
+        return [f"province:{p}" for p in c.provinces(_num(rest[0]), POLLUTING)]
+
+    def _opt_depollute(self, seat: int, c: Country, rest: list[str]) -> list[str]:
+        if not self._can_pay(seat, data.DEPOLLUTE_PRICE):
+            return []
+        if not rest:
+            return [f"region:{r}" for r in R3 if c.pollution(r) > self.s.planet]
+        return [f"province:{p}" for p in c.provinces(_num(rest[0]), POLLUTED)]
+
+    def _opt_population(self, seat: int, c: Country, rest: list[str]) -> list[str]:
+        if self._setup():
+            return self._opt_buy_people(seat, c, rest)
+        if not rest:
+            choices = []
+            if self._opt_buy_people(seat, c, []):
+                choices.append("pop:buy")
+            if self._opt_move_people(seat, c, []):
+                choices.append("pop:move")
+            return choices
+        if rest[0] == "pop:buy":
+            return self._opt_buy_people(seat, c, rest[1:])
+        return self._opt_move_people(seat, c, rest[1:])
+
+    def _opt_buy_people(self, seat: int, c: Country, rest: list[str]) -> list[str]:
+        if self.stock_error(seat, "population") or not self._can_pay(
+                seat, self._price("population"), people=True):
+            return []
+        if not rest:
+            return [f"region:{r}" for r in R3 if EMPTY in c.prov[r]]
+        return [f"province:{p}" for p in c.provinces(_num(rest[0]), EMPTY)]
+
+    def _move_destinations(self, c: Country, src: int) -> list[int]:
+        pay = c.money >= data.MOVE_BETWEEN_REGIONS
+        return [r for r in R3 if EMPTY in c.prov[r] and (r == src or pay)]
+
+    def _opt_move_people(self, seat: int, c: Country, rest: list[str]) -> list[str]:
+        if not rest:
+            empties = [EMPTY in row for row in c.prov]
+            if not any(empties):
+                return []
+            pay = c.money >= data.MOVE_BETWEEN_REGIONS
+            return [f"region:{r}" for r in R3 if PEOPLE in c.prov[r] and (pay or empties[r])]
+        src = _num(rest[0])
+        if len(rest) == 1:
+            return [f"province:{p}" for p in c.provinces(src, PEOPLE)]
+        if len(rest) == 2:
+            return [f"region:{r}" for r in self._move_destinations(c, src)]
+        return [f"province:{p}" for p in c.provinces(_num(rest[2]), EMPTY)]
+
+    def _opt_train(self, seat: int, c: Country, rest: list[str]) -> list[str]:
+        if self.stock_error(seat, "student") or not self._can_pay(seat, data.TRAIN_PRICE):
+            return []
+        return [f"region:{r}" for r in R3 if not c.trained[r]
+                and c.population(r) >= data.TRAIN_MIN_POPULATION]
+
+    # --- effects ---
+    def complete(self, path: list[str]) -> bool:
+        step = path[0].split(":")[1]
+        if step == "population" and not self._setup():
+            return len(path) > 1 and len(path) - 1 == DEPTH[path[1]]
+        return len(path) - 1 == DEPTH[step]
+
+    def execute(self, seat: int, path: list[str]) -> None:
+        """Carry out a completed step choice: pay, place, announce."""
+        step = path[0].split(":")[1]
+        getattr(self, f"_do_{step}")(seat, self.s.countries[seat], path[1:])
+
+    def _event(self, seat: int, msg: Msg, level: Verbosity = Verbosity.NORMAL) -> None:
+        self.s.events.append(Event(msg, level=level, cause=seat))
+
+    def _do_move(self, seat: int, c: Country, rest: list[str]) -> None:
+        src = _num(rest[0])
+        c.fresh[src] -= 1
+        if rest[1] == "to:cnu":
+            c.diplomats += 1
+            self._event(seat, Msg("vertigo.event.diplomat", player=PlayerRef(seat),
+                                  region=region_msg(src)))
+        else:
+            dst = _num(rest[1])
+            c.moved[dst] += 1
+            self._event(seat, Msg("vertigo.event.student_moved", player=PlayerRef(seat),
+                                  src=region_msg(src), dst=region_msg(dst)), Verbosity.FULL)
+
+    def _do_student(self, seat: int, c: Country, rest: list[str]) -> None:
+        self.s.pay_bank(seat, self._price("student"))
+        if rest[0] == "to:cnu":
+            c.diplomats += 1
+            self._event(seat, Msg("vertigo.event.bought_diplomat", player=PlayerRef(seat),
+                                  price=self._price("student")))
+        else:
+            r = _num(rest[0])
+            c.fresh[r] += 1
+            self._event(seat, Msg("vertigo.event.bought_student", player=PlayerRef(seat),
+                                  region=region_msg(r), price=self._price("student")))
+
+    def _do_build(self, seat: int, c: Country, rest: list[str]) -> None:
+        kind = rest[0].split(":")[1]
+        r, p = _num(rest[1]), _num(rest[2])
+        price = self._price(kind)
+        self.s.pay_bank(seat, price)
+        need = data.ENGINEERS[kind]
+        take = min(need, c.fresh[r])
+        c.fresh[r] -= take
+        c.moved[r] -= need - take  # at setup only: every waiting student may serve
+        c.prov[r][p] = FACTORY_CODE[kind]
+        c.eng[r][p] = need
+        self._event(seat, Msg("vertigo.event.built", player=PlayerRef(seat), kind=kind_msg(kind),
+                              region=region_msg(r), province=p + 1, price=price))
+
+    def _do_transform(self, seat: int, c: Country, rest: list[str]) -> None:
+        r, p = _num(rest[0]), _num(rest[1])
+        self.s.pay_bank(seat, data.TRANSFORM_PRICE)
+        c.fresh[r] -= data.TRANSFORM_ENGINEERS
+        c.eng[r][p] += data.TRANSFORM_ENGINEERS
+        c.prov[r][p] = CLEAN
+        self._event(seat, Msg("vertigo.event.transformed", player=PlayerRef(seat),
+                              region=region_msg(r), province=p + 1,
+                              price=data.TRANSFORM_PRICE))
+
+    def _do_depollute(self, seat: int, c: Country, rest: list[str]) -> None:
+        r, p = _num(rest[0]), _num(rest[1])
+        self.s.pay_vault(seat, data.DEPOLLUTE_PRICE)
+        c.prov[r][p] = EMPTY
+        self._event(seat, Msg("vertigo.event.depolluted", player=PlayerRef(seat),
+                              region=region_msg(r), province=p + 1,
+                              price=data.DEPOLLUTE_PRICE, pollution=c.pollution(r)))
+
+    def _do_population(self, seat: int, c: Country, rest: list[str]) -> None:
+        if self._setup() or rest[0] == "pop:buy":
+            rest = rest if self._setup() else rest[1:]
+            r, p = _num(rest[0]), _num(rest[1])
+            price = self._price("population")
+            self.s.pay_bank(seat, price)
+            c.prov[r][p] = PEOPLE
+            self._event(seat, Msg("vertigo.event.population", player=PlayerRef(seat),
+                                  region=region_msg(r), province=p + 1, price=price),
+                        Verbosity.FULL if self._setup() else Verbosity.NORMAL)
+            return
+        src, sp, dst, dp = (_num(a) for a in rest[1:])
+        cost = 0 if src == dst else data.MOVE_BETWEEN_REGIONS
+        if cost:
+            self.s.pay_bank(seat, cost)
+        c.prov[src][sp] = EMPTY
+        c.prov[dst][dp] = PEOPLE
+        self._event(seat, Msg("vertigo.event.people_moved", player=PlayerRef(seat),
+                              src=region_msg(src), sp=sp + 1, dst=region_msg(dst), dp=dp + 1,
+                              price=cost), Verbosity.FULL)
+
+    def _do_train(self, seat: int, c: Country, rest: list[str]) -> None:
+        r = _num(rest[0])
+        self.s.pay_bank(seat, data.TRAIN_PRICE)
+        c.trained[r] = True
+        c.moved[r] += 1  # trained after the moves of step b): it waits for next turn
+        self._event(seat, Msg("vertigo.event.trained", player=PlayerRef(seat),
+                              region=region_msg(r), price=data.TRAIN_PRICE))
+
+    # --- labels ---
+    def label(self, seat: int, path: list[str], action: str) -> Msg:
+        """A short label for ``action`` offered after ``path``, costs stated."""
+        if action == "done":
+            return Msg("vertigo.menu.done")
+        if action == "back":
+            return Msg("vertigo.menu.back")
+        c = self.s.countries[seat]
+        head, _, arg = action.partition(":")
+        if head == "step":
+            if self._setup() and arg == "population":
+                return Msg("vertigo.menu.step.setup_population",
+                           price=data.SETUP_PRICES["population"])
+            if self._setup() and arg == "student":
+                return Msg("vertigo.menu.step.student", price=data.SETUP_PRICES["student"])
+            return Msg(f"vertigo.menu.step.{arg}")
+        if head == "pop":
+            if arg == "buy":
+                return Msg("vertigo.menu.pop.buy", price=self._price("population"))
+            return Msg("vertigo.menu.pop.move", price=data.MOVE_BETWEEN_REGIONS)
+        if head == "kind":
+            return Msg("vertigo.menu.kind", kind=kind_msg(arg), price=self._price(arg),
+                       count=data.ENGINEERS[arg])
+        if head == "from":
+            r = int(arg)
+            return Msg("vertigo.menu.from", region=region_msg(r), count=c.fresh[r])
+        if head == "to":
+            if arg == "cnu":
+                return Msg("vertigo.menu.to_cnu")
+            return Msg("vertigo.menu.to_region", region=region_msg(int(arg)))
+        if head == "region":
+            return self._region_label(c, path, int(arg))
+        if head == "province":
+            return self._province_label(c, path, int(arg))
+        return Msg("vertigo.menu.unknown", action=action)
+
+    def _region_label(self, c: Country, path: list[str], r: int) -> Msg:
+        step = path[0].split(":")[1] if path else ""
+        if step == "train":
+            return Msg("vertigo.menu.train_region", region=region_title(r), price=data.TRAIN_PRICE)
+        if step == "depollute":
+            return Msg("vertigo.menu.region_pollution", region=region_title(r),
+                       pollution=c.pollution(r))
+        if step == "population" and len(path) == 4:  # destination of a moved pawn
+            src = _num(path[2])
+            price = 0 if src == r else data.MOVE_BETWEEN_REGIONS
+            return Msg("vertigo.menu.region_price", region=region_title(r), price=price)
+        return Msg("vertigo.menu.region", region=region_title(r))
+
+    def _province_label(self, c: Country, path: list[str], p: int) -> Msg:
+        step = path[0].split(":")[1]
+        if step == "build":
+            kind = path[1].split(":")[1]
+            return Msg("vertigo.menu.province_price", province=p + 1, price=self._price(kind))
+        if step == "transform":
+            return Msg("vertigo.menu.province_price", province=p + 1,
+                       price=data.TRANSFORM_PRICE)
+        if step == "depollute":
+            return Msg("vertigo.menu.province_price", province=p + 1,
+                       price=data.DEPOLLUTE_PRICE)
+        if step == "population":
+            if self._setup() or path[1] == "pop:buy":
+                return Msg("vertigo.menu.province_price", province=p + 1,
+                           price=self._price("population"))
+            if len(path) == 3:
+                return Msg("vertigo.menu.province", province=p + 1)
+            price = 0 if _num(path[2]) == _num(path[4]) else data.MOVE_BETWEEN_REGIONS
+            return Msg("vertigo.menu.province_price", province=p + 1, price=price)
+        return Msg("vertigo.menu.province", province=p + 1)
+
+    # --- upkeep (VG-14) ---
+    def upkeep_options(self, seat: int, path: list[str]) -> list[str]:
+        """Pawns to give up: students, a diplomat, or a factory (region, then province)."""
+        c = self.s.countries[seat]
+        if path:
+            r = _num(path[0])
+            return [f"drop:factory:{r}:{p}" for p in range(data.PROVINCES) if c.eng[r][p]] + [
+                "back"]
+        opts = [f"drop:student:{r}" for r in R3 if c.waiting(r)]
+        if c.diplomats:
+            opts.append("drop:diplomat")
+        return opts + [f"region:{r}" for r in R3 if any(c.eng[r])]
+
+    def upkeep_label(self, seat: int, action: str) -> Msg:
+        c = self.s.countries[seat]
+        if action == "back":
+            return Msg("vertigo.menu.back")
+        if action.startswith("region:"):
+            r = _num(action)
+            return Msg("vertigo.menu.drop_region", region=region_title(r),
+                       count=c.factories(region=r))
+        parts = action.split(":")
+        if parts[1] == "student":
+            return Msg("vertigo.menu.drop_student", region=region_msg(int(parts[2])))
+        if parts[1] == "diplomat":
+            return Msg("vertigo.menu.drop_diplomat")
+        r, p = int(parts[2]), int(parts[3])
+        return Msg("vertigo.menu.drop_factory", kind=kind_msg(CODE_FACTORY[c.prov[r][p]]),
+                   region=region_title(r), province=p + 1, count=c.eng[r][p])
+
+    def drop(self, seat: int, action: str) -> None:
+        """Remove one unpaid pawn; a factory losing an engineer is destroyed (VG-14)."""
+        c = self.s.countries[seat]
+        parts = action.split(":")
+        if parts[1] == "student":
+            r = int(parts[2])
+            if c.moved[r]:
+                c.moved[r] -= 1
+            else:
+                c.fresh[r] -= 1
+            self._event(seat, Msg("vertigo.event.dropped_student", player=PlayerRef(seat),
+                                  region=region_msg(r)))
+        elif parts[1] == "diplomat":
+            c.diplomats -= 1
+            self._event(seat, Msg("vertigo.event.dropped_diplomat", player=PlayerRef(seat)))
+        else:
+            r, p = int(parts[2]), int(parts[3])
+            kind = CODE_FACTORY[c.prov[r][p]]
+            c.prov[r][p] = PEOPLE
+            c.eng[r][p] = 0
+            self._event(seat, Msg("vertigo.event.factory_destroyed", player=PlayerRef(seat),
+                                  kind=kind_msg(kind), region=region_msg(r), province=p + 1))

@@ -1,0 +1,208 @@
+"""Phase 3, pollution: dice, markers, witnesses and the planet (VG-20..VG-25)."""
+
+from __future__ import annotations
+
+from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
+from a11y_games.games.vertigo import data, summary
+from a11y_games.games.vertigo.country import EMPTY, PEOPLE, POLLUTED
+from a11y_games.games.vertigo.manage import region_msg, region_title
+from a11y_games.games.vertigo.tasks import ARROW, CLEANUP, PLACE, Task
+
+BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
+R3 = range(len(data.REGIONS))
+
+
+class PollutionPhase:
+    """Rolls, marker placement and removal tasks; mixed into the state."""
+
+    def _start_pollution(self) -> None:
+        self.phase = "pollution"
+        self.roller_index = 0
+        self.rolls.clear()
+        self.pollution_closed = False
+        self.events.append(Event(Msg("vertigo.event.phase_pollution"), level=NORMAL))
+        self._advance()
+
+    def _pollution_step(self) -> bool:
+        """One automatic pollution step; False when the phase handed over to another."""
+        if self.rolls:
+            self._roll(self.order[self.roller_index - 1], self.rolls.popleft())
+            return True
+        if self.roller_index < len(self.order):
+            seat = self.order[self.roller_index]
+            self.roller_index += 1
+            if self.active[seat]:
+                c = self.countries[seat]
+                for r in R3:
+                    self.rolls.extend([r] * c.sources(r))
+                self.events.append(Event(Msg("vertigo.event.sources", player=PlayerRef(seat),
+                                             count=len(self.rolls)), level=FULL))
+            return True
+        if not self.pollution_closed:
+            self.pollution_closed = True
+            if not self.placed:
+                self._planet_falls()
+            return True
+        self._production()
+        self._start_laws()
+        return False
+
+    def _roll(self, seat: int, region: int) -> None:
+        face = self.rng.choice(data.DIE_FACES)
+        self.events.append(Event(Msg("vertigo.event.roll", player=PlayerRef(seat),
+                                     region=region_msg(region),
+                                     face=Msg(f"vertigo.die.{face}")), level=NORMAL))
+        if face == data.CLOUD:
+            self.tasks.append(Task(PLACE, seat, seat, region, by=seat))
+        elif face == data.TWO_CLOUDS:
+            self.tasks.extend([Task(PLACE, seat, seat, region, by=seat)] * 2)
+        elif face == data.ARROW:
+            self.tasks.append(Task(ARROW, seat, seat, region, by=seat))
+
+    def _drop_dead_tasks(self) -> None:
+        """Tasks nobody can do any more are announced and dropped (VG-22, Decision)."""
+        while self.tasks:
+            task = self.tasks[0]
+            if not self.active[task.seat] or not self.active[task.owner]:
+                self.tasks.popleft()
+                continue
+            if task.kind == CLEANUP:
+                if self.countries[task.owner].polluted(task.region):
+                    return
+                self.tasks.popleft()
+                continue
+            if self._task_options(task) and self.markers_in_play() < data.STOCK_MARKERS:
+                return
+            self.tasks.popleft()
+            self.events.append(Event(Msg("vertigo.event.marker_lost", player=PlayerRef(task.by)),
+                                     level=NORMAL))
+
+    def _task_options(self, task: Task) -> list[str]:
+        if task.kind == PLACE:
+            return [f"province:{p}" for p in self.countries[task.owner].marker_targets(task.region)]
+        if task.kind == CLEANUP:
+            return [f"province:{p}" for p in
+                    self.countries[task.owner].provinces(task.region, POLLUTED)] + ["skip"]
+        if not self.path:
+            return [f"target:{s}" for s in self.players_in_game()
+                    if s != task.seat and self._arrow_regions(s)]
+        target = int(self.path[0].split(":")[1])
+        if len(self.path) == 1:
+            return [f"region:{r}" for r in self._arrow_regions(target)] + ["back"]
+        r = int(self.path[1].split(":")[1])
+        return [f"province:{p}" for p in self.countries[target].arrow_targets(r)] + ["back"]
+
+    def _arrow_regions(self, target: int) -> list[int]:
+        c = self.countries[target]
+        return [r for r in R3 if (c.arrow_targets(r) if c.polluted(r) else c.marker_targets(r))]
+
+    def _task_prompt(self, task: Task) -> Msg:
+        if task.kind == CLEANUP:
+            return Msg("vertigo.prompt.cleanup", region=region_msg(task.region))
+        if task.kind == PLACE:
+            key = "vertigo.prompt.place" if task.witness else "vertigo.prompt.forced"
+            return Msg(key, region=region_msg(task.region), player=PlayerRef(task.by))
+        stage = ("target", "region", "province")[len(self.path)]
+        return Msg(f"vertigo.prompt.arrow_{stage}")
+
+    def _task_label(self, task: Task, action: str) -> Msg:
+        head, _, arg = action.partition(":")
+        if action == "skip":
+            return Msg("vertigo.menu.skip")
+        if action == "back":
+            return Msg("vertigo.menu.back")
+        if head == "target":
+            return Msg("vertigo.menu.target", player=PlayerRef(int(arg)))
+        if head == "region":
+            target = int(self.path[0].split(":")[1])
+            return Msg("vertigo.menu.region_pollution", region=region_title(int(arg)),
+                       pollution=self.countries[target].pollution(int(arg)))
+        owner = int(self.path[0].split(":")[1]) if task.kind == ARROW else task.owner
+        region = int(self.path[1].split(":")[1]) if task.kind == ARROW else task.region
+        code = self.countries[owner].prov[region][int(arg)]
+        return Msg("vertigo.menu.province_what", province=int(arg) + 1,
+                   what=summary.province_msg(code, self.countries[owner].eng[region][int(arg)]))
+
+    def _apply_task(self, seat: int, action: str) -> None:
+        task = self.tasks[0]
+        if task.kind == ARROW:
+            if action == "back":
+                self.path.pop()
+                return
+            self.path.append(action)
+            if len(self.path) == 2:
+                target, r = (int(a.split(":")[1]) for a in self.path)
+                if not self.countries[target].polluted(r):
+                    self.tasks.popleft()
+                    self.path = []
+                    self.events.append(Event(Msg("vertigo.event.arrow_owner",
+                                                 player=PlayerRef(seat), owner=PlayerRef(target),
+                                                 region=region_msg(r)), cause=seat))
+                    self.tasks.appendleft(Task(PLACE, target, target, r, by=seat))
+                    self._advance()
+                return
+            if len(self.path) < 3:
+                return
+            target, r, p = (int(a.split(":")[1]) for a in self.path)
+            self.path = []
+            self.tasks.popleft()
+            self._place(seat, target, r, p, witness=True)
+        elif task.kind == CLEANUP:
+            self.tasks.popleft()
+            if action != "skip":
+                p = int(action.split(":")[1])
+                self.countries[task.owner].prov[task.region][p] = EMPTY
+                self.events.append(Event(Msg("vertigo.event.cleaned", player=PlayerRef(seat),
+                                             region=region_msg(task.region), province=p + 1),
+                                         cause=seat))
+        else:
+            self.tasks.popleft()
+            self._place(task.by, task.owner, task.region, int(action.split(":")[1]),
+                        witness=task.witness)
+        self._advance()
+
+    def _place(self, by: int, owner: int, region: int, province: int, *, witness: bool) -> None:
+        """Put a marker; anything on the province is removed (VG-21..VG-23, VG-31)."""
+        c = self.countries[owner]
+        was, lost = c.pollute(region, province)
+        self.placed = True
+        self.events.append(Event(Msg("vertigo.event.marker", player=PlayerRef(by),
+                                     owner=PlayerRef(owner), region=region_msg(region),
+                                     province=province + 1, pollution=c.pollution(region)),
+                                 cause=by, level=NORMAL))
+        if was >= PEOPLE:
+            what = summary.province_msg(was, lost)
+            self.events.append(Event(Msg("vertigo.event.wiped", owner=PlayerRef(owner),
+                                         region=region_msg(region), province=province + 1,
+                                         what=what), cause=by, level=BRIEF))
+            if c.population() == 0:
+                self._eliminate(owner)
+                if self.result is not None:
+                    return
+        if not witness:
+            return
+        self.witnesses += 1
+        self.events.append(Event(Msg("vertigo.event.witnesses", count=self.witnesses,
+                                     threshold=self.threshold), level=FULL))
+        if self.witnesses >= self.threshold:
+            self.witnesses = 0
+            self._planet_rises()
+
+    def _planet_rises(self) -> None:
+        self.planet += data.PLANET_STEP
+        self.events.append(Event(Msg("vertigo.event.planet_up", planet=self.planet), level=BRIEF))
+        if self.planet >= data.PLANET_MAX:
+            self._finish(Msg("vertigo.end.planet"), planet_dead=True)
+            return
+        forced = [Task(PLACE, s, s, r, witness=False, by=s)
+                  for s in self.order if self.active[s] for r in R3]
+        self.tasks.extendleft(reversed(forced))
+
+    def _planet_falls(self) -> None:
+        """Nobody placed a marker: the planet heals and markers may go (VG-24)."""
+        key = "vertigo.event.planet_down" if self.planet else "vertigo.event.no_pollution"
+        self.planet = max(0, self.planet - data.PLANET_STEP)
+        self.events.append(Event(Msg(key, planet=self.planet), level=BRIEF))
+        self.tasks.extend(Task(CLEANUP, s, s, r) for s in self.order if self.active[s]
+                          for r in R3 if self.countries[s].polluted(r))
+

@@ -1,0 +1,187 @@
+"""What a player hears on asking: status, board by region, private card, planet, laws."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from a11y_games.engine import Msg, PlayerRef
+from a11y_games.engine.state import Query
+from a11y_games.games.vertigo import data
+from a11y_games.games.vertigo.country import CODE_FACTORY, EMPTY, PEOPLE, POLLUTED
+
+if TYPE_CHECKING:
+    from a11y_games.engine.state import GameState
+    from a11y_games.games.vertigo.state import VertigoState
+
+REGION_WORDS = {"right": 0, "droite": 0, "centre": 1, "center": 1, "left": 2, "gauche": 2}
+COLOUR_WORDS = {"blue": 0, "bleu": 0, "yellow": 1, "jaune": 1, "red": 2, "rouge": 2,
+                "green": 3, "vert": 3}
+R3 = range(len(data.REGIONS))
+
+
+def region_msg(region: int) -> Msg:
+    return Msg(f"vertigo.region.{data.REGIONS[region]}")
+
+
+def province_msg(code: int, engineers: int = 0) -> Msg:
+    """What stands on a province, in words."""
+    if code == POLLUTED:
+        return Msg("vertigo.what.polluted")
+    if code == EMPTY:
+        return Msg("vertigo.what.empty")
+    if code == PEOPLE:
+        return Msg("vertigo.what.people")
+    return Msg("vertigo.what.factory", kind=Msg(f"vertigo.factory.{CODE_FACTORY[code]}"),
+               count=engineers)
+
+
+def region_title(region: int) -> Msg:
+    return Msg(f"vertigo.region_title.{data.REGIONS[region]}")
+
+
+def law_text(law: int) -> Msg:
+    """The text of a law, its numbers from the data module."""
+    amount = {1: data.POLLUTER_FINE, 2: data.TREATMENT_SUBSIDY, 5: data.PLANET_STEP}.get(law, 0)
+    return Msg(f"vertigo.law.{data.LAW_NAMES[law]}.text", amount=amount)
+
+
+def colour_msg(seat: int) -> Msg:
+    return Msg(f"vertigo.colour.{data.COLOURS[seat]}")
+
+
+# --- status ---
+def status(state: VertigoState, seat: int | None) -> list[Msg]:
+    lines = [Msg("vertigo.status.turn", turn=state.turn, phase=Msg(f"vertigo.phase.{state.phase}"))]
+    if seat is not None and seat < state.n:
+        c = state.countries[seat]
+        if not state.active[seat]:
+            lines.append(Msg("vertigo.status.eliminated"))
+        lines += [
+            Msg("vertigo.status.money", money=c.money, upkeep=c.pawns()),
+            Msg("vertigo.status.factories", polluting=c.factories("polluting"),
+                clean=c.factories("clean"), treatment=c.factories("treatment")),
+            Msg("vertigo.status.population", count=c.population(), right=c.population(0),
+                centre=c.population(1), left=c.population(2)),
+            Msg("vertigo.status.students", count=c.students(), right=c.waiting(0),
+                centre=c.waiting(1), left=c.waiting(2)),
+            Msg("vertigo.status.engineers", count=c.engineers()),
+            Msg("vertigo.status.diplomats", count=c.diplomats),
+            Msg("vertigo.status.pollution", right=c.pollution(0), centre=c.pollution(1),
+                left=c.pollution(2), planet=state.planet),
+        ]
+    else:
+        lines.append(Msg("vertigo.status.planet", planet=state.planet))
+    lines.append(Msg("vertigo.status.vault", vault=state.vault, count=state.witnesses,
+                     threshold=state.threshold))
+    if state.moratorium_turn == state.turn and state.phase not in ("setup",):
+        lines.append(Msg("vertigo.status.moratorium"))
+    return lines
+
+
+# --- board ---
+def parse_topic(state: VertigoState, seat: int | None, topic: str) -> tuple[int | None, int | None]:
+    """(country, region) named by a topic such as ``left``, ``red``, ``2 centre``."""
+    country: int | None = None
+    region: int | None = None
+    for word in topic.lower().split():
+        if word in REGION_WORDS:
+            region = REGION_WORDS[word]
+        elif word in COLOUR_WORDS and COLOUR_WORDS[word] < state.n:
+            country = COLOUR_WORDS[word]
+        elif word.isdigit() and 1 <= int(word) <= state.n:
+            country = int(word) - 1
+    if region is not None and country is None:
+        country = seat
+    return country, region
+
+
+def board(state: VertigoState, seat: int | None, topic: str = "") -> list[Msg]:
+    if not topic.strip():
+        lines = [Msg("vertigo.board.planet", planet=state.planet, vault=state.vault)]
+        return lines + [country_line(state, s) for s in range(state.n)]
+    country, region = parse_topic(state, seat, topic)
+    if country is None:
+        return [Msg("vertigo.board.unknown", topic=topic)]
+    if region is None:
+        return country_lines(state, country)
+    return region_lines(state, country, region)
+
+
+def country_line(state: VertigoState, seat: int) -> Msg:
+    c = state.countries[seat]
+    if not state.active[seat]:
+        return Msg("vertigo.board.out", player=PlayerRef(seat), colour=colour_msg(seat))
+    return Msg("vertigo.board.country", player=PlayerRef(seat), colour=colour_msg(seat),
+               count=c.factories(), people=c.population(), money=c.money)
+
+
+def country_lines(state: VertigoState, seat: int) -> list[Msg]:
+    c = state.countries[seat]
+    lines = [country_line(state, seat)]
+    for r in R3:
+        lines.append(Msg("vertigo.board.region_line", region=region_title(r),
+                         people=c.population(r), count=c.factories(region=r),
+                         pollution=c.pollution(r), students=c.waiting(r)))
+    lines.append(Msg("vertigo.board.diplomats", count=c.diplomats))
+    return lines
+
+
+def region_lines(state: VertigoState, seat: int, r: int) -> list[Msg]:
+    """One region, province by province in number order, only what is there."""
+    c = state.countries[seat]
+    lines = [Msg("vertigo.board.region_head", player=PlayerRef(seat), region=region_msg(r),
+                 pollution=c.pollution(r))]
+    for p, code in enumerate(c.prov[r]):
+        if code != EMPTY:
+            lines.append(Msg("vertigo.board.province", province=p + 1,
+                             what=province_msg(code, c.eng[r][p])))
+    empty = c.prov[r].count(EMPTY)
+    lines.append(Msg("vertigo.board.empty", count=empty))
+    lines.append(Msg("vertigo.board.waiting", count=c.waiting(r)))
+    return lines
+
+
+# --- private ---
+def private(state: VertigoState, seat: int) -> list[Msg]:
+    """The law card: laws still to propose (nothing in Vertigo is secret but a vote)."""
+    left = [law_title(n) for n in data.LAWS if n not in state.laws_used[seat]]
+    lines = [Msg("vertigo.private.laws", laws=left)]
+    vote = state.votes.get(seat)
+    if state.phase == "vote" and vote is not None:
+        lines.append(Msg("vertigo.event.my_vote", yes=vote[0], no=vote[1], abstain=vote[2]))
+    return lines
+
+
+def law_title(law: int) -> Msg:
+    return Msg(f"vertigo.law.{data.LAW_NAMES[law]}.title", number=law)
+
+
+# --- queries ---
+def _planet(state: GameState, seat: int | None, argument: str) -> list[Msg]:
+    s: VertigoState = state  # type: ignore[assignment]
+    lines = [Msg("vertigo.planet.level", planet=s.planet),
+             Msg("vertigo.planet.witnesses", count=s.witnesses, threshold=s.threshold),
+             Msg("vertigo.planet.vault", vault=s.vault)]
+    if seat is not None and seat < s.n:
+        c = s.countries[seat]
+        above = [region_msg(r) for r in R3 if c.pollution(r) > s.planet]
+        lines.append(Msg("vertigo.planet.above", regions=above))
+    if s.turn >= data.COIN_FROM_TURN - 1:
+        lines.append(Msg("vertigo.planet.coin", turn=data.COIN_FROM_TURN))
+    return lines
+
+
+def _laws(state: GameState, seat: int | None, argument: str) -> list[Msg]:
+    s: VertigoState = state  # type: ignore[assignment]
+    lines = []
+    for n in data.LAWS:
+        used = seat is not None and seat < s.n and n in s.laws_used[seat]
+        lines.append(Msg("vertigo.laws.used" if used else "vertigo.laws.open",
+                         title=law_title(n)))
+        lines.append(law_text(n))
+    return lines
+
+
+def queries() -> list[Query]:
+    return [Query("planet", Msg("vertigo.query.planet"), _planet, ("planete", "planète")),
+            Query("laws", Msg("vertigo.query.laws"), _laws, ("lois",))]
