@@ -90,7 +90,8 @@ def _load() -> dict:
 
 _RAW = _load()
 SECTORS: tuple[str, ...] = tuple(_RAW["sectors"])
-SECTOR_LINKS: frozenset[frozenset[str]] = frozenset(frozenset(p) for p in _RAW["sector_links"])
+SECTOR_PAIRS: tuple[tuple[str, str], ...] = tuple((a, b) for a, b in _RAW["sector_links"])
+SECTOR_LINKS: frozenset[frozenset[str]] = frozenset(frozenset(p) for p in SECTOR_PAIRS)
 
 ISLANDS: dict[str, Island] = {}
 DISTRICTS: dict[str, District] = {}

@@ -10,13 +10,19 @@ player; ``back`` pops the last real choice.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings
 from a11y_games.games.utopia import data
-from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS, SEA_ROUTES
+from a11y_games.games.utopia.data import (
+    CIVS,
+    DISTRICT_LIST,
+    DISTRICTS,
+    ISLANDS,
+    NEIGHBOURS,
+    SEA_ROUTES,
+)
 
 __all__ = ["UtopiaState", "View", "destinations"]
 
@@ -45,9 +51,8 @@ def island_msg(island: str) -> Msg:
     return Msg(f"utopia.island.{island}")
 
 
-@dataclass(frozen=True)
-class View:
-    """What one seat may know (UT public board, its own hand): the only input of a bot."""
+class View(NamedTuple):
+    """What one seat may know (the public board, its own hand): the only input of a bot."""
 
     seat: int
     players: int
@@ -70,7 +75,8 @@ class View:
     choice: tuple[str, ...]         # own menu so far
     to_discard: int
 
-    def count(self, district: str, seat: int, civ: int) -> int:
+    def at(self, district: str, seat: int, civ: int) -> int:
+        """Princes of ``civ`` that ``seat`` has in ``district``."""
         return self.princes[(DISTRICTS[district].index * self.players + seat) * NC + civ]
 
     def value(self, civ: int) -> int:
@@ -90,6 +96,9 @@ class UtopiaState(GameState):
         self.active: frozenset[str] = frozenset(
             d for i in self.islands for d in ISLANDS[i].districts)
         self.princes = [0] * (len(DISTRICTS) * n * NC)
+        self.on_island = [0] * (len(ISLANDS) * n * NC)  # princes per island, seat, civ
+        self.triples: set[tuple[str, int, int]] = set()  # 3+ of one civ: (district, seat, civ)
+        self._builds: dict[int, list[str]] = {}
         self.supply = [[data.PRINCES_PER_CIV] * NC for _ in range(n)]
         self.monuments: dict[str, tuple[int, int]] = {}
         self.monument_supply = [data.MONUMENTS_PER_CIV] * NC
@@ -120,6 +129,10 @@ class UtopiaState(GameState):
         self.winners: frozenset[int] = frozenset()
         self._known_builds: set[str] = set()
         self._cache: list[str] | None = None
+        self._pending: Pending | None = None
+        self._current: int | None = None
+        self._princes_view: tuple[int, ...] | None = None
+        self._public: tuple[tuple[int, str, int | None], tuple] | None = None
         self.events.append(Event(Msg("utopia.ev.scale", scale=self._scale_msgs()),
                                  level=Verbosity.NORMAL))
         self._start_round()
@@ -155,22 +168,26 @@ class UtopiaState(GameState):
                         total=self.scores[seat]), cause=seat)
 
     def _place(self, district: str, seat: int, civ: int, delta: int) -> None:
-        self.princes[self._i(district, seat, civ)] += delta
+        i = self._i(district, seat, civ)
+        self.princes[i] += delta
+        self._princes_view = None
+        self.on_island[(ISLANDS[DISTRICTS[district].island].index * self.n + seat) * NC + civ] \
+            += delta
+        if self.princes[i] >= data.MONUMENT_PRINCES:
+            self.triples.add((district, seat, civ))
+        else:
+            self.triples.discard((district, seat, civ))
+        self._builds.clear()
 
     def island_civs(self, island: str, seat: int) -> list[int]:
         """How many princes of each civilisation ``seat`` has on ``island``."""
-        out = [0] * NC
-        for d in ISLANDS[island].districts:
-            base = (DISTRICTS[d].index * self.n + seat) * NC
-            for c in range(NC):
-                out[c] += self.princes[base + c]
-        return out
+        base = (ISLANDS[island].index * self.n + seat) * NC
+        return self.on_island[base:base + NC]
 
     @property
     def current(self) -> int | None:
-        if self.phase in (GUESTS, ACTIONS) and self.pos < len(self.order):
-            return self.order[self.pos]
-        return None
+        """The seat whose turn it is (None while discarding, scoring or once over)."""
+        return self._current
 
     # --- rounds, turns and phases --------------------------------------------------------------
     def _rank_key(self, seat: int) -> tuple[int, int]:
@@ -194,11 +211,9 @@ class UtopiaState(GameState):
         self.rng.shuffle(self.bag)
         take = min(len(self.bag), data.GUESTS_PER_PLAYER * n)
         self.guests, self.bag = self.bag[:take], self.bag[take:]
-        for island in self.islands:
-            here = sorted(c for c, i in self.guests if i == island)
-            if here:
-                self._event(Msg("utopia.ev.guests", island=island_msg(island),
-                                civs=[civ_msg(c) for c in here]))
+        from a11y_games.games.utopia.summary import guest_lines
+        for line in guest_lines(self.guests, self.islands):
+            self._event(line)
         self.phase, self.pos, self.pick = GUESTS, 0, 0
         self._start_turn()
 
@@ -206,7 +221,8 @@ class UtopiaState(GameState):
         self.choice = []
         self.placed = False
         self.limit_started = False
-        seat = self.current
+        ok = self.phase in (GUESTS, ACTIONS) and self.pos < len(self.order)
+        self._current = seat = self.order[self.pos] if ok else None
         if seat is None:
             return
         key = "utopia.ev.turn_guest" if self.phase == GUESTS else "utopia.ev.turn"
@@ -256,6 +272,7 @@ class UtopiaState(GameState):
         self.bag.extend(self.guests)  # guests not taken go back to the bag
         self.guests = []
         self.phase = DISCARD
+        self._current = None
         self._event(Msg("utopia.ev.phase2"), level=Verbosity.BRIEF)
         due = self.discards_due()
         for seat in self.order:
@@ -284,6 +301,7 @@ class UtopiaState(GameState):
     def _score_round(self) -> None:
         """UT-19 and UT-20: each seat in turn order scores its districts; 50 ends the game."""
         self.phase = OVER  # no decisions while scoring
+        self._current = None
         self._event(Msg("utopia.ev.phase3"), level=Verbosity.BRIEF)
         for seat in self.order:
             mine = [(d, c) for d, (s, c) in self.monuments.items() if s == seat]
@@ -311,21 +329,18 @@ class UtopiaState(GameState):
     # --- builds (UT-12, UT-13) -------------------------------------------------------------------
     def builds(self, seat: int) -> list[str]:
         """Wonders and monuments ``seat`` may build now (if it were its turn)."""
-        if self.bases[seat] <= 0:
-            return []
-        out = []
-        for island in self.islands:
-            if island not in self.wonders and all(self.island_civs(island, seat)):
-                out.append(f"wonder:{island}")
-        n = self.n
-        for d in DISTRICTS.values():
-            if d.id in self.monuments or d.id not in self.active:
-                continue
-            base = (d.index * n + seat) * NC
-            for c in range(NC):
-                if (self.princes[base + c] >= data.MONUMENT_PRINCES
-                        and self.monument_supply[c] > 0):
-                    out.append(f"monument:{d.id}:{CIVS[c]}")
+        found = self._builds.get(seat)
+        if found is not None:
+            return found
+        out: list[str] = []
+        if self.bases[seat] > 0:
+            for island in self.islands:
+                if island not in self.wonders and all(self.island_civs(island, seat)):
+                    out.append(f"wonder:{island}")
+            for d, s, c in sorted(self.triples, key=lambda t: (DISTRICTS[t[0]].index, t[2])):
+                if s == seat and d not in self.monuments and self.monument_supply[c] > 0:
+                    out.append(f"monument:{d}:{CIVS[c]}")
+        self._builds[seat] = out
         return out
 
     def _tell_builds(self, seat: int) -> None:
@@ -343,6 +358,7 @@ class UtopiaState(GameState):
 
     def _build(self, seat: int, action: str) -> None:
         parts = action.split(":")
+        self._builds.clear()
         self.bases[seat] -= 1
         if parts[0] == "wonder":
             island = parts[1]
@@ -446,8 +462,24 @@ class UtopiaState(GameState):
         return [*opts, *self.builds(seat)] if opts else ["pass", *self.builds(seat)]
 
     def _main_options(self, seat: int) -> list[str]:
-        opts = [w for w in ACTION_WORDS if any(self._civ_has(seat, w, c) for c in range(NC))]
+        hand, priv = self.hands[seat], self.privileges[seat]
+        total = sum(hand)
+        pay1 = [hand[c] + min(priv, total - hand[c]) >= 1 for c in range(NC)]
+        opts = []
+        if any(pay1[c] and self._on_board(seat, c) for c in range(NC)):
+            opts.append("move")
+        mon_civs = {c for _, c in self.monuments.values()}
+        if any(pay1[c] and self.supply[seat][c] > 0 for c in mon_civs):
+            opts.append("add")
+        if any(pay1[c] and self._civ_has(seat, "remove", c) for c in mon_civs):
+            opts.append("remove")
+        if any(self._civ_has(seat, "influence", c) for c in range(NC) if pay1[c]):
+            opts.append("influence")
         return [*opts, *self.builds(seat), "end"]
+
+    def _on_board(self, seat: int, civ: int) -> bool:
+        return any(self.on_island[(ISLANDS[i].index * self.n + seat) * NC + civ]
+                   for i in self.islands)
 
     def _civ_has(self, seat: int, what: str, civ: int) -> bool:
         """Whether ``seat`` can pay for and carry out action ``what`` for civilisation ``civ``."""
@@ -458,14 +490,17 @@ class UtopiaState(GameState):
                     or (v > 1 and self.can_pay(hand, priv, civ, data.LOWER_CARDS)))
         if not self.can_pay(hand, priv, civ, 1):
             return False
+        if what == "move":
+            return self._on_board(seat, civ)
         return bool(self._details(seat, what, civ, "from" if what != "add" else "to"))
 
     def _details(self, seat: int, what: str, civ: int, step: str) -> list[str]:
         n = self.n
         if what == "move":
             if step == "from":
-                return [f"from:{d}" for d in sorted(self.active, key=lambda x: DISTRICTS[x].index)
-                        if self.count(d, seat, civ) > 0]
+                p, stride = self.princes, n * NC
+                return [f"from:{d.id}" for d in DISTRICT_LIST if d.id in self.active
+                        and p[d.index * stride + seat * NC + civ] > 0]
             src = self._get("from")
             if step == "count":
                 return [f"count:{k}" for k in range(1, min(data.MAX_MOVE,
@@ -522,12 +557,14 @@ class UtopiaState(GameState):
     def pending(self) -> Pending | None:
         if self.phase == OVER:
             return None
-        if self.phase == DISCARD:
-            seats = tuple(s for s in self.order if self.to_discard[s] > 0)
-            return Pending(seats, Msg("utopia.ask.discard"))
-        seat = self.current
-        assert seat is not None
-        return Pending((seat,), Msg(f"utopia.ask.{self._step()}"))
+        if self._pending is None:
+            if self.phase == DISCARD:
+                seats = tuple(s for s in self.order if self.to_discard[s] > 0)
+                self._pending = Pending(seats, Msg("utopia.ask.discard"))
+            else:
+                assert self._current is not None
+                self._pending = Pending((self._current,), Msg(f"utopia.ask.{self._step()}"))
+        return self._pending
 
     def legal_actions(self, seat: int) -> list[str]:
         if self.phase == DISCARD:
@@ -547,7 +584,7 @@ class UtopiaState(GameState):
     def apply(self, seat: int, action: str) -> None:
         if action not in self.legal_actions(seat):
             raise IllegalAction(Msg("core.error.illegal"))
-        self._cache = None
+        self._cache = self._pending = None
         kind = action.split(":", 1)[0]
         if self.phase == DISCARD:
             self._discard(seat, CIV_INDEX[action.split(":")[1]])
@@ -613,7 +650,7 @@ class UtopiaState(GameState):
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
             self._event(Msg("utopia.ev.guest", seat=PlayerRef(seat), civ=civ_msg(civ),
-                            island=island_msg(island), district=DISTRICTS[district].name),
+                            district=DISTRICTS[district].name),
                         cause=seat)
             self.choice = []
             self.placed = True
@@ -688,18 +725,28 @@ class UtopiaState(GameState):
         return Outcome(self.winners, Msg("utopia.ev.over", score=max(self.scores),
                                          seats=[PlayerRef(s) for s in sorted(self.winners)]))
 
+    def _princes_tuple(self) -> tuple[int, ...]:
+        if self._princes_view is None:
+            self._princes_view = tuple(self.princes)
+        return self._princes_view
+
     def observation(self, seat: int) -> View:
-        mine = self.current == seat
-        return View(
-            seat=seat, players=self.n, phase=self.phase, round=self.round, turn=self.current,
-            active=self.active, scores=tuple(self.scores), scale=tuple(self.scale),
-            princes=tuple(self.princes),
-            monuments=tuple((d, s, c) for d, (s, c) in self.monuments.items()),
-            wonders=tuple(self.wonders.items()), bases=tuple(self.bases),
-            privileges=tuple(self.privileges), hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(sum(h) for h in self.hands), supply=tuple(self.supply[seat]),
-            monument_supply=tuple(self.monument_supply), guests=tuple(self.guests),
-            choice=tuple(self._ids()) if mine else (), to_discard=self.to_discard[seat])
+        key = (len(self.events), self.phase, self._current)
+        if self._public is None or self._public[0] != key:
+            # every change of the board comes with an event: the event count keys the cache
+            self._public = (key, (
+                self.n, self.phase, self.round, self._current, self.active,
+                tuple(self.scores), tuple(self.scale), self._princes_tuple(),
+                tuple((d, s, c) for d, (s, c) in self.monuments.items()),
+                tuple(self.wonders.items()), tuple(self.bases), tuple(self.privileges)))
+        (n, phase, rnd, turn, active, scores, scale, princes, monuments, wonders, bases,
+         privileges) = self._public[1]
+        return View(seat, n, phase, rnd, turn, active, scores, scale, princes, monuments,
+                    wonders, bases, privileges, tuple(self.hands[seat]),
+                    tuple(map(sum, self.hands)), tuple(self.supply[seat]),
+                    tuple(self.monument_supply), tuple(self.guests),
+                    tuple(a for a, _ in self.choice) if turn == seat else (),
+                    self.to_discard[seat])
 
     # --- summaries -------------------------------------------------------------------------------
     def status(self, seat: int | None) -> list[Msg]:

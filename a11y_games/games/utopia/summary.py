@@ -29,6 +29,25 @@ def isle(island: str) -> Msg:
     return Msg(f"utopia.island.{island}")
 
 
+def isle_name(island: str) -> Msg:
+    return Msg(f"utopia.island_name.{island}")
+
+
+def guest_lines(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> list[Msg]:
+    """The guests waiting by each island's ship, a few civilisations a line."""
+    lines = []
+    for island in islands:
+        counts = [0] * NC
+        for c, i in guests:
+            if i == island:
+                counts[c] += 1
+        if any(counts):
+            lines.append(Msg("utopia.ev.guests", island=isle(island)))
+            lines += [Msg("utopia.ev.guests_line", civs=chunk)
+                      for chunk in _chunks(_civ_counts(counts), PER_LINE)]
+    return lines
+
+
 def _chunks(items: list, size: int) -> list[list]:
     return [items[i:i + size] for i in range(0, len(items), size)]
 
@@ -164,20 +183,14 @@ def status(state: UtopiaState, seat: int | None) -> list[Msg]:
 
 
 def _guests(state: UtopiaState) -> list[Msg]:
-    lines = []
-    for island in state.islands:
-        here = sorted(c for c, i in state.guests if i == island)
-        if here:
-            lines.append(Msg("utopia.ev.guests", island=isle(island),
-                             civs=[civ(c) for c in here]))
-    return lines or [Msg("utopia.board.no_guests")]
+    return guest_lines(state.guests, state.islands) or [Msg("utopia.board.no_guests")]
 
 
 def _monuments(state: UtopiaState) -> list[Msg]:
     lines = [Msg("utopia.board.monument", district=DISTRICTS[d].name, civ=civ(c),
                  seat=PlayerRef(s))
              for d, (s, c) in sorted(state.monuments.items(), key=lambda x: DISTRICTS[x[0]].index)]
-    lines += [Msg("utopia.board.wonder", island=isle(i), seat=PlayerRef(s))
+    lines += [Msg("utopia.board.wonder", island=isle_name(i), seat=PlayerRef(s))
               for i, s in state.wonders.items()]
     return lines or [Msg("utopia.board.no_monuments")]
 
@@ -204,8 +217,7 @@ def board(state: UtopiaState, seat: int | None, topic: str = "") -> list[Msg]:
 def private(state: UtopiaState, seat: int) -> list[Msg]:
     """My cards, privileges, bases and princes still in my supply."""
     lines = _mine(state, seat)
-    lines.append(Msg("utopia.status.supply"))
-    lines += [Msg("utopia.status.cards_line", cards=chunk)
+    lines += [Msg("utopia.status.supply_line", cards=chunk)
               for chunk in _chunks(_civ_counts(state.supply[seat]), PER_LINE)]
     return lines
 
@@ -239,7 +251,10 @@ def _name_lines(names: list[str]) -> list[Msg]:
 # --- queries ------------------------------------------------------------------------------------
 def map_query(state: UtopiaState, seat: int | None, argument: str = "") -> list[Msg]:
     """Each island in words: districts with value and sea sector, then its bridges."""
-    lines = [Msg("utopia.map.intro", count=len(DISTRICTS)), Msg("utopia.map.sea")]
+    lines = [Msg("utopia.map.intro", islands=len(ISLANDS), count=len(DISTRICTS)),
+             Msg("utopia.map.sea", sectors=[Msg(f"utopia.sector.{x}") for x in data.SECTORS]),
+             *[Msg("utopia.map.sea_link", a=Msg(f"utopia.sector.{a}"),
+                   b=Msg(f"utopia.sector.{b}")) for a, b in data.SECTOR_PAIRS]]
     islands = list(ISLANDS.values())
     if argument.strip():
         found = find_island(argument)
@@ -263,7 +278,7 @@ def map_query(state: UtopiaState, seat: int | None, argument: str = "") -> list[
                 if DISTRICTS[here].island == island.id:
                     lines.append(Msg("utopia.map.bridge", src=DISTRICTS[here].name,
                                      dst=DISTRICTS[there].name,
-                                     island=isle(DISTRICTS[there].island)))
+                                     island=isle_name(DISTRICTS[there].island)))
     return lines
 
 
@@ -317,7 +332,7 @@ def district_query(state: UtopiaState, seat: int | None, argument: str) -> list[
     for x, k in NEIGHBOURS[d.id]:
         if k == "bridge":
             lines.append(Msg("utopia.district.bridge", district=DISTRICTS[x].name,
-                             island=isle(DISTRICTS[x].island)))
+                             island=isle_name(DISTRICTS[x].island)))
     sea = [DISTRICTS[x].name for x in SEA_ROUTES.get(d.id, ()) if x in state.active]
     lines += [Msg("utopia.district.sea_routes", names=c) for c in _chunks(sea, NAMES_PER_LINE)]
     return lines
@@ -333,12 +348,13 @@ def island_query(state: UtopiaState, seat: int | None, argument: str) -> list[Ms
     if island.id not in state.islands:
         return [*lines, Msg("utopia.map.unused")]
     owner = state.wonders.get(island.id)
-    lines.append(Msg("utopia.island.wonder_free") if owner is None
-                 else Msg("utopia.board.wonder", island=isle(island.id), seat=PlayerRef(owner)))
+    lines.append(Msg("utopia.island_query.wonder_free") if owner is None
+                 else Msg("utopia.board.wonder", island=isle_name(island.id),
+                          seat=PlayerRef(owner)))
     for s in range(state.n):
         counts = state.island_civs(island.id, s)
         if any(counts):
-            lines.append(Msg("utopia.island.civs", seat=PlayerRef(s),
+            lines.append(Msg("utopia.island_query.civs", seat=PlayerRef(s),
                              count=sum(1 for k in counts if k)))
             lines += _seat_lines(state, s, counts)
     for d in island.districts:
