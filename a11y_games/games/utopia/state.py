@@ -123,13 +123,15 @@ class UtopiaState(GameState):
         self.pos = 0
         self.pick = 0
         self.placed = False
-        self.choice: list[tuple[str, bool]] = []
+        self.choice: list[str] = []   # the menu so far
+        self.auto: list[bool] = []    # for each choice: answered for the player
         self.limit_started = False
         self.to_discard = [0] * n
         self.winners: frozenset[int] = frozenset()
         self._known_builds: set[str] = set()
         self._cache: list[str] | None = None
         self._pending: Pending | None = None
+        self._step_cache: str | None = None
         self._current: int | None = None
         self._princes_view: tuple[int, ...] | None = None
         self._public: tuple[tuple[int, str, int | None], tuple] | None = None
@@ -218,7 +220,7 @@ class UtopiaState(GameState):
         self._start_turn()
 
     def _start_turn(self) -> None:
-        self.choice = []
+        self._set_choice([])
         self.placed = False
         self.limit_started = False
         ok = self.phase in (GUESTS, ACTIONS) and self.pos < len(self.order)
@@ -396,10 +398,25 @@ class UtopiaState(GameState):
 
     # --- the menu stack --------------------------------------------------------------------------
     def _ids(self) -> list[str]:
-        return [a for a, _ in self.choice]
+        return self.choice
+
+    def _set_choice(self, ids: list[str]) -> None:
+        self.choice = ids
+        self.auto = [False] * len(ids)
+        self._step_cache = None
+
+    def _push(self, action: str, auto: bool = False) -> None:
+        self.choice.append(action)
+        self.auto.append(auto)
+        self._step_cache = None
+
+    def _pop(self) -> None:
+        self.choice.pop()
+        self.auto.pop()
+        self._step_cache = None
 
     def _get(self, key: str) -> str:
-        for a, _ in self.choice:
+        for a in self.choice:
             if a == key or a.startswith(key + ":"):
                 return a.split(":", 1)[1] if ":" in a else a
         return ""
@@ -409,7 +426,12 @@ class UtopiaState(GameState):
 
     def _step(self) -> str:
         """The name of the current menu step of the player whose turn it is."""
-        ids = self._ids()
+        if self._step_cache is None:
+            self._step_cache = self._find_step()
+        return self._step_cache
+
+    def _find_step(self) -> str:
+        ids = self.choice
         if self.phase == GUESTS:
             if self.placed:
                 return "after"
@@ -584,7 +606,7 @@ class UtopiaState(GameState):
     def apply(self, seat: int, action: str) -> None:
         if action not in self.legal_actions(seat):
             raise IllegalAction(Msg("core.error.illegal"))
-        self._cache = self._pending = None
+        self._cache = self._pending = self._step_cache = None
         kind = action.split(":", 1)[0]
         if self.phase == DISCARD:
             self._discard(seat, CIV_INDEX[action.split(":")[1]])
@@ -595,19 +617,19 @@ class UtopiaState(GameState):
         if kind in ("wonder", "monument"):
             self._build(seat, action)
         elif kind == "back":
-            while self.choice and self.choice[-1][1]:
-                self.choice.pop()
+            while self.auto and self.auto[-1]:
+                self._pop()
             if self.choice:
-                self.choice.pop()
-            while self.choice and self.choice[-1][1]:
-                self.choice.pop()
+                self._pop()
+            while self.auto and self.auto[-1]:
+                self._pop()
         elif self.phase == GUESTS:
             self._apply_guest(seat, action)
         elif kind == "end":
             if sum(self.hands[seat]) <= data.HAND_LIMIT:
                 self._end_turn(seat)
                 return
-            self.choice = [("end", False)]
+            self._set_choice(["end"])
         elif kind == "discard":  # UT-18: the card limit at the end of the turn
             self.limit_started = True
             self._discard(seat, CIV_INDEX[action.split(":")[1]])
@@ -615,7 +637,7 @@ class UtopiaState(GameState):
                 self._end_turn(seat)
                 return
         else:
-            self.choice.append((action, False))
+            self._push(action)
             self._advance(seat)
         if self.phase != OVER and self.current == seat:
             self._tell_builds(seat)
@@ -641,7 +663,7 @@ class UtopiaState(GameState):
         elif kind == "end":
             self._next_turn()
         elif kind == "guest":
-            self.choice.append((action, False))
+            self._push(action)
         else:  # place: UT-11
             _, civ_id, island = self._ids()[0].split(":")
             civ, district = CIV_INDEX[civ_id], action.split(":")[1]
@@ -652,7 +674,7 @@ class UtopiaState(GameState):
             self._event(Msg("utopia.ev.guest", seat=PlayerRef(seat), civ=civ_msg(civ),
                             district=DISTRICTS[district].name),
                         cause=seat)
-            self.choice = []
+            self._set_choice([])
             self.placed = True
             if not self.builds(seat):
                 self._next_turn()
@@ -670,14 +692,14 @@ class UtopiaState(GameState):
             opts = self._detail_options(seat, step)
             if len(opts) != 1:
                 return
-            self.choice.append((opts[0], True))
+            self._push(opts[0], auto=True)
 
     def _execute(self, seat: int) -> None:
         ids = self._ids()
         what, civ = ids[0], CIV_INDEX[self._get("civ")]
         paid = [CIV_INDEX[a.split(":")[1]] for a in ids if a.startswith("pay:")]
         got = {a.split(":")[0]: a.split(":", 1)[1] for a in ids if ":" in a}
-        self.choice = []
+        self._set_choice([])
         for c in paid:
             self.hands[seat][c] -= 1
             self.discard.append(c)
@@ -745,7 +767,7 @@ class UtopiaState(GameState):
                     wonders, bases, privileges, tuple(self.hands[seat]),
                     tuple(map(sum, self.hands)), tuple(self.supply[seat]),
                     tuple(self.monument_supply), tuple(self.guests),
-                    tuple(a for a, _ in self.choice) if turn == seat else (),
+                    tuple(self.choice) if turn == seat else (),
                     self.to_discard[seat])
 
     # --- summaries -------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
     if kind == "discard":
         c = CIV_INDEX[parts[1]]
         return Msg("utopia.label.discard", civ=civ(c), count=state.hands[seat][c])
-    choice = [a for a, _ in state.choice]
+    choice = state.choice
     if kind == "place":
         c = CIV_INDEX[choice[0].split(":")[1]]
         d = DISTRICTS[parts[1]]
