@@ -789,4 +789,6 @@ class UtopiaState(GameState):
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the state (for replay tests)."""
-        return {k: v for k, v in vars(self).items() if k not in ("rng", "events", "_cache")}
+        caches = ("rng", "events", "_cache", "_pending", "_step_cache", "_princes_view",
+                  "_public", "_builds")
+        return {k: v for k, v in vars(self).items() if k not in caches}
