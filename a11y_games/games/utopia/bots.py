@@ -39,6 +39,7 @@ class Position:
         self.me = view.seat
         self.n = view.players
         self.mine: dict[tuple[str, int], int] = {}
+        self.on_island = {i: [0] * NC for i in ISLANDS}
         self.threat: set[str] = set()  # districts an opponent could take soon
         monuments = {d for d, _, _ in view.monuments}
         self.monuments = {d: (s, c) for d, s, c in view.monuments}
@@ -54,6 +55,7 @@ class Position:
                         continue
                     if seat == self.me:
                         self.mine[(d.id, c)] = k
+                        self.on_island[d.island][c] += k
                     elif k >= 2 and d.id not in monuments:
                         self.threat.add(d.id)
         self.rounds_left = max(1.0, min(3.0, (data.WIN_SCORE - max(view.scores)) / 10))
@@ -93,8 +95,7 @@ class Position:
     def island_potential(self, island: str) -> float:
         if island in self.wonders or self.view.bases[self.me] <= 0:
             return 0.0
-        kinds = sum(1 for c in range(NC)
-                    if any(self.at(d, c) for d in ISLANDS[island].districts))
+        kinds = sum(1 for k in self.on_island[island] if k > 0)
         return WONDER_STEPS[kinds]
 
     def potential(self, districts: set[str]) -> float:
@@ -104,6 +105,7 @@ class Position:
 
     def shift(self, district: str, civ: int, delta: int) -> None:
         self.mine[(district, civ)] = self.at(district, civ) + delta
+        self.on_island[DISTRICTS[district].island][civ] += delta
 
     def gain_of(self, changes: list[tuple[str, int, int]]) -> float:
         """The change of potential if the bot's princes changed as listed."""
@@ -123,6 +125,7 @@ class NormalBot:
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self.rng = rng
+        self._memo: tuple[View, list[tuple[float, list[str]]]] | None = None
 
     def choose(self, observation: object, legal: list[str]) -> str:
         view = observation
@@ -130,14 +133,19 @@ class NormalBot:
         if len(legal) == 1:
             return legal[0]
         builds = [a for a in legal if a.startswith(("wonder:", "monument:"))]
-        if builds:
-            return self._best_build(view, builds)
-        if all(a.startswith("discard:") or a == "back" for a in legal):
-            return self._discard(view, [a for a in legal if a != "back"])
         pos = Position(view)
+        if builds:
+            return self._best_build(pos, builds)
+        if all(a.startswith("discard:") or a == "back" for a in legal):
+            return self._discard(view, pos, [a for a in legal if a != "back"])
         if view.phase == "guests":
             return self._guest(view, pos, legal)
-        plans = self._plans(view, pos)
+        key = view._replace(choice=())  # the same position through the steps of one action
+        if self._memo is not None and self._memo[0] == key:
+            plans = self._memo[1]
+        else:
+            plans = self._plans(view, pos)
+            self._memo = (key, plans)
         prefix = list(view.choice)
         fitting = [(score, plan) for score, plan in plans
                    if plan[:len(prefix)] == prefix and len(plan) > len(prefix)
@@ -152,9 +160,7 @@ class NormalBot:
         return fitting[0][1][len(prefix)]
 
     # --- builds and discards -----------------------------------------------------------------
-    def _best_build(self, view: View, builds: list[str]) -> str:
-        pos = Position(view)
-
+    def _best_build(self, pos: Position, builds: list[str]) -> str:
         def worth(action: str) -> float:
             parts = action.split(":")
             if parts[0] == "wonder":
@@ -163,16 +169,16 @@ class NormalBot:
 
         return max(builds, key=worth)
 
-    def _usefulness(self, view: View, civ: int) -> float:
-        pos = Position(view)
+    @staticmethod
+    def _usefulness(view: View, pos: Position, civ: int) -> float:
         mine = sum(1 for _, s, c in view.monuments if s == view.seat and c == civ)
         near = sum(1 for (d, c), k in pos.mine.items()
                    if c == civ and d not in pos.monuments and k >= 1)
         return 1.5 * mine + 0.5 * near + 0.1 * view.value(civ)
 
-    def _discard(self, view: View, options: list[str]) -> str:
-        return min(options, key=lambda a: (self._usefulness(view, CIV_INDEX[a.split(":")[1]]),
-                                           a))
+    def _discard(self, view: View, pos: Position, options: list[str]) -> str:
+        return min(options, key=lambda a: (
+            self._usefulness(view, pos, CIV_INDEX[a.split(":")[1]]), a))
 
     # --- phase 1 -----------------------------------------------------------------------------
     def _guest(self, view: View, pos: Position, legal: list[str]) -> str:
@@ -200,7 +206,8 @@ class NormalBot:
         return pos.gain_of([(district, civ, 1)]) + 0.01 * DISTRICTS[district].value
 
     # --- phase 2: every complete action, scored ------------------------------------------------
-    def _pay(self, view: View, civ: int, cards: int) -> tuple[list[str], float] | None:
+    def _pay(self, view: View, pos: Position, civ: int,
+             cards: int) -> tuple[list[str], float] | None:
         hand = list(view.hand)
         priv = view.privileges[view.seat]
         if not can_pay(hand, priv, civ, cards):
@@ -212,7 +219,7 @@ class NormalBot:
                 pick = civ
             else:
                 others = [c for c in range(NC) if hand[c] > 0 and c != civ]
-                pick = min(others, key=lambda c: self._usefulness(view, c))
+                pick = min(others, key=lambda c: self._usefulness(view, pos, c))
                 priv -= 1
                 cost += PRIVILEGE_COST
             hand[pick] -= 1
@@ -228,7 +235,7 @@ class NormalBot:
         for d, _, c in view.monuments:
             mon_by_civ.setdefault(c, []).append(d)
         for civ in range(NC):
-            paid = self._pay(view, civ, 1)
+            paid = self._pay(view, pos, civ, 1)
             if paid is None:
                 continue
             pay_ids, cost = paid
@@ -257,7 +264,7 @@ class NormalBot:
                 scale.insert(value, civ)
                 plans.append((self._scale_gain(view, scale) - cost,
                               ["influence", name, "raise", *pay_ids]))
-            twice = self._pay(view, civ, data.LOWER_CARDS)
+            twice = self._pay(view, pos, civ, data.LOWER_CARDS)
             if value > 1 and twice is not None:
                 scale = list(view.scale)
                 scale.remove(civ)
