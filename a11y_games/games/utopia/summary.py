@@ -19,6 +19,7 @@ NC = len(CIVS)
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
 PER_LINE = 2  # civilisations per line, so that a line fits 40 braille cells
 NAMES_PER_LINE = 3
+ROUTES_PER_LINE = 2
 
 
 def civ(c: int) -> Msg:
@@ -328,13 +329,13 @@ def district_query(state: UtopiaState, seat: int | None, argument: str) -> list[
     if not anyone:
         lines.append(Msg("utopia.district.empty"))
     streets = [DISTRICTS[x].name for x, k in NEIGHBOURS[d.id] if k == "street"]
-    lines += [Msg("utopia.district.streets", names=c) for c in _chunks(streets, NAMES_PER_LINE)]
+    lines += [Msg("utopia.district.streets", names=c) for c in _chunks(streets, ROUTES_PER_LINE)]
     for x, k in NEIGHBOURS[d.id]:
         if k == "bridge":
             lines.append(Msg("utopia.district.bridge", district=DISTRICTS[x].name,
                              island=isle_name(DISTRICTS[x].island)))
     sea = [DISTRICTS[x].name for x in SEA_ROUTES.get(d.id, ()) if x in state.active]
-    lines += [Msg("utopia.district.sea_routes", names=c) for c in _chunks(sea, NAMES_PER_LINE)]
+    lines += [Msg("utopia.district.sea_routes", names=c) for c in _chunks(sea, ROUTES_PER_LINE)]
     return lines
 
 
