@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +92,24 @@ def test_maritime_sectors() -> None:
     assert not data.sectors_touch("west", "east")
     assert data.sectors_touch("west", "south") and data.sectors_touch("south", "east")
     assert "zephyr" not in SEA_ROUTES["neree"] and "thalassa" in SEA_ROUTES["neree"]
+
+
+def test_written_map_in_the_rules_matches_the_data() -> None:
+    """The English rules describe each district: value, sector, streets and bridge."""
+    text = (Path(__file__).resolve().parents[2] / "docs/rules/utopia.en.md").read_text()
+    line = re.compile(r"^- (\S+), value (\d)(?:, maritime, (\w+) sector)?\. "
+                      r"Streets to ([^.]+)\.(?: Bridge to ([^,]+), (\w+)\.)?$", re.M)
+    found = {m.group(1): m for m in line.finditer(text)}
+    by_name = {d.name: d for d in DISTRICTS.values()}
+    assert set(found) == set(by_name)
+    for name, m in found.items():
+        d = by_name[name]
+        assert int(m.group(2)) == d.value, name
+        assert (m.group(3) or None) == (d.sector.capitalize() if d.sector else None), name
+        streets = {s.strip() for s in re.split(r",| and ", m.group(4))}
+        assert streets == {DISTRICTS[x].name for x, k in NEIGHBOURS[d.id] if k == "street"}
+        bridges = [DISTRICTS[x] for x, k in NEIGHBOURS[d.id] if k == "bridge"]
+        if bridges:
+            assert m.group(5) == bridges[0].name and m.group(6).lower() == bridges[0].island
+        else:
+            assert m.group(5) is None
