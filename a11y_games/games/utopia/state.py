@@ -347,7 +347,10 @@ class UtopiaState(GameState):
 
     def _tell_builds(self, seat: int) -> None:
         """Tell the player when a wonder or a monument becomes possible."""
-        now = set(self.builds(seat))
+        found = self.builds(seat)
+        if not found and not self._known_builds:
+            return
+        now = set(found)
         for b in sorted(now - self._known_builds):
             parts = b.split(":")
             if parts[0] == "wonder":
@@ -589,6 +592,9 @@ class UtopiaState(GameState):
         return self._pending
 
     def legal_actions(self, seat: int) -> list[str]:
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[str]:
         if self.phase == DISCARD:
             if self.to_discard[seat] <= 0:
                 return []
@@ -597,14 +603,14 @@ class UtopiaState(GameState):
             return []
         if self._cache is None:
             self._cache = self._options(seat)
-        return list(self._cache)
+        return self._cache
 
     def describe(self, seat: int, action: str) -> Msg:
         from a11y_games.games.utopia.summary import label
         return label(self, seat, action)
 
     def apply(self, seat: int, action: str) -> None:
-        if action not in self.legal_actions(seat):
+        if action not in self._legal(seat):
             raise IllegalAction(Msg("core.error.illegal"))
         self._cache = self._pending = self._step_cache = None
         kind = action.split(":", 1)[0]
