@@ -469,9 +469,8 @@ class UtopiaState(GameState):
             opts = [f"discard:{CIVS[c]}" for c in range(NC) if self.hands[seat][c]]
             return opts if self.limit_started else [*opts, "back"]
         if step == "civ":
-            what = self._ids()[0]
-            return [f"civ:{CIVS[c]}" for c in range(NC) if self._civ_has(seat, what, c)]\
-                + ["back"]
+            return [*(f"civ:{CIVS[c]}" for c in sorted(self._civs_for(seat, self.choice[0]))),
+                    "back"]
         opts = self._detail_options(seat, step)
         return [*opts, "back"]
 
@@ -487,37 +486,41 @@ class UtopiaState(GameState):
         return [*opts, *self.builds(seat)] if opts else ["pass", *self.builds(seat)]
 
     def _main_options(self, seat: int) -> list[str]:
-        hand, priv = self.hands[seat], self.privileges[seat]
-        total = sum(hand)
-        pay1 = [hand[c] + min(priv, total - hand[c]) >= 1 for c in range(NC)]
-        opts = []
-        if any(pay1[c] and self._on_board(seat, c) for c in range(NC)):
-            opts.append("move")
-        mon_civs = {c for _, c in self.monuments.values()}
-        if any(pay1[c] and self.supply[seat][c] > 0 for c in mon_civs):
-            opts.append("add")
-        if any(pay1[c] and self._civ_has(seat, "remove", c) for c in mon_civs):
-            opts.append("remove")
-        if any(self._civ_has(seat, "influence", c) for c in range(NC) if pay1[c]):
-            opts.append("influence")
+        opts = [w for w in ACTION_WORDS if self._civs_for(seat, w)]
         return [*opts, *self.builds(seat), "end"]
 
-    def _on_board(self, seat: int, civ: int) -> bool:
-        return any(self.on_island[(ISLANDS[i].index * self.n + seat) * NC + civ]
-                   for i in self.islands)
-
-    def _civ_has(self, seat: int, what: str, civ: int) -> bool:
-        """Whether ``seat`` can pay for and carry out action ``what`` for civilisation ``civ``."""
+    def _civs_for(self, seat: int, what: str) -> list[int]:
+        """The civilisations for which ``seat`` can pay for and carry out action ``what``."""
         hand, priv = self.hands[seat], self.privileges[seat]
+        total = sum(hand)
+        if not total:
+            return []
         if what == "influence":
-            v = self.value(civ)
-            return ((v < NC and self.can_pay(hand, priv, civ, data.RAISE_CARDS))
-                    or (v > 1 and self.can_pay(hand, priv, civ, data.LOWER_CARDS)))
-        if not self.can_pay(hand, priv, civ, 1):
-            return False
+            out = []
+            for v, c in enumerate(self.scale, start=1):
+                reach = hand[c] + min(priv, total - hand[c])
+                if (v < NC and reach >= data.RAISE_CARDS) or (v > 1 and reach >= data.LOWER_CARDS):
+                    out.append(c)
+            return out
+        payable = [hand[c] > 0 or priv > 0 for c in range(NC)]
         if what == "move":
-            return self._on_board(seat, civ)
-        return bool(self._details(seat, what, civ, "from" if what != "add" else "to"))
+            stride = self.n * NC
+            islands = [ISLANDS[i].index * stride + seat * NC for i in self.islands]
+            return [c for c in range(NC)
+                    if payable[c] and any(self.on_island[b + c] for b in islands)]
+        found: set[int] = set()
+        if what == "add":
+            for _, c in self.monuments.values():
+                if payable[c] and self.supply[seat][c] > 0:
+                    found.add(c)
+        else:  # remove
+            p, n = self.princes, self.n
+            for d, (_, c) in self.monuments.items():
+                if payable[c] and c not in found:
+                    base = (DISTRICTS[d].index * n + seat) * NC
+                    if any(p[base:base + NC]):
+                        found.add(c)
+        return sorted(found)
 
     def _details(self, seat: int, what: str, civ: int, step: str) -> list[str]:
         n = self.n
