@@ -167,3 +167,33 @@ def test_labels_state_costs_before_confirming() -> None:
     state.apply(0, "influence")
     state.apply(0, "civ:greek")
     assert {state.describe(0, a).params.get("count") for a in ("raise", "lower")} == {1, 2}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_label_of_a_whole_game_renders(lang: str) -> None:
+    match = Match(SPEC, SPEC.settings(3, 21),
+                  [SeatSpec("bot", level="random", name_index=i) for i in range(3)])
+    tr = Translator(lang, names=match.seat_name)
+    kinds = set()
+    while (pending := match.state.pending()) is not None:
+        for seat in pending.seats:
+            for action in match.state.legal_actions(seat):
+                line = tr.render(match.state.describe(seat, action))
+                assert line and "{" not in line and "utopia." not in line, (action, line)
+                kinds.add(action.split(":")[0])
+        line = tr.render(pending.prompt)
+        assert "{" not in line and "utopia." not in line
+        seat = pending.seats[0]
+        match.act(seat, match.bot_choice(seat))
+    assert {"guest", "place", "move", "civ", "from", "to", "pay", "raise", "lower", "end",
+            "back", "discard", "influence"} <= kinds
+
+
+def test_board_topics_and_unknown_topic() -> None:
+    match = mid_game(3, steps=0)
+    state = match.state
+    assert text(match, "en", state.board(0, "scale"))[0] == "Prestige scale, top first:"
+    assert state.board(0, "Vent")[0].params["island"].id == "utopia.island.wind"
+    lines = text(match, "en", state.board(0, "weather"))
+    assert lines == ["No board part named weather.",
+                     "Try: scores, scale, guests, monuments, or an island."]

@@ -210,8 +210,10 @@ def board(state: UtopiaState, seat: int | None, topic: str = "") -> list[Msg]:
         return _guests(state)
     if key == "monuments":
         return _monuments(state)
-    if key:
+    if key and len(find_island(topic)) == 1:
         return island_query(state, seat, topic)
+    if key:
+        return [Msg("utopia.board.unknown", topic=topic), Msg("utopia.board.topics")]
     return [*_scores(state), *_scale(state), *_guests(state), *_monuments(state)]
 
 
