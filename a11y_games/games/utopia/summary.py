@@ -81,7 +81,7 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
         d = DISTRICTS[parts[1]]
         return Msg("utopia.label.place", district=d.name, value=d.value, civ=civ(c),
                    count=state.count(d.id, seat, c))
-    current = CIV_INDEX[state._get("civ")] if state._get("civ") else 0
+    current = CIV_INDEX[state.chosen("civ")] if state.chosen("civ") else 0
     if kind == "civ":
         c = CIV_INDEX[parts[1]]
         held = state.hands[seat][c]
@@ -102,14 +102,14 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
         if choice[0] == "add":
             owner, _ = state.monuments[d.id]
             return Msg("utopia.label.to_add", district=d.name, seat=PlayerRef(owner))
-        src = state._get("from")
+        src = state.chosen("from")
         by = "land" if d.id in {x for x, _ in NEIGHBOURS[src]} else "sea"
         return Msg(f"utopia.label.to_{by}", district=d.name, value=d.value,
                    count=state.count(d.id, seat, current))
     if kind == "prince":
         c = CIV_INDEX[parts[1]]
         return Msg("utopia.label.prince", civ=civ(c),
-                   count=state.count(state._get("from"), seat, c))
+                   count=state.count(state.chosen("from"), seat, c))
     if kind == "raise":
         return Msg("utopia.label.raise", value=state.value(current) + 1, count=data.RAISE_CARDS)
     if kind == "lower":
