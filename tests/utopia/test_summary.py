@@ -197,3 +197,14 @@ def test_board_topics_and_unknown_topic() -> None:
     lines = text(match, "en", state.board(0, "weather"))
     assert lines == ["No board part named weather.",
                      "Try: scores, scale, guests, monuments, or an island."]
+
+
+def test_where_lists_my_princes_by_district() -> None:
+    state = empty_city(new_state(3))
+    match = mid_game(3, steps=0)
+    match.state = state
+    assert text(match, "en", run(state, "where")) == ["You have no prince in the city."]
+    put(state, "etna", 0, "maya", 2)
+    put(state, "gaia", 0, "greek")
+    put(state, "gaia", 1, "chinese")
+    assert text(match, "en", run(state, "where")) == ["Gaïa: 1 Greek", "Etna: 2 Maya"]

@@ -368,10 +368,24 @@ def island_query(state: UtopiaState, seat: int | None, argument: str) -> list[Ms
     return lines
 
 
+def where_query(state: UtopiaState, seat: int | None, argument: str = "") -> list[Msg]:
+    """Where my princes are, district by district, in map order."""
+    if seat is None or seat >= state.n:
+        return [Msg("utopia.where.none")]
+    lines = []
+    for d in DISTRICTS.values():
+        counts = [state.count(d.id, seat, c) for c in range(NC)]
+        if any(counts):
+            lines += [Msg("utopia.where.line", district=d.name, cards=chunk)
+                      for chunk in _chunks(_civ_counts(counts), PER_LINE)]
+    return lines or [Msg("utopia.where.none")]
+
+
 def queries() -> list[Query]:
-    """The city commands: ``map [island]``, ``district <name>``, ``island <name>``."""
+    """The city commands: ``map [island]``, ``district <name>``, ``island <name>``, ``where``."""
     return [
         Query("map", Msg("utopia.query.map_help"), map_query, ("city",)),
         Query("district", Msg("utopia.query.district_help"), district_query, ("d",)),
         Query("island", Msg("utopia.query.island_help"), island_query, ("i",)),
+        Query("where", Msg("utopia.query.where_help"), where_query, ("w",)),
     ]
