@@ -28,6 +28,7 @@ __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", 
 
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
 AUTO_STEPS = ("count", "prince", "pay")
+_ASKS: dict[tuple[int, str], Pending] = {}
 
 
 def civ_msg(c: int) -> Msg:
@@ -188,7 +189,8 @@ class UtopiaState(MenuStack, GameState):
         if self.round == 1:
             first = self.rng.randrange(n)  # UT-10 decision: a random first player
         else:
-            first = min(range(n), key=lambda s: (*self._rank_key(s), s))
+            last = self.order[0]  # tied, never scored: the last first player, then round the table
+            first = min(range(n), key=lambda s: (*self._rank_key(s), (s - last) % n))
         others = sorted((s for s in range(n) if s != first),
                         key=lambda s: (*self._rank_key(s), (s - first) % n))
         self.order = [first, *others]
@@ -379,7 +381,11 @@ class UtopiaState(MenuStack, GameState):
                 self._pending = Pending(seats, Msg("utopia.ask.discard"))
             else:
                 assert self._current is not None
-                self._pending = Pending((self._current,), Msg(f"utopia.ask.{self._step()}"))
+                key = (self._current, self._step())
+                found = _ASKS.get(key)
+                if found is None:  # frozen values: one per seat and step is enough
+                    found = _ASKS[key] = Pending((key[0],), Msg(f"utopia.ask.{key[1]}"))
+                self._pending = found
         return self._pending
 
     def legal_actions(self, seat: int) -> list[str]:
