@@ -475,3 +475,11 @@ def test_tie_goes_to_more_districts_then_shared() -> None:
     state.scores = [50, 50, 1]
     state._score_round()
     assert state.outcome().winners == frozenset({0, 1})
+
+
+@pytest.mark.rule("UT-10")
+def test_players_tied_without_scoring_keep_the_previous_first_then_round_the_table() -> None:
+    state = new_state(4, 5)
+    first = state.order[0]
+    state._start_round()
+    assert state.order == [first, *[(first + k) % 4 for k in (1, 2, 3)]]
