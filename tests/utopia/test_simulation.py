@@ -136,11 +136,13 @@ def test_hands_and_discards_stay_hidden(players: int) -> None:
                 _other_hands_hidden(state)
 
         play_out(match, check=check)
+        private = {"utopia.ev.dealt", "utopia.ev.discarded_own", "utopia.ev.can_wonder",
+                   "utopia.ev.can_monument"}
         for event in match.events:
-            if event.msg.id in ("utopia.ev.dealt", "utopia.ev.discarded_own"):
+            if event.msg.id in private:
                 assert event.visible_to is not None and len(event.visible_to) == 1
-            if event.visible_to is None:
-                assert "cards" not in event.msg.params or event.msg.id != "utopia.ev.dealt"
+            if event.msg.id == "utopia.ev.discarded":  # the table hears who, never what
+                assert event.visible_to is None and set(event.msg.params) == {"seat"}
 
 
 @pytest.mark.parametrize("level", ["random", "normal"])

@@ -68,6 +68,7 @@ class View(NamedTuple):
         return self.princes[(DISTRICTS[district].index * self.players + seat) * NC + civ]
 
     def value(self, civ: int) -> int:
+        """The civilisation's value on the prestige scale (1 to 5)."""
         return self.scale.index(civ) + 1
 
 
