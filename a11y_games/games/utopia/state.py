@@ -31,12 +31,19 @@ AUTO_STEPS = ("count", "prince", "pay")
 _ASKS: dict[tuple[int, str], Pending] = {}
 
 
+_CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
+_ISLAND_MSGS = {i: Msg(f"utopia.island.{i}") for i in ISLANDS}
+_REFS = tuple(PlayerRef(s) for s in range(data.MAX_PLAYERS))
+_ONLY = tuple(frozenset({s}) for s in range(data.MAX_PLAYERS))
+
+
 def civ_msg(c: int) -> Msg:
-    return Msg(f"utopia.civ.{CIVS[c]}")
+    """The civilisation's name (one shared, never-changed message per civilisation)."""
+    return _CIV_MSGS[c]
 
 
 def island_msg(island: str) -> Msg:
-    return Msg(f"utopia.island.{island}")
+    return _ISLAND_MSGS[island]
 
 
 class View(NamedTuple):
@@ -146,8 +153,7 @@ class UtopiaState(MenuStack, GameState):
 
     def _event(self, msg: Msg, *, level: Verbosity = Verbosity.NORMAL,
                cause: int | None = None, to: int | None = None, informs: bool = True) -> None:
-        self.events.append(Event(msg, None if to is None else frozenset({to}), level, cause,
-                                 informs))
+        self.events.append(Event(msg, None if to is None else _ONLY[to], level, cause, informs))
 
     def _gain(self, seat: int, points: int, why: Msg) -> None:
         if points <= 0:
@@ -155,7 +161,7 @@ class UtopiaState(MenuStack, GameState):
         self.scores[seat] += points
         self._clock += 1
         self.reached[seat] = self._clock
-        self._event(Msg("utopia.ev.score", seat=PlayerRef(seat), count=points, why=why,
+        self._event(Msg("utopia.ev.score", seat=_REFS[seat], count=points, why=why,
                         total=self.scores[seat]), cause=seat)
 
     def _place(self, district: str, seat: int, civ: int, delta: int) -> None:
@@ -218,7 +224,7 @@ class UtopiaState(MenuStack, GameState):
         if seat is None:
             return
         key = "utopia.ev.turn_guest" if self.phase == GUESTS else "utopia.ev.turn"
-        self._event(Msg(key, seat=PlayerRef(seat)), level=Verbosity.BRIEF, informs=False)
+        self._event(Msg(key, seat=_REFS[seat]), level=Verbosity.BRIEF, informs=False)
         self._known_builds = set()
         self._tell_builds(seat)
 
@@ -278,7 +284,7 @@ class UtopiaState(MenuStack, GameState):
                         level=Verbosity.BRIEF)
             self.to_discard[seat] = min(due[seat], sum(self.hands[seat]))
             if self.to_discard[seat]:
-                self._event(Msg("utopia.ev.must_discard", seat=PlayerRef(seat),
+                self._event(Msg("utopia.ev.must_discard", seat=_REFS[seat],
                                 count=self.to_discard[seat]))
         if not any(self.to_discard):
             self._start_actions()
@@ -358,14 +364,14 @@ class UtopiaState(MenuStack, GameState):
         if parts[0] == "wonder":
             island = parts[1]
             self.wonders[island] = seat
-            self._event(Msg("utopia.ev.wonder", seat=PlayerRef(seat), island=island_msg(island)),
+            self._event(Msg("utopia.ev.wonder", seat=_REFS[seat], island=island_msg(island)),
                         cause=seat, level=Verbosity.BRIEF)
             self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"))
             return
         district, civ = parts[1], CIV_INDEX[parts[2]]
         self.monuments[district] = (seat, civ)
         self.monument_supply[civ] -= 1
-        self._event(Msg("utopia.ev.monument", seat=PlayerRef(seat), civ=civ_msg(civ),
+        self._event(Msg("utopia.ev.monument", seat=_REFS[seat], civ=civ_msg(civ),
                         district=DISTRICTS[district].name), cause=seat, level=Verbosity.BRIEF)
         owner = self.wonders.get(DISTRICTS[district].island)
         if owner is not None:  # UT-14
@@ -447,7 +453,7 @@ class UtopiaState(MenuStack, GameState):
             self._tell_builds(seat)
 
     def _end_turn(self, seat: int) -> None:
-        self._event(Msg("utopia.ev.end_turn", seat=PlayerRef(seat)), cause=seat,
+        self._event(Msg("utopia.ev.end_turn", seat=_REFS[seat]), cause=seat,
                     level=Verbosity.FULL, informs=False)
         self._next_turn()
 
@@ -456,13 +462,13 @@ class UtopiaState(MenuStack, GameState):
         self.discard.append(civ)
         self._event(Msg("utopia.ev.discarded_own", civ=civ_msg(civ)), to=seat, cause=seat,
                     level=Verbosity.FULL, informs=False)
-        self._event(Msg("utopia.ev.discarded", seat=PlayerRef(seat)), cause=seat,
+        self._event(Msg("utopia.ev.discarded", seat=_REFS[seat]), cause=seat,
                     level=Verbosity.FULL)
 
     def _apply_guest(self, seat: int, action: str) -> None:
         kind = action.split(":", 1)[0]
         if kind == "pass":
-            self._event(Msg("utopia.ev.pass", seat=PlayerRef(seat)), cause=seat)
+            self._event(Msg("utopia.ev.pass", seat=_REFS[seat]), cause=seat)
             self._next_turn()
         elif kind == "end":
             self._next_turn()
@@ -475,7 +481,7 @@ class UtopiaState(MenuStack, GameState):
             self.bag.append((civ, island))
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
-            self._event(Msg("utopia.ev.guest", seat=PlayerRef(seat), civ=civ_msg(civ),
+            self._event(Msg("utopia.ev.guest", seat=_REFS[seat], civ=civ_msg(civ),
                             district=DISTRICTS[district].name),
                         cause=seat)
             self._set_choice([])
@@ -509,27 +515,27 @@ class UtopiaState(MenuStack, GameState):
             self.discard.append(c)
             if c != civ:  # UT-17
                 self.privileges[seat] -= 1
-                self._event(Msg("utopia.ev.privilege", seat=PlayerRef(seat), card=civ_msg(c),
+                self._event(Msg("utopia.ev.privilege", seat=_REFS[seat], card=civ_msg(c),
                                 civ=civ_msg(civ)), cause=seat)
         if what == "move":
             src, dst, k = got["from"], got["to"], int(got["count"])
             self._place(src, seat, civ, -k)
             self._place(dst, seat, civ, k)
             by = "sea" if dst not in {d for d, _ in NEIGHBOURS[src]} else "land"
-            self._event(Msg(f"utopia.ev.move_{by}", seat=PlayerRef(seat), count=k,
+            self._event(Msg(f"utopia.ev.move_{by}", seat=_REFS[seat], count=k,
                             civ=civ_msg(civ), src=DISTRICTS[src].name,
                             dst=DISTRICTS[dst].name), cause=seat)
         elif what == "add":
             dst = got["to"]
             self.supply[seat][civ] -= 1
             self._place(dst, seat, civ, 1)
-            self._event(Msg("utopia.ev.add", seat=PlayerRef(seat), civ=civ_msg(civ),
+            self._event(Msg("utopia.ev.add", seat=_REFS[seat], civ=civ_msg(civ),
                             district=DISTRICTS[dst].name), cause=seat)
         elif what == "remove":
             src, pc = got["from"], CIV_INDEX[got["prince"]]
             self._place(src, seat, pc, -1)
             self.supply[seat][pc] += 1
-            self._event(Msg("utopia.ev.remove", seat=PlayerRef(seat), civ=civ_msg(pc),
+            self._event(Msg("utopia.ev.remove", seat=_REFS[seat], civ=civ_msg(pc),
                             district=DISTRICTS[src].name), cause=seat)
             self._gain(seat, data.REMOVE_POINTS, Msg("utopia.why.remove"))
         else:
@@ -541,7 +547,7 @@ class UtopiaState(MenuStack, GameState):
             else:
                 self.scale.insert(0, civ)  # to value 1, the ones below move up
                 key = "utopia.ev.lower"
-            self._event(Msg(key, seat=PlayerRef(seat), civ=civ_msg(civ), value=self.value(civ)),
+            self._event(Msg(key, seat=_REFS[seat], civ=civ_msg(civ), value=self.value(civ)),
                         cause=seat, level=Verbosity.BRIEF)
             self._event(Msg("utopia.ev.scale", scale=self._scale_msgs()), informs=False)
 
