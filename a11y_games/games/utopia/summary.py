@@ -125,7 +125,8 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
 # --- status, board, private ---------------------------------------------------------------------
 def _phase_line(state: UtopiaState) -> Msg:
     if not state.pending():
-        return Msg("utopia.status.over", score=max(state.scores))
+        return Msg("utopia.ev.over", seats=[PlayerRef(s) for s in sorted(state.winners)],
+                   score=max(state.scores))
     number = {"guests": 1, "discard": 2, "actions": 2}[state.phase]
     return Msg("utopia.status.round", round=state.round, phase=number)
 
