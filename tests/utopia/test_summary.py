@@ -208,3 +208,16 @@ def test_where_lists_my_princes_by_district() -> None:
     put(state, "gaia", 0, "greek")
     put(state, "gaia", 1, "chinese")
     assert text(match, "en", run(state, "where")) == ["Gaïa: 1 Greek", "Etna: 2 Maya"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_final_status_names_the_winner_and_fits(lang: str) -> None:
+    match = Match(SPEC, SPEC.settings(5, 4),
+                  [SeatSpec("bot", level="normal", name_index=i) for i in range(5)])
+    match.play_bots()
+    state = match.state
+    assert state.pending() is None
+    lines = text(match, lang, state.status(0))
+    winner = text(match, lang, [match.seat_name(min(state.winners))])[0]
+    assert winner in lines[0]
+    assert all(len(line) <= 40 for line in lines), lines
