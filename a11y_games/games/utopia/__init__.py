@@ -1,0 +1,27 @@
+"""Utopia (Matagot, 2007): welcome princes of five civilisations into the districts of a
+city of four islands; monuments, wonders and the king's favour bring prestige; 50 ends it."""
+
+from __future__ import annotations
+
+from a11y_games.engine import Msg
+from a11y_games.engine.bots import RandomBot
+from a11y_games.engine.spec import GameSpec
+from a11y_games.games.utopia import data
+from a11y_games.games.utopia.bots import NormalBot
+from a11y_games.games.utopia.state import UtopiaState
+
+__all__ = ["SPEC", "UtopiaState"]
+
+SPEC = GameSpec(
+    name="utopia",
+    title=Msg("utopia.title"),
+    summary=Msg("utopia.summary"),
+    min_players=data.MIN_PLAYERS,
+    max_players=data.MAX_PLAYERS,
+    default_players=data.DEFAULT_PLAYERS,
+    new_state=UtopiaState,
+    bots={"random": RandomBot, "normal": NormalBot},
+    bot_names=tuple(Msg(f"utopia.bot.{n}") for n in
+                    ("thomas", "raphael", "hythloday", "ademus", "utopus", "giles")),
+    aliases=("utopie",),
+)

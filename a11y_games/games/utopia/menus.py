@@ -1,0 +1,268 @@
+"""The menus of a Utopia turn, kept as a stack of choices (``choice``): an action, then the
+civilisation, then the prince(s), then the destination, then the card(s) paying for it.
+
+Each step lists only what is legal. A step with a single possible answer (one prince, one
+way to pay) is answered for the player; ``back`` pops the last real choice.
+"""
+
+from __future__ import annotations
+
+from a11y_games.games.utopia import data
+from a11y_games.games.utopia.data import (
+    CIVS,
+    DISTRICT_LIST,
+    DISTRICTS,
+    ISLANDS,
+    NEIGHBOURS,
+    SEA_ROUTES,
+)
+
+__all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "MenuStack", "destinations"]
+
+NC = len(CIVS)
+CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
+GUESTS, DISCARD, ACTIONS, OVER = "guests", "discard", "actions", "over"
+ACTION_WORDS = ("move", "add", "remove", "influence")
+
+
+def destinations(district: str, active: frozenset[str]) -> list[tuple[str, str]]:
+    """Where princes in ``district`` may go: (district, "land" or "sea"), land first."""
+    found = [(d, "land") for d, _ in NEIGHBOURS[district] if d in active]
+    seen = {d for d, _ in found}
+    for d in SEA_ROUTES.get(district, ()):
+        if d in active and d not in seen:
+            found.append((d, "sea"))
+    return found
+
+
+
+class MenuStack:
+    """The menu steps and their legal answers, for :class:`UtopiaState` (a mixin)."""
+
+    # provided by the state
+    n: int
+    phase: str
+    placed: bool
+    choice: list[str]
+    auto: list[bool]
+    _step_cache: str | None
+    hands: list[list[int]]
+    privileges: list[int]
+    supply: list[list[int]]
+    scale: list[int]
+    princes: list[int]
+    on_island: list[int]
+    islands: tuple[str, ...]
+    active: frozenset[str]
+    monuments: dict[str, tuple[int, int]]
+    guests: list[tuple[int, str]]
+
+    def builds(self, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def value(self, civ: int) -> int:
+        raise NotImplementedError
+
+    def count(self, district: str, seat: int, civ: int) -> int:
+        raise NotImplementedError
+
+    # --- paying (UT-16, UT-17) -------------------------------------------------------------------
+    @staticmethod
+    def can_pay(hand: list[int] | tuple[int, ...], privileges: int, civ: int, cards: int) -> bool:
+        """Whether ``cards`` cards of ``civ`` can be paid, other cards needing a privilege each."""
+        own = hand[civ]
+        return own + min(privileges, sum(hand) - own) >= cards
+
+    def _pay_state(self, seat: int, paid: list[int]) -> tuple[list[int], int]:
+        civ = CIV_INDEX[self.chosen("civ")]
+        hand = list(self.hands[seat])
+        priv = self.privileges[seat]
+        for c in paid:
+            hand[c] -= 1
+            if c != civ:
+                priv -= 1
+        return hand, priv
+
+    # --- the menu stack --------------------------------------------------------------------------
+    def _ids(self) -> list[str]:
+        return self.choice
+
+    def _set_choice(self, ids: list[str]) -> None:
+        self.choice = ids
+        self.auto = [False] * len(ids)
+        self._step_cache = None
+
+    def _push(self, action: str, auto: bool = False) -> None:
+        self.choice.append(action)
+        self.auto.append(auto)
+        self._step_cache = None
+
+    def _pop(self) -> None:
+        self.choice.pop()
+        self.auto.pop()
+        self._step_cache = None
+
+    def chosen(self, key: str) -> str:
+        """What the menu so far says for ``key`` (``chosen("from")`` is a district id)."""
+        for a in self.choice:
+            if a == key or a.startswith(key + ":"):
+                return a.split(":", 1)[1] if ":" in a else a
+        return ""
+
+    def _cost(self) -> int:
+        return data.LOWER_CARDS if "lower" in self._ids() else data.RAISE_CARDS
+
+    def _step(self) -> str:
+        """The name of the current menu step of the player whose turn it is."""
+        if self._step_cache is None:
+            self._step_cache = self._find_step()
+        return self._step_cache
+
+    def _find_step(self) -> str:
+        ids = self.choice
+        if self.phase == GUESTS:
+            if self.placed:
+                return "after"
+            return "place" if ids else "guest"
+        if not ids:
+            return "main"
+        what = ids[0]
+        if what == "end":
+            return "limit"
+        if len(ids) == 1:
+            return "civ"
+        rest = ids[2:]
+        if what == "move":
+            order = ("from", "count", "to")
+        elif what == "add":
+            order = ("to",)
+        elif what == "remove":
+            order = ("from", "prince")
+        else:
+            order = ("mode",)
+        if len(rest) < len(order):
+            return order[len(rest)]
+        return "pay"
+
+    def _options(self, seat: int) -> list[str]:
+        step = self._step()
+        if self.phase == GUESTS:
+            return self._guest_options(seat, step)
+        if step == "main":
+            return self._main_options(seat)
+        if step == "limit":
+            opts = [f"discard:{CIVS[c]}" for c in range(NC) if self.hands[seat][c]]
+            return opts if self.limit_started else [*opts, "back"]
+        if step == "civ":
+            return [*(f"civ:{CIVS[c]}" for c in sorted(self._civs_for(seat, self.choice[0]))),
+                    "back"]
+        opts = self._detail_options(seat, step)
+        return [*opts, "back"]
+
+    def _guest_options(self, seat: int, step: str) -> list[str]:
+        if step == "after":
+            return [*self.builds(seat), "end"]
+        if step == "place":
+            island = self._ids()[0].split(":")[2]
+            return [f"place:{d}" for d in ISLANDS[island].districts] + ["back"]
+        kinds = sorted({(c, i) for c, i in self.guests if self.supply[seat][c] > 0},
+                       key=lambda g: (ISLANDS[g[1]].index, g[0]))
+        opts = [f"guest:{CIVS[c]}:{i}" for c, i in kinds]
+        return [*opts, *self.builds(seat)] if opts else ["pass", *self.builds(seat)]
+
+    def _main_options(self, seat: int) -> list[str]:
+        opts = [w for w in ACTION_WORDS if self._civs_for(seat, w)]
+        return [*opts, *self.builds(seat), "end"]
+
+    def _civs_for(self, seat: int, what: str) -> list[int]:
+        """The civilisations for which ``seat`` can pay for and carry out action ``what``."""
+        hand, priv = self.hands[seat], self.privileges[seat]
+        total = sum(hand)
+        if not total:
+            return []
+        if what == "influence":
+            out = []
+            for v, c in enumerate(self.scale, start=1):
+                reach = hand[c] + min(priv, total - hand[c])
+                if (v < NC and reach >= data.RAISE_CARDS) or (v > 1 and reach >= data.LOWER_CARDS):
+                    out.append(c)
+            return out
+        payable = [hand[c] > 0 or priv > 0 for c in range(NC)]
+        if what == "move":
+            stride = self.n * NC
+            islands = [ISLANDS[i].index * stride + seat * NC for i in self.islands]
+            return [c for c in range(NC)
+                    if payable[c] and any(self.on_island[b + c] for b in islands)]
+        found: set[int] = set()
+        if what == "add":
+            for _, c in self.monuments.values():
+                if payable[c] and self.supply[seat][c] > 0:
+                    found.add(c)
+        else:  # remove
+            p, n = self.princes, self.n
+            for d, (_, c) in self.monuments.items():
+                if payable[c] and c not in found:
+                    base = (DISTRICTS[d].index * n + seat) * NC
+                    if any(p[base:base + NC]):
+                        found.add(c)
+        return sorted(found)
+
+    def _details(self, seat: int, what: str, civ: int, step: str) -> list[str]:
+        n = self.n
+        if what == "move":
+            if step == "from":
+                p, stride = self.princes, n * NC
+                return [f"from:{d.id}" for d in DISTRICT_LIST if d.id in self.active
+                        and p[d.index * stride + seat * NC + civ] > 0]
+            src = self.chosen("from")
+            if step == "count":
+                return [f"count:{k}" for k in range(1, min(data.MAX_MOVE,
+                                                            self.count(src, seat, civ)) + 1)]
+            return [f"to:{d}" for d, _ in destinations(src, self.active)]
+        if what == "add":
+            if self.supply[seat][civ] <= 0:
+                return []
+            return [f"to:{d}" for d in sorted(self.monuments, key=lambda x: DISTRICTS[x].index)
+                    if self.monuments[d][1] == civ]
+        if what == "remove":
+            if step == "from":
+                out = []
+                for d in sorted(self.monuments, key=lambda x: DISTRICTS[x].index):
+                    base = (DISTRICTS[d].index * n + seat) * NC
+                    if self.monuments[d][1] == civ and any(self.princes[base:base + NC]):
+                        out.append(f"from:{d}")
+                return out
+            src = self.chosen("from")
+            return [f"prince:{CIVS[c]}" for c in range(NC) if self.count(src, seat, c)]
+        return []
+
+    def _detail_options(self, seat: int, step: str) -> list[str]:
+        ids = self._ids()
+        what, civ = ids[0], CIV_INDEX[self.chosen("civ")]
+        if step == "mode":
+            hand, priv = self.hands[seat], self.privileges[seat]
+            v = self.value(civ)
+            out = []
+            if v < NC and self.can_pay(hand, priv, civ, data.RAISE_CARDS):
+                out.append("raise")
+            if v > 1 and self.can_pay(hand, priv, civ, data.LOWER_CARDS):
+                out.append("lower")
+            return out
+        if step == "pay":
+            paid = [CIV_INDEX[a.split(":")[1]] for a in ids if a.startswith("pay:")]
+            hand, priv = self._pay_state(seat, paid)
+            left = self._cost() - len(paid)
+            out = []
+            for c in range(NC):
+                if hand[c] <= 0:
+                    continue
+                extra = 0 if c == civ else 1
+                if priv < extra:
+                    continue
+                hand[c] -= 1
+                if self.can_pay(hand, priv - extra, civ, left - 1):
+                    out.append(f"pay:{CIVS[c]}")
+                hand[c] += 1
+            return out
+        return self._details(seat, what, civ, step)
+

@@ -1,0 +1,604 @@
+"""The Utopia state machine: rounds of guests (phase 1), city development (phase 2) and
+scoring (phase 3), with wonders and monuments at any moment of one's own turn.
+
+The menus (what, then which civilisation, then where) live in :mod:`.menus`; this module
+carries decisions out and announces them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine.state import Outcome, Query, Settings
+from a11y_games.games.utopia import data
+from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS
+from a11y_games.games.utopia.menus import (
+    ACTIONS,
+    DISCARD,
+    GUESTS,
+    NC,
+    OVER,
+    MenuStack,
+    destinations,
+)
+
+__all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", "destinations"]
+
+CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
+AUTO_STEPS = ("count", "prince", "pay")
+_ASKS: dict[tuple[int, str], Pending] = {}
+
+
+_CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
+_ISLAND_MSGS = {i: Msg(f"utopia.island.{i}") for i in ISLANDS}
+_REFS = tuple(PlayerRef(s) for s in range(data.MAX_PLAYERS))
+_ONLY = tuple(frozenset({s}) for s in range(data.MAX_PLAYERS))
+
+
+def civ_msg(c: int) -> Msg:
+    """The civilisation's name (one shared, never-changed message per civilisation)."""
+    return _CIV_MSGS[c]
+
+
+def island_msg(island: str) -> Msg:
+    return _ISLAND_MSGS[island]
+
+
+class View(NamedTuple):
+    """What one seat may know (the public board, its own hand): the only input of a bot."""
+
+    seat: int
+    players: int
+    phase: str
+    round: int
+    turn: int | None
+    active: frozenset[str]
+    scores: tuple[int, ...]
+    scale: tuple[int, ...]          # civilisation indices from value 1 to value 5
+    princes: tuple[int, ...]        # flat: (district index * players + seat) * 5 + civ
+    monuments: tuple[tuple[str, int, int], ...]  # (district, seat, civ)
+    wonders: tuple[tuple[str, int], ...]         # (island, seat)
+    bases: tuple[int, ...]
+    privileges: tuple[int, ...]
+    hand: tuple[int, ...]           # own cards per civilisation
+    hand_sizes: tuple[int, ...]
+    supply: tuple[int, ...]         # own princes left per civilisation
+    monument_supply: tuple[int, ...]
+    guests: tuple[tuple[int, str], ...]
+    choice: tuple[str, ...]         # own menu so far
+    to_discard: int
+
+    def at(self, district: str, seat: int, civ: int) -> int:
+        """Princes of ``civ`` that ``seat`` has in ``district``."""
+        return self.princes[(DISTRICTS[district].index * self.players + seat) * NC + civ]
+
+    def value(self, civ: int) -> int:
+        """The civilisation's value on the prestige scale (1 to 5)."""
+        return self.scale.index(civ) + 1
+
+
+class UtopiaState(MenuStack, GameState):
+    """One game of Utopia."""
+
+    game = "utopia"
+
+    def __init__(self, settings: Settings, rng: random.Random) -> None:
+        super().__init__(settings, rng)
+        n = self.n = settings.players
+        self.islands: tuple[str, ...] = tuple(
+            i for i in ISLANDS if not (n == 2 and i == data.TWO_PLAYER_ISLAND_OUT))  # UT-03
+        self.active: frozenset[str] = frozenset(
+            d for i in self.islands for d in ISLANDS[i].districts)
+        self.princes = [0] * (len(DISTRICTS) * n * NC)
+        self.on_island = [0] * (len(ISLANDS) * n * NC)  # princes per island, seat, civ
+        self.triples: set[tuple[str, int, int]] = set()  # 3+ of one civ: (district, seat, civ)
+        self._builds: dict[int, list[str]] = {}
+        self.supply = [[data.PRINCES_PER_CIV] * NC for _ in range(n)]
+        self.monuments: dict[str, tuple[int, int]] = {}
+        self.monument_supply = [data.MONUMENTS_PER_CIV] * NC
+        self.wonders: dict[str, int] = {}
+        self.bases = [data.BASES] * n
+        self.privileges = [data.PRIVILEGES] * n
+        self.hands = [[0] * NC for _ in range(n)]
+        self.deck = [c for c in range(NC) for _ in range(data.CARDS_PER_CIV)]
+        rng.shuffle(self.deck)
+        self.discard: list[int] = []
+        self.bag = [(c, i) for i in self.islands for c in range(NC)
+                    for _ in range(data.GUESTS_PER_CIV_PER_ISLAND)]
+        self.guests: list[tuple[int, str]] = []
+        self.scores = [0] * n
+        self.reached = [0] * n       # when each seat reached its score (UT-10 ties)
+        self._clock = 0
+        self.scale = list(range(NC))
+        rng.shuffle(self.scale)      # UT-04: initial order drawn at random
+        self.round = 0
+        self.phase = GUESTS
+        self.order: list[int] = []
+        self.pos = 0
+        self.pick = 0
+        self.placed = False
+        self.choice: list[str] = []   # the menu so far
+        self.auto: list[bool] = []    # for each choice: answered for the player
+        self.limit_started = False
+        self.to_discard = [0] * n
+        self.winners: frozenset[int] = frozenset()
+        self._known_builds: set[str] = set()
+        self._cache: list[str] | None = None
+        self._pending: Pending | None = None
+        self._step_cache: str | None = None
+        self._current: int | None = None
+        self._princes_view: tuple[int, ...] | None = None
+        self._public: tuple[tuple[int, str, int | None], tuple] | None = None
+        self.events.append(Event(Msg("utopia.ev.scale", scale=self._scale_msgs()),
+                                 level=Verbosity.NORMAL))
+        self._start_round()
+
+    # --- small helpers -----------------------------------------------------------------------
+    def _i(self, district: str, seat: int, civ: int) -> int:
+        return (DISTRICTS[district].index * self.n + seat) * NC + civ
+
+    def count(self, district: str, seat: int, civ: int) -> int:
+        """Princes of ``civ`` that ``seat`` has in ``district``."""
+        return self.princes[self._i(district, seat, civ)]
+
+    def value(self, civ: int) -> int:
+        """The civilisation's value on the prestige scale (1 to 5)."""
+        return self.scale.index(civ) + 1
+
+    def _scale_msgs(self) -> list[Msg]:
+        return [Msg("utopia.scale.entry", value=v + 1, civ=civ_msg(c))
+                for v, c in reversed(list(enumerate(self.scale)))]
+
+    def _event(self, msg: Msg, *, level: Verbosity = Verbosity.NORMAL,
+               cause: int | None = None, to: int | None = None, informs: bool = True) -> None:
+        self.events.append(Event(msg, None if to is None else _ONLY[to], level, cause, informs))
+
+    def _gain(self, seat: int, points: int, why: Msg) -> None:
+        if points <= 0:
+            return
+        self.scores[seat] += points
+        self._clock += 1
+        self.reached[seat] = self._clock
+        self._event(Msg("utopia.ev.score", seat=_REFS[seat], count=points, why=why,
+                        total=self.scores[seat]), cause=seat)
+
+    def _place(self, district: str, seat: int, civ: int, delta: int) -> None:
+        i = self._i(district, seat, civ)
+        self.princes[i] += delta
+        self._princes_view = None
+        self.on_island[(ISLANDS[DISTRICTS[district].island].index * self.n + seat) * NC + civ] \
+            += delta
+        if self.princes[i] >= data.MONUMENT_PRINCES:
+            self.triples.add((district, seat, civ))
+        else:
+            self.triples.discard((district, seat, civ))
+        self._builds.clear()
+
+    def island_civs(self, island: str, seat: int) -> list[int]:
+        """How many princes of each civilisation ``seat`` has on ``island``."""
+        base = (ISLANDS[island].index * self.n + seat) * NC
+        return self.on_island[base:base + NC]
+
+    @property
+    def current(self) -> int | None:
+        """The seat whose turn it is (None while discarding, scoring or once over)."""
+        return self._current
+
+    # --- rounds, turns and phases --------------------------------------------------------------
+    def _rank_key(self, seat: int) -> tuple[int, int]:
+        return (-self.scores[seat], self.reached[seat])
+
+    def _start_round(self) -> None:
+        self.round += 1
+        n = self.n
+        if self.round == 1:
+            first = self.rng.randrange(n)  # UT-10 decision: a random first player
+        else:
+            last = self.order[0]  # tied, never scored: the last first player, then round the table
+            first = min(range(n), key=lambda s: (*self._rank_key(s), (s - last) % n))
+        others = sorted((s for s in range(n) if s != first),
+                        key=lambda s: (*self._rank_key(s), (s - first) % n))
+        self.order = [first, *others]
+        self._event(Msg("utopia.ev.round", number=self.round), level=Verbosity.BRIEF)
+        self._event(Msg("utopia.ev.order", seats=[PlayerRef(s) for s in self.order]))
+        # UT-11: 3 guests per player, from a bag holding every guest of the islands in play
+        self.bag.extend(self.guests)
+        self.guests = []
+        self.rng.shuffle(self.bag)
+        take = min(len(self.bag), data.GUESTS_PER_PLAYER * n)
+        self.guests, self.bag = self.bag[:take], self.bag[take:]
+        from a11y_games.games.utopia.summary import guest_lines
+        for line in guest_lines(self.guests, self.islands):
+            self._event(line)
+        self.phase, self.pos, self.pick = GUESTS, 0, 0
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self._set_choice([])
+        self.placed = False
+        self.limit_started = False
+        ok = self.phase in (GUESTS, ACTIONS) and self.pos < len(self.order)
+        self._current = seat = self.order[self.pos] if ok else None
+        if seat is None:
+            return
+        key = "utopia.ev.turn_guest" if self.phase == GUESTS else "utopia.ev.turn"
+        self._event(Msg(key, seat=_REFS[seat]), level=Verbosity.BRIEF, informs=False)
+        self._known_builds = set()
+        self._tell_builds(seat)
+
+    def _next_turn(self) -> None:
+        self.pos += 1
+        if self.pos < len(self.order):
+            self._start_turn()
+            return
+        if self.phase == GUESTS:
+            self.pick += 1
+            if self.pick < data.GUESTS_PER_PLAYER:
+                self.pos = 0
+                self._start_turn()
+                return
+            self._start_development()
+            return
+        self._score_round()
+
+    def _draw(self) -> int | None:
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+            self._event(Msg("utopia.ev.reshuffle"), level=Verbosity.FULL)
+        return self.deck.pop()
+
+    def discards_due(self) -> list[int]:
+        """UT-15: cards each seat discards after the deal (leader 2, last 0, others 1)."""
+        top, bottom = max(self.scores), min(self.scores)
+        lasts = [s for s in range(self.n) if self.scores[s] == bottom]
+        due = []
+        for s in range(self.n):
+            if self.scores[s] == top:
+                due.append(data.DISCARD_LEADER)
+            elif self.scores[s] == bottom and len(lasts) == 1:
+                due.append(data.DISCARD_LAST)
+            else:
+                due.append(data.DISCARD_OTHER)
+        return due
+
+    def _start_development(self) -> None:
+        self.bag.extend(self.guests)  # guests not taken go back to the bag
+        self.guests = []
+        self.phase = DISCARD
+        self._current = None
+        self._event(Msg("utopia.ev.phase2"), level=Verbosity.BRIEF)
+        due = self.discards_due()
+        for seat in self.order:
+            got = [0] * NC
+            for _ in range(data.HAND_DEAL):
+                card = self._draw()
+                if card is not None:
+                    got[card] += 1
+                    self.hands[seat][card] += 1
+            self._event(Msg("utopia.ev.dealt", cards=self._cards_msgs(got)), to=seat,
+                        level=Verbosity.BRIEF)
+            self.to_discard[seat] = min(due[seat], sum(self.hands[seat]))
+            if self.to_discard[seat]:
+                self._event(Msg("utopia.ev.must_discard", seat=_REFS[seat],
+                                count=self.to_discard[seat]))
+        if not any(self.to_discard):
+            self._start_actions()
+
+    def _cards_msgs(self, cards: list[int]) -> list[Msg]:
+        return [Msg("utopia.cards.civ", count=k, civ=civ_msg(c)) for c, k in enumerate(cards) if k]
+
+    def _start_actions(self) -> None:
+        self.phase, self.pos = ACTIONS, 0
+        self._start_turn()
+
+    def _score_round(self) -> None:
+        """UT-19 and UT-20: each seat in turn order scores its districts; 50 ends the game."""
+        self.phase = OVER  # no decisions while scoring
+        self._current = None
+        self._event(Msg("utopia.ev.phase3"), level=Verbosity.BRIEF)
+        for seat in self.order:
+            mine = [(d, c) for d, (s, c) in self.monuments.items() if s == seat]
+            points = sum(self.value(c) for _, c in mine)
+            if points:
+                self._gain(seat, points, Msg("utopia.why.districts", count=len(mine)))
+        if max(self.scores) >= data.WIN_SCORE:
+            self._finish()
+            return
+        self._start_round()
+
+    def controlled(self, seat: int) -> int:
+        return sum(1 for s, _ in self.monuments.values() if s == seat)
+
+    def _finish(self) -> None:
+        top = max(self.scores)
+        best = [s for s in range(self.n) if self.scores[s] == top]
+        most = max(self.controlled(s) for s in best)  # UT-20 decision: then districts
+        self.winners = frozenset(s for s in best if self.controlled(s) == most)
+        self.phase = OVER
+        self.order, self.pos = [], 0
+        self._event(Msg("utopia.ev.over", seats=[PlayerRef(s) for s in sorted(self.winners)],
+                        score=top), level=Verbosity.BRIEF)
+
+    # --- builds (UT-12, UT-13) -------------------------------------------------------------------
+    def builds(self, seat: int) -> list[str]:
+        """Wonders and monuments ``seat`` may build now (if it were its turn)."""
+        found = self._builds.get(seat)
+        if found is not None:
+            return found
+        out: list[str] = []
+        if self.bases[seat] > 0:
+            for island in self.islands:
+                if island not in self.wonders and all(self.island_civs(island, seat)):
+                    out.append(f"wonder:{island}")
+            for d, s, c in sorted(self.triples, key=lambda t: (DISTRICTS[t[0]].index, t[2])):
+                if s == seat and d not in self.monuments and self.monument_supply[c] > 0:
+                    out.append(f"monument:{d}:{CIVS[c]}")
+        self._builds[seat] = out
+        return out
+
+    def _tell_builds(self, seat: int) -> None:
+        """Tell the player when a wonder or a monument becomes possible."""
+        found = self.builds(seat)
+        if not found and not self._known_builds:
+            return
+        now = set(found)
+        for b in sorted(now - self._known_builds):
+            parts = b.split(":")
+            if parts[0] == "wonder":
+                msg = Msg("utopia.ev.can_wonder", island=island_msg(parts[1]))
+            else:
+                msg = Msg("utopia.ev.can_monument", district=DISTRICTS[parts[1]].name,
+                          civ=civ_msg(CIV_INDEX[parts[2]]))
+            self._event(msg, to=seat, level=Verbosity.BRIEF, informs=False)
+        self._known_builds = now
+
+    def _build(self, seat: int, action: str) -> None:
+        parts = action.split(":")
+        self._builds.clear()
+        self.bases[seat] -= 1
+        if parts[0] == "wonder":
+            island = parts[1]
+            self.wonders[island] = seat
+            self._event(Msg("utopia.ev.wonder", seat=_REFS[seat], island=island_msg(island)),
+                        cause=seat, level=Verbosity.BRIEF)
+            self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"))
+            return
+        district, civ = parts[1], CIV_INDEX[parts[2]]
+        self.monuments[district] = (seat, civ)
+        self.monument_supply[civ] -= 1
+        self._event(Msg("utopia.ev.monument", seat=_REFS[seat], civ=civ_msg(civ),
+                        district=DISTRICTS[district].name), cause=seat, level=Verbosity.BRIEF)
+        owner = self.wonders.get(DISTRICTS[district].island)
+        if owner is not None:  # UT-14
+            self._gain(owner, DISTRICTS[district].value,
+                       Msg("utopia.why.wonder_district", district=DISTRICTS[district].name))
+
+    # --- the engine contract ---------------------------------------------------------------------
+    def pending(self) -> Pending | None:
+        if self.phase == OVER:
+            return None
+        if self._pending is None:
+            if self.phase == DISCARD:
+                seats = tuple(s for s in self.order if self.to_discard[s] > 0)
+                self._pending = Pending(seats, Msg("utopia.ask.discard"))
+            else:
+                assert self._current is not None
+                key = (self._current, self._step())
+                found = _ASKS.get(key)
+                if found is None:  # frozen values: one per seat and step is enough
+                    found = _ASKS[key] = Pending((key[0],), Msg(f"utopia.ask.{key[1]}"))
+                self._pending = found
+        return self._pending
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[str]:
+        if self.phase == DISCARD:
+            if self.to_discard[seat] <= 0:
+                return []
+            return [f"discard:{CIVS[c]}" for c in range(NC) if self.hands[seat][c]]
+        if self.phase == OVER or seat != self.current:
+            return []
+        if self._cache is None:
+            self._cache = self._options(seat)
+        return self._cache
+
+    def describe(self, seat: int, action: str) -> Msg:
+        from a11y_games.games.utopia.summary import label
+        return label(self, seat, action)
+
+    def apply(self, seat: int, action: str) -> None:
+        if action not in self._legal(seat):
+            raise IllegalAction(Msg("core.error.illegal"))
+        self._cache = self._pending = self._step_cache = None
+        kind = action.split(":", 1)[0]
+        if self.phase == DISCARD:
+            self._discard(seat, CIV_INDEX[action.split(":")[1]])
+            self.to_discard[seat] -= 1
+            if not any(self.to_discard):
+                self._start_actions()
+            return
+        if kind in ("wonder", "monument"):
+            self._build(seat, action)
+        elif kind == "back":
+            while self.auto and self.auto[-1]:
+                self._pop()
+            if self.choice:
+                self._pop()
+            while self.auto and self.auto[-1]:
+                self._pop()
+        elif self.phase == GUESTS:
+            self._apply_guest(seat, action)
+        elif kind == "end":
+            if sum(self.hands[seat]) <= data.HAND_LIMIT:
+                self._end_turn(seat)
+                return
+            self._set_choice(["end"])
+        elif kind == "discard":  # UT-18: the card limit at the end of the turn
+            self.limit_started = True
+            self._discard(seat, CIV_INDEX[action.split(":")[1]])
+            if sum(self.hands[seat]) <= data.HAND_LIMIT:
+                self._end_turn(seat)
+                return
+        else:
+            self._push(action)
+            self._advance(seat)
+        if self.phase != OVER and self.current == seat:
+            self._tell_builds(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        self._event(Msg("utopia.ev.end_turn", seat=_REFS[seat]), cause=seat,
+                    level=Verbosity.FULL, informs=False)
+        self._next_turn()
+
+    def _discard(self, seat: int, civ: int) -> None:
+        self.hands[seat][civ] -= 1
+        self.discard.append(civ)
+        self._event(Msg("utopia.ev.discarded_own", civ=civ_msg(civ)), to=seat, cause=seat,
+                    level=Verbosity.FULL, informs=False)
+        self._event(Msg("utopia.ev.discarded", seat=_REFS[seat]), cause=seat,
+                    level=Verbosity.FULL)
+
+    def _apply_guest(self, seat: int, action: str) -> None:
+        kind = action.split(":", 1)[0]
+        if kind == "pass":
+            self._event(Msg("utopia.ev.pass", seat=_REFS[seat]), cause=seat)
+            self._next_turn()
+        elif kind == "end":
+            self._next_turn()
+        elif kind == "guest":
+            self._push(action)
+        else:  # place: UT-11
+            _, civ_id, island = self._ids()[0].split(":")
+            civ, district = CIV_INDEX[civ_id], action.split(":")[1]
+            self.guests.remove((civ, island))
+            self.bag.append((civ, island))
+            self.supply[seat][civ] -= 1
+            self._place(district, seat, civ, 1)
+            self._event(Msg("utopia.ev.guest", seat=_REFS[seat], civ=civ_msg(civ),
+                            district=DISTRICTS[district].name),
+                        cause=seat)
+            self._set_choice([])
+            self.placed = True
+            if not self.builds(seat):
+                self._next_turn()
+
+    def _advance(self, seat: int) -> None:
+        """Answer single-answer steps for the player; carry out a complete action."""
+        while True:
+            step = self._step()
+            if step == "pay" and len([a for a in self._ids() if a.startswith("pay:")]) \
+                    >= self._cost():
+                self._execute(seat)
+                return
+            if step not in AUTO_STEPS:
+                return
+            opts = self._detail_options(seat, step)
+            if len(opts) != 1:
+                return
+            self._push(opts[0], auto=True)
+
+    def _execute(self, seat: int) -> None:
+        ids = self._ids()
+        what, civ = ids[0], CIV_INDEX[self.chosen("civ")]
+        paid = [CIV_INDEX[a.split(":")[1]] for a in ids if a.startswith("pay:")]
+        got = {a.split(":")[0]: a.split(":", 1)[1] for a in ids if ":" in a}
+        self._set_choice([])
+        for c in paid:
+            self.hands[seat][c] -= 1
+            self.discard.append(c)
+            if c != civ:  # UT-17
+                self.privileges[seat] -= 1
+                self._event(Msg("utopia.ev.privilege", seat=_REFS[seat], card=civ_msg(c),
+                                civ=civ_msg(civ)), cause=seat)
+        if what == "move":
+            src, dst, k = got["from"], got["to"], int(got["count"])
+            self._place(src, seat, civ, -k)
+            self._place(dst, seat, civ, k)
+            by = "sea" if dst not in {d for d, _ in NEIGHBOURS[src]} else "land"
+            self._event(Msg(f"utopia.ev.move_{by}", seat=_REFS[seat], count=k,
+                            civ=civ_msg(civ), src=DISTRICTS[src].name,
+                            dst=DISTRICTS[dst].name), cause=seat)
+        elif what == "add":
+            dst = got["to"]
+            self.supply[seat][civ] -= 1
+            self._place(dst, seat, civ, 1)
+            self._event(Msg("utopia.ev.add", seat=_REFS[seat], civ=civ_msg(civ),
+                            district=DISTRICTS[dst].name), cause=seat)
+        elif what == "remove":
+            src, pc = got["from"], CIV_INDEX[got["prince"]]
+            self._place(src, seat, pc, -1)
+            self.supply[seat][pc] += 1
+            self._event(Msg("utopia.ev.remove", seat=_REFS[seat], civ=civ_msg(pc),
+                            district=DISTRICTS[src].name), cause=seat)
+            self._gain(seat, data.REMOVE_POINTS, Msg("utopia.why.remove"))
+        else:
+            v = self.value(civ)
+            self.scale.remove(civ)
+            if "raise" in ids:
+                self.scale.insert(v, civ)  # swaps with the civilisation above
+                key = "utopia.ev.raise"
+            else:
+                self.scale.insert(0, civ)  # to value 1, the ones below move up
+                key = "utopia.ev.lower"
+            self._event(Msg(key, seat=_REFS[seat], civ=civ_msg(civ), value=self.value(civ)),
+                        cause=seat, level=Verbosity.BRIEF)
+            self._event(Msg("utopia.ev.scale", scale=self._scale_msgs()), informs=False)
+
+    def outcome(self) -> Outcome | None:
+        if not self.winners:
+            return None
+        return Outcome(self.winners, Msg("utopia.ev.over", score=max(self.scores),
+                                         seats=[PlayerRef(s) for s in sorted(self.winners)]))
+
+    def _princes_tuple(self) -> tuple[int, ...]:
+        if self._princes_view is None:
+            self._princes_view = tuple(self.princes)
+        return self._princes_view
+
+    def observation(self, seat: int) -> View:
+        key = (len(self.events), self.phase, self._current)
+        if self._public is None or self._public[0] != key:
+            # every change of the board comes with an event: the event count keys the cache
+            self._public = (key, (
+                self.n, self.phase, self.round, self._current, self.active,
+                tuple(self.scores), tuple(self.scale), self._princes_tuple(),
+                tuple((d, s, c) for d, (s, c) in self.monuments.items()),
+                tuple(self.wonders.items()), tuple(self.bases), tuple(self.privileges)))
+        (n, phase, rnd, turn, active, scores, scale, princes, monuments, wonders, bases,
+         privileges) = self._public[1]
+        return View(seat, n, phase, rnd, turn, active, scores, scale, princes, monuments,
+                    wonders, bases, privileges, tuple(self.hands[seat]),
+                    tuple(map(sum, self.hands)), tuple(self.supply[seat]),
+                    tuple(self.monument_supply), tuple(self.guests),
+                    tuple(self.choice) if turn == seat else (),
+                    self.to_discard[seat])
+
+    # --- summaries -------------------------------------------------------------------------------
+    def status(self, seat: int | None) -> list[Msg]:
+        from a11y_games.games.utopia.summary import status
+        return status(self, seat)
+
+    def board(self, seat: int | None, topic: str = "") -> list[Msg]:
+        from a11y_games.games.utopia.summary import board
+        return board(self, seat, topic)
+
+    def private(self, seat: int) -> list[Msg]:
+        from a11y_games.games.utopia.summary import private
+        return private(self, seat)
+
+    def queries(self) -> list[Query]:
+        from a11y_games.games.utopia.summary import queries
+        return queries()
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that defines the state (for replay tests)."""
+        caches = ("rng", "events", "_cache", "_pending", "_step_cache", "_princes_view",
+                  "_public", "_builds")
+        return {k: v for k, v in vars(self).items() if k not in caches}

@@ -1,0 +1,96 @@
+"""Utopia benchmarks: random games per second, normal bot move time, query latency, and
+normal against random. Prints Markdown for docs/benchmarks/utopia.md.
+
+    .venv/bin/python scripts/bench_utopia.py --games 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import time
+
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.simulate import simulate
+from a11y_games.games.utopia import SPEC
+from a11y_games.i18n import Translator
+
+
+def random_speed(players: int, games: int) -> None:
+    report = simulate(SPEC, players=players, games=games, seed=1)
+    cpu = time.process_time()
+    report = simulate(SPEC, players=players, games=games, seed=1)
+    cpu = time.process_time() - cpu
+    print(f"- random, {players} players: {report.games_per_second:.1f} games/s wall, "
+          f"{games / cpu:.1f} games/s CPU, {report.mean_length:.0f} steps a game "
+          f"({games} games, {report.unfinished} unfinished)")
+
+
+def bot_time(games: int) -> None:
+    times: list[float] = []
+    for players in (2, 3, 4, 5):
+        for seed in range(games):
+            seats = [SeatSpec("bot", level="normal", name_index=i) for i in range(players)]
+            match = Match(SPEC, SPEC.settings(players, 500 + seed), seats)
+            while (pending := match.state.pending()) is not None:
+                seat = pending.seats[0]
+                start = time.perf_counter()
+                action = match.bot_choice(seat)
+                times.append(time.perf_counter() - start)
+                match.act(seat, action)
+    times.sort()
+    print(f"- normal bot, {len(times)} decisions (2 to 5 players, {games} games each): "
+          f"mean {statistics.mean(times) * 1000:.2f} ms, "
+          f"99th percentile {times[int(len(times) * 0.99)] * 1000:.1f} ms, "
+          f"max {times[-1] * 1000:.1f} ms")
+
+
+def query_latency(runs: int) -> None:
+    seats = [SeatSpec("bot", level="random", name_index=i) for i in range(4)]
+    match = Match(SPEC, SPEC.settings(4, 3), seats)
+    for _ in range(700):
+        seat = match.state.pending().seats[0]
+        match.act(seat, match.bot_choice(seat))
+    tr = Translator("en", names=match.seat_name)
+    queries = {q.name: q for q in match.state.queries()}
+    for name, argument in (("map", ""), ("district", "hephaistos"), ("island", "feu")):
+        start = time.perf_counter()
+        for _ in range(runs):
+            tr.render_all(queries[name].run(match.state, 0, argument))
+        mean = (time.perf_counter() - start) / runs
+        print(f"- `{name} {argument}`: {mean * 1000:.2f} ms (query and English rendering)")
+
+
+def normal_vs_random(games: int) -> None:
+    print("| players | games | normal wins | share | fair share | unfinished | mean steps |")
+    print("|---|---|---|---|---|---|---|")
+    for players in (2, 3, 4, 5):
+        report = simulate(SPEC, players=players, games=games, seed=10_000,
+                          levels=["normal"] + ["random"] * (players - 1))
+        wins = report.level_wins["normal"]
+        print(f"| {players} | {report.games} | {wins} | {wins / report.games:.1%} | "
+              f"{1 / players:.0%} | {report.unfinished} | {report.mean_length:.0f} |",
+              flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1000, help="normal vs random, per count")
+    parser.add_argument("--random-games", type=int, default=100)
+    parser.add_argument("--bot-games", type=int, default=5)
+    parser.add_argument("--skip-vs", action="store_true")
+    args = parser.parse_args()
+    print(f"Python {platform.python_version()}, {platform.machine()}")
+    print()
+    for players in (2, 3, 4, 5):
+        random_speed(players, args.random_games)
+    bot_time(args.bot_games)
+    query_latency(200)
+    if not args.skip_vs:
+        print()
+        normal_vs_random(args.games)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,485 @@
+"""Every rule of the specification (UT-01 to UT-20), checked on set-up positions."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from a11y_games.engine import IllegalAction
+from a11y_games.games.utopia import data
+from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS
+from a11y_games.games.utopia.state import ACTIONS, DISCARD, GUESTS, NC
+from tests.utopia.helpers import CIV, empty_city, give, new_state, play, put, turn_of
+
+
+# --- components and board ------------------------------------------------------------------------
+@pytest.mark.rule("UT-01")
+def test_components_per_player_and_in_the_box() -> None:
+    state = new_state(5)
+    for seat in range(5):
+        assert sum(state.supply[seat]) == 40 and set(state.supply[seat]) == {8}
+        assert state.bases[seat] == 8 and state.privileges[seat] == 2
+    assert sum(state.monument_supply) == 40
+    assert len(state.bag) + len(state.guests) == 40
+    assert Counter(c for c, _ in state.bag + state.guests) == Counter({c: 8 for c in range(NC)})
+    cards = len(state.deck) + len(state.discard) + sum(map(sum, state.hands))
+    assert cards == 50 and Counter(state.deck) == Counter({c: 10 for c in range(NC)})
+
+
+@pytest.mark.rule("UT-01")
+def test_a_player_without_princes_of_a_guest_civilisation_cannot_take_it() -> None:
+    state = turn_of(new_state(3), 0, GUESTS)
+    state.guests = [(CIV["maya"], "fire")]
+    state.supply[0][CIV["maya"]] = 0
+    state._cache = None
+    assert state.legal_actions(0)[0] == "pass"
+    play(state, 0, "pass")
+    assert state.current == 1
+
+
+@pytest.mark.rule("UT-03")
+def test_two_players_leave_the_water_island_out() -> None:
+    state = new_state(2)
+    assert "water" not in state.islands
+    assert len(state.bag) + len(state.guests) == 30
+    assert all(i != "water" for _, i in state.bag + state.guests)
+    assert not state.active & set(ISLANDS["water"].districts)
+    empty_city(state)
+    put(state, "atlas", 0, "maya")  # maritime West: its sea partner Nérée is out of play
+    give(state, 0, maya=1)
+    turn_of(state, 0)
+    play(state, 0, "move", "civ:maya", "from:atlas")
+    targets = [a for a in state.legal_actions(0) if a.startswith("to:")]
+    assert "to:neree" not in targets and "to:gaia" in targets
+
+
+@pytest.mark.rule("UT-04")
+def test_scale_orders_the_five_civilisations_drawn_at_random() -> None:
+    scales = {tuple(new_state(3, seed).scale) for seed in range(12)}
+    assert all(sorted(s) == list(range(NC)) for s in scales)
+    assert len(scales) > 3
+    state = new_state(3, 4)
+    assert [state.value(c) for c in state.scale] == [1, 2, 3, 4, 5]
+    assert state.events[0].msg.id == "utopia.ev.scale"
+
+
+@pytest.mark.rule("UT-05")
+def test_every_minister_starts_at_0() -> None:
+    assert new_state(4).scores == [0, 0, 0, 0]
+
+
+# --- turn order --------------------------------------------------------------------------------
+@pytest.mark.rule("UT-10")
+def test_first_round_starts_with_a_random_player() -> None:
+    firsts = {new_state(4, seed).order[0] for seed in range(20)}
+    assert len(firsts) > 2
+    state = new_state(4, 3)
+    first = state.order[0]
+    assert state.order == [first, *[(first + k) % 4 for k in (1, 2, 3)]]
+
+
+@pytest.mark.rule("UT-10")
+def test_leader_first_then_highest_score_ties_to_who_reached_it_first() -> None:
+    state = new_state(4)
+    state._gain(2, 9, data_why())
+    state._gain(0, 5, data_why())
+    state._gain(3, 5, data_why())  # 3 reached 5 after 0
+    state._start_round()
+    assert state.order == [2, 0, 3, 1]
+    state._gain(1, 9, data_why())  # 1 ties the leader, later
+    state._start_round()
+    assert state.order == [2, 1, 0, 3]
+
+
+def data_why():
+    from a11y_games.engine import Msg
+    return Msg("utopia.why.remove")
+
+
+# --- phase 1 ---------------------------------------------------------------------------------
+@pytest.mark.rule("UT-11")
+def test_three_guests_per_player_each_places_a_prince_on_the_guest_island() -> None:
+    state = new_state(3, 7)
+    assert len(state.guests) == 9 and state.phase == GUESTS
+    taken = Counter()
+    for _ in range(9):
+        seat = state.current
+        guest = next(a for a in state.legal_actions(seat) if a.startswith("guest:"))
+        _, civ, island = guest.split(":")
+        play(state, seat, guest)
+        places = [a for a in state.legal_actions(seat) if a.startswith("place:")]
+        assert {p.split(":")[1] for p in places} == set(ISLANDS[island].districts)
+        before = state.count(places[-1].split(":")[1], seat, CIV[civ])
+        play(state, seat, places[-1])
+        assert state.count(places[-1].split(":")[1], seat, CIV[civ]) == before + 1
+        taken[seat] += 1
+        while state.current == seat and state.phase == GUESTS:
+            play(state, seat, "end")
+    assert taken == Counter({0: 3, 1: 3, 2: 3})
+    assert state.phase in (DISCARD, ACTIONS)
+
+
+@pytest.mark.rule("UT-11")
+def test_guests_are_taken_in_turn_order() -> None:
+    state = new_state(4, 2)
+    seen = []
+    while state.phase == GUESTS:
+        seat = state.current
+        seen.append(seat)
+        actions = state.legal_actions(seat)
+        play(state, seat, next(a for a in actions if a.startswith(("guest:", "pass", "end"))))
+        if state.current == seat and state.phase == GUESTS and state.choice:
+            play(state, seat, next(a for a in state.legal_actions(seat)
+                                   if a.startswith("place:")))
+    assert seen[:4] == state.order and seen[4:8] == state.order[:4]
+
+
+# --- wonders and monuments ----------------------------------------------------------------------
+def _five_civs(state, seat: int, island: str) -> None:
+    for k, civ in enumerate(CIVS):
+        put(state, ISLANDS[island].districts[k % 3], seat, civ)
+
+
+@pytest.mark.rule("UT-12")
+def test_wonder_needs_all_five_civilisations_on_the_island_and_scores_6() -> None:
+    state = empty_city(new_state(3))
+    for k, civ in enumerate(CIVS[:4]):
+        put(state, ISLANDS["fire"].districts[k], 0, civ)
+    turn_of(state, 0)
+    assert "wonder:fire" not in state.legal_actions(0)
+    put(state, "etna", 0, "chinese")
+    state._cache = None
+    assert "wonder:fire" in state.legal_actions(0)
+    play(state, 0, "wonder:fire")
+    assert state.wonders == {"fire": 0} and state.scores[0] == 6 and state.bases[0] == 7
+    assert "wonder:fire" not in state.legal_actions(0)
+    _five_civs(state, 1, "fire")
+    turn_of(state, 1)
+    assert "wonder:fire" not in state.legal_actions(1)  # one wonder per island
+
+
+@pytest.mark.rule("UT-12")
+def test_wonder_may_be_built_in_phase_1_and_is_optional() -> None:
+    state = empty_city(new_state(3))
+    _five_civs(state, 0, "wind")
+    turn_of(state, 0, GUESTS)
+    assert "wonder:wind" in state.legal_actions(0)
+    guest = next(a for a in state.legal_actions(0) if a.startswith("guest:"))
+    play(state, 0, guest)
+    play(state, 0, state.legal_actions(0)[0])
+    assert state.current == 0 and set(state.legal_actions(0)) >= {"wonder:wind", "end"}
+    play(state, 0, "end")
+    assert state.wonders == {} and state.current == state.order[1]
+
+
+@pytest.mark.rule("UT-12")
+def test_player_is_told_when_a_wonder_becomes_possible() -> None:
+    state = empty_city(new_state(3))
+    for k, civ in enumerate(CIVS[:4]):
+        put(state, ISLANDS["earth"].districts[k], 0, civ)
+    put(state, "phenix", 0, "chinese")  # Phénix (Fire) is bridged to Rhéa (Earth)
+    give(state, 0, chinese=1)
+    turn_of(state, 0)
+    play(state, 0, "move", "civ:chinese", "from:phenix", "to:rhea")
+    told = [e for e in state.events if e.msg.id == "utopia.ev.can_wonder"]
+    assert told and told[-1].visible_to == frozenset({0})
+
+
+@pytest.mark.rule("UT-13")
+def test_three_princes_of_one_civilisation_take_a_free_district() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "greek", 2)
+    turn_of(state, 0)
+    assert not [a for a in state.legal_actions(0) if a.startswith("monument")]
+    put(state, "gaia", 0, "greek")
+    state._cache = None
+    play(state, 0, "monument:gaia:greek")
+    assert state.monuments == {"gaia": (0, CIV["greek"])}
+    assert state.bases[0] == 7 and state.monument_supply[CIV["greek"]] == 7
+    assert state.count("gaia", 0, CIV["greek"]) == 3  # the princes stay
+    put(state, "gaia", 1, "maya", 3)
+    turn_of(state, 1)
+    assert "monument:gaia:maya" not in state.legal_actions(1)  # one per district, for good
+
+
+@pytest.mark.rule("UT-13")
+def test_no_monument_without_a_base_left() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "greek", 3)
+    state.bases[0] = 0
+    turn_of(state, 0)
+    assert not [a for a in state.legal_actions(0) if a.startswith(("monument", "wonder"))]
+
+
+@pytest.mark.rule("UT-13")
+def test_told_when_a_monument_becomes_possible() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "greek", 2)
+    put(state, "pan", 0, "greek", 1)
+    give(state, 0, greek=1)
+    turn_of(state, 0)
+    play(state, 0, "move", "civ:greek", "from:pan", "to:gaia")
+    told = [e.msg for e in state.events if e.msg.id == "utopia.ev.can_monument"]
+    assert told and told[-1].params["district"] == "Gaïa"
+
+
+@pytest.mark.rule("UT-14")
+def test_wonder_owner_scores_the_value_of_a_district_taken_on_its_island() -> None:
+    state = empty_city(new_state(3))
+    state.wonders["earth"] = 2
+    put(state, "cybele", 0, "maya", 3)
+    turn_of(state, 0)
+    play(state, 0, "monument:cybele:maya")
+    assert state.scores[2] == DISTRICTS["cybele"].value == 4
+    assert state.scores[0] == 0
+
+
+# --- phase 2 ---------------------------------------------------------------------------------
+def _to_phase_2(state) -> None:
+    state.guests = []
+    state.pick = data.GUESTS_PER_PLAYER - 1
+    state.pos = len(state.order) - 1
+    state._next_turn()
+
+
+@pytest.mark.rule("UT-15")
+def test_five_cards_each_then_leader_discards_2_last_0_others_1() -> None:
+    state = new_state(4)
+    for seat, points in enumerate((10, 20, 5, 7)):
+        state._gain(seat, points, data_why())
+    _to_phase_2(state)
+    assert state.phase == DISCARD
+    assert [sum(h) for h in state.hands] == [5, 5, 5, 5]
+    assert state.to_discard == [1, 2, 0, 1]
+    assert set(state.pending().seats) == {0, 1, 3}
+    play(state, 1, f"discard:{CIVS[state.hands[1].index(max(state.hands[1]))]}")
+    assert 1 in state.pending().seats  # still one to go
+    for seat in (0, 1, 3):
+        while state.to_discard[seat]:
+            c = next(c for c in range(NC) if state.hands[seat][c])
+            play(state, seat, f"discard:{CIVS[c]}")
+    assert state.phase == ACTIONS
+    assert [sum(h) for h in state.hands] == [4, 3, 5, 4]
+
+
+@pytest.mark.rule("UT-15")
+def test_ties_discard_as_the_better_rank() -> None:
+    state = new_state(4)
+    assert state.discards_due() == [2, 2, 2, 2]  # all tied first
+    for seat, points in enumerate((9, 9, 3, 3)):
+        state._gain(seat, points, data_why())
+    assert state.discards_due() == [2, 2, 1, 1]
+    two = new_state(2)
+    two._gain(0, 4, data_why())
+    assert two.discards_due() == [2, 0]
+
+
+@pytest.mark.rule("UT-16")
+def test_move_one_or_two_princes_by_land() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "maya", 3)
+    give(state, 0, maya=2)
+    turn_of(state, 0)
+    play(state, 0, "move", "civ:maya", "from:gaia")
+    assert state.legal_actions(0) == ["count:1", "count:2", "back"]
+    play(state, 0, "count:2")
+    targets = {a.split(":")[1] for a in state.legal_actions(0) if a.startswith("to:")}
+    assert targets == {"atlas", "pan", "demeter", "arethuse"}  # streets and the bridge
+    play(state, 0, "to:arethuse")
+    assert state.count("gaia", 0, CIV["maya"]) == 1
+    assert state.count("arethuse", 0, CIV["maya"]) == 2
+    assert state.hands[0][CIV["maya"]] == 1 and state.choice == []
+
+
+@pytest.mark.rule("UT-16")
+def test_sea_move_between_maritime_districts_of_touching_sectors() -> None:
+    state = empty_city(new_state(3))
+    put(state, "neree", 0, "persian")  # West
+    put(state, "zephyr", 0, "persian")  # East
+    give(state, 0, persian=2)
+    turn_of(state, 0)
+    play(state, 0, "move", "civ:persian", "from:neree")
+    targets = {a.split(":")[1] for a in state.legal_actions(0) if a.startswith("to:")}
+    assert {"atlas", "thalassa", "vesta", "etna"} <= targets  # West and South
+    assert not targets & {"zephyr", "notos"}  # East does not touch West
+    play(state, 0, "to:etna")
+    assert state.events[-1].msg.id == "utopia.ev.move_sea"
+    play(state, 0, "move", "civ:persian", "from:zephyr")
+    targets = {a.split(":")[1] for a in state.legal_actions(0) if a.startswith("to:")}
+    assert {"notos", "vesta", "etna", "thalassa"} <= targets and "atlas" not in targets
+
+
+@pytest.mark.rule("UT-16")
+def test_add_a_prince_only_where_a_monument_of_that_civilisation_stands() -> None:
+    state = empty_city(new_state(3))
+    state.monuments["hestia"] = (1, CIV["egyptian"])
+    state.monuments["vesta"] = (2, CIV["greek"])
+    give(state, 0, egyptian=1)
+    turn_of(state, 0)
+    play(state, 0, "add", "civ:egyptian")
+    assert state.legal_actions(0) == ["to:hestia", "back"]
+    play(state, 0, "to:hestia")
+    assert state.count("hestia", 0, CIV["egyptian"]) == 1 and state.supply[0][CIV["egyptian"]] == 7
+
+
+@pytest.mark.rule("UT-16")
+def test_remove_a_prince_from_a_monument_district_for_2_points() -> None:
+    state = empty_city(new_state(3))
+    state.monuments["hestia"] = (1, CIV["egyptian"])
+    put(state, "hestia", 0, "maya")
+    put(state, "pan", 0, "egyptian")
+    give(state, 0, egyptian=1)
+    turn_of(state, 0)
+    play(state, 0, "remove", "civ:egyptian")
+    assert state.legal_actions(0) == ["from:hestia", "back"]
+    play(state, 0, "from:hestia")
+    assert state.count("hestia", 0, CIV["maya"]) == 0 and state.supply[0][CIV["maya"]] == 8
+    assert state.scores[0] == 2 and state.monuments["hestia"] == (1, CIV["egyptian"])
+
+
+@pytest.mark.rule("UT-16")
+def test_influence_raises_one_step_or_puts_at_1_for_two_cards() -> None:
+    state = new_state(3)
+    state.scale = [CIV[c] for c in ("maya", "persian", "egyptian", "greek", "chinese")]
+    give(state, 0, persian=1, greek=2)
+    state.privileges[0] = 0
+    turn_of(state, 0)
+    play(state, 0, "influence", "civ:persian")
+    assert state.legal_actions(0) == ["raise", "back"]  # put at 1 needs 2 cards
+    play(state, 0, "raise")
+    assert [CIVS[c] for c in state.scale] == ["maya", "egyptian", "persian", "greek", "chinese"]
+    play(state, 0, "influence", "civ:greek", "lower")
+    assert [CIVS[c] for c in state.scale] == ["greek", "maya", "egyptian", "persian", "chinese"]
+    assert sum(state.hands[0]) == 0
+
+
+@pytest.mark.rule("UT-16")
+def test_top_civilisation_cannot_rise_and_bottom_cannot_be_put_at_1() -> None:
+    state = new_state(3)
+    top, bottom = state.scale[-1], state.scale[0]
+    give(state, 0, **{CIVS[top]: 2, CIVS[bottom]: 2})
+    turn_of(state, 0)
+    play(state, 0, "influence", f"civ:{CIVS[top]}")
+    assert state.legal_actions(0) == ["lower", "back"]
+    play(state, 0, "back", f"civ:{CIVS[bottom]}")
+    assert state.legal_actions(0) == ["raise", "back"]
+
+
+@pytest.mark.rule("UT-16")
+def test_actions_need_a_card_of_their_civilisation() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "maya")
+    give(state, 0, greek=1)
+    state.privileges[0] = 0
+    turn_of(state, 0)
+    assert "move" not in state.legal_actions(0)
+    put(state, "pan", 0, "greek")
+    state._cache = None
+    play(state, 0, "move")
+    assert "civ:maya" not in state.legal_actions(0)
+    with pytest.raises(IllegalAction):
+        state.apply(0, "civ:maya")
+
+
+@pytest.mark.rule("UT-17")
+def test_privilege_plays_a_card_as_another_civilisation_once() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "maya")
+    give(state, 0, greek=2)
+    state.privileges[0] = 1
+    turn_of(state, 0)
+    play(state, 0, "move", "civ:maya", "from:gaia", "to:pan")  # the one way to pay: automatic
+    assert state.privileges[0] == 0 and state.hands[0][CIV["greek"]] == 1
+    assert any(e.msg.id == "utopia.ev.privilege" for e in state.events)
+    assert "move" not in state.legal_actions(0)  # no token left: greek cannot pay for maya
+
+
+@pytest.mark.rule("UT-17")
+def test_pay_step_offers_the_own_card_or_a_privilege() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "maya")
+    give(state, 0, maya=1, greek=1)
+    turn_of(state, 0)
+    play(state, 0, "move", "civ:maya", "from:gaia", "to:pan")
+    assert state.legal_actions(0) == ["pay:maya", "pay:greek", "back"]
+    play(state, 0, "pay:maya")
+    assert state.privileges[0] == 2 and state.hands[0] == [0, 0, 0, 1, 0]
+
+
+@pytest.mark.rule("UT-18")
+def test_card_limit_at_the_end_of_the_turn() -> None:
+    state = new_state(3)
+    give(state, 0, maya=4, greek=3)
+    turn_of(state, 0)
+    play(state, 0, "end")
+    assert state.current == 0 and "back" in state.legal_actions(0)
+    play(state, 0, "discard:maya")
+    assert "back" not in state.legal_actions(0)
+    play(state, 0, "discard:greek")
+    assert state.current == 1 and sum(state.hands[0]) == 5
+
+
+@pytest.mark.rule("UT-18")
+def test_unplayed_cards_carry_over_to_the_next_round() -> None:
+    state = new_state(3)
+    give(state, 0, chinese=3)
+    for seat in (1, 2):
+        give(state, seat)
+    state._score_round()
+    assert state.hands[0][CIV["chinese"]] == 3 and state.round == 2
+
+
+# --- phase 3 and the end -------------------------------------------------------------------------
+@pytest.mark.rule("UT-19")
+def test_scoring_by_the_scale_value_of_each_controlled_district() -> None:
+    state = new_state(3)
+    state.scale = [CIV[c] for c in ("maya", "persian", "egyptian", "greek", "chinese")]
+    state.monuments = {"gaia": (0, CIV["chinese"]), "pan": (0, CIV["maya"]),
+                       "etna": (1, CIV["greek"])}
+    order = list(state.order)
+    state._score_round()
+    assert state.scores == [5 + 1, 4, 0]
+    gains = [e.msg.params["seat"].seat for e in state.events if e.msg.id == "utopia.ev.score"]
+    assert gains == [s for s in order if s in (0, 1)]  # in turn order
+
+
+@pytest.mark.rule("UT-20")
+def test_game_ends_at_50_after_scoring_highest_wins() -> None:
+    state = new_state(3)
+    state.scores = [45, 49, 10]
+    state.monuments = {"gaia": (0, state.scale[-1])}
+    state._score_round()
+    assert state.pending() is None and state.scores[0] == 50
+    assert state.outcome().winners == frozenset({0})
+
+
+@pytest.mark.rule("UT-20")
+def test_below_50_the_game_goes_on() -> None:
+    state = new_state(3)
+    state.scores = [45, 40, 10]
+    state._score_round()
+    assert state.pending() is not None and state.round == 2
+
+
+@pytest.mark.rule("UT-20")
+def test_tie_goes_to_more_districts_then_shared() -> None:
+    state = new_state(3)
+    state.scores = [50, 50, 1]
+    state.monuments = {"gaia": (1, state.scale[0]), "pan": (1, state.scale[0]),
+                       "etna": (0, state.scale[0])}
+    state.scores = [49, 48, 1]  # +1 per district: 50 and 50
+    state._score_round()
+    assert state.scores[:2] == [50, 50] and state.outcome().winners == frozenset({1})
+    state = new_state(3)
+    state.scores = [50, 50, 1]
+    state._score_round()
+    assert state.outcome().winners == frozenset({0, 1})
+
+
+@pytest.mark.rule("UT-10")
+def test_players_tied_without_scoring_keep_the_previous_first_then_round_the_table() -> None:
+    state = new_state(4, 5)
+    first = state.order[0]
+    state._start_round()
+    assert state.order == [first, *[(first + k) % 4 for k in (1, 2, 3)]]
