@@ -1,0 +1,945 @@
+"""Vanuatu's rules as a state machine, with La montée des eaux (VA-01 to VA-56)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine.state import Outcome, Query, Settings
+from a11y_games.games.vanuatu import data
+from a11y_games.games.vanuatu.board import Board, Island, Sea
+
+__all__ = ["Player", "Ship", "VanuatuState"]
+
+BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
+
+
+@dataclass
+class Player:
+    """One player's boat, money, points and pieces."""
+
+    boat: int
+    vatu: int = data.START_VATU
+    pp: int = data.START_PP
+    huts: int = data.HUTS  # in hand
+    huts_lost: int = 0  # on submerged islands
+    fish: list[int] = field(default_factory=list)
+    treasures: list[int] = field(default_factory=list)
+    character: str | None = None
+    power_used: bool = False
+    markers: int = 0  # in hand during planning
+    rest: str | None = None  # rest token drawn this round: secret until the round ends
+
+
+@dataclass
+class Ship:
+    """A displayed ship card: the goods it asks for and those already loaded."""
+
+    wants: tuple[str, ...]
+    loaded: list[str] = field(default_factory=list)
+
+    def needs(self, good: str) -> bool:
+        return self.wants.count(good) > self.loaded.count(good)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.loaded) == len(self.wants)
+
+
+def space_name(board: Board, space: int) -> Msg | str:
+    """The spoken name of a space: an island's name, "sea C3", or "open C3" when empty."""
+    tile = board.tiles[space]
+    code = data.CODES[space]
+    if isinstance(tile, Island):
+        return tile.name
+    if isinstance(tile, Sea):
+        return Msg("vanuatu.space.sea", code=code)
+    return Msg("vanuatu.space.empty", code=code)
+
+
+def action_msg(action: str) -> Msg:
+    return Msg(f"vanuatu.action.{action}")
+
+
+def character_msg(character: str) -> Msg:
+    return Msg(f"vanuatu.character.{character}")
+
+
+def direction_msg(direction: int) -> Msg:
+    return Msg(f"vanuatu.dir.{data.DIRECTIONS[direction][0]}")
+
+
+def good_msg(good: str, count: int = 1) -> Msg:
+    return Msg(f"vanuatu.good.{good}", count=count)
+
+
+class VanuatuState(GameState):
+    """A game of Vanuatu: tiles, characters, planning, majorities, actions, rising waters."""
+
+    game = "vanuatu"
+
+    def __init__(self, settings: Settings, rng: random.Random) -> None:
+        super().__init__(settings, rng)
+        n = settings.players
+        self.rising = settings.option("rising_waters", "on") == "on"
+        self.archipelago = Board()
+        start = data.SPACE_OF[data.BOAT_START]
+        self.players = [Player(boat=start) for _ in range(n)]
+        self.reserve = dict(data.GOODS_STOCK)
+        efate = Island(data.EFATE)
+        self.archipelago.tiles[data.SPACE_OF[data.EFATE_SPACE]] = efate
+        for code, sea in data.START_SEAS:
+            self.archipelago.tiles[data.SPACE_OF[code]] = Sea(sea.fish, sea.treasure)
+        self._stock_island(efate)
+        # two face-down stacks sorted by letter; within a letter, which stack is random
+        self.stacks_of_tiles: tuple[list[Any], list[Any]] = ([], [])
+        for letter in data.LETTERS:
+            pair = [spec for lt, spec in data.TILES if lt == letter]
+            rng.shuffle(pair)
+            self.stacks_of_tiles[0].append(pair[0])
+            self.stacks_of_tiles[1].append(pair[1])
+        self.revealed: list[Any] = []
+        tiles = list(data.TOURIST_TILES)
+        tiles.remove(data.TOURIST_TILE_REMOVED[n])
+        rng.shuffle(tiles)
+        self.tourist_tiles = tiles
+        self.tourists_left = 0
+        self.tourists_revealed = 0
+        self.tourists_gone = 0  # left over at a round's end, or drowned
+        self.ship_deck = list(data.SHIPS)
+        rng.shuffle(self.ship_deck)
+        self.ships: list[Ship] = []
+        self.fish_price = data.FISH_PRICE_START
+        self.rest_pool: list[str] = []
+        self.dikes = data.DIKES
+        self.dikes_lost = 0
+        self.countdown: int | None = None
+        self.round = 0
+        self.first = rng.randrange(n)
+        self.order: list[int] = []
+        self.markers: dict[str, list[int]] = {a: [0] * n for a in data.ACTIONS}
+        self.phase = "setup"
+        self.step: tuple[Any, ...] = ()
+        self.cursor = 0  # index into the turn order
+        self.pass_index = 0
+        self.pass_placed = 0
+        self.acting: str | None = None  # the action space being performed
+        self.lost_to_sea = False
+        self.winners: frozenset[int] | None = None
+        self._legal: dict[int, list[str]] = {}
+        self._start_round()
+
+    # --- small helpers ---------------------------------------------------------------------
+    def _say(self, msg: Msg, level: Verbosity = NORMAL, *, to: int | None = None,
+             cause: int | None = None, informs: bool = True) -> None:
+        visible = None if to is None else frozenset({to})
+        self.events.append(Event(msg, visible, level, cause, informs))
+
+    def name(self, space: int) -> Msg | str:
+        return space_name(self.archipelago, space)
+
+    def _stock_island(self, island: Island) -> None:
+        for good, count in island.spec.goods:
+            take = min(count, self.reserve[good])
+            self.reserve[good] -= take
+            island.goods[good] += take
+
+    def _gain_vatu(self, seat: int, amount: int) -> None:
+        """Add vatu; each 10 vatu held become 5 PP at once (VA-28)."""
+        player = self.players[seat]
+        player.vatu += amount
+        while player.vatu >= data.MONEY_PACKET:
+            player.vatu -= data.MONEY_PACKET
+            player.pp += data.MONEY_PACKET_PP
+            self._say(Msg("vanuatu.money.converted", player=PlayerRef(seat),
+                          pp=data.MONEY_PACKET_PP, vatu=data.MONEY_PACKET), cause=seat)
+
+    def _pay(self, seat: int, amount: int) -> None:
+        self.players[seat].vatu -= amount
+
+    def holder(self, action: str) -> int | None:
+        """Who has the majority on an action space: most markers, ties to turn order (VA-13)."""
+        counts = self.markers[action]
+        best, best_n = None, 0
+        for seat in self.order:
+            if counts[seat] > best_n:
+                best, best_n = seat, counts[seat]
+        return best
+
+    def _set_order(self) -> None:
+        n = len(self.players)
+        self.order = [(self.first + i) % n for i in range(n)]
+
+    # --- the round ---------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        """Preparation (VA-10)."""
+        self.round += 1
+        self._set_order()
+        self._say(Msg("vanuatu.round.start", round=self.round, last=data.ROUNDS,
+                      player=PlayerRef(self.first)), BRIEF)
+        if self.tourists_left:
+            self.tourists_gone += self.tourists_left
+            self._say(Msg("vanuatu.tourists.leave", count=self.tourists_left), FULL)
+        self.tourists_left = self.tourist_tiles.pop()
+        self.tourists_revealed += self.tourists_left
+        self._say(Msg("vanuatu.tourists.arrive", count=self.tourists_left))
+        kept = []
+        for ship in self.ships:
+            if ship.complete:
+                for good in ship.loaded:
+                    self.reserve[good] += 1
+                self._say(Msg("vanuatu.ship.sails", goods=self._goods_list(ship.wants)), FULL)
+            else:
+                kept.append(ship)
+        self.ships = kept
+        while len(self.ships) < data.SHIP_DISPLAY and self.ship_deck:
+            ship = Ship(self.ship_deck.pop())
+            self.ships.append(ship)
+            self._say(Msg("vanuatu.ship.arrives", goods=self._goods_list(ship.wants)), FULL)
+        for _, island in self.archipelago.live_islands():
+            if island.goods_total() == 0:
+                self._stock_island(island)
+                self._say(Msg("vanuatu.goods.refilled", island=island.name), FULL)
+        self.fish_price = data.FISH_PRICE_START
+        self.rest_pool = list(data.REST_TOKENS)
+        self.rng.shuffle(self.rest_pool)
+        for player in self.players:
+            player.power_used = False
+            player.rest = None
+        if self.round in data.TILE_ROUNDS:
+            self.revealed = [stack.pop(0) for stack in self.stacks_of_tiles]
+            for spec in self.revealed:
+                self._say(self._tile_msg(spec))
+            self.phase = "tiles"
+            self.step = ("tile",)
+        else:
+            self._after_tiles()
+
+    def _tile_msg(self, spec: Any) -> Msg:
+        if isinstance(spec, data.IslandSpec):
+            return Msg("vanuatu.tile.island", island=spec.name, huts=spec.huts,
+                       drawings=spec.drawings, capacity=spec.capacity,
+                       goods=self._goods_list(g for g, c in spec.goods for _ in range(c)))
+        return Msg("vanuatu.tile.sea", fish=spec.fish, treasure=spec.treasure)
+
+    def _goods_list(self, goods: Any) -> list[Msg]:
+        counted: dict[str, int] = {}
+        for good in goods:
+            counted[good] = counted.get(good, 0) + 1
+        return [good_msg(g, c) for g, c in counted.items()]
+
+    def _after_tiles(self) -> None:
+        if self.rising and self.round in data.WATER_ROUNDS:
+            die = self.rng.randint(1, data.DIE_FACES)
+            self.countdown = die
+            self._say(Msg("vanuatu.water.die", player=PlayerRef(self.first), die=die,
+                          count=die), BRIEF)
+        else:
+            self.countdown = None
+        self.phase = "characters"
+        self.cursor = 0
+        self.step = ("character", self.order[0])
+
+    def _start_planning(self) -> None:
+        for player in self.players:
+            player.markers = data.MARKERS
+        self.phase = "planning"
+        self.pass_index = 0
+        self.pass_placed = 0
+        self.cursor = 0
+        self._say(Msg("vanuatu.phase.planning"), BRIEF)
+        self.step = ("plan", self.order[0])
+
+    def _start_actions(self) -> None:
+        self.phase = "actions"
+        self._say(Msg("vanuatu.phase.actions"), BRIEF)
+        self.cursor = 0
+        self._next_actor(first=True)
+
+    def _next_actor(self, first: bool = False) -> None:
+        n = len(self.order)
+        for k in range(0 if first else 1, n + 1):
+            seat = self.order[(self.cursor + k) % n]
+            if any(self.markers[a][seat] for a in data.ACTIONS):
+                self.cursor = (self.cursor + k) % n
+                self.step = ("act", seat)
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        if self.countdown:  # Decision: a rise not reached in its round happens at its end
+            self.countdown = 0
+            self._say(Msg("vanuatu.water.round_end"), BRIEF)
+            if self._rise():
+                return
+        self.countdown = None
+        for seat in self.order:
+            player = self.players[seat]
+            token = player.rest
+            if token is None:
+                continue
+            vatu, pp = data.REST_BONUS[token]
+            self._say(Msg("vanuatu.rest.reveal", player=PlayerRef(seat),
+                          token=Msg(f"vanuatu.rest.{token}")))
+            player.pp += pp
+            self._gain_vatu(seat, vatu)
+            if token == "first":
+                self.first = seat
+            player.rest = None
+        if self.round == data.ROUNDS:
+            self._end_game()
+        else:
+            self._start_round()
+
+    # --- rising waters (VA-50 to VA-54) ------------------------------------------------------
+    def _count_action(self) -> None:
+        """One performed action lowers the countdown (VA-51); at 0 the water rises."""
+        if not self.countdown:
+            return
+        self.countdown -= 1
+        if self.countdown:
+            self._say(Msg("vanuatu.water.countdown", count=self.countdown), NORMAL)
+        else:
+            self._say(Msg("vanuatu.water.now"), BRIEF)
+            self._rise()
+
+    def _rise(self) -> bool:
+        """Water on every island, one marker per open sea-facing side. True if the sea won."""
+        for space, island in self.archipelago.live_islands():
+            sides = self.archipelago.open_sides(space)
+            if not sides:
+                self._say(Msg("vanuatu.water.safe", island=island.name), FULL)
+                continue
+            island.water = min(data.SUBMERGE_AT, island.water + len(sides))
+            self._say(Msg("vanuatu.water.flood", island=island.name, count=len(sides),
+                          total=island.water), BRIEF)
+            if island.water >= data.SUBMERGE_AT:
+                self._submerge(island)
+        drowned = sum(1 for _, i in self.archipelago.islands() if i.submerged)
+        if drowned >= data.SUBMERGED_LOSS:
+            self.lost_to_sea = True
+            self.winners = frozenset()
+            self.phase = "over"
+            self.step = ()
+            self._say(Msg("vanuatu.end.sea", count=drowned), BRIEF)
+            return True
+        return False
+
+    def _submerge(self, island: Island) -> None:
+        """Everything on the island is removed; it takes no more part (VA-53)."""
+        for owner in island.huts:
+            self.players[owner].huts_lost += 1
+        for good, count in island.goods.items():
+            self.reserve[good] += count
+            island.goods[good] = 0
+        self.tourists_gone += island.tourists
+        self.dikes_lost += len(island.dikes)
+        huts = len(island.huts)
+        island.huts.clear()
+        island.drawings.clear()
+        island.tourists = 0
+        island.dikes.clear()
+        island.submerged = True
+        self._say(Msg("vanuatu.water.submerged", island=island.name, count=huts), BRIEF)
+
+    # --- end (VA-40, VA-56) ------------------------------------------------------------------
+    def _end_game(self) -> None:
+        self._say(Msg("vanuatu.end.scoring"), BRIEF)
+        for seat, player in enumerate(self.players):
+            who = PlayerRef(seat)
+            fish = sum(player.fish)
+            if fish:
+                player.fish.clear()
+                self._say(Msg("vanuatu.end.fish", player=who, count=fish))
+                self._gain_vatu(seat, fish)
+            pp = player.vatu // data.END_VATU_PER_PP
+            if pp:
+                self._say(Msg("vanuatu.end.vatu", player=who, vatu=player.vatu, count=pp))
+                player.pp += pp
+            treasure = sum(player.treasures) * data.END_TREASURE_FACTOR
+            if treasure:
+                self._say(Msg("vanuatu.end.treasure", player=who, count=treasure))
+                player.pp += treasure
+        for _, island in self.archipelago.live_islands():
+            for owner in island.huts:
+                gain = data.END_PP_PER_TOURIST * island.tourists
+                loss = data.WATER_PENALTY[min(island.water, 4)] if self.rising else 0
+                player = self.players[owner]
+                if gain:
+                    player.pp += gain
+                    self._say(Msg("vanuatu.end.hut", player=PlayerRef(owner),
+                                  island=island.name, count=gain))
+                if loss:
+                    player.pp = max(0, player.pp - loss)
+                    self._say(Msg("vanuatu.end.penalty", player=PlayerRef(owner),
+                                  island=island.name, count=loss, water=island.water))
+        self.players[self.first].pp += data.END_FIRST_PLAYER_PP
+        self._say(Msg("vanuatu.end.first", player=PlayerRef(self.first),
+                      count=data.END_FIRST_PLAYER_PP))
+        def key(seat: int) -> tuple[int, int, int]:
+            p = self.players[seat]
+            return (p.pp, self.huts_on_board(seat), p.vatu)
+        best = max(key(s) for s in range(len(self.players)))
+        self.winners = frozenset(s for s in range(len(self.players)) if key(s) == best)
+        for seat in sorted(range(len(self.players)), key=key, reverse=True):
+            self._say(Msg("vanuatu.end.score", player=PlayerRef(seat),
+                          count=self.players[seat].pp), BRIEF)
+        self._say(Msg("vanuatu.end.winners", players=[PlayerRef(s) for s in sorted(
+            self.winners)], count=len(self.winners)), BRIEF)
+        self.phase = "over"
+        self.step = ()
+
+    def huts_on_board(self, seat: int) -> int:
+        return data.HUTS - self.players[seat].huts - self.players[seat].huts_lost
+
+    # --- the contract ------------------------------------------------------------------------
+    def pending(self) -> Pending | None:
+        if not self.step:
+            return None
+        kind, seat = self.step[0], self.step[1] if len(self.step) > 1 else self.first
+        return Pending((seat,), Msg(f"vanuatu.ask.{kind}", round=self.round))
+
+    def seat_to_act(self) -> int | None:
+        pending = self.pending()
+        return pending.seats[0] if pending else None
+
+    def outcome(self) -> Outcome | None:
+        if self.winners is None:
+            return None
+        if self.lost_to_sea:
+            return Outcome(frozenset(), Msg("vanuatu.end.sea", count=data.SUBMERGED_LOSS))
+        return Outcome(self.winners, Msg("vanuatu.end.winners", players=[
+            PlayerRef(s) for s in sorted(self.winners)], count=len(self.winners)))
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat != self.seat_to_act():
+            return []
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal[seat] = self._compute_legal(seat)
+        return list(cached)
+
+    def apply(self, seat: int, action: str) -> None:
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(Msg("core.error.illegal"))
+        self._legal = {}
+        kind, _, arg = action.partition(":")
+        handler = getattr(self, f"_do_{self.step[0]}")
+        handler(seat, kind, arg)
+
+    # --- legal actions -------------------------------------------------------------------------
+    def _compute_legal(self, seat: int) -> list[str]:
+        kind = self.step[0]
+        if kind == "tile":
+            spec = self.revealed[0]
+            return [f"tile:{data.CODES[i]}" for i in self.archipelago.placements(
+                isinstance(spec, data.IslandSpec))]
+        if kind == "character":
+            return [f"char:{c}" for c in self.free_characters(seat)]
+        if kind == "plan":
+            return [f"plan:{a}" for a in self.plannable(seat)]
+        if kind == "act":
+            return self._turn_options(seat)
+        if kind == "govern":
+            return [f"to:{a}" for a in data.ACTIONS if a != self.step[2]] + ["back"]
+        if kind == "sail":
+            return [f"sail:{data.CODES[s]}" for s, _ in self.sail_options(seat)] + ["back"]
+        if kind == "hut":
+            out = [f"hut:{data.CODES[s]}" for s in self.hut_options(seat)]
+            if self.dike_options(seat):
+                out.append("nohut")
+            return [*out, "back"]
+        if kind == "dike":
+            out = [f"dike:{data.CODES[s]}:{d}" for s, d in self.dike_options(seat)]
+            return [*out, "nodike"] if self.step[2] else [*out, "back"]
+        if kind == "export":
+            return [f"export:{data.CODES[s]}:{g}" for s, g in self.export_options(seat)] + [
+                "back"]
+        if kind == "draw":
+            return [f"draw:{data.CODES[s]}" for s in self.draw_options(seat)] + ["back"]
+        if kind == "tourist":
+            return [f"tourist:{data.CODES[s]}" for s in self.tourist_options()] + ["back"]
+        return []
+
+    def free_characters(self, seat: int) -> list[str]:
+        """Characters nobody else holds, and not one's own of last round (VA-11)."""
+        held = {p.character for p in self.players}
+        return [c for c in data.CHARACTERS if c not in held]
+
+    def plannable(self, seat: int) -> list[str]:
+        """Actions ``seat`` could perform given the boat and what is planned (VA-12).
+
+        **Decision (ours):** money is not checked when planning (it changes during the
+        round); a planned Sail lets every sea space within 3 count as a position.
+        """
+        player = self.players[seat]
+        planned = {a for a in data.ACTIONS if self.markers[a][seat]}
+        positions = [player.boat]
+        reach = self.archipelago.reach(player.boat)
+        if "sail" in planned:
+            positions += list(reach)
+        seas = [self.archipelago.sea(s) for s in positions]
+        near: dict[int, Island] = {}
+        for s in positions:
+            for i, island in self.archipelago.islands_near(s):
+                near[i] = island
+        out = []
+        for action in data.ACTIONS:
+            if action in planned:
+                out.append(action)
+                continue
+            ok = False
+            if action == "sail":
+                ok = bool(reach)
+            elif action == "fish":
+                ok = any(s is not None and s.fish for s in seas)
+            elif action == "dive":
+                ok = any(s is not None and s.treasure for s in seas)
+            elif action == "sell":
+                has_fish = bool(player.fish) or "fish" in planned
+                ok = has_fish and (player.character == "vendor" or "build" in planned
+                                   or any(seat in i.huts for i in near.values()))
+            elif action == "build":
+                ok = (player.huts > 0 and any(i.free_huts for i in near.values())) or (
+                    self.rising and self.dikes > 0
+                    and any(self.archipelago.open_sides(i) for i in near))
+            elif action == "export":
+                ok = any(i.goods_total() for i in near.values())
+            elif action == "draw":
+                ok = any(i.free_drawings for i in near.values())
+            elif action == "tourist":
+                ok = self.tourists_left > 0 and any(
+                    i.room for _, i in self.archipelago.live_islands())
+            elif action == "rest":
+                ok = True
+            if ok:
+                out.append(action)
+        return out
+
+    def _power(self, seat: int, character: str) -> bool:
+        player = self.players[seat]
+        return player.character == character and not player.power_used
+
+    def can_perform(self, seat: int, action: str) -> bool:
+        """Whether ``seat`` could perform ``action`` right now (position, money, stock)."""
+        player = self.players[seat]
+        here = self.archipelago.sea(player.boat)
+        if action == "sail":
+            return bool(self.sail_options(seat))
+        if action == "fish":
+            return here is not None and here.fish > 0
+        if action == "dive":
+            return here is not None and here.treasure > 0
+        if action == "sell":
+            return bool(player.fish) and (self._power(seat, "vendor") or any(
+                seat in i.huts for _, i in self.archipelago.islands_near(player.boat)))
+        if action == "build":
+            return bool(self.hut_options(seat) or self.dike_options(seat))
+        if action == "export":
+            return bool(self.export_options(seat))
+        if action == "draw":
+            return bool(self.draw_options(seat))
+        if action == "tourist":
+            return bool(self.tourist_options())
+        return action == "rest"
+
+    def sail_options(self, seat: int) -> list[tuple[int, int]]:
+        player = self.players[seat]
+        free = self._power(seat, "navigator")
+        return [(s, d) for s, d in sorted(self.archipelago.reach(player.boat).items())
+                if free or d * data.SAIL_COST <= player.vatu]
+
+    def hut_cost(self, seat: int) -> int:
+        return data.BUILDER_HUT_COST if self._power(seat, "builder") else data.HUT_COST
+
+    def hut_options(self, seat: int) -> list[int]:
+        player = self.players[seat]
+        if player.huts == 0 or player.vatu < self.hut_cost(seat):
+            return []
+        return [s for s, i in self.archipelago.islands_near(player.boat) if i.free_huts]
+
+    def dike_options(self, seat: int) -> list[tuple[int, int]]:
+        player = self.players[seat]
+        if not self.rising or self.dikes == 0 or player.vatu < data.DIKE_COST:
+            return []
+        return [(s, d) for s, _ in self.archipelago.islands_near(player.boat)
+                for d in self.archipelago.open_sides(s)]
+
+    def export_options(self, seat: int) -> list[tuple[int, str]]:
+        player = self.players[seat]
+        return [(s, g) for s, i in self.archipelago.islands_near(player.boat) for g in data.GOODS
+                if i.goods[g] and data.EXPORT_PRICE[g] <= player.vatu]
+
+    def draw_options(self, seat: int) -> list[int]:
+        return [s for s, i in self.archipelago.islands_near(self.players[seat].boat)
+                if i.free_drawings]
+
+    def tourist_options(self) -> list[int]:
+        if not self.tourists_left:
+            return []
+        return [s for s, i in self.archipelago.live_islands() if i.room]
+
+    def _turn_options(self, seat: int) -> list[str]:
+        player = self.players[seat]
+        mine = [a for a in data.ACTIONS if self.markers[a][seat]]
+        won = [a for a in mine if self.holder(a) == seat]
+        out = []
+        for action in won:
+            out.append(f"act:{action}" if self.can_perform(seat, action) else f"drop:{action}")
+        if not won:
+            out += [f"drop:{a}" for a in mine]
+            if self._power(seat, "preacher"):
+                out += [f"preach:{a}" for a in mine if self.can_perform(seat, a)]
+        if self._power(seat, "governor"):
+            out += [f"govern:{a}" for a in mine]
+        if self._power(seat, "beggar"):
+            out += [f"beg:{n}" for n in range(1, min(data.BEGGAR_MAX, player.pp) + 1)]
+        out += [f"treasure:{v}" for v in sorted(set(player.treasures))]
+        return out
+
+    # --- applying: tiles, characters, planning -----------------------------------------------
+    def _do_tile(self, seat: int, kind: str, arg: str) -> None:
+        spec = self.revealed.pop(0)
+        space = data.SPACE_OF[arg]
+        if isinstance(spec, data.IslandSpec):
+            island = Island(spec)
+            self.archipelago.tiles[space] = island
+            self._stock_island(island)
+        else:
+            self.archipelago.tiles[space] = Sea(spec.fish, spec.treasure)
+        self._say(Msg("vanuatu.tile.placed", player=PlayerRef(seat), tile=self.name(space),
+                      code=arg, near=self._touching(space)), cause=seat)
+        if not self.revealed:
+            self._after_tiles()
+
+    def _touching(self, space: int) -> list[Msg]:
+        return [Msg("vanuatu.side", direction=direction_msg(d), place=self.name(j))
+                for d, j in data.NEIGHBOURS[space] if self.archipelago.tiles[j] is not None]
+
+    def _do_character(self, seat: int, kind: str, arg: str) -> None:
+        player = self.players[seat]
+        old = player.character
+        player.character = arg
+        self._say(Msg("vanuatu.character.taken", player=PlayerRef(seat),
+                      character=character_msg(arg)), cause=seat)
+        if old:
+            self._say(Msg("vanuatu.character.returned", player=PlayerRef(seat),
+                          character=character_msg(old)), FULL, cause=seat, informs=False)
+        self.cursor += 1
+        if self.cursor < len(self.order):
+            self.step = ("character", self.order[self.cursor])
+        else:
+            self._start_planning()
+
+    def _do_plan(self, seat: int, kind: str, arg: str) -> None:
+        player = self.players[seat]
+        player.markers -= 1
+        self.markers[arg][seat] += 1
+        self._say(Msg("vanuatu.plan.placed", player=PlayerRef(seat), action=action_msg(arg),
+                      count=self.markers[arg][seat]), cause=seat)
+        self.pass_placed += 1
+        size = data.PLANNING_PASSES[self.pass_index]
+        if self.pass_placed < size:
+            return
+        self.pass_placed = 0
+        self.cursor += 1
+        if self.cursor == len(self.order):
+            self.cursor = 0
+            self.pass_index += 1
+            if self.pass_index == len(data.PLANNING_PASSES):
+                self._start_actions()
+                return
+        self.step = ("plan", self.order[self.cursor])
+
+    # --- applying: the action turn -------------------------------------------------------------
+    def _do_act(self, seat: int, kind: str, arg: str) -> None:
+        player = self.players[seat]
+        if kind == "treasure":
+            value = int(arg)
+            player.treasures.remove(value)
+            self._say(Msg("vanuatu.treasure.sold", player=PlayerRef(seat), count=value),
+                      cause=seat)
+            self._gain_vatu(seat, value)
+            return
+        if kind == "beg":
+            n = int(arg)
+            player.power_used = True
+            player.pp -= n
+            self._say(Msg("vanuatu.power.beggar_used", player=PlayerRef(seat), count=n),
+                      cause=seat)
+            self._gain_vatu(seat, n)
+            return
+        if kind == "drop":
+            count = self.markers[arg][seat]
+            self.markers[arg][seat] = 0
+            self._say(Msg("vanuatu.turn.dropped", player=PlayerRef(seat),
+                          action=action_msg(arg), count=count), cause=seat)
+            self._next_actor()
+            return
+        if kind == "govern":
+            self.step = ("govern", seat, arg)
+            return
+        self._begin(seat, arg)
+
+    def _do_govern(self, seat: int, kind: str, arg: str) -> None:
+        if kind == "back":
+            self.step = ("act", seat)
+            return
+        source = self.step[2]
+        count = self.markers[source][seat]
+        self.markers[source][seat] = 0
+        self.markers[arg][seat] += count
+        self.players[seat].power_used = True
+        self._say(Msg("vanuatu.power.governor_used", player=PlayerRef(seat), count=count,
+                      source=action_msg(source), target=action_msg(arg)), cause=seat)
+        self._next_actor()
+
+    def _begin(self, seat: int, action: str) -> None:
+        """Start performing ``action``: immediate ones now, the others through a menu."""
+        self.acting = action
+        player = self.players[seat]
+        if action == "sail":
+            self.step = ("sail", seat)
+        elif action == "build":
+            self.step = ("hut", seat) if self.hut_options(seat) else ("dike", seat, False)
+        elif action in ("export", "draw", "tourist"):
+            self.step = (action, seat)
+        elif action == "fish":
+            sea = self.archipelago.sea(player.boat)
+            assert sea is not None
+            value = sea.fish
+            sea.fish -= 1
+            player.fish.append(value)
+            self._say(Msg("vanuatu.fish.caught", player=PlayerRef(seat), count=value,
+                          place=self.name(player.boat)), cause=seat)
+            if self._power(seat, "fisherman"):
+                player.power_used = True
+                player.pp += value
+                self._say(Msg("vanuatu.power.fisherman_used", player=PlayerRef(seat),
+                              count=value), cause=seat)
+            self._finish(seat)
+        elif action == "dive":
+            sea = self.archipelago.sea(player.boat)
+            assert sea is not None
+            value = sea.treasure
+            sea.treasure -= 1
+            player.treasures.append(value)
+            self._say(Msg("vanuatu.dive.found", player=PlayerRef(seat), count=value,
+                          place=self.name(player.boat)), cause=seat)
+            if self._power(seat, "diver"):
+                player.power_used = True
+                self._say(Msg("vanuatu.power.diver_used", player=PlayerRef(seat),
+                              count=value), cause=seat)
+                self._gain_vatu(seat, value)
+            self._finish(seat)
+        elif action == "sell":
+            if not any(seat in i.huts for _, i in self.archipelago.islands_near(player.boat)):
+                player.power_used = True  # the Vendor sells without a hut
+                self._say(Msg("vanuatu.power.vendor_used", player=PlayerRef(seat)),
+                          cause=seat)
+            total = sum(player.fish)
+            earned = total * self.fish_price
+            self._say(Msg("vanuatu.fish.sold", player=PlayerRef(seat), count=earned,
+                          fish=total, price=self.fish_price), cause=seat)
+            player.fish.clear()
+            self.fish_price = max(data.FISH_PRICE_MIN, self.fish_price - 1)
+            self._gain_vatu(seat, earned)
+            self._finish(seat)
+        else:  # rest
+            if self.rest_pool:
+                token = self.rest_pool.pop()
+                player.rest = token
+                self._say(Msg("vanuatu.rest.taken", player=PlayerRef(seat)), cause=seat)
+                self._say(Msg("vanuatu.rest.yours", token=Msg(f"vanuatu.rest.{token}")),
+                          to=seat, cause=seat)
+            else:
+                self._say(Msg("vanuatu.rest.none", player=PlayerRef(seat)), cause=seat)
+            self._finish(seat)
+
+    def _finish(self, seat: int) -> None:
+        """The action is done: take back the stack, count it for the water, next player."""
+        action = self.acting
+        assert action is not None
+        if self.holder(action) != seat:  # no majority: the Preacher acted anyway
+            self.players[seat].power_used = True
+            self._say(Msg("vanuatu.power.preacher_used", player=PlayerRef(seat),
+                          action=action_msg(action)), cause=seat)
+        self.markers[action][seat] = 0
+        self.acting = None
+        self._count_action()
+        if self.winners is not None:
+            return
+        self._next_actor()
+
+    def _do_sail(self, seat: int, kind: str, arg: str) -> None:
+        if kind == "back":
+            self.step = ("act", seat)
+            return
+        player = self.players[seat]
+        target = data.SPACE_OF[arg]
+        steps = self.archipelago.reach(player.boat)[target]
+        cost = 0 if self._power(seat, "navigator") else steps * data.SAIL_COST
+        if cost == 0:
+            player.power_used = True
+            self._say(Msg("vanuatu.power.navigator_used", player=PlayerRef(seat)), cause=seat)
+        self._pay(seat, cost)
+        player.boat = target
+        self._say(Msg("vanuatu.sail.done", player=PlayerRef(seat), place=self.name(target),
+                      count=steps, cost=cost), cause=seat)
+        self._finish(seat)
+
+    def _do_hut(self, seat: int, kind: str, arg: str) -> None:
+        if kind == "back":
+            self.step = ("act", seat)
+            return
+        if kind == "hut":
+            player = self.players[seat]
+            space = data.SPACE_OF[arg]
+            island = self.archipelago.island(space)
+            assert island is not None
+            cost = self.hut_cost(seat)
+            if cost != data.HUT_COST:
+                player.power_used = True
+            self._pay(seat, cost)
+            player.huts -= 1
+            island.huts.append(seat)
+            self._say(Msg("vanuatu.build.hut", player=PlayerRef(seat), island=island.name,
+                          cost=cost), cause=seat)
+            if self.dike_options(seat):
+                self.step = ("dike", seat, True)
+                return
+            self._finish(seat)
+            return
+        self.step = ("dike", seat, False)
+
+    def _do_dike(self, seat: int, kind: str, arg: str) -> None:
+        if kind == "back":
+            self.step = ("act", seat)
+            return
+        if kind == "dike":
+            code, _, d = arg.partition(":")
+            space = data.SPACE_OF[code]
+            island = self.archipelago.island(space)
+            assert island is not None
+            island.dikes.add(int(d))
+            self.dikes -= 1
+            self._pay(seat, data.DIKE_COST)
+            self._say(Msg("vanuatu.build.dike", player=PlayerRef(seat), island=island.name,
+                          direction=direction_msg(int(d)), cost=data.DIKE_COST), cause=seat)
+        self._finish(seat)
+
+    def _do_export(self, seat: int, kind: str, arg: str) -> None:
+        if kind == "back":
+            self.step = ("act", seat)
+            return
+        code, _, good = arg.partition(":")
+        island = self.archipelago.island(data.SPACE_OF[code])
+        assert island is not None
+        island.goods[good] -= 1
+        self._pay(seat, data.EXPORT_PRICE[good])
+        self._say(Msg("vanuatu.export.bought", player=PlayerRef(seat), good=good_msg(good),
+                      island=island.name, cost=data.EXPORT_PRICE[good]), cause=seat)
+        self._ship(seat, good)
+        if self._power(seat, "buyer") and self.reserve[good]:
+            self.players[seat].power_used = True
+            self.reserve[good] -= 1
+            self._say(Msg("vanuatu.power.buyer_used", player=PlayerRef(seat),
+                          good=good_msg(good)), cause=seat)
+            self._ship(seat, good)
+        self._finish(seat)
+
+    def _ship(self, seat: int, good: str) -> None:
+        """Load a good on the first displayed ship that needs it (VA-25)."""
+        player = self.players[seat]
+        for ship in self.ships:
+            if not ship.complete and ship.needs(good):
+                ship.loaded.append(good)
+                player.pp += data.EXPORT_PP[good]
+                self._say(Msg("vanuatu.export.loaded", player=PlayerRef(seat),
+                              good=good_msg(good), count=data.EXPORT_PP[good]), cause=seat)
+                if ship.complete:
+                    player.pp += data.SHIP_BONUS_PP
+                    self._say(Msg("vanuatu.export.complete", player=PlayerRef(seat),
+                                  count=data.SHIP_BONUS_PP), cause=seat)
+                return
+        self.reserve[good] += 1
+        self._say(Msg("vanuatu.export.unwanted", good=good_msg(good)), cause=seat)
+
+    def _do_draw(self, seat: int, kind: str, arg: str) -> None:
+        if kind == "back":
+            self.step = ("act", seat)
+            return
+        island = self.archipelago.island(data.SPACE_OF[arg])
+        assert island is not None
+        player = self.players[seat]
+        pp = data.DRAWING_PP
+        if self._power(seat, "artist"):
+            player.power_used = True
+            pp = data.ARTIST_DRAWING_PP
+        island.drawings.append(seat)
+        player.pp += pp
+        self._say(Msg("vanuatu.draw.done", player=PlayerRef(seat), island=island.name,
+                      count=pp), cause=seat)
+        self._finish(seat)
+
+    def _do_tourist(self, seat: int, kind: str, arg: str) -> None:
+        if kind == "back":
+            self.step = ("act", seat)
+            return
+        island = self.archipelago.island(data.SPACE_OF[arg])
+        assert island is not None
+        self.tourists_left -= 1
+        island.tourists += 1
+        earned = len(island.huts)
+        self._say(Msg("vanuatu.tourist.brought", player=PlayerRef(seat), island=island.name,
+                      count=earned), cause=seat)
+        if self._power(seat, "guide") and island.drawings:
+            self.players[seat].power_used = True
+            pp = data.GUIDE_PP_PER_DRAWING * len(island.drawings)
+            self.players[seat].pp += pp
+            self._say(Msg("vanuatu.power.guide_used", player=PlayerRef(seat), count=pp),
+                      cause=seat)
+        self._gain_vatu(seat, earned)
+        self._finish(seat)
+
+    # --- labels ----------------------------------------------------------------------------------
+    def describe(self, seat: int, action: str) -> Msg:
+        from a11y_games.games.vanuatu.summary import describe
+        return describe(self, seat, action)
+
+    # --- what a seat may know ----------------------------------------------------------------
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Everything public, plus this seat's own rest token. Never the stacks' order."""
+        return {
+            "seat": seat, "round": self.round, "phase": self.phase, "step": self.step,
+            "first": self.first, "order": list(self.order), "rising": self.rising,
+            "board": self.archipelago.copy(), "countdown": self.countdown,
+            "players": [{"vatu": p.vatu, "pp": p.pp, "boat": p.boat, "huts": p.huts,
+                         "fish": list(p.fish), "treasures": list(p.treasures),
+                         "character": p.character, "power_used": p.power_used,
+                         "markers": p.markers} for p in self.players],
+            "rest": self.players[seat].rest,
+            "markers": {a: list(c) for a, c in self.markers.items()},
+            "ships": [(s.wants, tuple(s.loaded)) for s in self.ships],
+            "reserve": dict(self.reserve), "fish_price": self.fish_price,
+            "tourists_left": self.tourists_left, "dikes": self.dikes,
+            "revealed": list(self.revealed),
+        }
+
+    def status(self, seat: int | None) -> list[Msg]:
+        from a11y_games.games.vanuatu.summary import status
+        return status(self, seat)
+
+    def board(self, seat: int | None, topic: str = "") -> list[Msg]:
+        from a11y_games.games.vanuatu.summary import board
+        return board(self, seat, topic)
+
+    def private(self, seat: int) -> list[Msg]:
+        from a11y_games.games.vanuatu.summary import private
+        return private(self, seat)
+
+    def queries(self) -> list[Query]:
+        from a11y_games.games.vanuatu.summary import queries
+        return queries()
