@@ -103,15 +103,20 @@ class Match:
         return extra if extra is not None else Msg("core.seat.default", number=seat + 1)
 
     # --- playing -----------------------------------------------------------------------------
-    def act(self, seat: int, action: str) -> None:
-        """Play ``action`` for ``seat`` after checking it is asked and legal."""
-        pending = self.state.pending()
-        if pending is None:
-            raise IllegalAction(Msg("core.error.game_over"))
-        if seat not in pending.seats:
-            raise NotYourTurn(Msg("core.error.not_your_turn"))
-        if action not in self.state.legal_actions(seat):
-            raise IllegalAction(Msg("core.error.illegal"))
+    def act(self, seat: int, action: str, *, trusted: bool = False) -> None:
+        """Play ``action`` for ``seat`` after checking it is asked and legal.
+
+        ``trusted`` skips the checks for an action just taken from ``legal_actions``
+        (bots in simulations); the state's own ``apply`` still refuses illegal ones.
+        """
+        if not trusted:
+            pending = self.state.pending()
+            if pending is None:
+                raise IllegalAction(Msg("core.error.game_over"))
+            if seat not in pending.seats:
+                raise NotYourTurn(Msg("core.error.not_your_turn"))
+            if action not in self.state.legal_actions(seat):
+                raise IllegalAction(Msg("core.error.illegal"))
         mark = len(self.state.events)
         self.state.apply(seat, action)
         self.log.append((seat, action))

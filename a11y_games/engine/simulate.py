@@ -51,10 +51,10 @@ def play_out(match: Match, *, max_actions: int = 100_000,
             break
         if pending.race:
             seat = state_rng.choice(pending.seats)
-            match.act(seat, match.state.legal_actions(seat)[0])
+            match.act(seat, match.state.legal_actions(seat)[0], trusted=True)
         else:
             seat = pending.seats[0]
-            match.act(seat, match.bot_choice(seat))
+            match.act(seat, match.bot_choice(seat), trusted=True)
         played += 1
         if check is not None:
             check(match.state)

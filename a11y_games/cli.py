@@ -1,0 +1,353 @@
+"""``a11y-games``: argument parsing and wiring. Plays, simulates, lists, reads rules."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import IO
+
+from a11y_games.engine import Msg, Verbosity
+from a11y_games.engine.match import Match, SaveError, SeatSpec
+from a11y_games.engine.simulate import simulate
+from a11y_games.engine.spec import GameSpec, OptionError
+from a11y_games.games import all_specs, get_spec
+from a11y_games.i18n import LANGUAGES, Translator, default_language
+from a11y_games.ui.client import BrailleOptions, Client
+from a11y_games.ui.commands import fold
+from a11y_games.ui.paths import save_path
+from a11y_games.ui.rulesdoc import find_section, read_sections
+from a11y_games.ui.settings import load_preferences, save_preferences
+from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
+
+__all__ = ["main"]
+
+SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume")
+
+
+class UsageError(Exception):
+    """Bad command-line words: ``msg`` says what is allowed."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.id)
+        self.msg = msg
+
+
+def _variants(pairs: Sequence[str]) -> dict[str, str]:
+    """``--variant crises=on --variant no-rising-waters`` into an options dict."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        if "=" in pair:
+            name, value = pair.split("=", 1)
+        elif pair.startswith("no-"):
+            name, value = pair[3:], "off"
+        else:
+            name, value = pair, "on"
+        options[name.strip().replace("-", "_")] = value.strip()
+    return options
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, default=None)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE")
+
+
+def _play_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="a11y-games",
+                                description="Play a board game by ear and braille.")
+    p.add_argument("game", nargs="?")
+    _common(p)
+    p.add_argument("--players", type=int)
+    p.add_argument("--humans", type=int, default=1)
+    p.add_argument("--names", default="", help="human players' names, comma-separated")
+    p.add_argument("--level", choices=("random", "normal"), default=None, help="bot level")
+    p.add_argument("--speech", choices=("auto", "on", "off"), default=None)
+    p.add_argument("--braille", action="store_true", help="show summaries in braille too")
+    p.add_argument("--braille-table", default=None)
+    p.add_argument("--braille-contracted", action="store_true", default=None)
+    p.add_argument("--braille-width", type=int, default=None)
+    p.add_argument("--verbosity", choices=("brief", "normal", "full"), default=None)
+    p.add_argument("--events", metavar="FILE", help="write every event as a JSON line")
+    p.add_argument("--load", metavar="SAVE", help="continue a saved game")
+    return p
+
+
+def _simulate_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="a11y-games simulate", description="Bots-only games.")
+    p.add_argument("game")
+    _common(p)
+    p.add_argument("--players", type=int)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--level", default="random", help="bot level for every seat, or a comma list")
+    p.add_argument("--camp-levels", default="", metavar="CAMP=LEVEL,...")
+    return p
+
+
+def _spec(name: str) -> GameSpec:
+    try:
+        return get_spec(name)
+    except KeyError:
+        raise UsageError(Msg("core.cli.unknown_game", game=name,
+                             games=", ".join(sorted(all_specs())))) from None
+
+
+def _speech(mode: str) -> object | None:
+    if mode == "off":
+        return None
+    try:
+        from a11y_games.output.speech import Speech
+    except ImportError:
+        return None
+    return Speech(mode)
+
+
+def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    args = _play_parser().parse_args(argv)
+    prefs, problem = load_preferences()
+    lang = args.lang or prefs.lang or lang
+    tr = Translator(lang)
+    writer = Writer(out)
+    if problem is not None:
+        writer.line(tr.render(problem))
+    level = args.level or prefs.level
+    width = args.braille_width or prefs.braille_width
+    if not 12 <= width <= 84:
+        raise UsageError(Msg("core.set.width", value=str(width)))
+    specs = all_specs()
+    interactive = sys.stdin.isatty()
+    if not prefs.seen_walkthrough:
+        writer.lines(tr.render(Msg(f"core.walkthrough.{i}")) for i in range(1, 7))
+        prefs = replace(prefs, seen_walkthrough=True)
+        save_preferences(prefs)
+    if args.load:
+        match = Match.load(save_path(args.load), specs)
+    else:
+        spec = _spec(args.game) if args.game else None
+        options = _variants(args.variant)
+        humans = args.humans
+        if spec is None:
+            setup = PlainReader() if not interactive else PromptReader(lambda: [])
+            choice = _launcher(tr, writer, specs, setup, level)
+            spec, players, humans, level = (choice.spec, choice.players, choice.humans,
+                                             choice.level)
+            options = {**choice.options, **options}
+            if choice.lang != lang:
+                lang = choice.lang
+        else:
+            players = args.players or spec.default_players
+        if not 0 <= humans <= players:
+            raise UsageError(Msg("core.cli.humans", count=players))
+        seed = args.seed if args.seed is not None else _fresh_seed()
+        settings = spec.settings(players, seed, options)
+        names = [n.strip() for n in args.names.split(",") if n.strip()]
+        seats = [SeatSpec("human", names[i] if i < len(names) else "") for i in range(humans)]
+        seats += [SeatSpec("bot", level=level, name_index=i)
+                  for i in range(humans, players)]
+        match = Match(spec, settings, seats)
+    events_file = open(args.events, "a", encoding="utf-8") if args.events else None  # noqa: SIM115
+    writer.events_file = events_file
+    speech = _speech(args.speech or prefs.speech)
+    if interactive:
+        client_ref: list[Client] = []
+        from prompt_toolkit.key_binding import DynamicKeyBindings
+
+        reader = PromptReader(lambda: client_ref[0].completion_words() if client_ref else [],
+                              key_bindings=DynamicKeyBindings(
+                                  lambda: client_ref[0].key_bindings() if client_ref else None))
+    else:
+        reader = PlainReader()
+    client = Client(match, reader=reader, writer=writer, lang=lang,
+                    verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
+                    speech=speech,  # type: ignore[arg-type]
+                    braille=BrailleOptions(
+                        mode=args.braille, table=args.braille_table or prefs.braille_table or None,
+                        contracted=bool(args.braille_contracted)
+                        or prefs.braille_contracted == "on", width=width),
+                    specs=specs, autosave=save_path("autosave"), prefs=prefs)
+    if interactive:
+        client_ref.append(client)
+    try:
+        return client.run()
+    finally:
+        if events_file is not None:
+            events_file.close()
+        close = getattr(speech, "close", None)
+        if close is not None:
+            with contextlib.suppress(Exception):
+                close()
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+@dataclass
+class LaunchChoice:
+    """What the launcher settled: the game and who sits at the table."""
+
+    spec: GameSpec
+    players: int
+    humans: int = 1
+    level: str = "normal"
+    options: dict[str, str] = field(default_factory=dict)
+    lang: str = "en"
+
+
+def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
+              reader: PlainReader | PromptReader, level: str) -> LaunchChoice:
+    """Three answers, each with a default on Enter: game, players, start (or ``more``)."""
+    games = list(specs.values())
+    if not games:
+        raise UsageError(Msg("core.cli.no_games"))
+    writer.lines([tr.render(Msg("core.launcher.welcome"))])
+    writer.lines([tr.render(Msg("core.choices.item", number=i,
+                                label=Msg("core.launcher.game_line", game=g.title,
+                                          summary=g.summary, low=g.min_players,
+                                          high=g.max_players)))
+                  for i, g in enumerate(games, 1)])
+    spec = games[_ask_number(tr, writer, reader, Msg("core.launcher.game", default=1),
+                             1, len(games), 1) - 1]
+    players = _ask_number(tr, writer, reader,
+                          Msg("core.launcher.players", low=spec.min_players,
+                              high=spec.max_players, default=spec.default_players),
+                          spec.min_players, spec.max_players, spec.default_players)
+    choice = LaunchChoice(spec, players, level=level, lang=tr.lang)
+    writer.lines([tr.render(Msg("core.launcher.summary", game=spec.title, players=players,
+                                level=level))])
+    answer = _read(reader, tr.render(Msg("core.launcher.start")) + " ")
+    if fold(answer) not in ("more", "plus"):
+        return choice
+    choice.humans = _ask_number(tr, writer, reader,
+                                Msg("core.launcher.humans", high=players, default=1),
+                                0, players, 1)
+    levels = ("random", "normal")
+    picked = _ask_number(tr, writer, reader,
+                         Msg("core.launcher.level", default=levels.index(level) + 1),
+                         1, 2, levels.index(level) + 1)
+    choice.level = levels[picked - 1]
+    for option in spec.options:
+        labels = [option.choice_labels.get(v, v) for v in option.choices]
+        writer.lines([tr.render(option.label)] + [
+            tr.render(Msg("core.choices.item", number=i, label=label))
+            for i, label in enumerate(labels, 1)])
+        default = option.choices.index(option.default) + 1
+        picked = _ask_number(tr, writer, reader, Msg("core.launcher.option", default=default),
+                             1, len(option.choices), default)
+        choice.options[option.name] = option.choices[picked - 1]
+    langs = list(LANGUAGES)
+    default = langs.index(tr.lang) + 1
+    writer.lines([tr.render(Msg("core.choices.item", number=i, label=Msg(f"core.lang.{code}")))
+                  for i, code in enumerate(langs, 1)])
+    choice.lang = langs[_ask_number(tr, writer, reader, Msg("core.launcher.lang",
+                                                            default=default),
+                                    1, len(langs), default) - 1]
+    return choice
+
+
+def _read(reader: PlainReader | PromptReader, prompt: str) -> str:
+    try:
+        return reader.read(prompt).strip()
+    except (EOFError, KeyboardInterrupt):
+        raise SystemExit(0) from None
+
+
+def _ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReader,
+                question: Msg, low: int, high: int, default: int) -> int:
+    while True:
+        answer = _read(reader, tr.render(question) + " ")
+        if not answer:
+            return default
+        if answer.isdigit() and low <= int(answer) <= high:
+            return int(answer)
+        writer.lines([tr.render(Msg("core.launcher.range", low=low, high=high))])
+
+
+def cmd_simulate(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    args = _simulate_parser().parse_args(argv)
+    tr = Translator(args.lang or lang)
+    spec = _spec(args.game)
+    players = args.players or spec.default_players
+    camp_levels = dict(p.split("=", 1) for p in args.camp_levels.split(",") if "=" in p)
+    report = simulate(spec, players=players, games=args.games,
+                      seed=args.seed if args.seed is not None else 1,
+                      levels=args.level.split(","), options=_variants(args.variant),
+                      camp_levels=camp_levels or None)
+    lines = [Msg("core.sim.header", game=spec.title, count=report.games, players=players)]
+    for camp, wins in sorted(report.camp_wins.items()):
+        lines.append(Msg("core.sim.camp", camp=camp, wins=wins,
+                         percent=f"{100 * wins / max(report.games, 1):.1f}"))
+    for level, wins in sorted(report.level_wins.items()):
+        lines.append(Msg("core.sim.level", level=level, wins=wins))
+    lines.append(Msg("core.sim.length", mean=f"{report.mean_length:.1f}"))
+    if report.unfinished:
+        lines.append(Msg("core.sim.unfinished", count=report.unfinished))
+    lines.append(Msg("core.sim.speed", rate=f"{report.games_per_second:.0f}",
+                     seconds=f"{report.seconds:.2f}"))
+    out.write("".join(tr.render(m) + "\n" for m in lines))
+    return 0
+
+
+def cmd_list(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    tr = Translator(lang)
+    for spec in all_specs().values():
+        out.write(tr.render(Msg("core.list.game", name=spec.name, game=spec.title,
+                                summary=spec.summary, low=spec.min_players,
+                                high=spec.max_players)) + "\n")
+    return 0
+
+
+def cmd_rules(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    parser = argparse.ArgumentParser(prog="a11y-games rules")
+    parser.add_argument("game")
+    parser.add_argument("section", nargs="?", default="")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None)
+    args = parser.parse_args(argv)
+    lang = args.lang or lang
+    tr = Translator(lang)
+    spec = _spec(args.game)
+    sections = read_sections(spec.name, lang)
+    if not sections:
+        out.write(tr.render(Msg("core.rules.missing", game=spec.title)) + "\n")
+        return 1
+    chosen = [find_section(sections, args.section)] if args.section else sections
+    if chosen == [None]:
+        out.write(tr.render(Msg("core.rules.unknown", wanted=args.section,
+                                count=len(sections))) + "\n")
+        return 1
+    for section in chosen:
+        if section is not None:
+            out.write("\n".join([section.title, *section.lines]) + "\n")
+    return 0
+
+
+def cmd_resume(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    return cmd_play(["--load", "autosave", *argv], lang, out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``a11y-games``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = default_language()
+    for i, word in enumerate(argv[:-1]):
+        if word == "--lang" and argv[i + 1] in LANGUAGES:
+            lang = argv[i + 1]
+    out = sys.stdout
+    command = argv[0] if argv and argv[0] in SUBCOMMANDS else "play"
+    if argv and argv[0] in SUBCOMMANDS:
+        argv = argv[1:]
+    handlers = {"play": cmd_play, "simulate": cmd_simulate, "list": cmd_list,
+                "rules": cmd_rules, "resume": cmd_resume}
+    try:
+        return handlers[command](argv, lang, out)
+    except (UsageError, OptionError, SaveError) as error:
+        out.write(Translator(lang).render(error.msg) + "\n")
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

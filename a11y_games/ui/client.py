@@ -1,0 +1,745 @@
+"""The linear prompt client: one game, several seats, announced line by line.
+
+It knows no game's rules: it asks the state who must act and what is legal, renders
+messages in the player's language, speaks them, and only ever appends lines.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine.match import Match, SaveError, UndoRefused
+from a11y_games.engine.spec import GameSpec
+from a11y_games.i18n import LANGUAGES, Translator
+from a11y_games.ui.commands import COMMANDS, Command, fold, lookup
+from a11y_games.ui.paths import data_dir, save_path
+from a11y_games.ui.rulesdoc import find_section, read_sections
+from a11y_games.ui.settings import CHOICES, Preferences, save_preferences
+from a11y_games.ui.terminal import LineReader, Writer
+
+__all__ = ["BrailleOptions", "Client"]
+
+YES = {"y", "yes", "o", "oui"}
+NO = {"n", "no", "non"}
+VERBOSITY_WORDS = {"brief": Verbosity.BRIEF, "bref": Verbosity.BRIEF,
+                   "normal": Verbosity.NORMAL, "full": Verbosity.FULL,
+                   "complet": Verbosity.FULL}
+ON_WORDS, OFF_WORDS = {"on", "oui", "yes", "marche"}, {"off", "non", "no", "arret"}
+
+
+class SpeechOutput(Protocol):
+    """What the client needs of speech (see ``a11y_games.output.speech.Speech``)."""
+
+    available: bool
+    enabled: bool
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None: ...
+    def silence(self) -> None: ...
+
+
+@dataclass
+class BrailleOptions:
+    """Braille settings: on in every summary (``mode``), table, contracted, width."""
+
+    mode: bool = False
+    table: str | None = None
+    contracted: bool = False
+    width: int = 40
+    _cache: dict[str, Any] = field(default_factory=dict)
+
+
+class _Quit(Exception):
+    """The player has left."""
+
+
+class Client:
+    """Plays one match with the humans at this keyboard."""
+
+    def __init__(self, match: Match, *, reader: LineReader, writer: Writer,
+                 lang: str = "en", verbosity: Verbosity = Verbosity.NORMAL,
+                 speech: SpeechOutput | None = None, braille: BrailleOptions | None = None,
+                 specs: dict[str, GameSpec] | None = None,
+                 autosave: Path | None = None,
+                 prefs: Preferences | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.reader = reader
+        self.out = writer
+        self.verbosity = verbosity
+        self.speech = speech
+        self.braille = braille or BrailleOptions()
+        self.specs = specs or {match.spec.name: match.spec}
+        self.autosave = autosave
+        self.prefs = prefs  # None: nothing is remembered (tests, scripts)
+        self.clock = clock
+        self.lang = lang if lang in LANGUAGES else "en"
+        self._set_match(match)
+        if speech is not None and speech.available and speech.enabled:
+            self.out.speak = self._speak
+
+    # --- set-up -----------------------------------------------------------------------------
+    def _set_match(self, match: Match) -> None:
+        self.match = match
+        self.tr = Translator(self.lang, names=match.seat_name)
+        humans = match.humans()
+        self.viewer: int | None = humans[0] if humans else None
+        self.transcripts: dict[int | None, list[Event]] = {s: [] for s in humans} or {None: []}
+        self.backlog: dict[int, list[Event]] = {s: [] for s in humans}
+        self.cursor = 0
+        self.asked: tuple[Any, ...] | None = None
+        self.ended = False
+
+    def _absorb_history(self) -> None:
+        """A loaded game: its past events go to the transcripts without being announced."""
+        for event in self.match.events:
+            for seat, transcript in self.transcripts.items():
+                if event.visible(seat):
+                    transcript.append(event)
+        self.cursor = len(self.match.events)
+
+    def _speak(self, text: str) -> None:
+        if self.speech is not None and self.speech.enabled:
+            self.speech.speak(text)
+
+    def say(self, *msgs: Msg | str) -> None:
+        """Render and write lines (one message a line)."""
+        self.out.lines(self.tr.render(m) for m in msgs)
+
+    def say_summary(self, msgs: list[Msg]) -> None:
+        """A summary: its lines, and in braille mode their braille too."""
+        texts = [self.tr.render(m) for m in msgs]
+        self.out.lines(texts)
+        if self.braille.mode and texts:
+            cells = self._braille_lines(texts)
+            if cells:
+                self.out.lines(cells, remember=False)
+
+    # --- the loop ---------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the players quit or input ends. Returns an exit status."""
+        try:
+            self.intro()
+            while True:
+                self.advance()
+                try:
+                    line = self.reader.read(self.prompt_text())
+                except KeyboardInterrupt:
+                    self.confirm_quit()
+                    continue
+                except EOFError:
+                    self.end_of_input()
+                    return 0
+                if self.speech is not None and self.speech.available and line.strip():
+                    self.speech.silence()
+                self.handle(line)
+        except _Quit:
+            return 0
+
+    def intro(self) -> None:
+        spec = self.match.spec
+        lines: list[Msg | str] = [Msg("core.intro.welcome", game=spec.title)]
+        names = [PlayerRef(s) for s in range(self.match.state.seat_count)]
+        lines.append(Msg("core.intro.players", count=len(names), names=names))
+        if self.viewer is not None:
+            lines.append(Msg("core.intro.you", seat=PlayerRef(self.viewer)))
+        if len(self.match.humans()) > 1:
+            lines.append(Msg("core.intro.hotseat", count=len(self.match.humans())))
+        lines.append(Msg("core.intro.help"))
+        self.say(*lines)
+        if self.speech is not None and not self.speech.available:
+            problem = getattr(self.speech, "problem", None)
+            if isinstance(problem, Msg):
+                self.say(problem)
+
+    def advance(self) -> None:
+        """Let bots play and show what happened, until a human must decide or the game ends."""
+        while True:
+            self.flush_events()
+            pending = self.match.state.pending()
+            if pending is None:
+                if not self.ended:
+                    self.announce_end()
+                return
+            if pending.race:
+                self.run_race(pending)
+                continue
+            bots = self.match.waiting_bots()
+            if bots:
+                self.match.act(bots[0], self.match.bot_choice(bots[0]))
+                continue
+            seat = next(s for s in pending.seats if self.match.is_human(s))
+            if seat != self.viewer:
+                self.hand_over(seat)
+            key = (seat, pending, len(self.match.log))
+            if key != self.asked:
+                self.asked = key
+                self.ask(seat, pending)
+            return
+
+    def flush_events(self) -> None:
+        """Announce new events to whoever may see them (others' private ones wait)."""
+        events = self.match.events
+        new, self.cursor = events[self.cursor:], len(events)
+        shown: list[str] = []
+        for event in new:
+            self._record(event)
+            if event.visible_to is None:
+                for transcript in self.transcripts.values():
+                    transcript.append(event)
+            else:
+                for seat in event.visible_to:
+                    if seat in self.transcripts:
+                        self.transcripts[seat].append(event)
+                    if seat in self.backlog and seat != self.viewer:
+                        self.backlog[seat].append(event)
+            if event.visible(self.viewer) and event.level <= self.verbosity:
+                shown.append(self.tr.render(event.msg))
+        if shown:
+            self.out.lines(shown)
+
+    def _record(self, event: Event) -> None:
+        if self.out.events_file is None:
+            return
+        humans = self.match.humans()
+        if humans and event.visible_to is not None and not set(humans) & event.visible_to:
+            return  # another seat's secret never leaves the game
+        self.out.event({
+            "type": event.type, "params": event.msg.to_json()["params"],
+            "visibility": "all" if event.visible_to is None else sorted(event.visible_to),
+            "level": event.level.name.lower(), "cause": event.cause,
+            "text": self.tr.render(event.msg), "lang": self.lang})
+
+    def hand_over(self, seat: int) -> None:
+        """Hot-seat: ask the right player to take the keyboard before anything private."""
+        self.say(Msg("core.handover", seat=PlayerRef(seat)))
+        while True:
+            try:
+                self.reader.read(self.tr.render(Msg("core.handover.prompt",
+                                                    seat=PlayerRef(seat))) + " ")
+                break
+            except KeyboardInterrupt:
+                self.confirm_quit()
+            except EOFError:
+                self.end_of_input()
+                raise _Quit from None
+        self.viewer = seat
+        self.out.forget()
+        held, self.backlog[seat] = self.backlog[seat], []
+        if held:
+            self.say(Msg("core.handover.private", count=len(held)))
+            self.out.lines(self.tr.render(e.msg) for e in held)
+
+    def ask(self, seat: int, pending: Pending) -> None:
+        self.say(Msg("core.turn.you", seat=PlayerRef(seat), question=pending.prompt))
+        if self.verbosity >= Verbosity.NORMAL:
+            self.show_choices(seat)
+
+    def prompt_text(self) -> str:
+        pending = self.match.state.pending()
+        if pending is None:
+            return self.tr.render(Msg("core.prompt.over")) + "> "
+        if self.viewer is not None and self.viewer in pending.seats:
+            return self.tr.render(Msg("core.prompt.turn", seat=PlayerRef(self.viewer),
+                                      question=pending.prompt)) + "> "
+        return self.tr.render(Msg("core.prompt.wait")) + "> "
+
+    def announce_end(self) -> None:
+        self.ended = True
+        outcome = self.match.state.outcome()
+        if outcome is None:
+            return
+        winners = sorted(outcome.winners)
+        self.say(Msg("core.end.over"), outcome.reason,
+                 Msg("core.end.winners", count=len(winners),
+                     names=[PlayerRef(s) for s in winners]),
+                 Msg("core.end.hint"))
+        self.autosave_now()
+
+    # --- races ------------------------------------------------------------------------------
+    def run_race(self, pending: Pending) -> None:
+        """A reaction race: the human presses Enter; bots react after a random delay."""
+        rng = random.Random(f"{self.match.settings.seed}:race:{len(self.match.log)}")
+        times = {s: rng.uniform(0.4, 2.0) for s in pending.seats if self.match.is_bot(s)}
+        humans = [s for s in pending.seats if self.match.is_human(s)]
+        if len(humans) == 1:
+            self.say(Msg("core.race.go", seat=PlayerRef(humans[0])))
+            start = self.clock()
+            with contextlib.suppress(EOFError, KeyboardInterrupt):
+                self.reader.read(self.tr.render(Msg("core.race.prompt")) + " ")
+            times[humans[0]] = self.clock() - start
+            self.say(Msg("core.race.time", seconds=f"{times[humans[0]]:.2f}"))
+        elif humans:
+            self.say(Msg("core.race.hotseat"))
+            for seat in humans:
+                times[seat] = rng.uniform(0.4, 2.0)
+        for seat in pending.seats:
+            times.setdefault(seat, rng.uniform(0.4, 2.0))
+        for seat in sorted(pending.seats, key=lambda s: times[s]):
+            self.match.act(seat, self.match.state.legal_actions(seat)[0])
+
+    # --- commands ---------------------------------------------------------------------------
+    def handle(self, line: str) -> None:
+        """Run one line of input: a number (a choice), a command, or a game query."""
+        words = line.split()
+        if not words:
+            self.repeat_question()
+            return
+        head, rest = words[0], " ".join(words[1:])
+        if head.isdigit():
+            self.choose(int(head))
+            return
+        command = lookup(head)
+        if command is not None:
+            getattr(self, f"cmd_{command.name}")(rest)
+            return
+        query = self._query(head)
+        if query is not None:
+            self.say_summary(query.run(self.match.state, self.viewer, rest))
+            return
+        self.say(Msg("core.error.unknown_command", word=head), Msg("core.error.try_help"))
+
+    def _query(self, word: str) -> Any:
+        key = fold(word)
+        for query in self.match.state.queries():
+            if key == query.name or key in query.aliases:
+                return query
+        return None
+
+    def _my_turn(self) -> tuple[int, Pending] | None:
+        pending = self.match.state.pending()
+        if pending is None or self.viewer is None or self.viewer not in pending.seats:
+            return None
+        return self.viewer, pending
+
+    def repeat_question(self) -> None:
+        mine = self._my_turn()
+        if mine is None:
+            self.cmd_whose("")
+        else:
+            self.ask(*mine)
+
+    def choose(self, number: int) -> None:
+        mine = self._my_turn()
+        if mine is None:
+            self.say(Msg("core.error.no_choice_now"))
+            self.cmd_whose("")
+            return
+        seat, _ = mine
+        legal = self.match.state.legal_actions(seat)
+        if not 1 <= number <= len(legal):
+            self.say(Msg("core.error.choice_range", number=number, count=len(legal)))
+            return
+        try:
+            self.match.act(seat, legal[number - 1])
+        except IllegalAction as error:
+            self.say(error.msg)
+            return
+        self.autosave_now()
+
+    def show_choices(self, seat: int) -> None:
+        state = self.match.state
+        legal = state.legal_actions(seat)
+        lines: list[Msg | str] = [Msg("core.choices.header", count=len(legal))]
+        lines += [Msg("core.choices.item", number=i, label=state.describe(seat, a))
+                  for i, a in enumerate(legal, 1)]
+        self.say_summary(lines)  # type: ignore[arg-type]
+
+    KEYS: tuple[tuple[str, str], ...] = (("f2", "silence"), ("f3", "repeat"),
+                                         ("f4", "status"), ("f5", "choices"))
+
+    def key_bindings(self) -> Any:
+        """prompt_toolkit key bindings: F2 stops speech, F3 repeats, F4 status, F5 choices.
+
+        Alt+letter twins (Escape then the letter) serve terminals without function keys.
+        """
+        from prompt_toolkit.application import run_in_terminal
+        from prompt_toolkit.key_binding import KeyBindings
+
+        bindings = KeyBindings()
+        actions = {"silence": self._silence, "repeat": lambda: self.cmd_repeat(""),
+                   "status": lambda: self.cmd_status(""), "choices": lambda: self.cmd_choices("")}
+        twins = {"silence": "s", "repeat": "r", "status": "t", "choices": "c"}
+        for key, name in self.KEYS:
+            action = actions[name]
+
+            def handler(event: Any, action: Callable[[], None] = action,
+                        name: str = name) -> None:
+                if name == "silence":
+                    action()
+                else:
+                    run_in_terminal(action)
+
+            bindings.add(key)(handler)
+            bindings.add("escape", twins[name])(handler)
+        return bindings
+
+    def _silence(self) -> None:
+        if self.speech is not None and self.speech.available:
+            self.speech.silence()
+
+    def help_keys(self) -> None:
+        lines: list[Msg | str] = [Msg("core.keys.header")]
+        twins = {"silence": "s", "repeat": "r", "status": "t", "choices": "c"}
+        lines += [Msg("core.keys.line", key=key.upper(), alt=twins[name],
+                      action=Msg(f"core.keys.{name}")) for key, name in self.KEYS]
+        lines += [Msg("core.keys.tab"), Msg("core.keys.ctrl_c"), Msg("core.keys.ctrl_d")]
+        self.say(*lines)
+
+    def cmd_help(self, rest: str) -> None:
+        if rest and fold(rest.split()[0]) in ("keys", "touches", "clavier"):
+            self.help_keys()
+            return
+        if rest:
+            command = lookup(rest.split()[0])
+            if command is not None:
+                self.say(Msg(f"core.help.{command.name}"), Msg(f"core.help.{command.name}.more"),
+                         Msg("core.help.aliases", words=", ".join(command.words)))
+                return
+            query = self._query(rest.split()[0])
+            if query is not None:
+                self.say(query.help)
+                return
+            self.say(Msg("core.error.unknown_command", word=rest.split()[0]))
+        lines: list[Msg | str] = [Msg("core.help.header")]
+        lines += [Msg("core.help.line", word=c.name, help=Msg(f"core.help.{c.name}"))
+                  for c in COMMANDS]
+        queries = self.match.state.queries()
+        if queries:
+            lines.append(Msg("core.help.game_header", game=self.match.spec.title))
+            lines += [Msg("core.help.line", word=q.name, help=q.help) for q in queries]
+        lines.append(Msg("core.help.footer"))
+        self.say(*lines)
+
+    def cmd_choices(self, rest: str) -> None:
+        mine = self._my_turn()
+        if mine is None:
+            self.say(Msg("core.error.no_choice_now"))
+            self.cmd_whose("")
+            return
+        self.say(Msg("core.turn.you", seat=PlayerRef(mine[0]), question=mine[1].prompt))
+        self.show_choices(mine[0])
+
+    def cmd_whose(self, rest: str) -> None:
+        pending = self.match.state.pending()
+        if pending is None:
+            self.say(Msg("core.end.over"))
+            return
+        names = [PlayerRef(s) for s in pending.seats]
+        self.say(Msg("core.whose", count=len(names), names=names, question=pending.prompt))
+
+    def cmd_status(self, rest: str) -> None:
+        self.say_summary(self.match.state.status(self.viewer))
+
+    def cmd_board(self, rest: str) -> None:
+        self.say_summary(self.match.state.board(self.viewer, rest.strip()))
+
+    def cmd_me(self, rest: str) -> None:
+        if self.viewer is None:
+            self.say(Msg("core.error.spectator"))
+            return
+        self.say_summary(self.match.state.private(self.viewer))
+
+    LOG_PAGE = 10
+
+    def cmd_log(self, rest: str) -> None:
+        """log [N] | log next | log back | log start | log search WORD | log round N."""
+        events = self.transcripts.get(self.viewer, [])
+        words = rest.split()
+        verb = fold(words[0]) if words else ""
+        if not events:
+            self.say(Msg("core.log.empty"))
+            return
+        size = self.LOG_PAGE
+        if not words or verb.isdigit():
+            if verb and int(verb) < 1:
+                self.say(Msg("core.error.log_number"))
+                return
+            size = int(verb) if verb else size
+            self._log_page(events, max(0, len(events) - size), len(events))
+        elif verb in ("next", "suite", "suivant"):
+            start = getattr(self, "_log_end", len(events))
+            if start >= len(events):
+                self.say(Msg("core.log.at_end"))
+                return
+            self._log_page(events, start, min(len(events), start + size))
+        elif verb in ("back", "previous", "precedent", "avant"):
+            end = getattr(self, "_log_start", len(events))
+            if end <= 0:
+                self.say(Msg("core.log.at_start"))
+                return
+            self._log_page(events, max(0, end - size), end)
+        elif verb in ("start", "debut", "all", "tout"):
+            self._log_page(events, 0, min(len(events), size))
+        elif verb in ("search", "chercher", "cherche") and len(words) > 1:
+            key = fold(" ".join(words[1:]))
+            found = [e for e in events if key in fold(self.tr.render(e.msg))]
+            if not found:
+                self.say(Msg("core.log.not_found", word=" ".join(words[1:])))
+                return
+            self.say(Msg("core.log.found", count=len(found), word=" ".join(words[1:])))
+            self.out.lines(self.tr.render(e.msg) for e in found[-size:])
+        elif verb in ("round", "tour", "manche") and len(words) > 1 and words[1].isdigit():
+            number = int(words[1])
+            marks = [i for i, e in enumerate(events)
+                     if e.msg.id.endswith(".round") and e.msg.params.get("number") == number]
+            if not marks:
+                self.say(Msg("core.log.no_round", number=number))
+                return
+            after = [i for i, e in enumerate(events)
+                     if i > marks[0] and e.msg.id.endswith(".round")]
+            self._log_page(events, marks[0], after[0] if after else len(events), header=False)
+        else:
+            self.say(Msg("core.error.log_number"))
+
+    def _log_page(self, events: list[Event], start: int, end: int, *,
+                  header: bool = True) -> None:
+        self._log_start, self._log_end = start, end
+        if header:
+            self.say(Msg("core.log.page", first=start + 1, last=end, total=len(events)))
+        self.out.lines(self.tr.render(e.msg) for e in events[start:end])
+
+    def cmd_repeat(self, rest: str) -> None:
+        """repeat: the last message; repeat N: the Nth message before it."""
+        back = int(rest) if rest.strip().isdigit() else 0
+        history = self.out.history
+        if not history or back >= len(history):
+            self.say(Msg("core.repeat.nothing"))
+            return
+        self.out.lines(list(history[-1 - back]), remember=False)
+
+    def cmd_rules(self, rest: str) -> None:
+        sections = read_sections(self.match.spec.name, self.lang)
+        if not sections:
+            self.say(Msg("core.rules.missing", game=self.match.spec.title))
+            return
+        if not rest.strip():
+            lines: list[Msg | str] = [Msg("core.rules.header", game=self.match.spec.title,
+                                          count=len(sections))]
+            lines += [Msg("core.choices.item", number=i, label=s.title)
+                      for i, s in enumerate(sections, 1)]
+            lines.append(Msg("core.rules.hint"))
+            self.say(*lines)
+            return
+        section = find_section(sections, rest)
+        if section is None:
+            self.say(Msg("core.rules.unknown", wanted=rest.strip(), count=len(sections)))
+            return
+        self.out.lines([section.title, *section.lines])
+
+    def _braille_lines(self, texts: list[str]) -> list[str] | None:
+        from a11y_games.output.braille import Braille, BrailleError, table_for
+
+        table = table_for(self.lang, self.braille.contracted, self.braille.table)
+        key = f"{table}:{self.braille.width}"
+        try:
+            if key not in self.braille._cache:
+                self.braille._cache[key] = Braille(table, width=self.braille.width)
+            converter = self.braille._cache[key]
+            return [cell for text in texts for cell in converter.lines([text])]
+        except BrailleError as error:
+            self.say(error.msg)
+            return None
+
+    def cmd_braille(self, rest: str) -> None:
+        texts = [self.tr.render(m) for m in self.match.state.status(self.viewer)]
+        cells = self._braille_lines(texts)
+        if cells is not None:
+            self.out.lines(cells)
+
+    def cmd_lang(self, rest: str) -> None:
+        wanted = fold(rest)[:2]
+        if wanted not in LANGUAGES:
+            self.say(Msg("core.lang.usage", current=self.lang, languages=", ".join(LANGUAGES)))
+            return
+        self.lang = wanted
+        self.tr = Translator(self.lang, names=self.match.seat_name)
+        self.say(Msg("core.lang.set"))
+        self._remember("lang", wanted)
+
+    def cmd_speech(self, rest: str) -> None:
+        word = fold(rest)
+        if self.speech is None or not self.speech.available:
+            self.say(Msg("core.speech.unavailable"))
+            return
+        if word in ON_WORDS:
+            self.speech.enabled = True
+            self.out.speak = self._speak
+            self.say(Msg("core.speech.on"))
+            self._remember("speech", "on")
+        elif word in OFF_WORDS:
+            self.say(Msg("core.speech.off"))
+            self.speech.silence()
+            self.speech.enabled = False
+            self._remember("speech", "off")
+        else:
+            self.say(Msg("core.speech.usage",
+                         state=Msg("core.word.on" if self.speech.enabled else "core.word.off")))
+
+    def cmd_verbosity(self, rest: str) -> None:
+        level = VERBOSITY_WORDS.get(fold(rest))
+        if level is None:
+            self.say(Msg("core.verbosity.usage",
+                         current=Msg(f"core.verbosity.{self.verbosity.name.lower()}")))
+            return
+        self.verbosity = level
+        self.say(Msg("core.verbosity.set", level=Msg(f"core.verbosity.{level.name.lower()}")))
+        self._remember("verbosity", level.name.lower())
+
+    def cmd_save(self, rest: str) -> None:
+        path = save_path(rest.strip() or "last")
+        try:
+            self.match.save(path)
+        except SaveError as error:
+            self.say(error.msg)
+            return
+        self.say(Msg("core.save.done", path=str(path)))
+
+    def cmd_load(self, rest: str) -> None:
+        path = save_path(rest.strip() or "last")
+        try:
+            match = Match.load(path, self.specs)
+        except SaveError as error:
+            self.say(error.msg)
+            return
+        self._set_match(match)
+        self._absorb_history()
+        self.say(Msg("core.load.done", path=str(path), game=match.spec.title,
+                     count=len(match.log)))
+
+    def cmd_undo(self, rest: str) -> None:
+        if self.viewer is None:
+            self.say(Msg("core.error.spectator"))
+            return
+        try:
+            self.match.undo(self.viewer)
+        except UndoRefused as error:
+            self.say(error.msg)
+            return
+        self.cursor = len(self.match.events)
+        self.asked = None
+        self.ended = False
+        self.say(Msg("core.undo.done"))
+        self.autosave_now()
+
+    def _remember(self, name: str, value: str) -> None:
+        if self.prefs is None:
+            return
+        self.prefs = self.prefs.with_value(name, value)
+        problem = save_preferences(self.prefs)
+        if problem is not None:
+            self.say(problem)
+
+    def cmd_set(self, rest: str) -> None:
+        words = rest.split()
+        if self.prefs is None:
+            self.prefs = Preferences(lang=self.lang)
+        if len(words) != 2:
+            lines: list[Msg | str] = [Msg("core.set.header")]
+            for name in CHOICES:
+                value = getattr(self.prefs, name) or "-"
+                allowed = CHOICES[name]
+                lines.append(Msg("core.set.line", name=name, value=str(value),
+                                 values=", ".join(allowed) if allowed else "..."))
+            lines.append(Msg("core.set.usage"))
+            self.say(*lines)
+            return
+        name, value = words[0].lower().replace("-", "_"), words[1].lower()
+        try:
+            self.prefs.with_value(name, value)
+        except ValueError as error:
+            self.say(error.args[0])
+            return
+        if name == "lang":
+            self.cmd_lang(value)
+            return
+        if name == "speech":
+            self.cmd_speech(value if value != "auto" else "on")
+            return
+        if name == "verbosity":
+            self.cmd_verbosity(value)
+            return
+        if name == "braille_table":
+            self.braille.table = value or None
+        elif name == "braille_width":
+            self.braille.width = int(value)
+        elif name == "braille_contracted":
+            self.braille.contracted = value == "on"
+        self._remember(name, value)
+        self.say(Msg("core.set.done", name=name, value=value))
+
+    def cmd_saves(self, rest: str) -> None:
+        folder = data_dir() / "saves"
+        saves = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        if not saves:
+            self.say(Msg("core.saves.none"))
+            return
+        lines: list[Msg | str] = [Msg("core.saves.header", count=len(saves))]
+        for path in saves:
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            lines.append(Msg("core.saves.line", name=path.stem, date=stamp))
+        self.say(*lines)
+
+    def cmd_quit(self, rest: str) -> None:
+        self.confirm_quit()
+
+    # --- leaving ----------------------------------------------------------------------------
+    def _yes_no(self, question: Msg) -> bool | None:
+        """Ask a yes/no question; None at end of input."""
+        while True:
+            try:
+                answer = fold(self.reader.read(self.tr.render(question) + " "))
+            except EOFError:
+                return None
+            except KeyboardInterrupt:
+                return False
+            if answer in YES:
+                return True
+            if answer in NO:
+                return False
+            self.say(Msg("core.yes_no"))
+
+    def confirm_quit(self) -> None:
+        """Ctrl-C or ``quit``: confirm, offer to save, then leave."""
+        self.say(Msg("core.quit.ask"))
+        sure = self._yes_no(Msg("core.quit.prompt"))
+        if sure is False:
+            self.say(Msg("core.quit.stay"))
+            return
+        if sure and not self.ended and self.match.log:
+            save = self._yes_no(Msg("core.quit.save_prompt"))
+            if save:
+                self.cmd_save("")
+        self.say(Msg("core.quit.bye"))
+        raise _Quit
+
+    def end_of_input(self) -> None:
+        """Input closed (Ctrl-D, a script's end): save quietly and say goodbye."""
+        if not self.ended and self.match.log:
+            path = save_path("last")
+            try:
+                self.match.save(path)
+                self.say(Msg("core.save.done", path=str(path)))
+            except SaveError as error:
+                self.say(error.msg)
+        self.say(Msg("core.quit.bye"))
+
+    def autosave_now(self) -> None:
+        if self.autosave is None:
+            return
+        with contextlib.suppress(SaveError):  # never interrupt play for an autosave
+            self.match.save(self.autosave)
+
+    def completion_words(self) -> list[str]:
+        words = [w for c in COMMANDS for w in c.words if w.isalpha()]
+        words += [q.name for q in self.match.state.queries()]
+        return words
+
+    @staticmethod
+    def command_list() -> tuple[Command, ...]:
+        return COMMANDS

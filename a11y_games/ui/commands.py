@@ -1,0 +1,58 @@
+"""The client's commands: English names, French aliases, catalogue help texts."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+__all__ = ["COMMANDS", "Command", "fold", "lookup"]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command the player can type. Help texts are ``core.help.<name>`` (one line) and
+    ``core.help.<name>.more`` (usage)."""
+
+    name: str
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("help", ("aide", "?", "h")),
+    Command("choices", ("choix", "c")),
+    Command("whose", ("turn", "qui", "tour")),
+    Command("status", ("etat", "s")),
+    Command("board", ("table", "plateau", "b")),
+    Command("me", ("moi",)),
+    Command("log", ("journal", "historique")),
+    Command("repeat", ("repeter", "r")),
+    Command("rules", ("regles",)),
+    Command("braille", ()),
+    Command("lang", ("langue", "language")),
+    Command("speech", ("parole", "voix")),
+    Command("verbosity", ("verbosite", "detail")),
+    Command("set", ("regler", "reglage")),
+    Command("save", ("sauver", "sauvegarder", "enregistrer")),
+    Command("saves", ("sauvegardes",)),
+    Command("load", ("charger",)),
+    Command("undo", ("annuler",)),
+    Command("quit", ("quitter", "exit", "q")),
+)
+
+
+def fold(word: str) -> str:
+    """Lower case without accents, so ``État`` finds ``etat``."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.strip().lower())
+                   if unicodedata.category(c) != "Mn")
+
+
+def lookup(word: str) -> Command | None:
+    key = fold(word)
+    for command in COMMANDS:
+        if key in command.words:
+            return command
+    return None

@@ -1,0 +1,37 @@
+"""Where the client keeps saves and settings: the platform's usual user folders."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+__all__ = ["config_dir", "data_dir", "save_path"]
+
+APP = "a11y_games"
+
+
+def data_dir() -> Path:
+    """User data folder (saves): ``$XDG_DATA_HOME/a11y_games`` or the platform's equivalent."""
+    if sys.platform == "win32":
+        return Path(os.environ.get("APPDATA", Path.home())) / APP
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / APP
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP
+
+
+def config_dir() -> Path:
+    """User configuration folder: ``$XDG_CONFIG_HOME/a11y_games`` or the equivalent."""
+    if sys.platform in ("win32", "darwin"):
+        return data_dir()
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / APP
+
+
+def save_path(name: str) -> Path:
+    """The file for a save name; a name with a folder or ``.json`` is taken as a path."""
+    if os.sep in name or name.endswith(".json"):
+        return Path(name).expanduser()
+    safe = "".join(c for c in name if c.isalnum() or c in "-_") or "save"
+    return data_dir() / "saves" / f"{safe}.json"

@@ -1,0 +1,74 @@
+"""The player-facing rules (``docs/rules/<game>.<lang>.md``), read section by section."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["RULES_DIR", "Section", "find_section", "read_sections"]
+
+RULES_DIR = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
+
+
+@dataclass(frozen=True)
+class Section:
+    """A ``## `` section of a rules page: its title and its lines as plain text."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+def _plain(line: str) -> str:
+    """Markdown to plain speakable text: no markers, no emphasis, no table bars."""
+    line = re.sub(r"^\s*#+\s*", "", line)
+    line = re.sub(r"^\s*[-*+]\s+", "", line)
+    line = re.sub(r"[`*_]{1,3}", "", line)
+    line = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", line)
+    line = line.strip().strip("|").replace(" | ", ", ")
+    return line.strip()
+
+
+def read_sections(game: str, lang: str, rules_dir: Path = RULES_DIR) -> list[Section] | None:
+    """The sections of a game's rules in ``lang`` (English if missing); None if no page."""
+    for code in (lang, "en"):
+        path = rules_dir / f"{game}.{code}.md"
+        if path.exists():
+            break
+    else:
+        return None
+    sections: list[Section] = []
+    title, lines = "", []
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        if raw.startswith("## "):
+            if title or lines:
+                sections.append(Section(title, tuple(lines)))
+            title, lines = _plain(raw), []
+        elif raw.startswith("# "):
+            continue
+        else:
+            text = _plain(raw)
+            if text and not set(text) <= set("-|: "):
+                lines.append(text)
+    if title or lines:
+        sections.append(Section(title, tuple(lines)))
+    return [s for s in sections if s.title] or sections
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower())
+                   if unicodedata.category(c) != "Mn")
+
+
+def find_section(sections: list[Section], wanted: str) -> Section | None:
+    """A section by number (from 1) or by a word of its title (accents and case ignored)."""
+    wanted = wanted.strip()
+    if wanted.isdigit():
+        index = int(wanted) - 1
+        return sections[index] if 0 <= index < len(sections) else None
+    key = _fold(wanted)
+    for section in sections:
+        if key and key in _fold(section.title):
+            return section
+    return None

@@ -1,0 +1,97 @@
+"""Reading commands and writing lines: prompt_toolkit on a terminal, plain lines otherwise.
+
+Output only ever appends whole lines: no redraws, no cursor movement, no colour.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable
+from typing import IO, Any, Protocol
+
+__all__ = ["LineReader", "PlainReader", "PromptReader", "Writer"]
+
+
+class LineReader(Protocol):
+    """Reads one command line. Raises EOFError at end of input, KeyboardInterrupt on Ctrl-C."""
+
+    interactive: bool
+
+    def read(self, prompt: str) -> str: ...
+
+
+class PlainReader:
+    """One command per line from a stream (a pipe, a file): no prompt is drawn."""
+
+    interactive = False
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stdin
+
+    def read(self, prompt: str) -> str:
+        line = self.stream.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+
+class PromptReader:
+    """A prompt_toolkit ``PromptSession`` (not full screen) with command completion."""
+
+    interactive = True
+
+    def __init__(self, words: Callable[[], Iterable[str]], *, input: Any = None,
+                 output: Any = None, key_bindings: Any = None) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import WordCompleter
+
+        completer = WordCompleter(lambda: sorted(set(words())), ignore_case=True)
+        self.session: PromptSession[str] = PromptSession(
+            completer=completer, complete_while_typing=False, input=input, output=output,
+            key_bindings=key_bindings, enable_history_search=False, mouse_support=False,
+            color_depth=None)
+
+    def read(self, prompt: str) -> str:
+        return self.session.prompt(prompt)
+
+
+class Writer:
+    """Where lines go: the screen (always), speech (if on), an events file (if asked)."""
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stdout
+        self.speak: Callable[[str], None] | None = None
+        self.events_file: IO[str] | None = None
+        self.history: list[list[str]] = []  # the last blocks written, for repeat N
+
+    def lines(self, texts: Iterable[str], *, remember: bool = True) -> None:
+        """Append lines; speak them; remember them for ``repeat``."""
+        block = [t for t in texts if t is not None]
+        if not block:
+            return
+        self.stream.write("".join(f"{t}\n" for t in block))
+        self.stream.flush()
+        if remember:
+            self.history.append(block)
+            del self.history[:-50]
+        if self.speak is not None:
+            for text in block:
+                self.speak(text)
+
+    @property
+    def last_lines(self) -> list[str]:
+        return self.history[-1] if self.history else []
+
+    def forget(self) -> None:
+        """Hot-seat: the next player must not be able to repeat the last one's lines."""
+        self.history.clear()
+
+    def line(self, text: str, *, remember: bool = True) -> None:
+        self.lines([text], remember=remember)
+
+    def event(self, record: dict[str, Any]) -> None:
+        """Write one event as a JSON line to the events file, flushed at once."""
+        if self.events_file is not None:
+            self.events_file.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self.events_file.flush()

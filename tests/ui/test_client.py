@@ -1,0 +1,189 @@
+"""The prompt client, driven by scripted input (plain pipe and prompt_toolkit pipe)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.ui.client import Client
+from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
+from tests.toygame import SPEC
+
+pytestmark = pytest.mark.timeout(30)
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def play(script: str, *, seats=None, seed: int = 5, lang: str = "en", events=None):
+    match = Match(SPEC, SPEC.settings(2, seed),
+                  seats or [SeatSpec("human", "Ana"), SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    writer = Writer(out)
+    writer.events_file = events
+    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=writer, lang=lang)
+    status = client.run()
+    return status, out.getvalue().splitlines(), match, client
+
+
+def test_out_of_range_and_unknown_input_change_nothing() -> None:
+    _, lines, match, _ = play("9\n0\nfly\n")
+    assert "Choose a number from 1 to 3." in lines
+    assert "Unknown command: fly." in lines
+    assert match.log == []
+    assert match.state.sticks == 7
+
+
+def test_a_number_plays_that_choice_and_bots_answer() -> None:
+    _, _lines, match, _ = play("2\n")
+    assert match.log[0] == (0, "take:2")
+    assert len(match.log) == 2 and match.log[1][0] == 1  # the bot answered at once
+
+
+def test_output_is_plain_lines_without_escape_codes() -> None:
+    _, lines, _, _ = play("help\nstatus\nchoices\nlog\n")
+    assert all("\x1b" not in line for line in lines)
+    assert all(len(line) <= 120 for line in lines)
+
+
+def test_french_and_language_switch() -> None:
+    _, lines, _, _ = play("lang en\nstatus\n", lang="fr")
+    assert "Tapez aide pour les commandes, choix pour ce que vous pouvez faire." in lines
+    assert "Language: English." in lines
+
+
+def test_end_of_input_saves_and_says_goodbye(tmp_path) -> None:
+    status, lines, match, _ = play("1\n")
+    assert status == 0
+    assert lines[-1] == "Goodbye."
+    saved = tmp_path / "data" / "a11y_games" / "saves" / "last.json"
+    assert json.loads(saved.read_text())["log"] == [list(e) for e in match.log]
+
+
+def test_quit_asks_and_no_keeps_playing() -> None:
+    _, lines, match, _ = play("quit\nno\n1\nquit\nmaybe\nyes\nno\n")
+    assert "The game goes on." in lines
+    assert "Please type yes or no." in lines
+    assert match.log and lines[-1] == "Goodbye."
+
+
+def test_save_and_load_by_name_restore_the_game() -> None:
+    _, lines, match, client = play("1\nsave mine\n1\nload mine\nstatus\n")
+    assert any(line.startswith("Loaded toy.title from") for line in lines)
+    assert client.match.log == match.log[:2] or len(client.match.log) == 2
+
+
+def test_load_of_a_corrupt_save_says_so_and_keeps_the_game(tmp_path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    _, lines, match, client = play(f"1\nload {bad}\n")
+    assert "This save is damaged and cannot be read. Nothing was changed." in lines
+    assert client.match is match and len(match.log) == 2
+
+
+def test_hot_seat_private_lines_wait_for_their_player() -> None:
+    seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo")]
+    _, lines, _match, client = play("1\n\nlog\n", seats=seats)
+    handover = lines.index("Pass the keyboard to Bo.")
+    ana_card = "toy.card"  # rendered id: the toy game has no catalogue
+    before = lines[:handover]
+    assert before.count(ana_card) == 1  # Ana's card only, Bo's held back
+    after = lines[handover:]
+    assert "1 private message for you:" in after
+    # Bo's log holds his card and public moves, never Ana's card
+    bo_log = client.transcripts[1]
+    assert all(e.visible(1) for e in bo_log)
+    assert not any(e.visible_to == frozenset({0}) for e in bo_log)
+
+
+def test_events_file_has_json_lines_and_no_secret_of_bots(tmp_path) -> None:
+    path = tmp_path / "events.jsonl"
+    with path.open("w") as handle:
+        play("1\n", events=handle)
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert records[0]["type"] == "toy.card" and records[0]["visibility"] == [0]
+    assert all(r["visibility"] == "all" or r["visibility"] == [0] for r in records)
+    assert {"type", "params", "visibility", "text"} <= set(records[0])
+
+
+def test_undo_takes_back_my_move_against_a_bot() -> None:
+    _, lines, match, _ = play("1\nundo\n")
+    assert "Your last decision is taken back." in lines
+    assert match.log == []
+
+
+def test_prompt_toolkit_session_through_a_pipe() -> None:
+    match = Match(SPEC, SPEC.settings(2, 5), [SeatSpec("human", "Ana"),
+                                             SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        holder: list[Client] = []
+        reader = PromptReader(lambda: holder[0].completion_words(), input=pipe,
+                              output=DummyOutput())
+        client = Client(match, reader=reader, writer=Writer(out))
+        holder.append(client)
+        pipe.send_text("status\n")
+        pipe.send_text("1\n")
+        pipe.send_text("\x03")  # Ctrl-C asks before leaving
+        pipe.send_text("no\n")
+        pipe.send_text("quit\nyes\nno\n")
+        assert client.run() == 0
+    lines = out.getvalue().splitlines()
+    assert "toy.sticks" in lines
+    assert "Leave the game?" in lines and "The game goes on." in lines
+    assert match.log[0] == (0, "take:1")
+
+
+def test_tab_completion_offers_commands_and_french_aliases() -> None:
+    from prompt_toolkit.document import Document
+
+    match = Match(SPEC, SPEC.settings(2, 5), [SeatSpec("human", "Ana"),
+                                             SeatSpec("bot", level="random")])
+    with create_pipe_input() as pipe:
+        holder: list[Client] = []
+        reader = PromptReader(lambda: holder[0].completion_words(), input=pipe,
+                              output=DummyOutput())
+        holder.append(Client(match, reader=reader, writer=Writer(io.StringIO())))
+        completer = reader.session.completer
+        found = {c.text for c in completer.get_completions(Document("sta"), None)}
+        assert found == {"status"}
+        assert "regles" in {c.text for c in completer.get_completions(Document("reg"), None)}
+
+
+def test_keys_repeat_and_read_status_at_the_prompt() -> None:
+    match = Match(SPEC, SPEC.settings(2, 5), [SeatSpec("human", "Ana"),
+                                             SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        holder: list[Client] = []
+        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput(),
+                              key_bindings=None)
+        client = Client(match, reader=reader, writer=Writer(out))
+        reader.session.key_bindings = client.key_bindings()
+        holder.append(client)
+        pipe.send_text("\x1bOS")  # F4: status, read above the prompt
+        pipe.send_text("\x1bt")  # Alt+T: the same, for terminals without F keys
+        pipe.send_text("help keys\nquit\nyes\n")
+        assert client.run() == 0
+    lines = out.getvalue().splitlines()
+    assert lines.count("toy.sticks") == 2
+    assert "F2, or Alt+s: stop speech now." in lines
+
+
+def test_log_pages_searches_and_repeat_goes_back() -> None:
+    _, lines, _, _ = play("1\n1\nlog 2\nlog back\nlog next\nlog search toy.card\nlog 0\n"
+                          "status\nrepeat 1\n")
+    assert "Messages 4 to 5 of 5:" in lines
+    assert "Messages 1 to 3 of 5:" in lines  # a page of 10 back from message 4
+    assert "1 message contains toy.card:" in lines
+    assert any(line.startswith("Type log, log 20") for line in lines)
+    # repeat 1: the block before the last one (the status), i.e. the log error line
+    assert lines[-3].startswith("Type log, log 20") and lines[-4] == "toy.sticks"
