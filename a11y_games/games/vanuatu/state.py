@@ -129,6 +129,9 @@ class VanuatuState(GameState):
         self.lost_to_sea = False
         self.winners: frozenset[int] | None = None
         self._legal: dict[int, list[str]] = {}
+        self._pending: Pending | None = None
+        self._board_copy: Board | None = None
+        self._reach: dict[int, dict[int, int]] = {}
         self._start_round()
 
     # --- small helpers ---------------------------------------------------------------------
@@ -167,6 +170,13 @@ class VanuatuState(GameState):
             if counts[seat] > best_n:
                 best, best_n = seat, counts[seat]
         return best
+
+    def reach(self, space: int) -> dict[int, int]:
+        """Sea spaces within sailing range of ``space`` (cached while the map is unchanged)."""
+        found = self._reach.get(space)
+        if found is None:
+            found = self._reach[space] = self.archipelago.reach(space)
+        return found
 
     def _set_order(self) -> None:
         n = len(self.players)
@@ -249,12 +259,12 @@ class VanuatuState(GameState):
         self.pass_index = 0
         self.pass_placed = 0
         self.cursor = 0
-        self._say(Msg("vanuatu.phase.planning"), BRIEF)
+        self._say(Msg("vanuatu.start.planning"), BRIEF)
         self.step = ("plan", self.order[0])
 
     def _start_actions(self) -> None:
         self.phase = "actions"
-        self._say(Msg("vanuatu.phase.actions"), BRIEF)
+        self._say(Msg("vanuatu.start.actions"), BRIEF)
         self.cursor = 0
         self._next_actor(first=True)
 
@@ -398,8 +408,10 @@ class VanuatuState(GameState):
     def pending(self) -> Pending | None:
         if not self.step:
             return None
-        kind, seat = self.step[0], self.step[1] if len(self.step) > 1 else self.first
-        return Pending((seat,), Msg(f"vanuatu.ask.{kind}", round=self.round))
+        if self._pending is None:
+            kind, seat = self.step[0], self.step[1] if len(self.step) > 1 else self.first
+            self._pending = Pending((seat,), Msg(f"vanuatu.ask.{kind}", round=self.round))
+        return self._pending
 
     def seat_to_act(self) -> int | None:
         pending = self.pending()
@@ -425,6 +437,10 @@ class VanuatuState(GameState):
         if action not in self.legal_actions(seat):
             raise IllegalAction(Msg("core.error.illegal"))
         self._legal = {}
+        self._pending = None
+        if self.step[0] not in ("plan", "character"):
+            self._board_copy = None
+            self._reach = {}
         kind, _, arg = action.partition(":")
         handler = getattr(self, f"_do_{self.step[0]}")
         handler(seat, kind, arg)
@@ -477,7 +493,7 @@ class VanuatuState(GameState):
         player = self.players[seat]
         planned = {a for a in data.ACTIONS if self.markers[a][seat]}
         positions = [player.boat]
-        reach = self.archipelago.reach(player.boat)
+        reach = self.reach(player.boat)
         if "sail" in planned:
             positions += list(reach)
         seas = [self.archipelago.sea(s) for s in positions]
@@ -548,7 +564,7 @@ class VanuatuState(GameState):
     def sail_options(self, seat: int) -> list[tuple[int, int]]:
         player = self.players[seat]
         free = self._power(seat, "navigator")
-        return [(s, d) for s, d in sorted(self.archipelago.reach(player.boat).items())
+        return [(s, d) for s, d in sorted(self.reach(player.boat).items())
                 if free or d * data.SAIL_COST <= player.vatu]
 
     def hut_cost(self, seat: int) -> int:
@@ -779,7 +795,7 @@ class VanuatuState(GameState):
             return
         player = self.players[seat]
         target = data.SPACE_OF[arg]
-        steps = self.archipelago.reach(player.boat)[target]
+        steps = self.reach(player.boat)[target]
         cost = 0 if self._power(seat, "navigator") else steps * data.SAIL_COST
         if cost == 0:
             player.power_used = True
@@ -915,18 +931,22 @@ class VanuatuState(GameState):
         return {
             "seat": seat, "round": self.round, "phase": self.phase, "step": self.step,
             "first": self.first, "order": list(self.order), "rising": self.rising,
-            "board": self.archipelago.copy(), "countdown": self.countdown,
-            "players": [{"vatu": p.vatu, "pp": p.pp, "boat": p.boat, "huts": p.huts,
-                         "fish": list(p.fish), "treasures": list(p.treasures),
-                         "character": p.character, "power_used": p.power_used,
-                         "markers": p.markers} for p in self.players],
+            "board": self._public_board(), "countdown": self.countdown,
+            "players": [(p.vatu, p.pp, p.boat, p.huts, tuple(p.fish), tuple(p.treasures),
+                         p.character, p.power_used, p.markers) for p in self.players],
             "rest": self.players[seat].rest,
-            "markers": {a: list(c) for a, c in self.markers.items()},
+            "markers": {a: c[:] for a, c in self.markers.items()},
             "ships": [(s.wants, tuple(s.loaded)) for s in self.ships],
             "reserve": dict(self.reserve), "fish_price": self.fish_price,
             "tourists_left": self.tourists_left, "dikes": self.dikes,
             "revealed": list(self.revealed),
         }
+
+    def _public_board(self) -> Board:
+        """A copy of the archipelago, made once between changes (planning changes nothing)."""
+        if self._board_copy is None:
+            self._board_copy = self.archipelago.copy()
+        return self._board_copy
 
     def status(self, seat: int | None) -> list[Msg]:
         from a11y_games.games.vanuatu.summary import status
