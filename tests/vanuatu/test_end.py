@@ -10,7 +10,7 @@ from tests.vanuatu.helpers import S, new
 @pytest.mark.rule("VA-40")
 def test_va40_final_scoring() -> None:
     state = new(players=3, rising=False)
-    a, b, c = state.order
+    a, b, _c = state.order
     state.first = b
     efate = state.archipelago.island(S["B3"])
     efate.huts[:] = [a, a]
