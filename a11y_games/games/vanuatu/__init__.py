@@ -21,7 +21,7 @@ SPEC = GameSpec(
     new_state=VanuatuState,
     bots={"random": RandomBot, "normal": NormalBot},
     bot_names=tuple(Msg(f"vanuatu.bot.{n}") for n in (
-        "ifira", "lenakel", "ambae", "erakor", "mele", "port_vila", "luganville", "aore")),
+        "ifira", "lenakel", "ambae", "erakor", "mele", "pango", "emua", "aore")),
     options=(
         Option("rising_waters", Msg("vanuatu.option.rising_waters"), ("on", "off"), "on",
                {"on": Msg("vanuatu.option.on"), "off": Msg("vanuatu.option.off")}),

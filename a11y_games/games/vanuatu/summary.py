@@ -91,31 +91,59 @@ def boats_at(state: VanuatuState, space: int) -> list[PlayerRef]:
     return [PlayerRef(s) for s, p in enumerate(state.players) if p.boat == space]
 
 
-def brief(state: VanuatuState, space: int) -> Msg:
-    """One line about a space: an island's huts, drawings, tourists, goods, water; a sea's
-    fish, treasures and boats; or an empty space."""
+def listed(msg_id: str, key: str, items: list, size: int, **params: object) -> list[Msg]:
+    """A message naming at most ``size`` items, then "Also: ..." lines for the rest, so that
+    each line fits a 40-cell braille display."""
+    lines = [Msg(msg_id, **{key: items[:size]}, **params)]  # type: ignore[arg-type]
+    for start in range(size, len(items), size):
+        lines.append(Msg("vanuatu.more", items=items[start:start + size]))
+    return lines
+
+
+def label(state: VanuatuState, space: int) -> Msg | str:
+    """A space's name with its code: "Efate (B3)", "sea C3", "empty C1"."""
     tile = state.archipelago.tiles[space]
-    code = data.CODES[space]
     if isinstance(tile, Island):
-        if tile.submerged:
-            return Msg("vanuatu.brief.submerged", island=tile.name, code=code)
-        return Msg("vanuatu.brief.island", island=tile.name, code=code,
-                   huts=[PlayerRef(s) for s in tile.huts], drawings=len(tile.drawings),
-                   tourists=tile.tourists, goods=goods_list(tile), water=tile.water)
+        key = "vanuatu.brief.submerged" if tile.submerged else "vanuatu.brief.island"
+        return Msg(key, island=tile.name, code=data.CODES[space])
+    return state.name(space)
+
+
+def details(state: VanuatuState, space: int) -> list[Msg]:
+    """Short lines about what is on a space: huts, drawings, tourists, goods and water on an
+    island; fish, treasures and boats on a sea."""
+    tile = state.archipelago.tiles[space]
+    if isinstance(tile, Island) and not tile.submerged:
+        lines = listed("vanuatu.brief.huts", "owners", owners(tile.huts), 2) if tile.huts \
+            else [Msg("vanuatu.brief.no_huts")]
+        lines += [Msg("vanuatu.brief.tourists", drawings=len(tile.drawings),
+                     tourists=tile.tourists, capacity=tile.spec.capacity),
+                 Msg("vanuatu.brief.goods", goods=goods_list(tile))]
+        if state.rising:
+            lines.append(Msg("vanuatu.brief.water", water=tile.water, limit=data.SUBMERGE_AT,
+                             dikes=len(tile.dikes)))
+        return lines
     if isinstance(tile, Sea):
-        return Msg("vanuatu.brief.sea", place=state.name(space), fish=tile.fish,
-                   treasure=tile.treasure, boats=boats_at(state, space))
-    return Msg("vanuatu.brief.empty", code=code)
+        lines = [Msg("vanuatu.brief.sea", fish=tile.fish, treasure=tile.treasure)]
+        boats = boats_at(state, space)
+        if boats:
+            lines += listed("vanuatu.brief.boats", "boats", boats, 3)
+        return lines
+    return []
 
 
 def goods_list(island: Island) -> list[Msg]:
     return [good_msg(g, c) for g, c in island.goods.items() if c]
 
 
-def around(state: VanuatuState, space: int) -> list[Msg]:
-    """One line per neighbouring space, by direction, clockwise from north-east."""
-    return [Msg("vanuatu.where.side", direction=direction_msg(d), what=brief(state, j))
-            for d, j in data.NEIGHBOURS[space]]
+def around(state: VanuatuState, space: int, *, full: bool = True) -> list[Msg]:
+    """The neighbouring spaces by direction, clockwise from north-east, with their details."""
+    lines: list[Msg] = []
+    for d, j in data.NEIGHBOURS[space]:
+        lines.append(Msg("vanuatu.where.side", direction=direction_msg(d), what=label(state, j)))
+        if full:
+            lines += details(state, j)
+    return lines
 
 
 def fold(text: str) -> str:
@@ -152,13 +180,13 @@ def query_where(state: GameState, seat: int | None, argument: str) -> list[Msg]:
         space = find_space(state, argument)
         if space is None:
             return unknown_space(state, argument)
-        lines = [brief(state, space)]
+        lines = [Msg("vanuatu.where.space", place=label(state, space))]
     else:
         if seat is None:
             return [Msg("vanuatu.query.no_boat")]
         space = state.players[seat].boat
-        lines = [Msg("vanuatu.where.boat", place=state.name(space)), brief(state, space)]
-    return lines + around(state, space)
+        lines = [Msg("vanuatu.where.boat", place=state.name(space))]
+    return lines + details(state, space) + around(state, space)
 
 
 def query_map(state: GameState, seat: int | None, argument: str) -> list[Msg]:
@@ -169,7 +197,8 @@ def query_map(state: GameState, seat: int | None, argument: str) -> list[Msg]:
         lines.append(Msg("vanuatu.map.row", row=data.ROW_LETTERS[row], count=len(xs)))
         for space, (r, _, _) in enumerate(data.SPACES):
             if r == row:
-                lines.append(brief(state, space))
+                lines.append(Msg("vanuatu.map.space", place=label(state, space)))
+                lines += details(state, space)
     return lines
 
 
@@ -188,23 +217,21 @@ def query_island(state: GameState, seat: int | None, argument: str) -> list[Msg]
     if island.submerged:
         return [head, Msg("vanuatu.island.submerged")]
     arch = state.archipelago
-    lines = [head,
-             Msg("vanuatu.island.huts", count=len(island.huts), total=island.spec.huts,
-                 owners=owners(island.huts)),
-             Msg("vanuatu.island.drawings", count=len(island.drawings),
-                 total=island.spec.drawings, owners=owners(island.drawings)),
-             Msg("vanuatu.island.tourists", count=island.tourists,
-                 capacity=island.spec.capacity),
-             Msg("vanuatu.island.goods", goods=goods_list(island))]
+    lines = [head]
+    lines += listed("vanuatu.island.huts", "owners", owners(island.huts), 2,
+                    count=len(island.huts), total=island.spec.huts)
+    lines += listed("vanuatu.island.drawings", "owners", owners(island.drawings), 2,
+                    count=len(island.drawings), total=island.spec.drawings)
+    lines += [Msg("vanuatu.island.tourists", count=island.tourists,
+                  capacity=island.spec.capacity),
+              Msg("vanuatu.island.goods", goods=goods_list(island))]
     if state.rising:
-        lines += [
-            Msg("vanuatu.island.water", count=island.water, limit=data.SUBMERGE_AT),
-            Msg("vanuatu.island.dikes", count=len(island.dikes),
-                sides=[direction_msg(d) for d in sorted(island.dikes)]),
-            Msg("vanuatu.island.open", count=len(arch.open_sides(space)),
-                sides=[direction_msg(d) for d in arch.open_sides(space)]),
-        ]
-    return lines + around(state, space)
+        lines.append(Msg("vanuatu.island.water", count=island.water, limit=data.SUBMERGE_AT))
+        dikes = [direction_msg(d) for d in sorted(island.dikes)]
+        lines += listed("vanuatu.island.dikes", "sides", dikes, 2, count=len(dikes))
+        sides = [direction_msg(d) for d in arch.open_sides(space)]
+        lines += listed("vanuatu.island.open", "sides", sides, 2, count=len(sides))
+    return lines + around(state, space, full=False)
 
 
 def owners(seats: list[int]) -> list[Msg]:
@@ -252,13 +279,15 @@ def status(state: VanuatuState, seat: int | None) -> list[Msg]:
     return lines
 
 
-def player_line(state: VanuatuState, seat: int) -> Msg:
+def player_lines(state: VanuatuState, seat: int) -> list[Msg]:
     p = state.players[seat]
-    return Msg("vanuatu.board.player", player=PlayerRef(seat), pp=p.pp, vatu=p.vatu,
-               character=character_msg(p.character) if p.character else Msg(
-                   "vanuatu.character.none"),
-               place=state.name(p.boat), huts=state.huts_on_board(seat),
-               fish=len(p.fish), treasure=len(p.treasures))
+    lines = [Msg("vanuatu.board.player", player=PlayerRef(seat), pp=p.pp, vatu=p.vatu,
+                 character=character_msg(p.character) if p.character else Msg(
+                     "vanuatu.character.none")),
+             Msg("vanuatu.board.boat", place=state.name(p.boat), huts=state.huts_on_board(seat))]
+    if p.fish or p.treasures:
+        lines.append(Msg("vanuatu.board.catch", fish=len(p.fish), treasure=len(p.treasures)))
+    return lines
 
 
 TOPICS = ("players", "ships", "plan", "map", "goods")
@@ -271,18 +300,24 @@ def board(state: VanuatuState, seat: int | None, topic: str = "") -> list[Msg]:
         return [Msg("vanuatu.board.topics", topics=list(TOPICS))]
     lines: list[Msg] = []
     if topic in ("", "players"):
-        lines += [player_line(state, s) for s in state.order]
+        for s in state.order:
+            lines += player_lines(state, s)
     if topic in ("", "ships"):
-        for ship in state.ships:
-            lines.append(Msg("vanuatu.board.ship", wants=state._goods_list(ship.wants),
-                             loaded=state._goods_list(ship.loaded)))
+        for number, ship in enumerate(state.ships, 1):
+            lines.append(Msg("vanuatu.board.ship", number=number,
+                             wants=state._goods_list(ship.wants)))
+            if ship.complete:
+                lines.append(Msg("vanuatu.board.full", number=number))
+            elif ship.loaded:
+                lines.append(Msg("vanuatu.board.loaded", number=number,
+                                 goods=state._goods_list(ship.loaded)))
     if topic in ("", "plan"):
         for action in data.ACTIONS:
             stacks = [Msg("vanuatu.stack", player=PlayerRef(s), count=state.markers[action][s])
                       for s in state.order if state.markers[action][s]]
             if stacks or topic:
-                lines.append(Msg("vanuatu.board.space", action=action_msg(action),
-                                 stacks=stacks))
+                lines += listed("vanuatu.board.space", "stacks", stacks, 2,
+                                action=action_msg(action))
     if topic in ("", "goods"):
         lines.append(Msg("vanuatu.board.reserve", goods=[
             good_msg(g, c) for g, c in state.reserve.items()]))
@@ -295,14 +330,16 @@ def private(state: VanuatuState, seat: int) -> list[Msg]:
     p = state.players[seat]
     lines = []
     if p.character:
-        lines.append(Msg("vanuatu.private.character", character=character_msg(p.character),
-                         power=Msg(f"vanuatu.power.{p.character}")))
+        lines.append(Msg("vanuatu.private.character", character=character_msg(p.character)))
+        lines.append(Msg("vanuatu.private.power", power=Msg(f"vanuatu.power.{p.character}")))
         if p.power_used:
             lines.append(Msg("vanuatu.private.power_used"))
     lines.append(Msg("vanuatu.private.money", vatu=p.vatu, pp=p.pp))
-    lines.append(Msg("vanuatu.private.fish", count=len(p.fish), values=list(p.fish)))
+    lines.append(Msg("vanuatu.private.fish", count=len(p.fish), values=list(p.fish))
+                 if p.fish else Msg("vanuatu.private.no_fish"))
     lines.append(Msg("vanuatu.private.treasures", count=len(p.treasures),
-                     values=list(p.treasures)))
+                     values=list(p.treasures)) if p.treasures
+                 else Msg("vanuatu.private.no_treasure"))
     lines.append(Msg("vanuatu.private.huts", count=p.huts))
     if state.phase == "planning":
         lines.append(Msg("vanuatu.private.markers", count=p.markers))
