@@ -91,8 +91,7 @@ class View:
                 value = max(value, sea.treasure * 2.0)
         for j, island in self.board.islands_near(space):
             if "build" in want and island.free_huts and self.huts:
-                value = max(value, 3.0 + island.tourists * 0.5
-                            - min(3.0, self.dikes_to_save(j, island)))
+                value = max(value, self.hut_value(j, island))
             if "build" in want and self.rising and self.dike_need(j, island) > 0:
                 value = max(value, self.dike_need(j, island))
             if "draw" in want and island.free_drawings:
@@ -105,6 +104,19 @@ class View:
                                                   or self.power("vendor")):
                 value = max(value, sum(self.fish) * self.obs["fish_price"] * VATU)
         return value
+
+    def hut_value(self, space: int, island: Island) -> float:
+        """A hut scores 2 PP per tourist there at the end, and opens fish sales."""
+        rounds_left = data.ROUNDS - self.obs["round"]
+        tourists = min(island.spec.capacity, island.tourists + 0.4 * rounds_left)
+        risk = min(1.0, self.dikes_to_save(space, island) / 3.0)
+        market = 1.0 if not any(self.seat in i.huts for _, i in self.board.islands()) else 0.0
+        return (data.END_PP_PER_TOURIST * tourists + market) * (1.0 - risk) - self.money(
+            data.HUT_COST if self.character != "builder" else 1)
+
+    def money(self, vatu: float) -> float:
+        """What vatu are worth now: more when poor (dikes and huts need them)."""
+        return vatu * (1.0 if self.vatu < 4 else VATU)
 
     def dikes_to_save(self, space: int, island: Island) -> float:
         """Dikes still needed so that the island outlives the remaining rises (sides facing
@@ -121,7 +133,7 @@ class View:
     def dike_need(self, space: int, island: Island) -> float:
         """How much a dike on this island is worth to this player (and to the table: three
         drowned islands and everybody loses). Islands that a few dikes save come first."""
-        if self.vatu < data.DIKE_COST or not self.obs["dikes"]:
+        if self.vatu + sum(self.treasures) < data.DIKE_COST or not self.obs["dikes"]:
             return 0.0
         needed = self.dikes_to_save(space, island)
         if needed <= 0:
@@ -131,7 +143,7 @@ class View:
         soon = self.obs["countdown"] and island.water + len(
             self.board.open_sides(space)) >= data.SUBMERGE_AT
         urgency = 1.5 if soon else 1.0
-        return (3.0 + 1.5 * mine) * table * urgency / max(1.0, needed) ** 0.5
+        return (6.0 + 1.5 * mine) * table * urgency / max(1.0, needed) ** 0.5
 
 
     def action_value(self, action: str, planned: set[str]) -> float:
@@ -161,7 +173,7 @@ class View:
                     if island.free_huts and self.huts and (
                             self.vatu >= data.HUT_COST or (self.character == "builder"
                                                            and self.vatu >= 1)):
-                        best = max(best, 3.5 + island.tourists * 0.5 - min(3.0, self.dikes_to_save(j, island)))
+                        best = max(best, self.hut_value(j, island))
                     if self.rising and self.obs["dikes"]:
                         best = max(best, self.dike_need(j, island))
             return best
@@ -186,7 +198,7 @@ class View:
                     mine = island.huts.count(self.seat)
                     best = max(best, len(island.huts) * VATU + mine * 2.0)
             return best
-        return 1.0  # rest
+        return 0.5 + self.money(0.5)  # rest: on average half a vatu and half a PP
 
     def can_here(self, action: str, space: int | None = None) -> bool:
         """Whether ``action`` could be performed with the boat on ``space`` (default: here)."""
@@ -281,7 +293,11 @@ class NormalBot:
                 return 5.0 if better else 0.3
             return 2.0 + view.action_value(space, planned - {"sail"})
         if kind == "treasure":
-            return 1.0 if view.vatu == 0 and planned & {"build", "export"} else -5.0
+            # sell a treasure to pay for a dike the table needs now
+            held = {a for a in planned if view.need(a) <= view.markers[a][view.seat]}
+            dike = view.vatu < data.DIKE_COST and "build" in held and any(
+                view.dike_need(j, i) > 0 for j, i in view.board.islands_near(view.boat))
+            return 10.0 if dike else -5.0
         if kind == "drop":
             return -1.0 - view.markers[space][view.seat] * 0.1
         return -3.0  # beg, govern: rarely worth it
@@ -302,7 +318,7 @@ class NormalBot:
         space = data.SPACE_OF[action.split(":")[1]]
         island = view.board.island(space)
         assert island is not None
-        return 3.0 + island.tourists * 0.5 - min(3.0, view.dikes_to_save(space, island))
+        return view.hut_value(space, island)
 
     def _score_dike(self, view: View, action: str) -> float:
         if action in ("back", "nodike"):
