@@ -14,9 +14,10 @@ from tests.vanuatu.helpers import S, new, play, put_island, put_sea, to_planning
 
 @pytest.mark.rule("VA-01")
 def test_va01_three_to_five_players_each_with_boat_markers_huts_money() -> None:
-    for bad in (1, 2, 6):
+    for bad in (1, 6):
         with pytest.raises(OptionError):
             SPEC.settings(bad, 1)
+    assert new(2).two_players and not new(3).two_players  # 2 players: the VA-60 variant
     for n in (3, 4, 5):
         state = new(n)
         assert len(state.players) == n

@@ -225,7 +225,7 @@ class View:
     def need(self, action: str) -> int:
         """Markers needed on a space to hold its majority now (ties go to turn order)."""
         counts = self.markers[action]
-        need = 1
+        need = self.obs["neutral"][action] + 1
         rank = self.order.index(self.seat)
         for other in self.order:
             if other == self.seat or not counts[other]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # --- players (VA-01) -------------------------------------------------------------------------
-MIN_PLAYERS = 3
+MIN_PLAYERS = 2  # 2 only with the two-player variant (VA-60)
 MAX_PLAYERS = 5
 DEFAULT_PLAYERS = 4
 START_VATU = 3
@@ -70,7 +70,9 @@ DIKE_COST = 1
 WATER_PENALTY = {0: 0, 1: 1, 2: 3, 3: 5, 4: 7}
 
 # --- two players (VA-60) ---------------------------------------------------------------------
-NEUTRAL_MARKERS = (2, 3)  # before the second and the third pass
+# Decision (ours): 2 neutral markers in rounds 1 to 4, then 3 in rounds 5 to 8, each on an
+# action space drawn at random before planning; the 4 tourist tile is set aside, as with 3.
+NEUTRAL_MARKERS = {1: 2, 2: 2, 3: 2, 4: 2, 5: 3, 6: 3, 7: 3, 8: 3}
 TWO_PLAYER_CHARACTERS_OFFERED = 5
 
 # --- the map (VA-02, VA-03) ------------------------------------------------------------------

@@ -120,6 +120,10 @@ class VanuatuState(GameState):
         self.first = rng.randrange(n)
         self.order: list[int] = []
         self.markers: dict[str, list[int]] = {a: [0] * n for a in data.ACTIONS}
+        self.two_players = n == 2  # the two-player variant (VA-60)
+        self.neutral: dict[str, int] = dict.fromkeys(data.ACTIONS, 0)
+        self.offered: list[str] = list(data.CHARACTERS)
+        self.last_round_characters: set[str] = set()
         self.phase = "setup"
         self.step: tuple[Any, ...] = ()
         self.cursor = 0  # index into the turn order
@@ -163,9 +167,10 @@ class VanuatuState(GameState):
         self.players[seat].vatu -= amount
 
     def holder(self, action: str) -> int | None:
-        """Who has the majority on an action space: most markers, ties to turn order (VA-13)."""
+        """Who has the majority on an action space: most markers, ties to turn order (VA-13);
+        with two players, more markers than the neutral stack too (VA-60)."""
         counts = self.markers[action]
-        best, best_n = None, 0
+        best, best_n = None, self.neutral[action]
         for seat in self.order:
             if counts[seat] > best_n:
                 best, best_n = seat, counts[seat]
@@ -250,6 +255,13 @@ class VanuatuState(GameState):
             self.countdown = None
         self.phase = "characters"
         self.cursor = 0
+        if self.two_players:
+            pool = [c for c in data.CHARACTERS if c not in self.last_round_characters]
+            self.offered = sorted(self.rng.sample(pool, data.TWO_PLAYER_CHARACTERS_OFFERED),
+                                  key=data.CHARACTERS.index)
+            self.last_round_characters = set()
+            self._say(Msg("vanuatu.character.offered",
+                          characters=[character_msg(c) for c in self.offered]))
         self.step = ("character", self.order[0])
 
     def _start_planning(self) -> None:
@@ -260,6 +272,13 @@ class VanuatuState(GameState):
         self.pass_placed = 0
         self.cursor = 0
         self._say(Msg("vanuatu.start.planning"), BRIEF)
+        if self.two_players:
+            self.neutral = dict.fromkeys(data.ACTIONS, 0)
+            for _ in range(data.NEUTRAL_MARKERS[self.round]):
+                self.neutral[self.rng.choice(data.ACTIONS)] += 1
+            self._say(Msg("vanuatu.neutral.placed", stacks=[
+                Msg("vanuatu.neutral.stack", action=action_msg(a), count=c)
+                for a, c in self.neutral.items() if c]))
         self.step = ("plan", self.order[0])
 
     def _start_actions(self) -> None:
@@ -285,6 +304,7 @@ class VanuatuState(GameState):
             if self._rise():
                 return
         self.countdown = None
+        self.neutral = dict.fromkeys(data.ACTIONS, 0)
         for seat in self.order:
             player = self.players[seat]
             token = player.rest
@@ -480,9 +500,10 @@ class VanuatuState(GameState):
         return []
 
     def free_characters(self, seat: int) -> list[str]:
-        """Characters nobody else holds, and not one's own of last round (VA-11)."""
+        """Characters nobody else holds, and not one's own of last round (VA-11); with two
+        players, only the 5 offered this round (VA-60)."""
         held = {p.character for p in self.players}
-        return [c for c in data.CHARACTERS if c not in held]
+        return [c for c in self.offered if c not in held]
 
     def plannable(self, seat: int) -> list[str]:
         """Actions ``seat`` could perform given the boat and what is planned (VA-12).
@@ -564,8 +585,9 @@ class VanuatuState(GameState):
     def sail_options(self, seat: int) -> list[tuple[int, int]]:
         player = self.players[seat]
         free = self._power(seat, "navigator")
+        taken = {p.boat for p in self.players} if self.two_players else set()
         return [(s, d) for s, d in sorted(self.reach(player.boat).items())
-                if free or d * data.SAIL_COST <= player.vatu]
+                if (free or d * data.SAIL_COST <= player.vatu) and s not in taken]
 
     def hut_cost(self, seat: int) -> int:
         return data.BUILDER_HUT_COST if self._power(seat, "builder") else data.HUT_COST
@@ -638,6 +660,7 @@ class VanuatuState(GameState):
         player = self.players[seat]
         old = player.character
         player.character = arg
+        self.last_round_characters.add(arg)
         self._say(Msg("vanuatu.character.taken", player=PlayerRef(seat),
                       character=character_msg(arg)), cause=seat)
         if old:
@@ -936,6 +959,7 @@ class VanuatuState(GameState):
                          p.character, p.power_used, p.markers) for p in self.players],
             "rest": self.players[seat].rest,
             "markers": {a: c[:] for a, c in self.markers.items()},
+            "neutral": dict(self.neutral), "offered": list(self.offered),
             "ships": [(s.wants, tuple(s.loaded)) for s in self.ships],
             "reserve": dict(self.reserve), "fish_price": self.fish_price,
             "tourists_left": self.tourists_left, "dikes": self.dikes,

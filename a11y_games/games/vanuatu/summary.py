@@ -31,9 +31,7 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         return Msg("vanuatu.label.character", character=character_msg(arg),
                    power=Msg(f"vanuatu.power.{arg}"))
     if kind == "plan":
-        stacks = [Msg("vanuatu.stack", player=PlayerRef(s), count=state.markers[arg][s])
-                  for s in state.order if state.markers[arg][s]]
-        return Msg("vanuatu.label.plan", action=action_msg(arg), stacks=stacks)
+        return Msg("vanuatu.label.plan", action=action_msg(arg), stacks=stacks_on(state, arg))
     if kind == "act":
         return Msg("vanuatu.label.act", action=action_msg(arg))
     if kind == "drop":
@@ -84,6 +82,14 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         return Msg("vanuatu.label.tourist", island=island.name, count=len(island.huts),
                    tourists=island.tourists, capacity=island.spec.capacity)
     return Msg(f"vanuatu.label.{kind}")
+
+
+def stacks_on(state: VanuatuState, action: str) -> list[Msg]:
+    """The stacks on an action space in turn order, the neutral stack first (VA-60)."""
+    stacks = [Msg("vanuatu.stack_neutral", count=state.neutral[action])
+              ] if state.neutral[action] else []
+    return stacks + [Msg("vanuatu.stack", player=PlayerRef(s), count=state.markers[action][s])
+                     for s in state.order if state.markers[action][s]]
 
 
 # --- spaces ------------------------------------------------------------------------------------
@@ -313,8 +319,7 @@ def board(state: VanuatuState, seat: int | None, topic: str = "") -> list[Msg]:
                                  goods=state._goods_list(ship.loaded)))
     if topic in ("", "plan"):
         for action in data.ACTIONS:
-            stacks = [Msg("vanuatu.stack", player=PlayerRef(s), count=state.markers[action][s])
-                      for s in state.order if state.markers[action][s]]
+            stacks = stacks_on(state, action)
             if stacks or topic:
                 lines += listed("vanuatu.board.space", "stacks", stacks, 2,
                                 action=action_msg(action))
