@@ -51,6 +51,7 @@ def acting(state: VanuatuState, seat: int, action: str, *, character: str | None
     state._pending = None
     state._board_copy = None
     state._reach = {}
+    state._areas = {}
     for counts in state.markers.values():
         for s in range(len(counts)):
             counts[s] = 0
@@ -72,6 +73,7 @@ def reset_caches(state: VanuatuState) -> None:
     state._pending = None
     state._board_copy = None
     state._reach = {}
+    state._areas = {}
 
 
 def put_island(state: VanuatuState, code: str, index: int = 0) -> Island:

@@ -18,7 +18,9 @@ class Sea:
     treasure: int
 
     def copy(self) -> Sea:
-        return Sea(self.fish, self.treasure)
+        new = Sea.__new__(Sea)
+        new.__dict__ = self.__dict__.copy()
+        return new
 
 
 @dataclass
@@ -39,8 +41,14 @@ class Island:
         return self.spec.name
 
     def copy(self) -> Island:
-        return Island(self.spec, list(self.huts), list(self.drawings), self.tourists,
-                      dict(self.goods), self.water, set(self.dikes), self.submerged)
+        new = Island.__new__(Island)
+        fields = self.__dict__.copy()
+        fields["huts"] = self.huts[:]
+        fields["drawings"] = self.drawings[:]
+        fields["goods"] = self.goods.copy()
+        fields["dikes"] = self.dikes.copy()
+        new.__dict__ = fields
+        return new
 
     @property
     def free_huts(self) -> int:

@@ -136,6 +136,7 @@ class VanuatuState(GameState):
         self._pending: Pending | None = None
         self._board_copy: Board | None = None
         self._reach: dict[int, dict[int, int]] = {}
+        self._areas: dict[int, tuple[list[Sea], dict[int, Island]]] = {}
         self._start_round()
 
     # --- small helpers ---------------------------------------------------------------------
@@ -461,6 +462,7 @@ class VanuatuState(GameState):
         if self.step[0] not in ("plan", "character"):
             self._board_copy = None
             self._reach = {}
+            self._areas = {}
         kind, _, arg = action.partition(":")
         handler = getattr(self, f"_do_{self.step[0]}")
         handler(seat, kind, arg)
@@ -513,15 +515,8 @@ class VanuatuState(GameState):
         """
         player = self.players[seat]
         planned = {a for a in data.ACTIONS if self.markers[a][seat]}
-        positions = [player.boat]
         reach = self.reach(player.boat)
-        if "sail" in planned:
-            positions += list(reach)
-        seas = [self.archipelago.sea(s) for s in positions]
-        near: dict[int, Island] = {}
-        for s in positions:
-            for i, island in self.archipelago.islands_near(s):
-                near[i] = island
+        seas, near = self._area(player.boat, "sail" in planned)
         out = []
         for action in data.ACTIONS:
             if action in planned:
@@ -531,9 +526,9 @@ class VanuatuState(GameState):
             if action == "sail":
                 ok = bool(reach)
             elif action == "fish":
-                ok = any(s is not None and s.fish for s in seas)
+                ok = any(s.fish for s in seas)
             elif action == "dive":
-                ok = any(s is not None and s.treasure for s in seas)
+                ok = any(s.treasure for s in seas)
             elif action == "sell":
                 has_fish = bool(player.fish) or "fish" in planned
                 ok = has_fish and (player.character == "vendor" or "build" in planned
@@ -554,6 +549,21 @@ class VanuatuState(GameState):
             if ok:
                 out.append(action)
         return out
+
+    def _area(self, boat: int, sailing: bool) -> tuple[list[Sea], dict[int, Island]]:
+        """The seas a boat may use and the islands it may be next to, this round (cached
+        while the map is unchanged)."""
+        key = boat * 2 + sailing
+        found = self._areas.get(key)
+        if found is None:
+            positions = [boat, *self.reach(boat)] if sailing else [boat]
+            seas = [t for t in (self.archipelago.sea(s) for s in positions) if t is not None]
+            near: dict[int, Island] = {}
+            for s in positions:
+                for i, island in self.archipelago.islands_near(s):
+                    near[i] = island
+            found = self._areas[key] = (seas, near)
+        return found
 
     def _power(self, seat: int, character: str) -> bool:
         player = self.players[seat]
