@@ -320,3 +320,19 @@ def test_islands_next_to_boat_only_for_build_export_draw() -> None:
     put_island(state, "C2")
     acting(state, seat, "draw", boat="D1")  # D1 touches C3 and C4 only: no island
     assert state.legal_actions(seat) == ["drop:draw"]
+
+
+@pytest.mark.rule("VA-13")
+def test_majority_won_is_announced_once_when_the_action_happens() -> None:
+    state = new(rising=False)
+    seat = state.order[0]
+    acting(state, seat, "sail", boat="C3", markers=2)
+    mark = len(state.events)
+    play(state, "act:sail")
+    play(state, "back")
+    assert "vanuatu.turn.majority" not in ids_since(state, mark)
+    play(state, "act:sail")
+    play(state, "sail:C4")
+    ids = ids_since(state, mark)
+    assert ids.count("vanuatu.turn.majority") == 1
+    assert ids.index("vanuatu.turn.majority") < ids.index("vanuatu.sail.done")

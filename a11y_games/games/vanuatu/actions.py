@@ -235,6 +235,8 @@ class ActionTurn:
         """Start performing ``action``: immediate ones now, the others through a menu."""
         self.acting = action
         player = self.players[seat]
+        if action in ("fish", "dive", "sell", "rest"):
+            self._announce(seat)
         if action == "sail":
             self.step = ("sail", seat)
         elif action == "build":
@@ -293,6 +295,15 @@ class ActionTurn:
                 self._say(Msg("vanuatu.rest.none", player=PlayerRef(seat)), cause=seat)
             self._finish(seat)
 
+    def _announce(self, seat: int) -> None:
+        """Say who won the majority being acted on, once the action is really under way."""
+        action = self.acting
+        assert action is not None
+        if self.holder(action) == seat:
+            self._say(Msg("vanuatu.turn.majority", player=PlayerRef(seat),
+                          action=action_msg(action), count=self.markers[action][seat]),
+                      cause=seat)
+
     def _finish(self, seat: int) -> None:
         """The action is done: take back the stack, count it for the water, next player."""
         action = self.acting
@@ -312,6 +323,7 @@ class ActionTurn:
         if kind == "back":
             self.step = ("act", seat)
             return
+        self._announce(seat)
         player = self.players[seat]
         target = data.SPACE_OF[arg]
         steps = self.reach(player.boat)[target]
@@ -330,6 +342,7 @@ class ActionTurn:
             self.step = ("act", seat)
             return
         if kind == "hut":
+            self._announce(seat)
             player = self.players[seat]
             space = data.SPACE_OF[arg]
             island = self.archipelago.island(space)
@@ -353,6 +366,8 @@ class ActionTurn:
         if kind == "back":
             self.step = ("act", seat)
             return
+        if not self.step[2]:  # no hut came first: the build starts here
+            self._announce(seat)
         if kind == "dike":
             code, _, d = arg.partition(":")
             space = data.SPACE_OF[code]
@@ -369,6 +384,7 @@ class ActionTurn:
         if kind == "back":
             self.step = ("act", seat)
             return
+        self._announce(seat)
         code, _, good = arg.partition(":")
         island = self.archipelago.island(data.SPACE_OF[code])
         assert island is not None
@@ -406,6 +422,7 @@ class ActionTurn:
         if kind == "back":
             self.step = ("act", seat)
             return
+        self._announce(seat)
         island = self.archipelago.island(data.SPACE_OF[arg])
         assert island is not None
         player = self.players[seat]
@@ -423,6 +440,7 @@ class ActionTurn:
         if kind == "back":
             self.step = ("act", seat)
             return
+        self._announce(seat)
         island = self.archipelago.island(data.SPACE_OF[arg])
         assert island is not None
         self.tourists_left -= 1
