@@ -76,7 +76,9 @@ def normal_against_random(players: int, rising: str, games: int) -> dict[str, fl
         assert outcome is not None
         lost += match.state.lost_to_sea
         wins += normal in outcome.winners
-    return {"normal_win_rate": wins / games, "fair_share": 1 / players, "sea": lost / games}
+    dry = games - lost
+    return {"normal_win_rate": wins / games, "fair_share": 1 / players, "sea": lost / games,
+            "win_when_dry": wins / dry if dry else 0.0}
 
 
 def table_loss(level: str, players: int, games: int) -> float:
@@ -109,7 +111,8 @@ def main() -> None:
         for players in (3, 4, 5):
             r = normal_against_random(players, rising, games)
             print(f"{players} players, rising {rising}: normal wins {r['normal_win_rate']:.1%}"
-                  f" (fair share {r['fair_share']:.0%}), table lost to the sea {r['sea']:.1%}"
+                  f" (fair share {r['fair_share']:.0%}), {r['win_when_dry']:.1%} of the games"
+                  f" not lost to the sea; table lost to the sea {r['sea']:.1%}"
                   f" over {games} games")
     print("## Tables of one level, rising waters on")
     for level in ("random", "normal"):
