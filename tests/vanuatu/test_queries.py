@@ -140,3 +140,20 @@ def test_menus_state_costs_before_confirming() -> None:
     labels = render([state.describe(seat, a) for a in state.legal_actions(seat)])
     assert "sea C4: 1 vatu, 1 space, by Efate" in labels
     assert labels[-1] == "Back"
+
+
+def test_prompts_name_the_tile_the_markers_left_and_the_money() -> None:
+    state = new(rising=False, seed=3)
+    tr = Translator("en")
+    while state.phase != "tiles":
+        seat = state.pending().seats[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert tr.render(state.pending().prompt) in {
+        "Place the island Tanna.", "Place a sea: 2 fish, 1 treasure."}
+    while state.phase != "planning":
+        seat = state.pending().seats[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert tr.render(state.pending().prompt) == "Place a marker: 5 left."
+    seat = state.pending().seats[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    assert tr.render(state.pending().prompt) == "Place a marker: 4 left."

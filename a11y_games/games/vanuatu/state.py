@@ -412,8 +412,22 @@ class VanuatuState(ActionTurn, GameState):
             return None
         if self._pending is None:
             kind, seat = self.step[0], self.step[1] if len(self.step) > 1 else self.first
-            self._pending = Pending((seat,), Msg(f"vanuatu.ask.{kind}", round=self.round))
+            self._pending = Pending((seat,), self._prompt(kind, seat))
         return self._pending
+
+    def _prompt(self, kind: str, seat: int) -> Msg:
+        """What is asked, with the fact that matters for it (the tile, markers, money)."""
+        if kind == "tile":
+            spec = self.revealed[0]
+            tile = Msg("vanuatu.tile.short_island", island=spec.name) if isinstance(
+                spec, data.IslandSpec) else Msg("vanuatu.tile.short_sea", fish=spec.fish,
+                                                treasure=spec.treasure)
+            return Msg("vanuatu.ask.tile", tile=tile)
+        if kind == "plan":
+            return Msg("vanuatu.ask.plan", count=self.players[seat].markers)
+        if kind == "character":
+            return Msg("vanuatu.ask.character", round=self.round)
+        return Msg(f"vanuatu.ask.{kind}", vatu=self.players[seat].vatu)
 
     def seat_to_act(self) -> int | None:
         pending = self.pending()

@@ -270,6 +270,9 @@ def status(state: VanuatuState, seat: int | None) -> list[Msg]:
     pending = state.pending()
     if pending is not None:
         lines.append(Msg("vanuatu.status.turn", player=PlayerRef(pending.seats[0])))
+    outcome = state.outcome()
+    if outcome is not None:
+        lines.append(outcome.reason)
     lines.append(Msg("vanuatu.status.first", player=PlayerRef(state.first)))
     if state.countdown:
         lines.append(Msg("vanuatu.water.countdown", count=state.countdown))
