@@ -149,7 +149,7 @@ def test_prompts_name_the_tile_the_markers_left_and_the_money() -> None:
         seat = state.pending().seats[0]
         state.apply(seat, state.legal_actions(seat)[0])
     assert tr.render(state.pending().prompt) in {
-        "Place the island Tanna.", "Place a sea: 2 fish, 1 treasure."}
+        "Place the island Tanna.", "Place a sea: fish 2, treasures 1."}
     while state.phase != "planning":
         seat = state.pending().seats[0]
         state.apply(seat, state.legal_actions(seat)[0])

@@ -506,8 +506,10 @@ class VanuatuState(ActionTurn, GameState):
             self._stock_island(island)
         else:
             self.archipelago.tiles[space] = Sea(spec.fish, spec.treasure)
-        self._say(Msg("vanuatu.tile.placed", player=PlayerRef(seat), tile=self.name(space),
-                      code=arg, near=self._touching(space)), cause=seat)
+        tile = Msg("vanuatu.brief.island", island=self.name(space), code=arg) if isinstance(
+            spec, data.IslandSpec) else self.name(space)
+        self._say(Msg("vanuatu.tile.placed", player=PlayerRef(seat), tile=tile,
+                      near=self._touching(space)), cause=seat)
         if not self.revealed:
             self._after_tiles()
 
