@@ -104,6 +104,10 @@ def test_hidden_information_rest_tokens_and_stacks() -> None:
             for seat in range(4):
                 obs = state.observation(seat)
                 assert obs["rest"] == state.players[seat].rest
+                # a copy of the map as it is now, never the map itself
+                assert obs["board"].tiles == state.archipelago.tiles
+                assert all(a is not b or a is None for a, b in zip(
+                    obs["board"].tiles, state.archipelago.tiles, strict=True))
                 for hidden in ("stacks_of_tiles", "tourist_tiles", "ship_deck", "rest_pool"):
                     assert hidden not in obs
                 assert obs["revealed"] == state.revealed  # only tiles already face up

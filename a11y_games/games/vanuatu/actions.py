@@ -41,6 +41,7 @@ class ActionTurn:
     _pay: Callable[[int, int], None]
     _count_action: Callable[[], None]
     _next_actor: Callable[[], None]
+    _changed: Callable[[], None]
 
     def free_characters(self, seat: int) -> list[str]:
         """Characters nobody else holds, and not one's own of last round (VA-11); with two
@@ -306,6 +307,7 @@ class ActionTurn:
 
     def _finish(self, seat: int) -> None:
         """The action is done: take back the stack, count it for the water, next player."""
+        self._changed()
         action = self.acting
         assert action is not None
         if self.holder(action) != seat:  # no majority: the Preacher acted anyway
@@ -353,6 +355,7 @@ class ActionTurn:
             self._pay(seat, cost)
             player.huts -= 1
             island.huts.append(seat)
+            self._changed()
             self._say(Msg("vanuatu.build.hut", player=PlayerRef(seat), island=island.name,
                           cost=cost), cause=seat)
             if self.dike_options(seat):

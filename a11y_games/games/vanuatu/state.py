@@ -158,6 +158,12 @@ class VanuatuState(ActionTurn, GameState):
                 best, best_n = seat, counts[seat]
         return best
 
+    def _changed(self) -> None:
+        """The map may have changed: drop what was computed from it."""
+        self._board_copy = None
+        self._reach = {}
+        self._areas = {}
+
     def reach(self, space: int) -> dict[int, int]:
         """Sea spaces within sailing range of ``space`` (cached while the map is unchanged)."""
         found = self._reach.get(space)
@@ -280,6 +286,7 @@ class VanuatuState(ActionTurn, GameState):
         self._end_round()
 
     def _end_round(self) -> None:
+        self._changed()
         if self.countdown:  # Decision: a rise not reached in its round happens at its end
             self.countdown = 0
             self._say(Msg("vanuatu.water.round_end"), BRIEF)
@@ -329,6 +336,7 @@ class VanuatuState(ActionTurn, GameState):
                           total=island.water), BRIEF)
             if island.water >= data.SUBMERGE_AT:
                 self._submerge(island)
+        self._changed()
         drowned = sum(1 for _, i in self.archipelago.islands() if i.submerged)
         if drowned >= data.SUBMERGED_LOSS:
             self.lost_to_sea = True
@@ -454,10 +462,6 @@ class VanuatuState(ActionTurn, GameState):
             raise IllegalAction(Msg("core.error.illegal"))
         self._legal = {}
         self._pending = None
-        if self.step[0] not in ("plan", "character"):
-            self._board_copy = None
-            self._reach = {}
-            self._areas = {}
         kind, _, arg = action.partition(":")
         handler = getattr(self, f"_do_{self.step[0]}")
         handler(seat, kind, arg)
@@ -498,6 +502,7 @@ class VanuatuState(ActionTurn, GameState):
 
     # --- applying: tiles, characters, planning -----------------------------------------------
     def _do_tile(self, seat: int, kind: str, arg: str) -> None:
+        self._changed()
         spec = self.revealed.pop(0)
         space = data.SPACE_OF[arg]
         if isinstance(spec, data.IslandSpec):
