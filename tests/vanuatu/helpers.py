@@ -52,6 +52,7 @@ def acting(state: VanuatuState, seat: int, action: str, *, character: str | None
     state._board_copy = None
     state._reach = {}
     state._areas = {}
+    state._plannable = {}
     for counts in state.markers.values():
         for s in range(len(counts)):
             counts[s] = 0
@@ -74,6 +75,7 @@ def reset_caches(state: VanuatuState) -> None:
     state._board_copy = None
     state._reach = {}
     state._areas = {}
+    state._plannable = {}
 
 
 def put_island(state: VanuatuState, code: str, index: int = 0) -> Island:

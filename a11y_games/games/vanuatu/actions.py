@@ -33,6 +33,7 @@ class ActionTurn:
     two_players: bool
     rest_pool: list[str]
     _areas: dict[int, tuple[list[Sea], dict[int, Island]]]
+    _plannable: dict[tuple[int, frozenset[str]], list[str]]
     _say: Callable[..., None]
     name: Callable[[int], Msg | str]
     reach: Callable[[int], dict[int, int]]
@@ -55,8 +56,15 @@ class ActionTurn:
         **Decision (ours):** money is not checked when planning (it changes during the
         round); a planned Sail lets every sea space within 3 count as a position.
         """
+        planned = frozenset(a for a in data.ACTIONS if self.markers[a][seat])
+        key = (seat, planned)
+        found = self._plannable.get(key)
+        if found is None:
+            found = self._plannable[key] = self._plannable_now(seat, planned)
+        return found
+
+    def _plannable_now(self, seat: int, planned: frozenset[str]) -> list[str]:
         player = self.players[seat]
-        planned = {a for a in data.ACTIONS if self.markers[a][seat]}
         reach = self.reach(player.boat)
         seas, near = self._area(player.boat, "sail" in planned)
         out = []

@@ -118,6 +118,7 @@ class VanuatuState(ActionTurn, GameState):
         self._board_copy: Board | None = None
         self._reach: dict[int, dict[int, int]] = {}
         self._areas: dict[int, tuple[list[Sea], dict[int, Island]]] = {}
+        self._plannable: dict[tuple[int, frozenset[str]], list[str]] = {}
         self._start_round()
 
     # --- small helpers ---------------------------------------------------------------------
@@ -163,6 +164,7 @@ class VanuatuState(ActionTurn, GameState):
         self._board_copy = None
         self._reach = {}
         self._areas = {}
+        self._plannable = {}
 
     def reach(self, space: int) -> dict[int, int]:
         """Sea spaces within sailing range of ``space`` (cached while the map is unchanged)."""
@@ -253,6 +255,7 @@ class VanuatuState(ActionTurn, GameState):
         self.step = ("character", self.order[0])
 
     def _start_planning(self) -> None:
+        self._plannable = {}  # boats, fish, characters and tourists are settled now
         for player in self.players:
             player.markers = data.MARKERS
         self.phase = "planning"
