@@ -95,6 +95,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--quick", action="store_true", help="small counts, for a smoke run")
+    parser.add_argument("--speed", action="store_true", help="only the speed section")
     args = parser.parse_args()
     games = 20 if args.quick else args.games
     print("## Speed")
@@ -106,6 +107,8 @@ def main() -> None:
     print(f"normal bot move: mean {mean:.2f} ms, worst {worst:.1f} ms")
     for name, ms in query_latency(50 if args.quick else 500).items():
         print(f"query {name}: {ms:.2f} ms (built and rendered)")
+    if args.speed:
+        return
     print("## Normal against random")
     for rising in ("on", "off"):
         for players in (3, 4, 5):
