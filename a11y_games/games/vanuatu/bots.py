@@ -143,7 +143,7 @@ class View:
         soon = self.obs["countdown"] and island.water + len(
             self.board.open_sides(space)) >= data.SUBMERGE_AT
         urgency = 1.5 if soon else 1.0
-        return (6.0 + 1.5 * mine) * table * urgency / max(1.0, needed) ** 0.5
+        return (9.0 + 1.5 * mine) * table * urgency / max(1.0, needed) ** 0.5
 
 
     def action_value(self, action: str, planned: set[str]) -> float:
