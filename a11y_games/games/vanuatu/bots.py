@@ -1,0 +1,356 @@
+"""Vanuatu's normal bot: plans majorities it can win, sails to fish and sell, builds where
+tourists come, and builds dikes when an island it has huts on is at risk.
+
+It reads only its observation (the public table and its own rest token).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from a11y_games.games.vanuatu import data
+from a11y_games.games.vanuatu.board import Board, Island
+
+__all__ = ["NormalBot"]
+
+VATU = 0.5  # one vatu is worth about half a PP (10 vatu make 5 PP)
+CHARACTER_TASTE = ("artist", "fisherman", "builder", "navigator", "buyer", "diver", "guide",
+                   "vendor", "preacher", "governor", "beggar")
+
+
+class View:
+    """The observation unpacked, with a few questions a player would ask of the table."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        self.obs = obs
+        self.seat: int = obs["seat"]
+        self.board: Board = obs["board"]
+        (self.vatu, self.pp, self.boat, self.huts, self.fish, self.treasures,
+         self.character, self.power_used, self.markers_left) = obs["players"][self.seat]
+        self.markers: dict[str, list[int]] = obs["markers"]
+        self.order: list[int] = obs["order"]
+        self.rising: bool = obs["rising"]
+
+    def power(self, character: str) -> bool:
+        return self.character == character and not self.power_used
+
+    def rises_left(self) -> int:
+        """Rises still to come, counting this round's if it has not happened yet."""
+        rnd = self.obs["round"]
+        later = sum(1 for r in data.WATER_ROUNDS if r > rnd)
+        if rnd in data.WATER_ROUNDS and self.obs["countdown"]:
+            later += 1
+        return later if self.rising else 0
+
+    def danger(self, space: int, island: Island) -> float:
+        """How close an island is to drowning: 0 safe, above 1 submerged by the end."""
+        rises = self.rises_left()
+        if not rises or island.submerged:
+            return 0.0
+        open_sides = len(self.board.open_sides(space))
+        if not open_sides:
+            return 0.0
+        soon = island.water + open_sides >= data.SUBMERGE_AT
+        final = island.water + open_sides * rises
+        return (2.0 if soon else 0.0) + final / data.SUBMERGE_AT
+
+    def drowned(self) -> int:
+        return sum(1 for _, i in self.board.islands() if i.submerged)
+
+    def wanted(self, good: str) -> bool:
+        return any(wants.count(good) > loaded.count(good) for wants, loaded in self.obs["ships"])
+
+    def completes(self, good: str) -> bool:
+        for wants, loaded in self.obs["ships"]:
+            if wants.count(good) > loaded.count(good):
+                return len(loaded) == len(wants) - 1
+        return False
+
+    def reachable(self) -> list[int]:
+        """Seas the boat can afford to reach in one sail."""
+        free = self.character == "navigator" and not self.power_used
+        return [s for s, d in self.board.reach(self.boat).items()
+                if free or d * data.SAIL_COST <= self.vatu]
+
+    def positions(self, planned: set[str]) -> list[int]:
+        if "sail" in planned:
+            return [self.boat, *self.reachable()]
+        return [self.boat]
+
+    # --- what a place is worth ---------------------------------------------------------------
+    def spot_value(self, space: int, planned: set[str]) -> float:
+        """What the boat could do on ``space`` with the actions planned (or any, if none)."""
+        want = planned or set(data.ACTIONS)
+        sea = self.board.sea(space)
+        value = 0.0
+        if sea is not None:
+            if "fish" in want:
+                value = max(value, sea.fish * 1.2 + (sea.fish if self.power("fisherman") else 0))
+            if "dive" in want:
+                value = max(value, sea.treasure * 2.0)
+        for j, island in self.board.islands_near(space):
+            if "build" in want and island.free_huts and self.huts:
+                value = max(value, self.hut_value(j, island))
+            if "build" in want and self.rising and self.dike_need(j, island) > 0:
+                value = max(value, self.dike_need(j, island))
+            if "draw" in want and island.free_drawings:
+                value = max(value, 3.0)
+            if "export" in want:
+                for good in data.GOODS:
+                    if island.goods[good] and self.wanted(good):
+                        value = max(value, data.EXPORT_PP[good] - data.EXPORT_PRICE[good] * VATU)
+            if "sell" in want and self.fish and (self.seat in island.huts
+                                                  or self.power("vendor")):
+                value = max(value, sum(self.fish) * self.obs["fish_price"] * VATU)
+        return value
+
+    def hut_value(self, space: int, island: Island) -> float:
+        """A hut scores 2 PP per tourist there at the end, and opens fish sales."""
+        rounds_left = data.ROUNDS - self.obs["round"]
+        tourists = min(island.spec.capacity, island.tourists + 0.4 * rounds_left)
+        risk = min(1.0, self.dikes_to_save(space, island) / 3.0)
+        market = 1.0 if not any(self.seat in i.huts for _, i in self.board.islands()) else 0.0
+        return (data.END_PP_PER_TOURIST * tourists + market) * (1.0 - risk) - self.money(
+            data.HUT_COST if self.character != "builder" else 1)
+
+    def money(self, vatu: float) -> float:
+        """What vatu are worth now: more when poor (dikes and huts need them)."""
+        return vatu * (1.0 if self.vatu < 4 else VATU)
+
+    def dikes_to_save(self, space: int, island: Island) -> float:
+        """Dikes still needed so that the island outlives the remaining rises (sides facing
+        empty spaces count half: a sea tile may come there)."""
+        rises = self.rises_left()
+        if not rises or island.submerged:
+            return 0.0
+        open_sides = len(self.board.open_sides(space))
+        empty = sum(1 for _, j in data.NEIGHBOURS[space] if self.board.tiles[j] is None)
+        exposure = open_sides + 0.5 * empty * max(0, rises - 1) / max(1, rises)
+        room = (data.SUBMERGE_AT - 1 - island.water) / rises  # sides it can bear
+        return max(0.0, exposure - room)
+
+    def dike_need(self, space: int, island: Island) -> float:
+        """How much a dike on this island is worth to this player (and to the table: three
+        drowned islands and everybody loses). Islands that a few dikes save come first."""
+        if self.vatu + sum(self.treasures) < data.DIKE_COST or not self.obs["dikes"]:
+            return 0.0
+        needed = self.dikes_to_save(space, island)
+        if needed <= 0:
+            return 0.0
+        mine = island.huts.count(self.seat)
+        table = 1.0 + 1.5 * self.drowned()
+        soon = self.obs["countdown"] and island.water + len(
+            self.board.open_sides(space)) >= data.SUBMERGE_AT
+        urgency = 1.5 if soon else 1.0
+        return (9.0 + 1.5 * mine) * table * urgency / max(1.0, needed) ** 0.5
+
+
+    def action_value(self, action: str, planned: set[str]) -> float:
+        """A rough PP value of performing ``action`` this round."""
+        spots = self.positions(planned)
+        if action == "sail":
+            here = self.spot_value(self.boat, planned - {"sail"})
+            best = max((self.spot_value(s, set()) for s in self.reachable()), default=0.0)
+            return max(0.0, best - here) * 0.6 + (0.5 if self.power("navigator") else 0.0)
+        if action == "fish":
+            best = max((self.board.sea(s).fish for s in spots  # type: ignore[union-attr]
+                        if self.board.sea(s) is not None), default=0)
+            return best * 1.5 + (best if self.character == "fisherman" else 0)
+        if action == "dive":
+            best = max((self.board.sea(s).treasure for s in spots  # type: ignore[union-attr]
+                        if self.board.sea(s) is not None), default=0)
+            return best * 2.0 + (best * VATU if self.character == "diver" else 0)
+        if action == "sell":
+            fish = sum(self.fish) or (2 if "fish" in planned else 0)
+            market = self.power("vendor") or any(
+                self.seat in i.huts for s in spots for _, i in self.board.islands_near(s))
+            return fish * self.obs["fish_price"] * VATU if market else 0.0
+        if action == "build":
+            best = 0.0
+            for s in spots:
+                for j, island in self.board.islands_near(s):
+                    if island.free_huts and self.huts and (
+                            self.vatu >= data.HUT_COST or (self.character == "builder"
+                                                           and self.vatu >= 1)):
+                        best = max(best, self.hut_value(j, island))
+                    if self.rising and self.obs["dikes"]:
+                        best = max(best, self.dike_need(j, island))
+            return best
+        if action == "export":
+            best = 0.0
+            for s in spots:
+                for _, island in self.board.islands_near(s):
+                    for good in data.GOODS:
+                        if island.goods[good] and self.wanted(good) and (
+                                self.vatu >= data.EXPORT_PRICE[good]):
+                            gain = data.EXPORT_PP[good] - data.EXPORT_PRICE[good] * VATU
+                            if self.character == "buyer":
+                                gain *= 2
+                            best = max(best, gain + (2 if self.completes(good) else 0))
+            return best
+        if action == "draw":
+            return data.ARTIST_DRAWING_PP if self.character == "artist" else data.DRAWING_PP
+        if action == "tourist":
+            best = 0.0
+            for _, island in self.board.live_islands():
+                if island.room:
+                    mine = island.huts.count(self.seat)
+                    best = max(best, len(island.huts) * VATU + mine * 2.0)
+            return best
+        return 0.5 + self.money(0.5)  # rest: on average half a vatu and half a PP
+
+    def can_here(self, action: str, space: int | None = None) -> bool:
+        """Whether ``action`` could be performed with the boat on ``space`` (default: here)."""
+        where = self.boat if space is None else space
+        sea = self.board.sea(where)
+        near = self.board.islands_near(where)
+        if action == "fish":
+            return sea is not None and sea.fish > 0
+        if action == "dive":
+            return sea is not None and sea.treasure > 0
+        if action == "sell":
+            return bool(self.fish) and (self.power("vendor") or any(
+                self.seat in i.huts for _, i in near))
+        if action == "build":
+            return any(i.free_huts and self.huts and self.vatu >= data.HUT_COST for _, i in near
+                       ) or any(self.dike_need(j, i) > 0 for j, i in near)
+        if action == "export":
+            return any(i.goods[g] and self.vatu >= data.EXPORT_PRICE[g]
+                       for _, i in near for g in data.GOODS)
+        if action == "draw":
+            return any(i.free_drawings for _, i in near)
+        return True
+
+    def need(self, action: str) -> int:
+        """Markers needed on a space to hold its majority now (ties go to turn order)."""
+        counts = self.markers[action]
+        need = self.obs["neutral"][action] + 1
+        rank = self.order.index(self.seat)
+        for other in self.order:
+            if other == self.seat or not counts[other]:
+                continue
+            earlier = self.order.index(other) < rank
+            need = max(need, counts[other] + (1 if earlier else 0))
+        return need
+
+
+class NormalBot:
+    """A greedy player that scores each legal choice from its observation only."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, observation: Any, legal: list[str]) -> str:
+        view = View(observation)
+        kind = observation["step"][0] if observation["step"] else ""
+        scorer = getattr(self, f"_score_{kind}", None)
+        if scorer is None:
+            return self.rng.choice(legal)
+        scored = [(scorer(view, action) + self.rng.random() * 0.01, action) for action in legal]
+        return max(scored)[1]
+
+    # --- one scorer per menu ---------------------------------------------------------------
+    def _score_tile(self, view: View, action: str) -> float:
+        space = data.SPACE_OF[action.split(":")[1]]
+        spec = view.obs["revealed"][0]
+        board = view.board
+        near = [j for _, j in data.NEIGHBOURS[space]]
+        if isinstance(spec, data.IslandSpec):
+            # fewer sides that are or may become sea: less water
+            return -sum(1.0 if board.sea(j) is not None else 0.7 for j in near
+                        if board.island(j) is None)
+        coasts = sum(1 for j in near if board.island(j) is not None
+                     and not board.island(j).submerged)  # type: ignore[union-attr]
+        near_boat = space in [j for _, j in data.NEIGHBOURS[view.boat]]
+        return (0.5 if near_boat else 0.0) - (2.0 * coasts if view.rising else 0.0)
+
+    def _score_character(self, view: View, action: str) -> float:
+        character = action.split(":")[1]
+        return len(CHARACTER_TASTE) - CHARACTER_TASTE.index(character)
+
+    def _score_plan(self, view: View, action: str) -> float:
+        space = action.split(":")[1]
+        planned = {a for a in data.ACTIONS if view.markers[a][view.seat]}
+        value = view.action_value(space, planned)
+        mine = view.markers[space][view.seat]
+        need = view.need(space)
+        if mine >= need:
+            return value * 0.2  # already held: a marker more only guards it
+        if mine + 1 >= need:
+            return value
+        return value * 0.3 / (need - mine)
+
+    def _score_act(self, view: View, action: str) -> float:
+        kind, _, space = action.partition(":")
+        planned = {a for a in data.ACTIONS if view.markers[a][view.seat]}
+        if kind in ("act", "preach"):
+            if space == "sail":
+                stuck = [a for a in planned - {"sail"} if not view.can_here(a)]
+                better = stuck and any(view.can_here(a, s) for a in stuck
+                                       for s in view.reachable())
+                return 5.0 if better else 0.3
+            return 2.0 + view.action_value(space, planned - {"sail"})
+        if kind == "treasure":
+            # sell a treasure to pay for a dike the table needs now
+            held = {a for a in planned if view.need(a) <= view.markers[a][view.seat]}
+            dike = view.vatu < data.DIKE_COST and "build" in held and any(
+                view.dike_need(j, i) > 0 for j, i in view.board.islands_near(view.boat))
+            return 10.0 if dike else -5.0
+        if kind == "drop":
+            return -1.0 - view.markers[space][view.seat] * 0.1
+        return -3.0  # beg, govern: rarely worth it
+
+    def _score_sail(self, view: View, action: str) -> float:
+        if action == "back":
+            return -100.0
+        space = data.SPACE_OF[action.split(":")[1]]
+        planned = {a for a in data.ACTIONS if view.markers[a][view.seat]} - {"sail"}
+        cost = 0 if view.power("navigator") else view.board.reach(view.boat)[space]
+        return view.spot_value(space, planned) - cost * VATU
+
+    def _score_hut(self, view: View, action: str) -> float:
+        if action == "back":
+            return -100.0
+        if action == "nohut":
+            return 0.0
+        space = data.SPACE_OF[action.split(":")[1]]
+        island = view.board.island(space)
+        assert island is not None
+        return view.hut_value(space, island)
+
+    def _score_dike(self, view: View, action: str) -> float:
+        if action in ("back", "nodike"):
+            return 0.5 if action == "nodike" else -100.0
+        _, code, _ = action.split(":")
+        space = data.SPACE_OF[code]
+        island = view.board.island(space)
+        assert island is not None
+        return view.dike_need(space, island)
+
+    def _score_export(self, view: View, action: str) -> float:
+        if action == "back":
+            return -100.0
+        good = action.split(":")[2]
+        if not view.wanted(good):
+            return -1.0
+        return data.EXPORT_PP[good] - data.EXPORT_PRICE[good] * VATU + (
+            2 if view.completes(good) else 0)
+
+    def _score_draw(self, view: View, action: str) -> float:
+        return -100.0 if action == "back" else 1.0
+
+    def _score_tourist(self, view: View, action: str) -> float:
+        if action == "back":
+            return -100.0
+        island = view.board.island(data.SPACE_OF[action.split(":")[1]])
+        assert island is not None
+        return len(island.huts) * VATU + island.huts.count(view.seat) * 2.0
+
+    def _score_govern(self, view: View, action: str) -> float:
+        if action == "back":
+            return 0.0
+        space = action.split(":")[1]
+        return view.action_value(space, set()) if view.need(space) <= view.markers[
+            view.obs["step"][2]][view.seat] + view.markers[space][view.seat] else -1.0

@@ -1,0 +1,356 @@
+"""What players hear: labels, status, board, private summary and map queries."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING, cast
+
+from a11y_games.engine import Msg, PlayerRef
+from a11y_games.engine.state import GameState, Query
+from a11y_games.games.vanuatu import data
+from a11y_games.games.vanuatu.board import Island, Sea
+from a11y_games.games.vanuatu.state import action_msg, character_msg, direction_msg, good_msg
+
+if TYPE_CHECKING:
+    from a11y_games.games.vanuatu.state import VanuatuState
+
+__all__ = ["board", "describe", "find_island", "private", "queries", "status"]
+
+
+# --- labels ------------------------------------------------------------------------------------
+def describe(state: VanuatuState, seat: int, action: str) -> Msg:
+    """A short label for an action id, costs first where there are any."""
+    kind, _, arg = action.partition(":")
+    arch = state.archipelago
+    player = state.players[seat]
+    if kind == "tile":
+        space = data.SPACE_OF[arg]
+        near = state._touching(space)
+        return Msg("vanuatu.label.tile", code=arg, count=len(near), near=near)
+    if kind == "char":
+        return Msg("vanuatu.label.character", character=character_msg(arg),
+                   power=Msg(f"vanuatu.power.{arg}"))
+    if kind == "plan":
+        return Msg("vanuatu.label.plan", action=action_msg(arg), stacks=stacks_on(state, arg))
+    if kind == "act":
+        return Msg("vanuatu.label.act", action=action_msg(arg))
+    if kind == "drop":
+        return Msg("vanuatu.label.drop", action=action_msg(arg), count=state.markers[arg][seat])
+    if kind == "preach":
+        return Msg("vanuatu.label.preach", action=action_msg(arg))
+    if kind == "govern":
+        return Msg("vanuatu.label.govern", action=action_msg(arg),
+                   count=state.markers[arg][seat])
+    if kind == "to":
+        return Msg("vanuatu.label.to", action=action_msg(arg))
+    if kind == "beg":
+        return Msg("vanuatu.label.beg", count=int(arg))
+    if kind == "treasure":
+        return Msg("vanuatu.label.treasure", count=int(arg))
+    if kind == "sail":
+        space = data.SPACE_OF[arg]
+        steps = arch.reach(player.boat).get(space, 0)
+        cost = 0 if state._power(seat, "navigator") else steps * data.SAIL_COST
+        near = [i.name for _, i in arch.islands_near(space)]
+        return Msg("vanuatu.label.sail", place=state.name(space), count=steps, cost=cost,
+                   near=near)
+    if kind == "hut":
+        return Msg("vanuatu.label.hut", island=state.name(data.SPACE_OF[arg]),
+                   cost=state.hut_cost(seat))
+    if kind == "dike":
+        code, _, d = arg.partition(":")
+        space = data.SPACE_OF[code]
+        facing = dict((dd, j) for dd, j in data.NEIGHBOURS[space])[int(d)]
+        return Msg("vanuatu.label.dike", island=state.name(space),
+                   direction=direction_msg(int(d)), place=state.name(facing),
+                   cost=data.DIKE_COST)
+    if kind == "export":
+        code, _, good = arg.partition(":")
+        wanted = any(not s.complete and s.needs(good) for s in state.ships)
+        if not wanted:
+            return Msg("vanuatu.label.export_unwanted", good=good_msg(good),
+                       island=state.name(data.SPACE_OF[code]), cost=data.EXPORT_PRICE[good])
+        return Msg("vanuatu.label.export", good=good_msg(good),
+                   island=state.name(data.SPACE_OF[code]), cost=data.EXPORT_PRICE[good],
+                   count=data.EXPORT_PP[good])
+    if kind == "draw":
+        pp = data.ARTIST_DRAWING_PP if state._power(seat, "artist") else data.DRAWING_PP
+        return Msg("vanuatu.label.draw", island=state.name(data.SPACE_OF[arg]), count=pp)
+    if kind == "tourist":
+        island = arch.island(data.SPACE_OF[arg])
+        assert island is not None
+        return Msg("vanuatu.label.tourist", island=island.name, count=len(island.huts),
+                   tourists=island.tourists, capacity=island.spec.capacity)
+    return Msg(f"vanuatu.label.{kind}")
+
+
+def stacks_on(state: VanuatuState, action: str) -> list[Msg]:
+    """The stacks on an action space in turn order, the neutral stack first (VA-60)."""
+    stacks = [Msg("vanuatu.stack_neutral", count=state.neutral[action])
+              ] if state.neutral[action] else []
+    return stacks + [Msg("vanuatu.stack", player=PlayerRef(s), count=state.markers[action][s])
+                     for s in state.order if state.markers[action][s]]
+
+
+# --- spaces ------------------------------------------------------------------------------------
+def boats_at(state: VanuatuState, space: int) -> list[PlayerRef]:
+    return [PlayerRef(s) for s, p in enumerate(state.players) if p.boat == space]
+
+
+def listed(msg_id: str, key: str, items: list, size: int, **params: object) -> list[Msg]:
+    """A message naming at most ``size`` items, then "Also: ..." lines for the rest, so that
+    each line fits a 40-cell braille display."""
+    lines = [Msg(msg_id, **{key: items[:size]}, **params)]  # type: ignore[arg-type]
+    for start in range(size, len(items), size):
+        lines.append(Msg("vanuatu.more", items=items[start:start + size]))
+    return lines
+
+
+def label(state: VanuatuState, space: int) -> Msg | str:
+    """A space's name with its code: "Efate (B3)", "sea C3", "empty C1"."""
+    tile = state.archipelago.tiles[space]
+    if isinstance(tile, Island):
+        key = "vanuatu.brief.submerged" if tile.submerged else "vanuatu.brief.island"
+        return Msg(key, island=tile.name, code=data.CODES[space])
+    return state.name(space)
+
+
+def details(state: VanuatuState, space: int) -> list[Msg]:
+    """Short lines about what is on a space: huts, drawings, tourists, goods and water on an
+    island; fish, treasures and boats on a sea."""
+    tile = state.archipelago.tiles[space]
+    if isinstance(tile, Island) and not tile.submerged:
+        lines = listed("vanuatu.brief.huts", "owners", owners(tile.huts), 2) if tile.huts \
+            else [Msg("vanuatu.brief.no_huts")]
+        lines += [Msg("vanuatu.brief.tourists", drawings=len(tile.drawings),
+                     tourists=tile.tourists, capacity=tile.spec.capacity),
+                 Msg("vanuatu.brief.goods", goods=goods_list(tile))]
+        if state.rising:
+            lines.append(Msg("vanuatu.brief.water", water=tile.water, limit=data.SUBMERGE_AT,
+                             dikes=len(tile.dikes)))
+        return lines
+    if isinstance(tile, Sea):
+        lines = [Msg("vanuatu.brief.sea", fish=tile.fish, treasure=tile.treasure)]
+        boats = boats_at(state, space)
+        if boats:
+            lines += listed("vanuatu.brief.boats", "boats", boats, 3)
+        return lines
+    return []
+
+
+def goods_list(island: Island) -> list[Msg]:
+    return [good_msg(g, c) for g, c in island.goods.items() if c]
+
+
+def around(state: VanuatuState, space: int, *, full: bool = True) -> list[Msg]:
+    """The neighbouring spaces by direction, clockwise from north-east, with their details."""
+    lines: list[Msg] = []
+    for d, j in data.NEIGHBOURS[space]:
+        lines.append(Msg("vanuatu.where.side", direction=direction_msg(d), what=label(state, j)))
+        if full:
+            lines += details(state, j)
+    return lines
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form of a name."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.casefold())
+                   if not unicodedata.combining(c)).strip()
+
+
+def find_island(state: VanuatuState, name: str) -> int | None:
+    """The space of the placed island called ``name`` (accents and case ignored; a unique
+    beginning is enough)."""
+    wanted = fold(name)
+    islands = state.archipelago.islands()
+    exact = [s for s, i in islands if fold(i.name) == wanted]
+    if exact:
+        return exact[0]
+    starts = [s for s, i in islands if wanted and fold(i.name).startswith(wanted)]
+    return starts[0] if len(starts) == 1 else None
+
+
+def find_space(state: VanuatuState, text: str) -> int | None:
+    """A space by code ("C3", "sea C3") or by island name."""
+    words = fold(text).upper().split()
+    if words and words[-1] in data.SPACE_OF:
+        return data.SPACE_OF[words[-1]]
+    return find_island(state, text)
+
+
+# --- queries -----------------------------------------------------------------------------------
+def query_where(state: GameState, seat: int | None, argument: str) -> list[Msg]:
+    """Where my boat is (or the named space) and what touches it."""
+    state = cast("VanuatuState", state)
+    if argument.strip():
+        space = find_space(state, argument)
+        if space is None:
+            return unknown_space(state, argument)
+        lines = [Msg("vanuatu.where.space", place=label(state, space))]
+    else:
+        if seat is None:
+            return [Msg("vanuatu.query.no_boat")]
+        space = state.players[seat].boat
+        lines = [Msg("vanuatu.where.boat", place=state.name(space))]
+    return lines + details(state, space) + around(state, space)
+
+
+def query_map(state: GameState, seat: int | None, argument: str) -> list[Msg]:
+    """The archipelago row by row, west to east."""
+    state = cast("VanuatuState", state)
+    lines = [Msg("vanuatu.map.intro")]
+    for row, xs in enumerate(data.ROW_X):
+        lines.append(Msg("vanuatu.map.row", row=data.ROW_LETTERS[row], count=len(xs)))
+        for space, (r, _, _) in enumerate(data.SPACES):
+            if r == row:
+                lines.append(Msg("vanuatu.map.space", place=label(state, space)))
+                lines += details(state, space)
+    return lines
+
+
+def query_island(state: GameState, seat: int | None, argument: str) -> list[Msg]:
+    """One island in full: huts by owner, drawings, tourists, goods, water, dikes."""
+    state = cast("VanuatuState", state)
+    if not argument.strip():
+        return [Msg("vanuatu.query.islands", names=island_names(state))]
+    space = find_island(state, argument)
+    if space is None:
+        return [Msg("vanuatu.query.unknown_island", name=argument.strip(),
+                    names=island_names(state))]
+    island = state.archipelago.island(space)
+    assert island is not None
+    head = Msg("vanuatu.island.head", island=island.name, code=data.CODES[space])
+    if island.submerged:
+        return [head, Msg("vanuatu.island.submerged")]
+    arch = state.archipelago
+    lines = [head]
+    lines += listed("vanuatu.island.huts", "owners", owners(island.huts), 2,
+                    count=len(island.huts), total=island.spec.huts)
+    lines += listed("vanuatu.island.drawings", "owners", owners(island.drawings), 2,
+                    count=len(island.drawings), total=island.spec.drawings)
+    lines += [Msg("vanuatu.island.tourists", count=island.tourists,
+                  capacity=island.spec.capacity),
+              Msg("vanuatu.island.goods", goods=goods_list(island))]
+    if state.rising:
+        lines.append(Msg("vanuatu.island.water", count=island.water, limit=data.SUBMERGE_AT))
+        dikes = [direction_msg(d) for d in sorted(island.dikes)]
+        lines += listed("vanuatu.island.dikes", "sides", dikes, 2, count=len(dikes))
+        sides = [direction_msg(d) for d in arch.open_sides(space)]
+        lines += listed("vanuatu.island.open", "sides", sides, 2, count=len(sides))
+    return lines + around(state, space, full=False)
+
+
+def owners(seats: list[int]) -> list[Msg]:
+    counted: dict[int, int] = {}
+    for s in seats:
+        counted[s] = counted.get(s, 0) + 1
+    return [Msg("vanuatu.stack", player=PlayerRef(s), count=c) for s, c in counted.items()]
+
+
+def island_names(state: VanuatuState) -> list[str]:
+    return [i.name for _, i in state.archipelago.islands()]
+
+
+def unknown_space(state: VanuatuState, text: str) -> list[Msg]:
+    return [Msg("vanuatu.query.unknown_space", name=text.strip(), names=island_names(state))]
+
+
+def queries() -> list[Query]:
+    return [
+        Query("where", Msg("vanuatu.query.where_help"), query_where, ("boat",)),
+        Query("map", Msg("vanuatu.query.map_help"), query_map, ("archipelago",)),
+        Query("island", Msg("vanuatu.query.island_help"), query_island, ("isle", "ile")),
+    ]
+
+
+# --- summaries ---------------------------------------------------------------------------------
+def status(state: VanuatuState, seat: int | None) -> list[Msg]:
+    lines = [Msg("vanuatu.status.round", round=state.round, last=data.ROUNDS,
+                 phase=Msg(f"vanuatu.phase.{state.phase}"))]
+    pending = state.pending()
+    if pending is not None:
+        lines.append(Msg("vanuatu.status.turn", player=PlayerRef(pending.seats[0])))
+    outcome = state.outcome()
+    if outcome is not None:
+        lines.append(outcome.reason)
+    lines.append(Msg("vanuatu.status.first", player=PlayerRef(state.first)))
+    if state.countdown:
+        lines.append(Msg("vanuatu.water.countdown", count=state.countdown))
+    if seat is not None:
+        p = state.players[seat]
+        lines.append(Msg("vanuatu.status.me", vatu=p.vatu, pp=p.pp))
+    lines.append(Msg("vanuatu.status.tourists", count=state.tourists_left,
+                     price=state.fish_price))
+    if state.rising:
+        drowned = sum(1 for _, i in state.archipelago.islands() if i.submerged)
+        lines.append(Msg("vanuatu.status.submerged", count=drowned,
+                         limit=data.SUBMERGED_LOSS, dikes=state.dikes))
+    return lines
+
+
+def player_lines(state: VanuatuState, seat: int) -> list[Msg]:
+    p = state.players[seat]
+    lines = [Msg("vanuatu.board.player", player=PlayerRef(seat), pp=p.pp, vatu=p.vatu,
+                 character=character_msg(p.character) if p.character else Msg(
+                     "vanuatu.character.none")),
+             Msg("vanuatu.board.boat", place=state.name(p.boat), huts=state.huts_on_board(seat))]
+    if p.fish or p.treasures:
+        lines.append(Msg("vanuatu.board.catch", fish=len(p.fish), treasure=len(p.treasures)))
+    return lines
+
+
+TOPICS = ("players", "ships", "plan", "map", "goods")
+
+
+def board(state: VanuatuState, seat: int | None, topic: str = "") -> list[Msg]:
+    """The public state; ``topic`` one of players, ships, plan, map, goods."""
+    topic = fold(topic)
+    if topic and topic not in TOPICS:
+        return [Msg("vanuatu.board.topics", topics=list(TOPICS))]
+    lines: list[Msg] = []
+    if topic in ("", "players"):
+        for s in state.order:
+            lines += player_lines(state, s)
+    if topic in ("", "ships"):
+        for number, ship in enumerate(state.ships, 1):
+            lines.append(Msg("vanuatu.board.ship", number=number,
+                             wants=state._goods_list(ship.wants)))
+            if ship.complete:
+                lines.append(Msg("vanuatu.board.full", number=number))
+            elif ship.loaded:
+                lines.append(Msg("vanuatu.board.loaded", number=number,
+                                 goods=state._goods_list(ship.loaded)))
+    if topic in ("", "plan"):
+        for action in data.ACTIONS:
+            stacks = stacks_on(state, action)
+            if stacks or topic:
+                lines += listed("vanuatu.board.space", "stacks", stacks, 2,
+                                action=action_msg(action))
+    if topic in ("", "goods"):
+        lines.append(Msg("vanuatu.board.reserve", goods=[
+            good_msg(g, c) for g, c in state.reserve.items()]))
+    if topic == "map":
+        lines += query_map(state, seat, "")
+    return lines
+
+
+def private(state: VanuatuState, seat: int) -> list[Msg]:
+    p = state.players[seat]
+    lines = []
+    if p.character:
+        lines.append(Msg("vanuatu.private.character", character=character_msg(p.character)))
+        lines.append(Msg("vanuatu.private.power", power=Msg(f"vanuatu.power.{p.character}")))
+        if p.power_used:
+            lines.append(Msg("vanuatu.private.power_used"))
+    lines.append(Msg("vanuatu.private.money", vatu=p.vatu, pp=p.pp))
+    lines.append(Msg("vanuatu.private.fish", count=len(p.fish), values=list(p.fish))
+                 if p.fish else Msg("vanuatu.private.no_fish"))
+    lines.append(Msg("vanuatu.private.treasures", count=len(p.treasures),
+                     values=list(p.treasures)) if p.treasures
+                 else Msg("vanuatu.private.no_treasure"))
+    lines.append(Msg("vanuatu.private.huts", count=p.huts))
+    if state.phase == "planning":
+        lines.append(Msg("vanuatu.private.markers", count=p.markers))
+    if p.rest:
+        lines.append(Msg("vanuatu.rest.yours", token=Msg(f"vanuatu.rest.{p.rest}")))
+    return lines

@@ -1,0 +1,159 @@
+"""Play by ear: spoken names, where, map, island, summaries that fit a braille line."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.simulate import play_out
+from a11y_games.games.vanuatu import SPEC, data
+from a11y_games.games.vanuatu.summary import find_island
+from a11y_games.i18n import Translator
+from tests.vanuatu.helpers import S, new, put_island
+
+BRAILLE = 40
+
+
+def run(state, name: str, seat: int | None, arg: str = "") -> list:
+    query = {q.name: q for q in state.queries()}[name]
+    return query.run(state, seat, arg)
+
+
+def render(lines, lang: str = "en", match: Match | None = None) -> list[str]:
+    tr = Translator(lang, names=match.seat_name if match else None)
+    return tr.render_all(lines)
+
+
+def test_every_space_has_a_spoken_name() -> None:
+    state = new()
+    tr = Translator("en")
+    names = [tr.render(state.name(i)) for i in range(len(data.SPACES))]
+    assert names[S["B3"]] == "Efate"
+    assert names[S["C3"]] == "sea C3"
+    assert names[S["A1"]] == "empty A1"
+    assert len(set(names)) == 16
+    assert Translator("fr").render(state.name(S["C3"])) == "mer C3"
+
+
+def test_directions_are_named_consistently() -> None:
+    assert [d for d, _, _ in data.DIRECTIONS] == [
+        "north_east", "east", "south_east", "south_west", "west", "north_west"]
+    # opposite directions really are opposite on the grid
+    for d, (_, dr, dx) in enumerate(data.DIRECTIONS):
+        _, odr, odx = data.DIRECTIONS[(d + 3) % 6]
+        assert (dr + odr, dx + odx) == (0, 0)
+    state = new()
+    text = render(run(state, "where", state.order[0]))
+    assert text[0] == "Your boat: sea C3."
+    assert "north-east: Efate (B3)" in text
+    assert "east: sea C4" in text and "north-west: sea B2" in text
+    assert "south-east: empty D1" in text
+
+
+def test_where_tells_what_touches_the_boat() -> None:
+    state = new()
+    seat = state.order[0]
+    text = render(run(state, "where", seat))
+    # every boat starts here: 3 names a line
+    assert "Boats: Player 1, Player 2, Player 3." in text and "Also: Player 4." in text
+    i = text.index("north-east: Efate (B3)")
+    assert text[i + 1] == "No hut."
+    assert text[i + 2] == "Drawings 0. Tourists 0 of 5."
+    assert text[i + 3] == "Goods: 1 kava, 1 copra, 1 beef."
+    assert text[i + 4] == "Water 0 of 5. Dikes 0."
+    i = text.index("east: sea C4")
+    assert text[i + 1] == "Fish 2. Treasures 0."
+    # where on another space, by code or by name
+    assert render(run(state, "where", seat, "sea c4"))[0] == "sea C4:"
+    assert render(run(state, "where", seat, "nowhere"))[0].startswith("No space called nowhere")
+
+
+def test_map_reads_row_by_row() -> None:
+    state = new()
+    text = render(run(state, "map", None))
+    rows = [line for line in text if line.startswith("Row ")]
+    assert rows == ["Row A, 4 spaces:", "Row B, 5 spaces:", "Row C, 6 spaces:",
+                    "Row D, 1 space:"]
+    order = [line for line in text if line.startswith(("empty", "sea", "Efate"))]
+    assert order[:5] == ["empty A1", "empty A2", "empty A3", "empty A4", "empty B1"]
+    assert order[5:8] == ["sea B2", "Efate (B3)", "empty B4"]
+
+
+def test_island_query_case_and_accent_insensitive() -> None:
+    state = new()
+    put_island(state, "D1", 3)  # Pentecôte
+    for spelling in ("Pentecôte", "pentecote", "PENTECOTE", "pent"):
+        assert find_island(state, spelling) == S["D1"]
+    text = render(run(state, "island", 0, "EFATÉ"))
+    assert text[:5] == ["Efate, space B3.", "Huts 0 of 3: none.", "Drawings 0 of 1: none.",
+                        "Tourists 0 of 5.", "Goods: 1 kava, 1 copra, 1 beef."]
+    assert "Water 0 of 5." in text
+    assert "3 open sides: south-east, south-west." in text and "Also: west." in text
+    unknown = render(run(state, "island", 0, "Atlantis"))
+    assert unknown == ["No island called Atlantis. Islands: Efate, Pentecôte."]
+    french = render(run(state, "island", 0, "atlantis"), "fr")
+    assert french == ["Aucune île nommée atlantis. Îles : Efate, Pentecôte."]
+
+
+def test_island_query_shows_dikes_and_submersion() -> None:
+    state = new()
+    efate = state.archipelago.island(S["B3"])
+    efate.dikes.add(4)
+    assert "1 dike: west." in render(run(state, "island", 0, "efate"))
+    efate.submerged, efate.water = True, 5
+    assert render(run(state, "island", 0, "efate")) == [
+        "Efate, space B3.", "Submerged: nothing left."]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_summaries_and_queries_fit_a_40_cell_line(lang: str) -> None:
+    longest: list[tuple[int, str]] = []
+    for seed in range(4):
+        match = Match(SPEC, SPEC.settings(5, seed), [
+            SeatSpec("bot", level="random", name_index=i) for i in range(5)])
+        steps = 0
+
+        def look(state, match: Match = match) -> None:
+            nonlocal steps
+            steps += 1
+            if steps % 37:
+                return
+            lines = state.status(0) + state.board(0) + state.private(0)
+            for name in ("where", "map"):
+                lines += run(state, name, 0)
+            for _, island in state.archipelago.islands():
+                lines += run(state, "island", 0, island.name)
+            for text in render(lines, lang, match):
+                longest.append((len(text), text))
+
+        play_out(match, check=look)
+    too_long = [t for n, t in longest if n > BRAILLE]
+    assert longest and not too_long, too_long[:5]
+
+
+def test_menus_state_costs_before_confirming() -> None:
+    state = new()
+    from tests.vanuatu.helpers import acting, play
+    seat = state.order[0]
+    acting(state, seat, "sail", boat="C3")
+    play(state, "act:sail")
+    labels = render([state.describe(seat, a) for a in state.legal_actions(seat)])
+    assert "sea C4: 1 vatu, 1 space, by Efate" in labels
+    assert labels[-1] == "Back"
+
+
+def test_prompts_name_the_tile_the_markers_left_and_the_money() -> None:
+    state = new(rising=False, seed=3)
+    tr = Translator("en")
+    while state.phase != "tiles":
+        seat = state.pending().seats[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert tr.render(state.pending().prompt) in {
+        "Place the island Tanna.", "Place a sea: fish 2, treasures 1."}
+    while state.phase != "planning":
+        seat = state.pending().seats[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert tr.render(state.pending().prompt) == "Place a marker: 5 left."
+    seat = state.pending().seats[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    assert tr.render(state.pending().prompt) == "Place a marker: 4 left."
