@@ -71,3 +71,16 @@ def test_normal_beats_random() -> None:
     report = simulate(SPEC, players=3, games=12, seed=3, levels=["normal", "random", "random"])
     assert report.unfinished == 0
     assert report.level_wins["normal"] >= 9, report.level_wins
+
+
+def test_normal_moves_to_complete_a_wonder() -> None:
+    state = empty_city(new_state(3))
+    for district, civ in (("hephaistos", "maya"), ("promethee", "persian"),
+                          ("vesta", "egyptian"), ("etna", "greek")):
+        put(state, district, 0, civ)
+    put(state, "rhea", 0, "chinese")  # Rhéa (Earth) has a bridge to Phénix (Fire)
+    give(state, 0, chinese=1)
+    turn_of(state, 0)
+    assert bot_plays(state, 0) == ["move", "civ:chinese", "from:rhea", "to:phenix"]
+    assert bot_plays(state, 0) == ["wonder:fire"]
+    assert state.scores[0] == 6

@@ -79,8 +79,10 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
     if kind == "place":
         c = CIV_INDEX[choice[0].split(":")[1]]
         d = DISTRICTS[parts[1]]
-        return Msg("utopia.label.place", district=d.name, value=d.value, civ=civ(c),
-                   count=state.count(d.id, seat, c))
+        mine = state.count(d.id, seat, c)
+        if not mine:
+            return Msg("utopia.label.place_new", district=d.name, value=d.value)
+        return Msg("utopia.label.place", district=d.name, value=d.value, civ=civ(c), count=mine)
     current = CIV_INDEX[state.chosen("civ")] if state.chosen("civ") else 0
     if kind == "civ":
         c = CIV_INDEX[parts[1]]
@@ -104,8 +106,11 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
             return Msg("utopia.label.to_add", district=d.name, seat=PlayerRef(owner))
         src = state.chosen("from")
         by = "land" if d.id in {x for x, _ in NEIGHBOURS[src]} else "sea"
-        return Msg(f"utopia.label.to_{by}", district=d.name, value=d.value,
-                   count=state.count(d.id, seat, current))
+        mine = state.count(d.id, seat, current)
+        if not mine:
+            return Msg(f"utopia.label.to_{by}_new", district=d.name, value=d.value)
+        return Msg(f"utopia.label.to_{by}", district=d.name, value=d.value, civ=civ(current),
+                   count=mine)
     if kind == "prince":
         c = CIV_INDEX[parts[1]]
         return Msg("utopia.label.prince", civ=civ(c),
