@@ -16,7 +16,6 @@ from a11y_games.games.pnue import data, summary
 from a11y_games.games.pnue.data import (
     CRISIS_KIND,
     DOLLAR,
-    ECO_KINDS,
     ECOLOGIST,
     LOB,
     LOBBYIST,
@@ -51,7 +50,7 @@ VOTES = ("vote:yes", "vote:no")
 PROMPTS = {phase: Msg(f"pnue.ask.{phase}") for phase in (
     "nominate", "discard", "enact", "claim_president", "claim_secretary", "investigate",
     "claim_investigation", "revoke")}
-REACT = ["react"]
+REACT = ("react",)
 
 
 _TILE_MSGS: dict[Tile, Msg] = {}
@@ -131,6 +130,7 @@ class PnueState(GameState):
         self.voters: list[int] = []  # players still to vote
         self.phase = Phase.NOMINATE
         self.target: int | None = None  # the investigated seat
+        self._pending_power: str | None = None  # a power due after the claims
         self.investigations: dict[int, list[tuple[int, Role]]] = {}
         self.records: dict[int, list[Tile]] = {s: [] for s in range(self._seats)}  # PN-40
         self.vote_history: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], bool]] = []
@@ -731,7 +731,6 @@ class PnueState(GameState):
         self.winner = winner
         self.reason = reason
         self.phase = Phase.OVER
-        self.hand = []
         self.say("pnue.end.winner", BRIEF, camp=Msg(f"pnue.camp.{winner}"), reason=reason)
         for seat in self.table:
             self.say("pnue.end.reveal", NORMAL, seat=self.refs[seat],
@@ -752,9 +751,3 @@ class PnueState(GameState):
 
     def queries(self) -> list[Query]:
         return list(summary.QUERIES)
-
-    _pending_power: str | None = None
-
-    # --- small lists ---------------------------------------------------------------------------
-    def eco_kinds_on_table(self) -> list[Tile]:
-        return [t for t in self.enacted if t in ECO_KINDS]
