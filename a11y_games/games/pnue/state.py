@@ -49,7 +49,7 @@ class Phase:
 VOTES = ("vote:yes", "vote:no")
 PROMPTS = {phase: Msg(f"pnue.ask.{phase}") for phase in (
     "nominate", "discard", "enact", "claim_president", "claim_secretary", "investigate",
-    "claim_investigation", "revoke")}
+    "claim_investigation", "revoke", "discard_optional")}
 REACT = ("react",)
 
 
@@ -274,6 +274,8 @@ class PnueState(GameState):
         elif phase in (Phase.ENACT, Phase.CLAIM_SECRETARY):
             who = self.secretary if self.secretary is not None else p
             self._pending = Pending((who,), PROMPTS[phase])
+        elif phase == Phase.DISCARD and len(self.hand) < data.HAND_SIZE:
+            self._pending = Pending((p,), PROMPTS["discard_optional"])  # PN-34
         else:
             self._pending = Pending((p,), PROMPTS[phase])
 
