@@ -95,6 +95,7 @@ def test_pn34_after_a_crisis_discarding_is_optional() -> None:
     """PN-34: after a crisis the President may hand both tiles, or discard one and hand one."""
     state = crisis_state(["crisis_climate", "lob", "health"], race="random")
     assert state.legal_actions(0) == ["discard:lob", "discard:health", "keep"]
+    assert state.pending().prompt.id == "pnue.ask.discard_optional"
     act(state, 0, "discard:lob")  # one tile left: the SG enacts it
     assert state.enacted == ["health"] and state.phase == "claim_president"
 
