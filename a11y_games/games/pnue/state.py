@@ -410,9 +410,10 @@ class PnueState(GameState):
                     self.phase = Phase.NOMINATE
                     self.say("pnue.turn.president", BRIEF, seat=self.refs[seat], turn=self.turn)
                     return
-                self.say("pnue.turn.no_nominee", NORMAL, seat=self.refs[seat])
+                self.say("pnue.turn.no_nominee", NORMAL, seat=self.refs[seat], turn=self.turn)
             else:
-                self.say("pnue.turn.fictive_passes", NORMAL, seat=self.refs[seat])  # PN-64
+                self.say("pnue.turn.fictive_passes", NORMAL, seat=self.refs[seat],
+                         turn=self.turn)  # PN-64
             self.note("pass", seat)
             if self._fail_consensus():
                 return
