@@ -110,3 +110,5 @@ def test_pn34_no_tile_left_ends_the_turn() -> None:
     assert other.legal_actions(0) == ["discard:lob", "keep"]
     act(other, 0, "discard:lob")
     assert other.enacted == [] and other.president == 1
+    assert ids(other.events).count("pnue.draw.nothing_left") == 1
+    assert "pnue.hand.public" not in ids(other.events)

@@ -606,12 +606,13 @@ class PnueState(GameState):
             self.hand.remove(tile)
             self.discards.append(tile)
         self.handed = len(self.hand)
-        self.say("pnue.hand.public", NORMAL, cause=p, president=self.refs[p],
-                 seat=self.refs[sg or 0], count=self.handed)
         self.note("hand", p, sg, self.handed)
-        if not self.hand or sg is None:
+        if not self.hand or sg is None:  # PN-34: he threw away the last tile
+            self.say("pnue.draw.nothing_left", NORMAL, cause=p)
             self._end_turn()
             return
+        self.say("pnue.hand.public", NORMAL, cause=p, president=self.refs[p],
+                 seat=self.refs[sg], count=self.handed)
         self.secret(p, "handed", tuple(self.hand))
         self.secret(sg, "got", tuple(self.hand))
         self.say("pnue.hand.private", BRIEF, to=sg, tiles=[tile_msg(t) for t in self.hand])
