@@ -245,15 +245,18 @@ class PnueState(GameState):
                 humans = [e[0] for e in pile if e[1] + e[2] == 0]
                 fictive = [e[0] for e in pile if e[1] + e[2] > 0]
                 lines.append(Msg("pnue.roles.pile", number=number,
-                                 eco=humans.count(ECOLOGIST), lob=humans.count(LOBBYIST),
-                                 feco=fictive.count(ECOLOGIST), flob=fictive.count(LOBBYIST)))
+                                 eco=humans.count(ECOLOGIST), lob=humans.count(LOBBYIST)))
+                lines.append(Msg("pnue.roles.pile_fictive", number=number,
+                                 eco=fictive.count(ECOLOGIST), lob=fictive.count(LOBBYIST)))
             return lines
         dollar, lob, eco = data.ROLE_COUNTS[n]
         if self.variant == "random_lobbyists":
-            return [Msg("pnue.roles.random_lobbyists", lob=lob + dollar, eco=eco)]
+            return [Msg("pnue.roles.random_lobbyists", lob=lob + dollar, eco=eco),
+                    Msg("pnue.roles.random_lobbyists_how")]
         if self.variant == "maybe_dollar":
             dollar, lob, eco = data.ROLE_COUNTS[n + 1]
-            return [Msg("pnue.roles.maybe_dollar", lob=lob, eco=eco, count=n + 1)]
+            return [Msg("pnue.roles.maybe_dollar", lob=lob, eco=eco, count=n + 1),
+                    Msg("pnue.roles.maybe_dollar_how")]
         return [Msg("pnue.roles.standard", lob=lob, eco=eco)]
 
     # --- the engine contract ---------------------------------------------------------------
