@@ -95,6 +95,7 @@ def test_pn34_after_a_crisis_discarding_is_optional() -> None:
     """PN-34: after a crisis the President may hand both tiles, or discard one and hand one."""
     state = crisis_state(["crisis_climate", "lob", "health"], race="random")
     assert state.legal_actions(0) == ["discard:lob", "discard:health", "keep"]
+    assert state.pending().prompt.id == "pnue.ask.discard_optional"
     act(state, 0, "discard:lob")  # one tile left: the SG enacts it
     assert state.enacted == ["health"] and state.phase == "claim_president"
 
@@ -109,3 +110,5 @@ def test_pn34_no_tile_left_ends_the_turn() -> None:
     assert other.legal_actions(0) == ["discard:lob", "keep"]
     act(other, 0, "discard:lob")
     assert other.enacted == [] and other.president == 1
+    assert ids(other.events).count("pnue.draw.nothing_left") == 1
+    assert "pnue.hand.public" not in ids(other.events)

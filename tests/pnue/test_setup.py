@@ -8,7 +8,7 @@ import pytest
 
 from a11y_games.games.pnue import SPEC, data
 from a11y_games.games.pnue.data import DOLLAR, ECOLOGIST, LOBBYIST
-from tests.pnue.helpers import new
+from tests.pnue.helpers import act, elect, enact, new
 
 
 @pytest.mark.rule("PN-01")
@@ -99,6 +99,7 @@ def test_pn07_first_president_random_or_chosen() -> None:
     assert len(firsts) > 3 and firsts <= set(range(7))
     small = {new(3, seed=s, first="random").president for s in range(40)}
     assert small <= {0, 1, 2}
+    assert new(5, first="7").president == 1  # beyond the player count: round the table
 
 
 @pytest.mark.rule("PN-50")
@@ -135,6 +136,29 @@ def test_pn51_maybe_no_mr_dollar() -> None:
     assert 0 < without < 80
     at_twelve = Counter(new(12, seed=3, roles="maybe_dollar").roles)
     assert sum(at_twelve.values()) == 12  # the 13-player table is ours (Decision)
+
+
+@pytest.mark.rule("PN-51", "PN-17", "PN-27")
+def test_pn51_without_mr_dollar_nobody_wins_by_election_or_revocation() -> None:
+    """PN-51: with no Mr Dollar, electing or revoking anyone never ends the game."""
+    seed = next(s for s in range(200)
+                if new(7, seed=s, roles="maybe_dollar").setup.removed_envelope == DOLLAR)
+    state = new(7, seed=seed, roles="maybe_dollar")
+    state.enacted = ["lob", "lob", "lob"]
+    for nominee in (1, 2, 3):
+        elect(state, nominee)
+        assert state.outcome() is None
+        state = new(7, seed=seed, roles="maybe_dollar")
+        state.enacted = ["lob", "lob", "lob"]
+    state.enacted = ["lob", "lob"]
+    enact(state, "lob", nominee=2)
+    assert state.phase == "revoke"
+    for target in (1, 3, 4, 5, 6):
+        trial = new(7, seed=seed, roles="maybe_dollar")
+        trial.enacted = ["lob", "lob"]
+        enact(trial, "lob", nominee=2)
+        act(trial, 0, f"revoke:{target}")
+        assert trial.outcome() is None
 
 
 def test_spec_describes_the_game() -> None:

@@ -16,7 +16,6 @@ from a11y_games.games.pnue import data, summary
 from a11y_games.games.pnue.data import (
     CRISIS_KIND,
     DOLLAR,
-    ECO_KINDS,
     ECOLOGIST,
     LOB,
     LOBBYIST,
@@ -50,8 +49,8 @@ class Phase:
 VOTES = ("vote:yes", "vote:no")
 PROMPTS = {phase: Msg(f"pnue.ask.{phase}") for phase in (
     "nominate", "discard", "enact", "claim_president", "claim_secretary", "investigate",
-    "claim_investigation", "revoke")}
-REACT = ["react"]
+    "claim_investigation", "revoke", "discard_optional")}
+REACT = ("react",)
 
 
 _TILE_MSGS: dict[Tile, Msg] = {}
@@ -131,6 +130,7 @@ class PnueState(GameState):
         self.voters: list[int] = []  # players still to vote
         self.phase = Phase.NOMINATE
         self.target: int | None = None  # the investigated seat
+        self._pending_power: str | None = None  # a power due after the claims
         self.investigations: dict[int, list[tuple[int, Role]]] = {}
         self.records: dict[int, list[Tile]] = {s: [] for s in range(self._seats)}  # PN-40
         self.vote_history: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], bool]] = []
@@ -245,15 +245,18 @@ class PnueState(GameState):
                 humans = [e[0] for e in pile if e[1] + e[2] == 0]
                 fictive = [e[0] for e in pile if e[1] + e[2] > 0]
                 lines.append(Msg("pnue.roles.pile", number=number,
-                                 eco=humans.count(ECOLOGIST), lob=humans.count(LOBBYIST),
-                                 feco=fictive.count(ECOLOGIST), flob=fictive.count(LOBBYIST)))
+                                 eco=humans.count(ECOLOGIST), lob=humans.count(LOBBYIST)))
+                lines.append(Msg("pnue.roles.pile_fictive", number=number,
+                                 eco=fictive.count(ECOLOGIST), lob=fictive.count(LOBBYIST)))
             return lines
         dollar, lob, eco = data.ROLE_COUNTS[n]
         if self.variant == "random_lobbyists":
-            return [Msg("pnue.roles.random_lobbyists", lob=lob + dollar, eco=eco)]
+            return [Msg("pnue.roles.random_lobbyists", lob=lob + dollar, eco=eco),
+                    Msg("pnue.roles.random_lobbyists_how")]
         if self.variant == "maybe_dollar":
             dollar, lob, eco = data.ROLE_COUNTS[n + 1]
-            return [Msg("pnue.roles.maybe_dollar", lob=lob, eco=eco, count=n + 1)]
+            return [Msg("pnue.roles.maybe_dollar", lob=lob, eco=eco, count=n + 1),
+                    Msg("pnue.roles.maybe_dollar_how")]
         return [Msg("pnue.roles.standard", lob=lob, eco=eco)]
 
     # --- the engine contract ---------------------------------------------------------------
@@ -274,6 +277,8 @@ class PnueState(GameState):
         elif phase in (Phase.ENACT, Phase.CLAIM_SECRETARY):
             who = self.secretary if self.secretary is not None else p
             self._pending = Pending((who,), PROMPTS[phase])
+        elif phase == Phase.DISCARD and len(self.hand) < data.HAND_SIZE:
+            self._pending = Pending((p,), PROMPTS["discard_optional"])  # PN-34
         else:
             self._pending = Pending((p,), PROMPTS[phase])
 
@@ -408,9 +413,10 @@ class PnueState(GameState):
                     self.phase = Phase.NOMINATE
                     self.say("pnue.turn.president", BRIEF, seat=self.refs[seat], turn=self.turn)
                     return
-                self.say("pnue.turn.no_nominee", NORMAL, seat=self.refs[seat])
+                self.say("pnue.turn.no_nominee", NORMAL, seat=self.refs[seat], turn=self.turn)
             else:
-                self.say("pnue.turn.fictive_passes", NORMAL, seat=self.refs[seat])  # PN-64
+                self.say("pnue.turn.fictive_passes", NORMAL, seat=self.refs[seat],
+                         turn=self.turn)  # PN-64
             self.note("pass", seat)
             if self._fail_consensus():
                 return
@@ -603,12 +609,13 @@ class PnueState(GameState):
             self.hand.remove(tile)
             self.discards.append(tile)
         self.handed = len(self.hand)
-        self.say("pnue.hand.public", NORMAL, cause=p, president=self.refs[p],
-                 seat=self.refs[sg or 0], count=self.handed)
         self.note("hand", p, sg, self.handed)
-        if not self.hand or sg is None:
+        if not self.hand or sg is None:  # PN-34: he threw away the last tile
+            self.say("pnue.draw.nothing_left", NORMAL, cause=p)
             self._end_turn()
             return
+        self.say("pnue.hand.public", NORMAL, cause=p, president=self.refs[p],
+                 seat=self.refs[sg], count=self.handed)
         self.secret(p, "handed", tuple(self.hand))
         self.secret(sg, "got", tuple(self.hand))
         self.say("pnue.hand.private", BRIEF, to=sg, tiles=[tile_msg(t) for t in self.hand])
@@ -731,7 +738,6 @@ class PnueState(GameState):
         self.winner = winner
         self.reason = reason
         self.phase = Phase.OVER
-        self.hand = []
         self.say("pnue.end.winner", BRIEF, camp=Msg(f"pnue.camp.{winner}"), reason=reason)
         for seat in self.table:
             self.say("pnue.end.reveal", NORMAL, seat=self.refs[seat],
@@ -752,9 +758,3 @@ class PnueState(GameState):
 
     def queries(self) -> list[Query]:
         return list(summary.QUERIES)
-
-    _pending_power: str | None = None
-
-    # --- small lists ---------------------------------------------------------------------------
-    def eco_kinds_on_table(self) -> list[Tile]:
-        return [t for t in self.enacted if t in ECO_KINDS]
