@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.games.vertigo import data, summary
 from a11y_games.games.vertigo.tasks import CLEANUP, Task
@@ -9,8 +11,15 @@ from a11y_games.games.vertigo.tasks import CLEANUP, Task
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
 R3 = range(len(data.REGIONS))
 
+if TYPE_CHECKING:
+    from a11y_games.games.vertigo.state import VertigoState
 
-class LawPhase:
+    _State = VertigoState
+else:
+    _State = object
+
+
+class LawPhase(_State):
     """Law proposals and votes; mixed into the state."""
 
     def _start_laws(self) -> None:
