@@ -85,12 +85,12 @@ class LawPhase(_State):
         yes = int(path[1].split(":")[1])
         return [f"no:{i}" for i in range(k - yes + 1)] + ["back"]
 
-    def _vote_label(self, action: str) -> Msg:
+    def _vote_label(self, seat: int, action: str) -> Msg:
         if action == "back":
             return Msg("vertigo.menu.back")
         head, _, arg = action.partition(":")
         if head == "vote":
-            return Msg(f"vertigo.menu.vote_{arg}")
+            return Msg(f"vertigo.menu.vote_{arg}", count=self.countries[seat].diplomats)
         return Msg(f"vertigo.menu.{head}_count", count=int(arg))
 
     def _apply_vote(self, seat: int, action: str) -> None:
