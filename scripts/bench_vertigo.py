@@ -61,10 +61,17 @@ def latency() -> None:
         print(f"- `{name}`: {(time.perf_counter() - start) / 2000 * 1e6:.0f} µs.")
 
 
+def peak(match: Match) -> int:
+    """The highest planetary pollution of a game."""
+    return max([e.msg.params["planet"] for e in match.events
+                if e.msg.id == "vertigo.event.planet_up"] or [0])
+
+
 def duel(players: int, games: int) -> None:
     """Normal at one seat (rotating), random elsewhere; and counts of dead planets."""
     wins: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
+    peaks: list[int] = []
     start = time.perf_counter()
     for n in range(games):
         normal = n % players
@@ -72,6 +79,7 @@ def duel(players: int, games: int) -> None:
                  for i in range(players)]
         match = Match(SPEC, SPEC.settings(players, 10_000 * players + n), seats)
         play_out(match)
+        peaks.append(peak(match))
         outcome = match.state.outcome()
         assert outcome is not None
         reasons[outcome.reason.params["reason"].id.rsplit(".", 1)[1]] += 1
@@ -82,20 +90,23 @@ def duel(players: int, games: int) -> None:
             wins["nobody"] += 1
     seconds = time.perf_counter() - start
     print(f"| {players} | {games} | {wins['normal']} | {wins['random']} | {wins['nobody']} "
-          f"| {reasons['planet']} | {reasons['coin']} | {reasons['last']} | {seconds:.0f} s |")
+          f"| {reasons['planet']} | {sum(peaks) / len(peaks):.0f} % | {max(peaks)} % "
+          f"| {reasons['coin']} | {reasons['last']} | {seconds:.0f} s |")
 
 
 def planet_normal(players: int, games: int) -> None:
     reasons: Counter[str] = Counter()
+    peaks: list[int] = []
     for n in range(games):
         match = Match(SPEC, SPEC.settings(players, 20_000 * players + n),
                       [SeatSpec("bot", level="normal", name_index=i) for i in range(players)])
         play_out(match)
+        peaks.append(peak(match))
         outcome = match.state.outcome()
         assert outcome is not None
         reasons[outcome.reason.params["reason"].id.rsplit(".", 1)[1]] += 1
-    print(f"| {players} | {games} | {reasons['planet']} | {reasons['coin']} | "
-          f"{reasons['last']} |")
+    print(f"| {players} | {games} | {reasons['planet']} | {sum(peaks) / len(peaks):.0f} % "
+          f"| {max(peaks)} % | {reasons['coin']} | {reasons['last']} |")
 
 
 def main() -> None:
@@ -113,14 +124,14 @@ def main() -> None:
         return
     print("\n## Normal against random\n")
     print("One normal bot (its seat rotates), random bots elsewhere.\n")
-    print("| players | games | normal wins | random wins | nobody | planet 100 % | coin "
-          "| last left | time |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| players | games | normal wins | random wins | nobody | planet 100 % "
+          "| mean peak | highest | coin | last left | time |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for players in (2, 3, 4):
         duel(players, args.games)
     print("\n## Normal bots only: how often the planet dies\n")
-    print("| players | games | planet 100 % | coin | last left |")
-    print("|---|---|---|---|---|")
+    print("| players | games | planet 100 % | mean peak | highest | coin | last left |")
+    print("|---|---|---|---|---|---|---|")
     for players in (2, 3, 4):
         planet_normal(players, max(args.games // 5, 1))
 

@@ -195,3 +195,20 @@ def test_vg26_production() -> None:
     assert produced[0].params["amount"] == 7 * 1 + 5 + 10
     assert c.money == money + 22
     assert c.prov[1][3] == EMPTY and PEOPLE in c.prov[0]
+
+
+def test_vg03_no_marker_beyond_the_stock_of_100() -> None:
+    """VG-03, VG-22: with 100 markers on the table, a new marker is lost, with no witness."""
+    state = started(4, 1, pawns=5)
+    roller = state.order[0]
+    for seat in range(4):
+        c = state.countries[seat]
+        for r in range(3):
+            if seat == roller and r == 0:
+                continue
+            c.prov[r] = [POLLUTED if code == EMPTY else code for code in c.prov[r]]
+    state.countries[state.order[1]].prov[0][0:5] = [POLLUTED] * 5
+    assert state.markers_in_play() == 100
+    to_pollution(state, "cloud", *["sun"] * 5)
+    assert "vertigo.event.marker_lost" in ids(state)
+    assert state.markers_in_play() == 100 and state.witnesses == 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.games.vertigo import data, summary
 from a11y_games.games.vertigo.tasks import CLEANUP, Task
@@ -9,8 +11,15 @@ from a11y_games.games.vertigo.tasks import CLEANUP, Task
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
 R3 = range(len(data.REGIONS))
 
+if TYPE_CHECKING:
+    from a11y_games.games.vertigo.state import VertigoState
 
-class LawPhase:
+    _State = VertigoState
+else:
+    _State = object
+
+
+class LawPhase(_State):
     """Law proposals and votes; mixed into the state."""
 
     def _start_laws(self) -> None:
@@ -76,12 +85,12 @@ class LawPhase:
         yes = int(path[1].split(":")[1])
         return [f"no:{i}" for i in range(k - yes + 1)] + ["back"]
 
-    def _vote_label(self, action: str) -> Msg:
+    def _vote_label(self, seat: int, action: str) -> Msg:
         if action == "back":
             return Msg("vertigo.menu.back")
         head, _, arg = action.partition(":")
         if head == "vote":
-            return Msg(f"vertigo.menu.vote_{arg}")
+            return Msg(f"vertigo.menu.vote_{arg}", count=self.countries[seat].diplomats)
         return Msg(f"vertigo.menu.{head}_count", count=int(arg))
 
     def _apply_vote(self, seat: int, action: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.games.vertigo import data, summary
 from a11y_games.games.vertigo.country import EMPTY, PEOPLE, POLLUTED
@@ -11,8 +13,15 @@ from a11y_games.games.vertigo.tasks import ARROW, CLEANUP, PLACE, Task
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
 R3 = range(len(data.REGIONS))
 
+if TYPE_CHECKING:
+    from a11y_games.games.vertigo.state import VertigoState
 
-class PollutionPhase:
+    _State = VertigoState
+else:
+    _State = object
+
+
+class PollutionPhase(_State):
     """Rolls, marker placement and removal tasks; mixed into the state."""
 
     def _start_pollution(self) -> None:

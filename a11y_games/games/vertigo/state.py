@@ -207,7 +207,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if head in ("law", "pass"):
             return self._law_label(action)
         if head in ("vote", "yes", "no") or (self.phase == "vote" and action == "back"):
-            return self._vote_label(action)
+            return self._vote_label(seat, action)
         if self.tasks:
             return self._task_label(self.tasks[0], action)
         return self.menus.label(seat, self.path, action)

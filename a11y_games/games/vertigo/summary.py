@@ -165,7 +165,8 @@ def _planet(state: GameState, seat: int | None, argument: str) -> list[Msg]:
     if seat is not None and seat < s.n:
         c = s.countries[seat]
         above = [region_msg(r) for r in R3 if c.pollution(r) > s.planet]
-        lines.append(Msg("vertigo.planet.above", regions=above))
+        lines.append(Msg("vertigo.planet.above", regions=above) if above
+                     else Msg("vertigo.planet.none_above"))
     if s.turn >= data.COIN_FROM_TURN - 1:
         lines.append(Msg("vertigo.planet.coin", turn=data.COIN_FROM_TURN))
     return lines
