@@ -157,3 +157,27 @@ def test_prompts_name_the_tile_the_markers_left_and_the_money() -> None:
     seat = state.pending().seats[0]
     state.apply(seat, state.legal_actions(seat)[0])
     assert tr.render(state.pending().prompt) == "Place a marker: 4 left."
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_label_prompt_and_event_renders_in_both_languages(players: int) -> None:
+    translators = [Translator(lang) for lang in ("en", "fr")]
+    for seed in range(3):
+        match = Match(SPEC, SPEC.settings(players, seed), [
+            SeatSpec("bot", level="random", name_index=i) for i in range(players)])
+
+        def look(state) -> None:
+            pending = state.pending()
+            if pending is None:
+                return
+            seat = pending.seats[0]
+            msgs = [pending.prompt] + [state.describe(seat, a) for a in state.legal_actions(seat)]
+            for tr in translators:
+                for text in tr.render_all(msgs):
+                    assert text and "{" not in text and "vanuatu." not in text, text
+
+        play_out(match, check=look)
+        for tr in translators:
+            for event in match.events:
+                text = tr.render(event.msg)
+                assert text and "{" not in text and "vanuatu." not in text, text
