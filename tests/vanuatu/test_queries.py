@@ -85,7 +85,7 @@ def test_island_query_case_and_accent_insensitive() -> None:
     for spelling in ("Pentecôte", "pentecote", "PENTECOTE", "pent"):
         assert find_island(state, spelling) == S["D1"]
     text = render(run(state, "island", 0, "EFATÉ"))
-    assert text[:5] == ["Efate, space B3.", "Huts 0 of 3: none.", "Drawings 0 of 1: none.",
+    assert text[:5] == ["Efate, space B3.", "Huts 0 of 3.", "Drawings 0 of 1.",
                         "Tourists 0 of 5.", "Goods: 1 kava, 1 copra, 1 beef."]
     assert "Water 0 of 5." in text
     assert "3 open sides: south-east, south-west." in text and "Also: west." in text
