@@ -85,7 +85,7 @@ def test_island_query_case_and_accent_insensitive() -> None:
     for spelling in ("Pentecôte", "pentecote", "PENTECOTE", "pent"):
         assert find_island(state, spelling) == S["D1"]
     text = render(run(state, "island", 0, "EFATÉ"))
-    assert text[:5] == ["Efate, space B3.", "Huts 0 of 3: none.", "Drawings 0 of 1: none.",
+    assert text[:5] == ["Efate, space B3.", "Huts 0 of 3.", "Drawings 0 of 1.",
                         "Tourists 0 of 5.", "Goods: 1 kava, 1 copra, 1 beef."]
     assert "Water 0 of 5." in text
     assert "3 open sides: south-east, south-west." in text and "Also: west." in text
@@ -157,3 +157,27 @@ def test_prompts_name_the_tile_the_markers_left_and_the_money() -> None:
     seat = state.pending().seats[0]
     state.apply(seat, state.legal_actions(seat)[0])
     assert tr.render(state.pending().prompt) == "Place a marker: 4 left."
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_label_prompt_and_event_renders_in_both_languages(players: int) -> None:
+    translators = [Translator(lang) for lang in ("en", "fr")]
+    for seed in range(3):
+        match = Match(SPEC, SPEC.settings(players, seed), [
+            SeatSpec("bot", level="random", name_index=i) for i in range(players)])
+
+        def look(state) -> None:
+            pending = state.pending()
+            if pending is None:
+                return
+            seat = pending.seats[0]
+            msgs = [pending.prompt] + [state.describe(seat, a) for a in state.legal_actions(seat)]
+            for tr in translators:
+                for text in tr.render_all(msgs):
+                    assert text and "{" not in text and "vanuatu." not in text, text
+
+        play_out(match, check=look)
+        for tr in translators:
+            for event in match.events:
+                text = tr.render(event.msg)
+                assert text and "{" not in text and "vanuatu." not in text, text

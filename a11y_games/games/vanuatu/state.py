@@ -453,15 +453,19 @@ class VanuatuState(ActionTurn, GameState):
             PlayerRef(s) for s in sorted(self.winners)], count=len(self.winners)))
 
     def legal_actions(self, seat: int) -> list[str]:
+        return list(self._legal_now(seat))
+
+    def _legal_now(self, seat: int) -> list[str]:
+        """The legal actions, computed once per state (callers get copies)."""
         if seat != self.seat_to_act():
             return []
         cached = self._legal.get(seat)
         if cached is None:
             cached = self._legal[seat] = self._compute_legal(seat)
-        return list(cached)
+        return cached
 
     def apply(self, seat: int, action: str) -> None:
-        if action not in self.legal_actions(seat):
+        if action not in self._legal_now(seat):
             raise IllegalAction(Msg("core.error.illegal"))
         self._legal = {}
         self._pending = None

@@ -52,6 +52,9 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         steps = arch.reach(player.boat).get(space, 0)
         cost = 0 if state._power(seat, "navigator") else steps * data.SAIL_COST
         near = [i.name for _, i in arch.islands_near(space)]
+        if not near:
+            return Msg("vanuatu.label.sail_open", place=state.name(space), count=steps,
+                       cost=cost)
         return Msg("vanuatu.label.sail", place=state.name(space), count=steps, cost=cost,
                    near=near)
     if kind == "hut":
@@ -224,19 +227,27 @@ def query_island(state: GameState, seat: int | None, argument: str) -> list[Msg]
         return [head, Msg("vanuatu.island.submerged")]
     arch = state.archipelago
     lines = [head]
-    lines += listed("vanuatu.island.huts", "owners", owners(island.huts), 2,
-                    count=len(island.huts), total=island.spec.huts)
-    lines += listed("vanuatu.island.drawings", "owners", owners(island.drawings), 2,
-                    count=len(island.drawings), total=island.spec.drawings)
+    if island.huts:
+        lines += listed("vanuatu.island.huts", "owners", owners(island.huts), 2,
+                        count=len(island.huts), total=island.spec.huts)
+    else:
+        lines.append(Msg("vanuatu.island.no_huts", total=island.spec.huts))
+    if island.drawings:
+        lines += listed("vanuatu.island.drawings", "owners", owners(island.drawings), 2,
+                        count=len(island.drawings), total=island.spec.drawings)
+    else:
+        lines.append(Msg("vanuatu.island.no_drawings", total=island.spec.drawings))
     lines += [Msg("vanuatu.island.tourists", count=island.tourists,
                   capacity=island.spec.capacity),
               Msg("vanuatu.island.goods", goods=goods_list(island))]
     if state.rising:
         lines.append(Msg("vanuatu.island.water", count=island.water, limit=data.SUBMERGE_AT))
         dikes = [direction_msg(d) for d in sorted(island.dikes)]
-        lines += listed("vanuatu.island.dikes", "sides", dikes, 2, count=len(dikes))
+        lines += listed("vanuatu.island.dikes", "sides", dikes, 2, count=len(dikes)) \
+            if dikes else [Msg("vanuatu.island.no_dikes")]
         sides = [direction_msg(d) for d in arch.open_sides(space)]
-        lines += listed("vanuatu.island.open", "sides", sides, 2, count=len(sides))
+        lines += listed("vanuatu.island.open", "sides", sides, 2, count=len(sides)) \
+            if sides else [Msg("vanuatu.island.no_open")]
     return lines + around(state, space, full=False)
 
 
