@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import random
+import re
 import shutil
 import subprocess
 import time
@@ -88,15 +90,27 @@ class TmuxPlayer:
         self._tmux("kill-server")
 
 
-def play_to_the_end(player: TmuxPlayer, *, over: str, choose: str = "1",
-                    max_inputs: int = 3000, timeout: float = 240) -> list[str]:
-    """Answer every prompt with ``choose`` until ``over`` appears; returns the screen."""
+CHOICES = re.compile(r"^(\d+) (?:choices?|choix)\b")
+
+
+def play_to_the_end(player: TmuxPlayer, *, over: str, choose: str = "1", seed: int = 1,
+                    max_inputs: int = 5000, timeout: float = 240) -> list[str]:
+    """Answer every prompt until ``over`` appears; returns the screen.
+
+    ``choose="1"`` always types 1; ``choose="random"`` reads the last "N choices" line and
+    types a number among them (seeded), as a player trying things would.
+    """
+    rng = random.Random(seed)
     deadline = time.monotonic() + timeout
     lines: list[str] = []
     for _ in range(max_inputs):
         assert time.monotonic() < deadline, "game did not end in time"
         lines = player.wait_prompt(lines)
-        if any(over in line for line in lines):
+        if any(over in line for line in lines[-60:]):
             return lines
-        player.type(choose)
+        answer = choose
+        if choose == "random":
+            counts = [int(m.group(1)) for line in lines[-80:] if (m := CHOICES.match(line))]
+            answer = str(rng.randint(1, counts[-1])) if counts else "1"
+        player.type(answer)
     raise AssertionError("too many inputs")
