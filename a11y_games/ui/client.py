@@ -55,6 +55,27 @@ class BrailleOptions:
     _cache: dict[str, Any] = field(default_factory=dict)
 
 
+def _round_of(event: Event) -> int | None:
+    """The round or turn an event opens or names (``round=``, ``turn=``, ``*.round number=``)."""
+    params = event.msg.params
+    for key in ("round", "turn"):
+        if isinstance(params.get(key), int):
+            return params[key]
+    if event.msg.id.endswith(".round") and isinstance(params.get("number"), int):
+        return params["number"]
+    return None
+
+
+def _round_span(events: list[Event], number: int) -> tuple[int | None, int]:
+    """Where round ``number`` starts in a transcript (its first mention) and ends."""
+    start = next((i for i, e in enumerate(events) if _round_of(e) == number), None)
+    if start is None:
+        return None, 0
+    end = next((i for i, e in enumerate(events) if i > start and (_round_of(e) or 0) > number),
+               len(events))
+    return start, end
+
+
 class _Quit(Exception):
     """The player has left."""
 
@@ -516,14 +537,11 @@ class Client:
             self.out.lines(self.tr.render(e.msg) for e in found[-size:])
         elif verb in ("round", "tour", "manche") and len(words) > 1 and words[1].isdigit():
             number = int(words[1])
-            marks = [i for i, e in enumerate(events)
-                     if e.msg.id.endswith(".round") and e.msg.params.get("number") == number]
-            if not marks:
+            start, end = _round_span(events, number)
+            if start is None:
                 self.say(Msg("core.log.no_round", number=number))
                 return
-            after = [i for i, e in enumerate(events)
-                     if i > marks[0] and e.msg.id.endswith(".round")]
-            self._log_page(events, marks[0], after[0] if after else len(events), header=False)
+            self._log_page(events, start, end, header=False)
         else:
             self.say(Msg("core.error.log_number"))
 

@@ -187,3 +187,20 @@ def test_log_pages_searches_and_repeat_goes_back() -> None:
     assert any(line.startswith("Type log, log 20") for line in lines)
     # repeat 1: the block before the last one (the status), i.e. the log error line
     assert lines[-3].startswith("Type log, log 20") and lines[-4] == "toy.sticks"
+
+
+def test_log_round_reads_one_turn_of_a_real_game() -> None:
+    from a11y_games.games import get_spec
+
+    spec = get_spec("pnue")
+    match = Match(spec, spec.settings(5, 4), [SeatSpec("human", "Ana")] +
+                  [SeatSpec("bot", level="random", name_index=i) for i in range(1, 5)])
+    out = io.StringIO()
+    script = "1\n" * 12 + "log round 2\nlog round 99\n"
+    Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out)).run()
+    lines = out.getvalue().splitlines()
+    start = max(i for i, line in enumerate(lines) if line.startswith("Turn 2:"))
+    assert lines[start].startswith("Turn 2:")
+    following = lines[start:lines.index("No round 99 in the log.")]
+    assert not any(line.startswith("Turn 3:") for line in following)
+    assert "No round 99 in the log." in lines
