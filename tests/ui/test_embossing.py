@@ -44,6 +44,7 @@ def test_rules_brf_has_40_cells_25_lines_and_reads_back(tmp_path, capsys) -> Non
 
 
 def test_in_game_braille_save_writes_card_and_table(tmp_path) -> None:
+    """PN-01 PN-05: the card file holds my role and the pieces, as the braille edition's."""
     spec = get_spec("pnue")
     match = Match(spec, spec.settings(5, 3), [SeatSpec("human", "Ana")] +
                   [SeatSpec("bot", level="random", name_index=i) for i in range(1, 5)])
@@ -60,6 +61,7 @@ def test_in_game_braille_save_writes_card_and_table(tmp_path) -> None:
     from a11y_games.i18n import Translator
 
     assert Translator("en").render(role).lower().split(":")[0] in text
+    assert "9 ecological (3 climate, 3 health, 3 social) and 14 lobbyist" in text
     assert (tmp_path / "data" / "a11y_games" / "braille" / "pnue-table.brf").exists()
 
 

@@ -10,7 +10,7 @@ from a11y_games.games.vertigo import SPEC
 from a11y_games.games.vertigo.state import VertigoState
 from a11y_games.i18n import Translator
 
-GAMES = {2: 200, 3: 120, 4: 80}
+GAMES = {2: 200, 3: 200, 4: 200}
 """Games per player count in the suite, each checked after every action: a 4-player game
 with its checks takes about 0.1 s, so the counts fit about 12 s per configuration."""
 

@@ -236,6 +236,10 @@ class PnueState(GameState):
         place = table.index(seat)
         return table[(place - 1) % len(table)]
 
+    def reference_card(self) -> list[Msg]:
+        """The pieces of the game, for a braille card to keep on the table."""
+        return summary.reference_card(self)
+
     def role_count_lines(self) -> list[Msg]:
         """The role counts, as announced at the start (PN-05)."""
         n = self.players

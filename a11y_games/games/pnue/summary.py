@@ -191,3 +191,18 @@ QUERIES = (
     Query("roles", Msg("pnue.query.roles_help"), roles, ("rôles",)),
     Query("seats", Msg("pnue.query.seats_help"), seats, ("places",)),
 )
+
+
+def reference_card(state: PnueState) -> list[Msg]:
+    """The pieces, as on the braille edition's cards: tiles, roles, goals (for BRF files)."""
+    lines = [Msg("pnue.card.tiles", eco=data.ECO_PER_KIND * len(ECO_KINDS),
+                 each=data.ECO_PER_KIND, lob=data.LOB_TILES)]
+    if state.crises:
+        lines.append(Msg("pnue.card.crises", count=len(data.CRISES)))
+    lines += state.role_count_lines()
+    lines.append(Msg("pnue.card.goal", count=state.win_at))
+    if state.players >= 5:
+        lines.append(Msg("pnue.card.dollar", count=data.DOLLAR_THRESHOLD))
+        lines.append(Msg("pnue.card.powers"))
+    lines.append(Msg("pnue.card.vote"))
+    return lines
