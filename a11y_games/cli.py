@@ -305,10 +305,10 @@ def cmd_simulate(argv: Sequence[str], lang: str, out: IO[str]) -> int:
                       camp_levels=camp_levels or None)
     lines = [Msg("core.sim.header", game=spec.title, count=report.games, players=players)]
     for camp, wins in sorted(report.camp_wins.items()):
-        lines.append(Msg("core.sim.camp", camp=camp, wins=wins,
+        lines.append(Msg("core.sim.camp", camp=Msg(f"{spec.name}.camp.{camp}"), wins=wins,
                          percent=f"{100 * wins / max(report.games, 1):.1f}"))
     for level, wins in sorted(report.level_wins.items()):
-        lines.append(Msg("core.sim.level", level=level, wins=wins))
+        lines.append(Msg("core.sim.level", level=Msg(f"core.level.{level}"), wins=wins))
     lines.append(Msg("core.sim.length", mean=f"{report.mean_length:.1f}"))
     if report.unfinished:
         lines.append(Msg("core.sim.unfinished", count=report.unfinished))
