@@ -27,6 +27,11 @@ from a11y_games.ui.client import Client  # noqa: E402
 from a11y_games.ui.terminal import PlainReader, Writer  # noqa: E402
 
 
+PLAYERS = {"pnue": [5, 7, 10], "vertigo": [2, 3, 4], "utopia": [2, 3, 4, 5],
+           "vanuatu": [3, 4, 5]}
+"""The player counts each game's issue asks to measure."""
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -56,7 +61,12 @@ def startup(game: str, runs: int = 10) -> float:
 def latency(game: str, commands: int = 200) -> dict[str, tuple[float, float]]:
     """Enter-to-all-text-handed-to-output for status, choices and a move (ms: median, p99)."""
     spec = all_specs()[game]
-    results: dict[str, list[float]] = {"status": [], "choices": [], "move": []}
+    probe = Match(spec, spec.settings(spec.default_players, 1),
+                  [SeatSpec("bot", level="random", name_index=i)
+                   for i in range(spec.default_players)])
+    queries = ["board", *(q.name for q in probe.state.queries())]
+    results: dict[str, list[float]] = {"status": [], "choices": [], "move": [],
+                                       **{q: [] for q in queries}}
     seed = 0
     while min(len(v) for v in results.values()) < commands:
         seed += 1
@@ -69,7 +79,8 @@ def latency(game: str, commands: int = 200) -> dict[str, tuple[float, float]]:
         for _ in range(400):
             if match.state.pending() is None:
                 break
-            for name, line in (("status", "status"), ("choices", "choices")):
+            for name, line in (("status", "status"), ("choices", "choices"),
+                               *((q, q) for q in queries)):
                 start = time.perf_counter()
                 client.handle(line)
                 results[name].append(time.perf_counter() - start)
@@ -129,7 +140,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for name in names:
         spec = specs[name]
-        counts = sorted({spec.min_players, spec.default_players, spec.max_players})
+        counts = PLAYERS.get(name) or sorted({spec.min_players, spec.default_players,
+                                              spec.max_players})
         for players in counts:
             for level in ("random", "normal"):
                 games = args.games if level == "random" else max(args.games // 10, 20)
