@@ -26,7 +26,6 @@ from a11y_games.games import all_specs  # noqa: E402
 from a11y_games.ui.client import Client  # noqa: E402
 from a11y_games.ui.terminal import PlainReader, Writer  # noqa: E402
 
-
 PLAYERS = {"pnue": [5, 7, 10], "vertigo": [2, 3, 4], "utopia": [2, 3, 4, 5],
            "vanuatu": [3, 4, 5]}
 """The player counts each game's issue asks to measure."""
