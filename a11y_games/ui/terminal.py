@@ -45,10 +45,12 @@ class PromptReader:
                  output: Any = None, key_bindings: Any = None) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import WordCompleter
+        from prompt_toolkit.shortcuts import CompleteStyle
 
         completer = WordCompleter(lambda: sorted(set(words())), ignore_case=True)
         self.session: PromptSession[str] = PromptSession(
             completer=completer, complete_while_typing=False, input=input, output=output,
+            complete_style=CompleteStyle.READLINE_LIKE,  # candidates printed, no pop-up menu
             key_bindings=key_bindings, enable_history_search=False, mouse_support=False,
             color_depth=None)
 
