@@ -46,12 +46,14 @@ class MenuStack:
     choice: list[str]
     auto: list[bool]
     _step_cache: str | None
+    _menu: list[str] | None
     hands: list[list[int]]
     privileges: list[int]
     supply: list[list[int]]
     scale: list[int]
     princes: list[int]
     on_island: list[int]
+    on_board: list[int]
     islands: tuple[str, ...]
     active: frozenset[str]
     monuments: dict[str, tuple[int, int]]
@@ -90,17 +92,17 @@ class MenuStack:
     def _set_choice(self, ids: list[str]) -> None:
         self.choice = ids
         self.auto = [False] * len(ids)
-        self._step_cache = None
+        self._step_cache = self._menu = None
 
     def _push(self, action: str, auto: bool = False) -> None:
         self.choice.append(action)
         self.auto.append(auto)
-        self._step_cache = None
+        self._step_cache = self._menu = None
 
     def _pop(self) -> None:
         self.choice.pop()
         self.auto.pop()
-        self._step_cache = None
+        self._step_cache = self._menu = None
 
     def chosen(self, key: str) -> str:
         """What the menu so far says for ``key`` (``chosen("from")`` is a district id)."""
@@ -187,12 +189,10 @@ class MenuStack:
                 if (v < NC and reach >= data.RAISE_CARDS) or (v > 1 and reach >= data.LOWER_CARDS):
                     out.append(c)
             return out
+        if what == "move":  # princes on the board are on islands in play
+            board, base = self.on_board, seat * NC
+            return [c for c in range(NC) if (hand[c] > 0 or priv > 0) and board[base + c]]
         payable = [hand[c] > 0 or priv > 0 for c in range(NC)]
-        if what == "move":
-            stride = self.n * NC
-            islands = [ISLANDS[i].index * stride + seat * NC for i in self.islands]
-            return [c for c in range(NC)
-                    if payable[c] and any(self.on_island[b + c] for b in islands)]
         found: set[int] = set()
         if what == "add":
             for _, c in self.monuments.values():

@@ -37,6 +37,28 @@ _REFS = tuple(PlayerRef(s) for s in range(data.MAX_PLAYERS))
 _ONLY = tuple(frozenset({s}) for s in range(data.MAX_PLAYERS))
 
 
+def _per_seat(msg_id: str, level: Verbosity, *, cause: bool, informs: bool) -> tuple[Event, ...]:
+    """One shared public event per seat for a message naming only that seat.
+
+    Events and messages are never changed once made, so the frequent ones (a turn begins,
+    a card is discarded) are made once at import instead of at every turn.
+    """
+    return tuple(Event(Msg(msg_id, seat=_REFS[s]), None, level, s if cause else None, informs)
+                 for s in range(data.MAX_PLAYERS))
+
+
+_TURN_GUEST = _per_seat("utopia.ev.turn_guest", Verbosity.BRIEF, cause=False, informs=False)
+_TURN = _per_seat("utopia.ev.turn", Verbosity.BRIEF, cause=False, informs=False)
+_END_TURN = _per_seat("utopia.ev.end_turn", Verbosity.FULL, cause=True, informs=False)
+_DISCARDED = _per_seat("utopia.ev.discarded", Verbosity.FULL, cause=True, informs=True)
+_PASS = _per_seat("utopia.ev.pass", Verbosity.NORMAL, cause=True, informs=True)
+_DISCARDED_OWN = tuple(
+    tuple(Event(Msg("utopia.ev.discarded_own", civ=_CIV_MSGS[c]), _ONLY[s], Verbosity.FULL, s,
+                False) for c in range(NC))
+    for s in range(data.MAX_PLAYERS))
+"""For each seat and civilisation: the discard as its player hears it."""
+
+
 def civ_msg(c: int) -> Msg:
     """The civilisation's name (one shared, never-changed message per civilisation)."""
     return _CIV_MSGS[c]
@@ -93,6 +115,7 @@ class UtopiaState(MenuStack, GameState):
             d for i in self.islands for d in ISLANDS[i].districts)
         self.princes = [0] * (len(DISTRICTS) * n * NC)
         self.on_island = [0] * (len(ISLANDS) * n * NC)  # princes per island, seat, civ
+        self.on_board = [0] * (n * NC)  # princes in the city per seat and civ
         self.triples: set[tuple[str, int, int]] = set()  # 3+ of one civ: (district, seat, civ)
         self._builds: dict[int, list[str]] = {}
         self.supply = [[data.PRINCES_PER_CIV] * NC for _ in range(n)]
@@ -125,7 +148,9 @@ class UtopiaState(MenuStack, GameState):
         self.to_discard = [0] * n
         self.winners: frozenset[int] = frozenset()
         self._known_builds: set[str] = set()
-        self._cache: list[str] | None = None
+        self._told: list[str] | None = None  # the builds() list _known_builds was made from
+        self._cache: dict[tuple[Any, ...], list[str]] | None = None
+        self._menu: list[str] | None = None
         self._pending: Pending | None = None
         self._step_cache: str | None = None
         self._current: int | None = None
@@ -170,11 +195,17 @@ class UtopiaState(MenuStack, GameState):
         self._princes_view = None
         self.on_island[(ISLANDS[DISTRICTS[district].island].index * self.n + seat) * NC + civ] \
             += delta
+        self.on_board[seat * NC + civ] += delta
         if self.princes[i] >= data.MONUMENT_PRINCES:
             self.triples.add((district, seat, civ))
         else:
             self.triples.discard((district, seat, civ))
         self._builds.clear()
+        self._changed()
+
+    def _changed(self) -> None:
+        """Forget the menus computed so far: the board, a hand or the guests changed."""
+        self._cache = self._menu = None
 
     def island_civs(self, island: str, seat: int) -> list[int]:
         """How many princes of each civilisation ``seat`` has on ``island``."""
@@ -191,6 +222,7 @@ class UtopiaState(MenuStack, GameState):
         return (-self.scores[seat], self.reached[seat])
 
     def _start_round(self) -> None:
+        self._changed()
         self.round += 1
         n = self.n
         if self.round == 1:
@@ -223,9 +255,9 @@ class UtopiaState(MenuStack, GameState):
         self._current = seat = self.order[self.pos] if ok else None
         if seat is None:
             return
-        key = "utopia.ev.turn_guest" if self.phase == GUESTS else "utopia.ev.turn"
-        self._event(Msg(key, seat=_REFS[seat]), level=Verbosity.BRIEF, informs=False)
+        self.events.append((_TURN_GUEST if self.phase == GUESTS else _TURN)[seat])
         self._known_builds = set()
+        self._told = None
         self._tell_builds(seat)
 
     def _next_turn(self) -> None:
@@ -269,6 +301,7 @@ class UtopiaState(MenuStack, GameState):
     def _start_development(self) -> None:
         self.bag.extend(self.guests)  # guests not taken go back to the bag
         self.guests = []
+        self._changed()
         self.phase = DISCARD
         self._current = None
         self._event(Msg("utopia.ev.phase2"), level=Verbosity.BRIEF)
@@ -344,8 +377,9 @@ class UtopiaState(MenuStack, GameState):
     def _tell_builds(self, seat: int) -> None:
         """Tell the player when a wonder or a monument becomes possible."""
         found = self.builds(seat)
-        if not found and not self._known_builds:
-            return
+        if found is self._told or (not found and not self._known_builds):
+            return  # the same list as last time (builds() caches it until the city changes)
+        self._told = found
         now = set(found)
         for b in sorted(now - self._known_builds):
             parts = b.split(":")
@@ -360,6 +394,7 @@ class UtopiaState(MenuStack, GameState):
     def _build(self, seat: int, action: str) -> None:
         parts = action.split(":")
         self._builds.clear()
+        self._changed()
         self.bases[seat] -= 1
         if parts[0] == "wonder":
             island = parts[1]
@@ -403,11 +438,28 @@ class UtopiaState(MenuStack, GameState):
             if self.to_discard[seat] <= 0:
                 return []
             return [f"discard:{CIVS[c]}" for c in range(NC) if self.hands[seat][c]]
-        if self.phase == OVER or seat != self.current:
+        if self.phase == OVER or seat != self._current:
             return []
-        if self._cache is None:
-            self._cache = self._options(seat)
-        return self._cache
+        return self._menu_of(seat)
+
+    def _menu_of(self, seat: int) -> list[str]:
+        """The legal answers at the current menu step of ``seat`` (whose turn it is).
+
+        A menu depends on the board, the hands and the guests (any change of those empties
+        the cache) and on where the player is in the menus (the key): random players come
+        back to the same menus again and again with ``back``.
+        """
+        menus = self._cache
+        if menus is None:
+            menus = self._cache = {}
+            self._menu = None
+        if self._menu is None:
+            key = (seat, self.phase, self.placed, self.limit_started, *self.choice)
+            found = menus.get(key)
+            if found is None:
+                found = menus[key] = self._options(seat)
+            self._menu = found
+        return self._menu
 
     def describe(self, seat: int, action: str) -> Msg:
         from a11y_games.games.utopia.summary import label
@@ -416,7 +468,7 @@ class UtopiaState(MenuStack, GameState):
     def apply(self, seat: int, action: str) -> None:
         if action not in self._legal(seat):
             raise IllegalAction(Msg("core.error.illegal"))
-        self._cache = self._pending = self._step_cache = None
+        self._menu = self._pending = self._step_cache = None
         kind = action.split(":", 1)[0]
         if self.phase == DISCARD:
             self._discard(seat, CIV_INDEX[action.split(":")[1]])
@@ -453,22 +505,19 @@ class UtopiaState(MenuStack, GameState):
             self._tell_builds(seat)
 
     def _end_turn(self, seat: int) -> None:
-        self._event(Msg("utopia.ev.end_turn", seat=_REFS[seat]), cause=seat,
-                    level=Verbosity.FULL, informs=False)
+        self.events.append(_END_TURN[seat])
         self._next_turn()
 
     def _discard(self, seat: int, civ: int) -> None:
+        self._changed()
         self.hands[seat][civ] -= 1
         self.discard.append(civ)
-        self._event(Msg("utopia.ev.discarded_own", civ=civ_msg(civ)), to=seat, cause=seat,
-                    level=Verbosity.FULL, informs=False)
-        self._event(Msg("utopia.ev.discarded", seat=_REFS[seat]), cause=seat,
-                    level=Verbosity.FULL)
+        self.events += (_DISCARDED_OWN[seat][civ], _DISCARDED[seat])
 
     def _apply_guest(self, seat: int, action: str) -> None:
         kind = action.split(":", 1)[0]
         if kind == "pass":
-            self._event(Msg("utopia.ev.pass", seat=_REFS[seat]), cause=seat)
+            self.events.append(_PASS[seat])
             self._next_turn()
         elif kind == "end":
             self._next_turn()
@@ -499,8 +548,8 @@ class UtopiaState(MenuStack, GameState):
                 return
             if step not in AUTO_STEPS:
                 return
-            opts = self._detail_options(seat, step)
-            if len(opts) != 1:
+            opts = self._menu_of(seat)  # the step's answers, then "back"
+            if len(opts) != 2:
                 return
             self._push(opts[0], auto=True)
 
@@ -510,6 +559,7 @@ class UtopiaState(MenuStack, GameState):
         paid = [CIV_INDEX[a.split(":")[1]] for a in ids if a.startswith("pay:")]
         got = {a.split(":")[0]: a.split(":", 1)[1] for a in ids if ":" in a}
         self._set_choice([])
+        self._changed()
         for c in paid:
             self.hands[seat][c] -= 1
             self.discard.append(c)
@@ -599,6 +649,6 @@ class UtopiaState(MenuStack, GameState):
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the state (for replay tests)."""
-        caches = ("rng", "events", "_cache", "_pending", "_step_cache", "_princes_view",
-                  "_public", "_builds")
+        caches = ("rng", "events", "_cache", "_menu", "_told", "_pending", "_step_cache",
+                  "_princes_view", "_public", "_builds")
         return {k: v for k, v in vars(self).items() if k not in caches}
