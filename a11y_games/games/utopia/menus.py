@@ -24,6 +24,16 @@ CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
 GUESTS, DISCARD, ACTIONS, OVER = "guests", "discard", "actions", "over"
 ACTION_WORDS = ("move", "add", "remove", "influence")
 
+# Action ids, made once (menus are rebuilt whenever the city or a hand changes).
+CIV_IDS = tuple(f"civ:{c}" for c in CIVS)
+DISCARD_IDS = tuple(f"discard:{c}" for c in CIVS)
+PAY_IDS = tuple(f"pay:{c}" for c in CIVS)
+PRINCE_IDS = tuple(f"prince:{c}" for c in CIVS)
+FROM_IDS = {d: f"from:{d}" for d in DISTRICTS}
+TO_IDS = {d: f"to:{d}" for d in DISTRICTS}
+PLACE_IDS = {i: tuple(f"place:{d}" for d in ISLANDS[i].districts) for i in ISLANDS}
+GUEST_IDS = {(c, i): f"guest:{CIVS[c]}:{i}" for c in range(len(CIVS)) for i in ISLANDS}
+
 
 def destinations(district: str, active: frozenset[str]) -> list[tuple[str, str]]:
     """Where princes in ``district`` may go: (district, "land" or "sea"), land first."""
@@ -153,11 +163,11 @@ class MenuStack:
         if step == "main":
             return self._main_options(seat)
         if step == "limit":
-            opts = [f"discard:{CIVS[c]}" for c in range(NC) if self.hands[seat][c]]
+            hand = self.hands[seat]
+            opts = [DISCARD_IDS[c] for c in range(NC) if hand[c]]
             return opts if self.limit_started else [*opts, "back"]
         if step == "civ":
-            return [*(f"civ:{CIVS[c]}" for c in sorted(self._civs_for(seat, self.choice[0]))),
-                    "back"]
+            return [*(CIV_IDS[c] for c in sorted(self._civs_for(seat, self.choice[0]))), "back"]
         opts = self._detail_options(seat, step)
         return [*opts, "back"]
 
@@ -166,10 +176,10 @@ class MenuStack:
             return [*self.builds(seat), "end"]
         if step == "place":
             island = self._ids()[0].split(":")[2]
-            return [f"place:{d}" for d in ISLANDS[island].districts] + ["back"]
+            return [*PLACE_IDS[island], "back"]
         kinds = sorted({(c, i) for c, i in self.guests if self.supply[seat][c] > 0},
                        key=lambda g: (ISLANDS[g[1]].index, g[0]))
-        opts = [f"guest:{CIVS[c]}:{i}" for c, i in kinds]
+        opts = [GUEST_IDS[g] for g in kinds]
         return [*opts, *self.builds(seat)] if opts else ["pass", *self.builds(seat)]
 
     def _main_options(self, seat: int) -> list[str]:
@@ -212,17 +222,17 @@ class MenuStack:
         if what == "move":
             if step == "from":
                 p, stride = self.princes, n * NC
-                return [f"from:{d.id}" for d in DISTRICT_LIST if d.id in self.active
+                return [FROM_IDS[d.id] for d in DISTRICT_LIST if d.id in self.active
                         and p[d.index * stride + seat * NC + civ] > 0]
             src = self.chosen("from")
             if step == "count":
                 return [f"count:{k}" for k in range(1, min(data.MAX_MOVE,
                                                             self.count(src, seat, civ)) + 1)]
-            return [f"to:{d}" for d, _ in destinations(src, self.active)]
+            return [TO_IDS[d] for d, _ in destinations(src, self.active)]
         if what == "add":
             if self.supply[seat][civ] <= 0:
                 return []
-            return [f"to:{d}" for d in sorted(self.monuments, key=lambda x: DISTRICTS[x].index)
+            return [TO_IDS[d] for d in sorted(self.monuments, key=lambda x: DISTRICTS[x].index)
                     if self.monuments[d][1] == civ]
         if what == "remove":
             if step == "from":
@@ -230,10 +240,10 @@ class MenuStack:
                 for d in sorted(self.monuments, key=lambda x: DISTRICTS[x].index):
                     base = (DISTRICTS[d].index * n + seat) * NC
                     if self.monuments[d][1] == civ and any(self.princes[base:base + NC]):
-                        out.append(f"from:{d}")
+                        out.append(FROM_IDS[d])
                 return out
             src = self.chosen("from")
-            return [f"prince:{CIVS[c]}" for c in range(NC) if self.count(src, seat, c)]
+            return [PRINCE_IDS[c] for c in range(NC) if self.count(src, seat, c)]
         return []
 
     def _detail_options(self, seat: int, step: str) -> list[str]:
@@ -261,7 +271,7 @@ class MenuStack:
                     continue
                 hand[c] -= 1
                 if self.can_pay(hand, priv - extra, civ, left - 1):
-                    out.append(f"pay:{CIVS[c]}")
+                    out.append(PAY_IDS[c])
                 hand[c] += 1
             return out
         return self._details(seat, what, civ, step)

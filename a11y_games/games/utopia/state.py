@@ -17,6 +17,7 @@ from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS
 from a11y_games.games.utopia.menus import (
     ACTIONS,
     DISCARD,
+    DISCARD_IDS,
     GUESTS,
     NC,
     OVER,
@@ -434,13 +435,18 @@ class UtopiaState(MenuStack, GameState):
         return list(self._legal(seat))
 
     def _legal(self, seat: int) -> list[str]:
-        if self.phase == DISCARD:
+        phase = self.phase
+        if phase == DISCARD:
             if self.to_discard[seat] <= 0:
                 return []
-            return [f"discard:{CIVS[c]}" for c in range(NC) if self.hands[seat][c]]
-        if self.phase == OVER or seat != self._current:
+            hand = self.hands[seat]
+            return [DISCARD_IDS[c] for c in range(NC) if hand[c]]
+        if phase == OVER or seat != self._current:
             return []
-        return self._menu_of(seat)
+        menu = self._menu
+        if menu is None or self._cache is None:
+            menu = self._menu_of(seat)
+        return menu
 
     def _menu_of(self, seat: int) -> list[str]:
         """The legal answers at the current menu step of ``seat`` (whose turn it is).
