@@ -7,6 +7,8 @@ way to pay) is answered for the player; ``back`` pops the last real choice.
 
 from __future__ import annotations
 
+from functools import cache
+
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import (
     CIVS,
@@ -15,6 +17,7 @@ from a11y_games.games.utopia.data import (
     ISLANDS,
     NEIGHBOURS,
     SEA_ROUTES,
+    District,
 )
 
 __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "MenuStack", "destinations"]
@@ -33,6 +36,7 @@ FROM_IDS = {d: f"from:{d}" for d in DISTRICTS}
 TO_IDS = {d: f"to:{d}" for d in DISTRICTS}
 PLACE_IDS = {i: tuple(f"place:{d}" for d in ISLANDS[i].districts) for i in ISLANDS}
 GUEST_IDS = {(c, i): f"guest:{CIVS[c]}:{i}" for c in range(len(CIVS)) for i in ISLANDS}
+COUNT_IDS = tuple(f"count:{k}" for k in range(1, data.MAX_MOVE + 1))
 
 
 def destinations(district: str, active: frozenset[str]) -> list[tuple[str, str]]:
@@ -44,6 +48,17 @@ def destinations(district: str, active: frozenset[str]) -> list[tuple[str, str]]
             found.append((d, "sea"))
     return found
 
+
+@cache
+def destination_ids(district: str, active: frozenset[str]) -> tuple[str, ...]:
+    """The ``to:`` answers of a move from ``district`` (the city never changes in a game)."""
+    return tuple(TO_IDS[d] for d, _ in destinations(district, active))
+
+
+@cache
+def in_play(active: frozenset[str]) -> tuple[District, ...]:
+    """The districts of the islands in play, in map order."""
+    return tuple(d for d in DISTRICT_LIST if d.id in active)
 
 
 class MenuStack:
@@ -202,6 +217,8 @@ class MenuStack:
         if what == "move":  # princes on the board are on islands in play
             board, base = self.on_board, seat * NC
             return [c for c in range(NC) if (hand[c] > 0 or priv > 0) and board[base + c]]
+        if not self.monuments:
+            return []
         payable = [hand[c] > 0 or priv > 0 for c in range(NC)]
         found: set[int] = set()
         if what == "add":
@@ -221,14 +238,13 @@ class MenuStack:
         n = self.n
         if what == "move":
             if step == "from":
-                p, stride = self.princes, n * NC
-                return [FROM_IDS[d.id] for d in DISTRICT_LIST if d.id in self.active
-                        and p[d.index * stride + seat * NC + civ] > 0]
+                p, stride, own = self.princes, n * NC, seat * NC + civ
+                return [FROM_IDS[d.id] for d in in_play(self.active)
+                        if p[d.index * stride + own] > 0]
             src = self.chosen("from")
             if step == "count":
-                return [f"count:{k}" for k in range(1, min(data.MAX_MOVE,
-                                                            self.count(src, seat, civ)) + 1)]
-            return [TO_IDS[d] for d, _ in destinations(src, self.active)]
+                return list(COUNT_IDS[:self.count(src, seat, civ)])
+            return list(destination_ids(src, self.active))
         if what == "add":
             if self.supply[seat][civ] <= 0:
                 return []
