@@ -32,6 +32,8 @@ AUTO_STEPS = ("count", "prince", "pay")
 _ASKS: dict[tuple[int, str], Pending] = {}
 
 
+_WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
+_MONUMENT_IDS = {(d, c): f"monument:{d}:{CIVS[c]}" for d in DISTRICTS for c in range(NC)}
 _CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
 _ISLAND_MSGS = {i: Msg(f"utopia.island.{i}") for i in ISLANDS}
 _REFS = tuple(PlayerRef(s) for s in range(data.MAX_PLAYERS))
@@ -368,10 +370,10 @@ class UtopiaState(MenuStack, GameState):
         if self.bases[seat] > 0:
             for island in self.islands:
                 if island not in self.wonders and all(self.island_civs(island, seat)):
-                    out.append(f"wonder:{island}")
-            for d, s, c in sorted(self.triples, key=lambda t: (DISTRICTS[t[0]].index, t[2])):
-                if s == seat and d not in self.monuments and self.monument_supply[c] > 0:
-                    out.append(f"monument:{d}:{CIVS[c]}")
+                    out.append(_WONDER_IDS[island])
+            mine = [(DISTRICTS[d].index, c, d) for d, s, c in self.triples
+                    if s == seat and d not in self.monuments and self.monument_supply[c] > 0]
+            out += [_MONUMENT_IDS[d, c] for _, c, d in sorted(mine)]  # in map order, then civ
         self._builds[seat] = out
         return out
 

@@ -22,12 +22,17 @@ NAMES_PER_LINE = 3
 ROUTES_PER_LINE = 2
 
 
+_CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
+_ISLE_MSGS = {i: Msg(f"utopia.island.{i}") for i in ISLANDS}
+
+
 def civ(c: int) -> Msg:
-    return Msg(f"utopia.civ.{CIVS[c]}")
+    """The civilisation's name (one shared message each: messages are never changed)."""
+    return _CIV_MSGS[c]
 
 
 def isle(island: str) -> Msg:
-    return Msg(f"utopia.island.{island}")
+    return _ISLE_MSGS[island]
 
 
 def isle_name(island: str) -> Msg:
