@@ -380,9 +380,11 @@ class UtopiaState(MenuStack, GameState):
     def _tell_builds(self, seat: int) -> None:
         """Tell the player when a wonder or a monument becomes possible."""
         found = self.builds(seat)
-        if found is self._told or (not found and not self._known_builds):
+        if found is self._told:
             return  # the same list as last time (builds() caches it until the city changes)
         self._told = found
+        if not found and not self._known_builds:
+            return
         now = set(found)
         for b in sorted(now - self._known_builds):
             parts = b.split(":")
@@ -509,8 +511,10 @@ class UtopiaState(MenuStack, GameState):
         else:
             self._push(action)
             self._advance(seat)
-        if self.phase != OVER and self.current == seat:
-            self._tell_builds(seat)
+        if self._current == seat and self.phase != OVER:
+            known = self._builds.get(seat)  # no news while builds() gives the same list
+            if known is None or known is not self._told:
+                self._tell_builds(seat)
 
     def _end_turn(self, seat: int) -> None:
         self.events.append(_END_TURN[seat])
