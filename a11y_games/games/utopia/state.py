@@ -8,6 +8,7 @@ carries decisions out and announces them.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, NamedTuple
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
@@ -35,6 +36,17 @@ _ASKS: dict[tuple[int, str], Pending] = {}
 _WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
 _MONUMENT_IDS = {(d, c): f"monument:{d}:{CIVS[c]}" for d in DISTRICTS for c in range(NC)}
 _CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
+_SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=_CIV_MSGS[c])
+                             for c in range(NC)) for v in range(NC))
+"""For each value (from 0) and civilisation: its line of the prestige scale."""
+_LAND = {d: frozenset(x for x, _ in NEIGHBOURS[d]) for d in DISTRICTS}
+"""For each district: the districts one street or bridge away."""
+
+
+@cache
+def _civ_cards(count: int, civ: int) -> Msg:
+    """``count`` cards (or princes, guests) of a civilisation, one shared message each."""
+    return Msg("utopia.cards.civ", count=count, civ=_CIV_MSGS[civ])
 _ISLAND_MSGS = {i: Msg(f"utopia.island.{i}") for i in ISLANDS}
 _REFS = tuple(PlayerRef(s) for s in range(data.MAX_PLAYERS))
 _ONLY = tuple(frozenset({s}) for s in range(data.MAX_PLAYERS))
@@ -176,8 +188,7 @@ class UtopiaState(MenuStack, GameState):
         return self.scale.index(civ) + 1
 
     def _scale_msgs(self) -> list[Msg]:
-        return [Msg("utopia.scale.entry", value=v + 1, civ=civ_msg(c))
-                for v, c in reversed(list(enumerate(self.scale)))]
+        return [_SCALE_ENTRIES[v][c] for v, c in reversed(list(enumerate(self.scale)))]
 
     def _event(self, msg: Msg, *, level: Verbosity = Verbosity.NORMAL,
                cause: int | None = None, to: int | None = None, informs: bool = True) -> None:
@@ -326,7 +337,7 @@ class UtopiaState(MenuStack, GameState):
             self._start_actions()
 
     def _cards_msgs(self, cards: list[int]) -> list[Msg]:
-        return [Msg("utopia.cards.civ", count=k, civ=civ_msg(c)) for c, k in enumerate(cards) if k]
+        return [_civ_cards(k, c) for c, k in enumerate(cards) if k]
 
     def _start_actions(self) -> None:
         self.phase, self.pos = ACTIONS, 0
@@ -583,7 +594,7 @@ class UtopiaState(MenuStack, GameState):
             src, dst, k = got["from"], got["to"], int(got["count"])
             self._place(src, seat, civ, -k)
             self._place(dst, seat, civ, k)
-            by = "sea" if dst not in {d for d, _ in NEIGHBOURS[src]} else "land"
+            by = "land" if dst in _LAND[src] else "sea"
             self._event(Msg(f"utopia.ev.move_{by}", seat=_REFS[seat], count=k,
                             civ=civ_msg(civ), src=DISTRICTS[src].name,
                             dst=DISTRICTS[dst].name), cause=seat)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Msg, PlayerRef
@@ -59,7 +60,13 @@ def _chunks(items: list, size: int) -> list[list]:
 
 
 def _civ_counts(counts: list[int] | tuple[int, ...]) -> list[Msg]:
-    return [Msg("utopia.cards.civ", count=k, civ=civ(c)) for c, k in enumerate(counts) if k]
+    return [_civ_count(k, c) for c, k in enumerate(counts) if k]
+
+
+@cache
+def _civ_count(count: int, c: int) -> Msg:
+    """``count`` cards, princes or guests of civilisation ``c`` (one shared message each)."""
+    return Msg("utopia.cards.civ", count=count, civ=civ(c))
 
 
 # --- labels ------------------------------------------------------------------------------------
