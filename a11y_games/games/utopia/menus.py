@@ -36,6 +36,8 @@ FROM_IDS = {d: f"from:{d}" for d in DISTRICTS}
 TO_IDS = {d: f"to:{d}" for d in DISTRICTS}
 PLACE_IDS = {i: tuple(f"place:{d}" for d in ISLANDS[i].districts) for i in ISLANDS}
 GUEST_IDS = {(c, i): f"guest:{CIVS[c]}:{i}" for c in range(len(CIVS)) for i in ISLANDS}
+GUEST_RANK = {(c, i): ISLANDS[i].index * len(CIVS) + c for c in range(len(CIVS)) for i in ISLANDS}
+"""The order of guests in the menu: by island in map order, then by civilisation."""
 COUNT_IDS = tuple(f"count:{k}" for k in range(1, data.MAX_MOVE + 1))
 
 
@@ -192,8 +194,8 @@ class MenuStack:
         if step == "place":
             island = self._ids()[0].split(":")[2]
             return [*PLACE_IDS[island], "back"]
-        kinds = sorted({(c, i) for c, i in self.guests if self.supply[seat][c] > 0},
-                       key=lambda g: (ISLANDS[g[1]].index, g[0]))
+        supply = self.supply[seat]
+        kinds = sorted({g for g in self.guests if supply[g[0]] > 0}, key=GUEST_RANK.__getitem__)
         opts = [GUEST_IDS[g] for g in kinds]
         return [*opts, *self.builds(seat)] if opts else ["pass", *self.builds(seat)]
 
