@@ -29,6 +29,7 @@ ACTION_WORDS = ("move", "add", "remove", "influence")
 
 # Action ids, made once (menus are rebuilt whenever the city or a hand changes).
 CIV_IDS = tuple(f"civ:{c}" for c in CIVS)
+CIV_OF_ID = {f"civ:{c}": i for i, c in enumerate(CIVS)}
 DISCARD_IDS = tuple(f"discard:{c}" for c in CIVS)
 PAY_IDS = tuple(f"pay:{c}" for c in CIVS)
 PRINCE_IDS = tuple(f"prince:{c}" for c in CIVS)
@@ -103,7 +104,7 @@ class MenuStack:
         return own + min(privileges, sum(hand) - own) >= cards
 
     def _pay_state(self, seat: int, paid: list[int]) -> tuple[list[int], int]:
-        civ = CIV_INDEX[self.chosen("civ")]
+        civ = self._civ()
         hand = list(self.hands[seat])
         priv = self.privileges[seat]
         for c in paid:
@@ -137,6 +138,10 @@ class MenuStack:
             if a == key or a.startswith(key + ":"):
                 return a.split(":", 1)[1] if ":" in a else a
         return ""
+
+    def _civ(self) -> int:
+        """The civilisation chosen for the action being built (its second choice)."""
+        return CIV_OF_ID[self.choice[1]]
 
     def _cost(self) -> int:
         return data.LOWER_CARDS if "lower" in self._ids() else data.RAISE_CARDS
@@ -266,7 +271,7 @@ class MenuStack:
 
     def _detail_options(self, seat: int, step: str) -> list[str]:
         ids = self._ids()
-        what, civ = ids[0], CIV_INDEX[self.chosen("civ")]
+        what, civ = ids[0], self._civ()
         if step == "mode":
             hand, priv = self.hands[seat], self.privileges[seat]
             v = self.value(civ)
