@@ -379,9 +379,12 @@ class UtopiaState(MenuStack, GameState):
             return found
         out: list[str] = []
         if self.bases[seat] > 0:
-            for island in self.islands:
-                if island not in self.wonders and all(self.island_civs(island, seat)):
-                    out.append(_WONDER_IDS[island])
+            on, stride = self.on_island, self.n * NC
+            for island in self.islands:  # all five civilisations on the island (island_civs)
+                if island not in self.wonders:
+                    base = ISLANDS[island].index * stride + seat * NC
+                    if all(on[base:base + NC]):
+                        out.append(_WONDER_IDS[island])
             mine = [(DISTRICTS[d].index, c, d) for d, s, c in self.triples
                     if s == seat and d not in self.monuments and self.monument_supply[c] > 0]
             out += [_MONUMENT_IDS[d, c] for _, c, d in sorted(mine)]  # in map order, then civ
