@@ -7,6 +7,8 @@ way to pay) is answered for the player; ``back`` pops the last real choice.
 
 from __future__ import annotations
 
+from functools import cache
+
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import (
     CIVS,
@@ -15,6 +17,7 @@ from a11y_games.games.utopia.data import (
     ISLANDS,
     NEIGHBOURS,
     SEA_ROUTES,
+    District,
 )
 
 __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "MenuStack", "destinations"]
@@ -23,6 +26,20 @@ NC = len(CIVS)
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
 GUESTS, DISCARD, ACTIONS, OVER = "guests", "discard", "actions", "over"
 ACTION_WORDS = ("move", "add", "remove", "influence")
+
+# Action ids, made once (menus are rebuilt whenever the city or a hand changes).
+CIV_IDS = tuple(f"civ:{c}" for c in CIVS)
+CIV_OF_ID = {f"civ:{c}": i for i, c in enumerate(CIVS)}
+DISCARD_IDS = tuple(f"discard:{c}" for c in CIVS)
+PAY_IDS = tuple(f"pay:{c}" for c in CIVS)
+PRINCE_IDS = tuple(f"prince:{c}" for c in CIVS)
+FROM_IDS = {d: f"from:{d}" for d in DISTRICTS}
+TO_IDS = {d: f"to:{d}" for d in DISTRICTS}
+PLACE_IDS = {i: tuple(f"place:{d}" for d in ISLANDS[i].districts) for i in ISLANDS}
+GUEST_IDS = {(c, i): f"guest:{CIVS[c]}:{i}" for c in range(len(CIVS)) for i in ISLANDS}
+GUEST_RANK = {(c, i): ISLANDS[i].index * len(CIVS) + c for c in range(len(CIVS)) for i in ISLANDS}
+"""The order of guests in the menu: by island in map order, then by civilisation."""
+COUNT_IDS = tuple(f"count:{k}" for k in range(1, data.MAX_MOVE + 1))
 
 
 def destinations(district: str, active: frozenset[str]) -> list[tuple[str, str]]:
@@ -35,6 +52,17 @@ def destinations(district: str, active: frozenset[str]) -> list[tuple[str, str]]
     return found
 
 
+@cache
+def destination_ids(district: str, active: frozenset[str]) -> tuple[str, ...]:
+    """The ``to:`` answers of a move from ``district`` (the city never changes in a game)."""
+    return tuple(TO_IDS[d] for d, _ in destinations(district, active))
+
+
+@cache
+def in_play(active: frozenset[str]) -> tuple[District, ...]:
+    """The districts of the islands in play, in map order."""
+    return tuple(d for d in DISTRICT_LIST if d.id in active)
+
 
 class MenuStack:
     """The menu steps and their legal answers, for :class:`UtopiaState` (a mixin)."""
@@ -46,12 +74,14 @@ class MenuStack:
     choice: list[str]
     auto: list[bool]
     _step_cache: str | None
+    _menu: list[str] | None
     hands: list[list[int]]
     privileges: list[int]
     supply: list[list[int]]
     scale: list[int]
     princes: list[int]
     on_island: list[int]
+    on_board: list[int]
     islands: tuple[str, ...]
     active: frozenset[str]
     monuments: dict[str, tuple[int, int]]
@@ -74,7 +104,7 @@ class MenuStack:
         return own + min(privileges, sum(hand) - own) >= cards
 
     def _pay_state(self, seat: int, paid: list[int]) -> tuple[list[int], int]:
-        civ = CIV_INDEX[self.chosen("civ")]
+        civ = self._civ()
         hand = list(self.hands[seat])
         priv = self.privileges[seat]
         for c in paid:
@@ -90,17 +120,17 @@ class MenuStack:
     def _set_choice(self, ids: list[str]) -> None:
         self.choice = ids
         self.auto = [False] * len(ids)
-        self._step_cache = None
+        self._step_cache = self._menu = None
 
     def _push(self, action: str, auto: bool = False) -> None:
         self.choice.append(action)
         self.auto.append(auto)
-        self._step_cache = None
+        self._step_cache = self._menu = None
 
     def _pop(self) -> None:
         self.choice.pop()
         self.auto.pop()
-        self._step_cache = None
+        self._step_cache = self._menu = None
 
     def chosen(self, key: str) -> str:
         """What the menu so far says for ``key`` (``chosen("from")`` is a district id)."""
@@ -108,6 +138,10 @@ class MenuStack:
             if a == key or a.startswith(key + ":"):
                 return a.split(":", 1)[1] if ":" in a else a
         return ""
+
+    def _civ(self) -> int:
+        """The civilisation chosen for the action being built (its second choice)."""
+        return CIV_OF_ID[self.choice[1]]
 
     def _cost(self) -> int:
         return data.LOWER_CARDS if "lower" in self._ids() else data.RAISE_CARDS
@@ -151,11 +185,11 @@ class MenuStack:
         if step == "main":
             return self._main_options(seat)
         if step == "limit":
-            opts = [f"discard:{CIVS[c]}" for c in range(NC) if self.hands[seat][c]]
+            hand = self.hands[seat]
+            opts = [DISCARD_IDS[c] for c in range(NC) if hand[c]]
             return opts if self.limit_started else [*opts, "back"]
         if step == "civ":
-            return [*(f"civ:{CIVS[c]}" for c in sorted(self._civs_for(seat, self.choice[0]))),
-                    "back"]
+            return [*(CIV_IDS[c] for c in sorted(self._civs_for(seat, self.choice[0]))), "back"]
         opts = self._detail_options(seat, step)
         return [*opts, "back"]
 
@@ -164,10 +198,10 @@ class MenuStack:
             return [*self.builds(seat), "end"]
         if step == "place":
             island = self._ids()[0].split(":")[2]
-            return [f"place:{d}" for d in ISLANDS[island].districts] + ["back"]
-        kinds = sorted({(c, i) for c, i in self.guests if self.supply[seat][c] > 0},
-                       key=lambda g: (ISLANDS[g[1]].index, g[0]))
-        opts = [f"guest:{CIVS[c]}:{i}" for c, i in kinds]
+            return [*PLACE_IDS[island], "back"]
+        supply = self.supply[seat]
+        kinds = sorted({g for g in self.guests if supply[g[0]] > 0}, key=GUEST_RANK.__getitem__)
+        opts = [GUEST_IDS[g] for g in kinds]
         return [*opts, *self.builds(seat)] if opts else ["pass", *self.builds(seat)]
 
     def _main_options(self, seat: int) -> list[str]:
@@ -187,12 +221,12 @@ class MenuStack:
                 if (v < NC and reach >= data.RAISE_CARDS) or (v > 1 and reach >= data.LOWER_CARDS):
                     out.append(c)
             return out
+        if what == "move":  # princes on the board are on islands in play
+            board, base = self.on_board, seat * NC
+            return [c for c in range(NC) if (hand[c] > 0 or priv > 0) and board[base + c]]
+        if not self.monuments:
+            return []
         payable = [hand[c] > 0 or priv > 0 for c in range(NC)]
-        if what == "move":
-            stride = self.n * NC
-            islands = [ISLANDS[i].index * stride + seat * NC for i in self.islands]
-            return [c for c in range(NC)
-                    if payable[c] and any(self.on_island[b + c] for b in islands)]
         found: set[int] = set()
         if what == "add":
             for _, c in self.monuments.values():
@@ -211,18 +245,17 @@ class MenuStack:
         n = self.n
         if what == "move":
             if step == "from":
-                p, stride = self.princes, n * NC
-                return [f"from:{d.id}" for d in DISTRICT_LIST if d.id in self.active
-                        and p[d.index * stride + seat * NC + civ] > 0]
+                p, stride, own = self.princes, n * NC, seat * NC + civ
+                return [FROM_IDS[d.id] for d in in_play(self.active)
+                        if p[d.index * stride + own] > 0]
             src = self.chosen("from")
             if step == "count":
-                return [f"count:{k}" for k in range(1, min(data.MAX_MOVE,
-                                                            self.count(src, seat, civ)) + 1)]
-            return [f"to:{d}" for d, _ in destinations(src, self.active)]
+                return list(COUNT_IDS[:self.count(src, seat, civ)])
+            return list(destination_ids(src, self.active))
         if what == "add":
             if self.supply[seat][civ] <= 0:
                 return []
-            return [f"to:{d}" for d in sorted(self.monuments, key=lambda x: DISTRICTS[x].index)
+            return [TO_IDS[d] for d in sorted(self.monuments, key=lambda x: DISTRICTS[x].index)
                     if self.monuments[d][1] == civ]
         if what == "remove":
             if step == "from":
@@ -230,15 +263,15 @@ class MenuStack:
                 for d in sorted(self.monuments, key=lambda x: DISTRICTS[x].index):
                     base = (DISTRICTS[d].index * n + seat) * NC
                     if self.monuments[d][1] == civ and any(self.princes[base:base + NC]):
-                        out.append(f"from:{d}")
+                        out.append(FROM_IDS[d])
                 return out
             src = self.chosen("from")
-            return [f"prince:{CIVS[c]}" for c in range(NC) if self.count(src, seat, c)]
+            return [PRINCE_IDS[c] for c in range(NC) if self.count(src, seat, c)]
         return []
 
     def _detail_options(self, seat: int, step: str) -> list[str]:
         ids = self._ids()
-        what, civ = ids[0], CIV_INDEX[self.chosen("civ")]
+        what, civ = ids[0], self._civ()
         if step == "mode":
             hand, priv = self.hands[seat], self.privileges[seat]
             v = self.value(civ)
@@ -261,7 +294,7 @@ class MenuStack:
                     continue
                 hand[c] -= 1
                 if self.can_pay(hand, priv - extra, civ, left - 1):
-                    out.append(f"pay:{CIVS[c]}")
+                    out.append(PAY_IDS[c])
                 hand[c] += 1
             return out
         return self._details(seat, what, civ, step)

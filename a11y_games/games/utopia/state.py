@@ -8,6 +8,7 @@ carries decisions out and announces them.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, NamedTuple
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
@@ -17,6 +18,7 @@ from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS
 from a11y_games.games.utopia.menus import (
     ACTIONS,
     DISCARD,
+    DISCARD_IDS,
     GUESTS,
     NC,
     OVER,
@@ -31,10 +33,45 @@ AUTO_STEPS = ("count", "prince", "pay")
 _ASKS: dict[tuple[int, str], Pending] = {}
 
 
+_WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
+_MONUMENT_IDS = {(d, c): f"monument:{d}:{CIVS[c]}" for d in DISTRICTS for c in range(NC)}
 _CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
+_SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=_CIV_MSGS[c])
+                             for c in range(NC)) for v in range(NC))
+"""For each value (from 0) and civilisation: its line of the prestige scale."""
+_LAND = {d: frozenset(x for x, _ in NEIGHBOURS[d]) for d in DISTRICTS}
+"""For each district: the districts one street or bridge away."""
+
+
+@cache
+def _civ_cards(count: int, civ: int) -> Msg:
+    """``count`` cards (or princes, guests) of a civilisation, one shared message each."""
+    return Msg("utopia.cards.civ", count=count, civ=_CIV_MSGS[civ])
 _ISLAND_MSGS = {i: Msg(f"utopia.island.{i}") for i in ISLANDS}
 _REFS = tuple(PlayerRef(s) for s in range(data.MAX_PLAYERS))
 _ONLY = tuple(frozenset({s}) for s in range(data.MAX_PLAYERS))
+
+
+def _per_seat(msg_id: str, level: Verbosity, *, cause: bool, informs: bool) -> tuple[Event, ...]:
+    """One shared public event per seat for a message naming only that seat.
+
+    Events and messages are never changed once made, so the frequent ones (a turn begins,
+    a card is discarded) are made once at import instead of at every turn.
+    """
+    return tuple(Event(Msg(msg_id, seat=_REFS[s]), None, level, s if cause else None, informs)
+                 for s in range(data.MAX_PLAYERS))
+
+
+_TURN_GUEST = _per_seat("utopia.ev.turn_guest", Verbosity.BRIEF, cause=False, informs=False)
+_TURN = _per_seat("utopia.ev.turn", Verbosity.BRIEF, cause=False, informs=False)
+_END_TURN = _per_seat("utopia.ev.end_turn", Verbosity.FULL, cause=True, informs=False)
+_DISCARDED = _per_seat("utopia.ev.discarded", Verbosity.FULL, cause=True, informs=True)
+_PASS = _per_seat("utopia.ev.pass", Verbosity.NORMAL, cause=True, informs=True)
+_DISCARDED_OWN = tuple(
+    tuple(Event(Msg("utopia.ev.discarded_own", civ=_CIV_MSGS[c]), _ONLY[s], Verbosity.FULL, s,
+                False) for c in range(NC))
+    for s in range(data.MAX_PLAYERS))
+"""For each seat and civilisation: the discard as its player hears it."""
 
 
 def civ_msg(c: int) -> Msg:
@@ -93,6 +130,7 @@ class UtopiaState(MenuStack, GameState):
             d for i in self.islands for d in ISLANDS[i].districts)
         self.princes = [0] * (len(DISTRICTS) * n * NC)
         self.on_island = [0] * (len(ISLANDS) * n * NC)  # princes per island, seat, civ
+        self.on_board = [0] * (n * NC)  # princes in the city per seat and civ
         self.triples: set[tuple[str, int, int]] = set()  # 3+ of one civ: (district, seat, civ)
         self._builds: dict[int, list[str]] = {}
         self.supply = [[data.PRINCES_PER_CIV] * NC for _ in range(n)]
@@ -125,7 +163,9 @@ class UtopiaState(MenuStack, GameState):
         self.to_discard = [0] * n
         self.winners: frozenset[int] = frozenset()
         self._known_builds: set[str] = set()
-        self._cache: list[str] | None = None
+        self._told: list[str] | None = None  # the builds() list _known_builds was made from
+        self._cache: dict[tuple[Any, ...], list[str]] | None = None
+        self._menu: list[str] | None = None
         self._pending: Pending | None = None
         self._step_cache: str | None = None
         self._current: int | None = None
@@ -148,8 +188,7 @@ class UtopiaState(MenuStack, GameState):
         return self.scale.index(civ) + 1
 
     def _scale_msgs(self) -> list[Msg]:
-        return [Msg("utopia.scale.entry", value=v + 1, civ=civ_msg(c))
-                for v, c in reversed(list(enumerate(self.scale)))]
+        return [_SCALE_ENTRIES[v][c] for v, c in reversed(list(enumerate(self.scale)))]
 
     def _event(self, msg: Msg, *, level: Verbosity = Verbosity.NORMAL,
                cause: int | None = None, to: int | None = None, informs: bool = True) -> None:
@@ -170,11 +209,17 @@ class UtopiaState(MenuStack, GameState):
         self._princes_view = None
         self.on_island[(ISLANDS[DISTRICTS[district].island].index * self.n + seat) * NC + civ] \
             += delta
+        self.on_board[seat * NC + civ] += delta
         if self.princes[i] >= data.MONUMENT_PRINCES:
             self.triples.add((district, seat, civ))
         else:
             self.triples.discard((district, seat, civ))
         self._builds.clear()
+        self._changed()
+
+    def _changed(self) -> None:
+        """Forget the menus computed so far: the board, a hand or the guests changed."""
+        self._cache = self._menu = None
 
     def island_civs(self, island: str, seat: int) -> list[int]:
         """How many princes of each civilisation ``seat`` has on ``island``."""
@@ -191,6 +236,7 @@ class UtopiaState(MenuStack, GameState):
         return (-self.scores[seat], self.reached[seat])
 
     def _start_round(self) -> None:
+        self._changed()
         self.round += 1
         n = self.n
         if self.round == 1:
@@ -223,9 +269,9 @@ class UtopiaState(MenuStack, GameState):
         self._current = seat = self.order[self.pos] if ok else None
         if seat is None:
             return
-        key = "utopia.ev.turn_guest" if self.phase == GUESTS else "utopia.ev.turn"
-        self._event(Msg(key, seat=_REFS[seat]), level=Verbosity.BRIEF, informs=False)
+        self.events.append((_TURN_GUEST if self.phase == GUESTS else _TURN)[seat])
         self._known_builds = set()
+        self._told = None
         self._tell_builds(seat)
 
     def _next_turn(self) -> None:
@@ -269,6 +315,7 @@ class UtopiaState(MenuStack, GameState):
     def _start_development(self) -> None:
         self.bag.extend(self.guests)  # guests not taken go back to the bag
         self.guests = []
+        self._changed()
         self.phase = DISCARD
         self._current = None
         self._event(Msg("utopia.ev.phase2"), level=Verbosity.BRIEF)
@@ -290,7 +337,7 @@ class UtopiaState(MenuStack, GameState):
             self._start_actions()
 
     def _cards_msgs(self, cards: list[int]) -> list[Msg]:
-        return [Msg("utopia.cards.civ", count=k, civ=civ_msg(c)) for c, k in enumerate(cards) if k]
+        return [_civ_cards(k, c) for c, k in enumerate(cards) if k]
 
     def _start_actions(self) -> None:
         self.phase, self.pos = ACTIONS, 0
@@ -332,18 +379,24 @@ class UtopiaState(MenuStack, GameState):
             return found
         out: list[str] = []
         if self.bases[seat] > 0:
-            for island in self.islands:
-                if island not in self.wonders and all(self.island_civs(island, seat)):
-                    out.append(f"wonder:{island}")
-            for d, s, c in sorted(self.triples, key=lambda t: (DISTRICTS[t[0]].index, t[2])):
-                if s == seat and d not in self.monuments and self.monument_supply[c] > 0:
-                    out.append(f"monument:{d}:{CIVS[c]}")
+            on, stride = self.on_island, self.n * NC
+            for island in self.islands:  # all five civilisations on the island (island_civs)
+                if island not in self.wonders:
+                    base = ISLANDS[island].index * stride + seat * NC
+                    if all(on[base:base + NC]):
+                        out.append(_WONDER_IDS[island])
+            mine = [(DISTRICTS[d].index, c, d) for d, s, c in self.triples
+                    if s == seat and d not in self.monuments and self.monument_supply[c] > 0]
+            out += [_MONUMENT_IDS[d, c] for _, c, d in sorted(mine)]  # in map order, then civ
         self._builds[seat] = out
         return out
 
     def _tell_builds(self, seat: int) -> None:
         """Tell the player when a wonder or a monument becomes possible."""
         found = self.builds(seat)
+        if found is self._told:
+            return  # the same list as last time (builds() caches it until the city changes)
+        self._told = found
         if not found and not self._known_builds:
             return
         now = set(found)
@@ -360,6 +413,7 @@ class UtopiaState(MenuStack, GameState):
     def _build(self, seat: int, action: str) -> None:
         parts = action.split(":")
         self._builds.clear()
+        self._changed()
         self.bases[seat] -= 1
         if parts[0] == "wonder":
             island = parts[1]
@@ -399,15 +453,37 @@ class UtopiaState(MenuStack, GameState):
         return list(self._legal(seat))
 
     def _legal(self, seat: int) -> list[str]:
-        if self.phase == DISCARD:
+        phase = self.phase
+        if phase == DISCARD:
             if self.to_discard[seat] <= 0:
                 return []
-            return [f"discard:{CIVS[c]}" for c in range(NC) if self.hands[seat][c]]
-        if self.phase == OVER or seat != self.current:
+            hand = self.hands[seat]
+            return [DISCARD_IDS[c] for c in range(NC) if hand[c]]
+        if phase == OVER or seat != self._current:
             return []
-        if self._cache is None:
-            self._cache = self._options(seat)
-        return self._cache
+        menu = self._menu
+        if menu is None or self._cache is None:
+            menu = self._menu_of(seat)
+        return menu
+
+    def _menu_of(self, seat: int) -> list[str]:
+        """The legal answers at the current menu step of ``seat`` (whose turn it is).
+
+        A menu depends on the board, the hands and the guests (any change of those empties
+        the cache) and on where the player is in the menus (the key): random players come
+        back to the same menus again and again with ``back``.
+        """
+        menus = self._cache
+        if menus is None:
+            menus = self._cache = {}
+            self._menu = None
+        if self._menu is None:
+            key = (seat, self.phase, self.placed, self.limit_started, *self.choice)
+            found = menus.get(key)
+            if found is None:
+                found = menus[key] = self._options(seat)
+            self._menu = found
+        return self._menu
 
     def describe(self, seat: int, action: str) -> Msg:
         from a11y_games.games.utopia.summary import label
@@ -416,7 +492,7 @@ class UtopiaState(MenuStack, GameState):
     def apply(self, seat: int, action: str) -> None:
         if action not in self._legal(seat):
             raise IllegalAction(Msg("core.error.illegal"))
-        self._cache = self._pending = self._step_cache = None
+        self._menu = self._pending = self._step_cache = None
         kind = action.split(":", 1)[0]
         if self.phase == DISCARD:
             self._discard(seat, CIV_INDEX[action.split(":")[1]])
@@ -449,26 +525,25 @@ class UtopiaState(MenuStack, GameState):
         else:
             self._push(action)
             self._advance(seat)
-        if self.phase != OVER and self.current == seat:
-            self._tell_builds(seat)
+        if self._current == seat and self.phase != OVER:
+            known = self._builds.get(seat)  # no news while builds() gives the same list
+            if known is None or known is not self._told:
+                self._tell_builds(seat)
 
     def _end_turn(self, seat: int) -> None:
-        self._event(Msg("utopia.ev.end_turn", seat=_REFS[seat]), cause=seat,
-                    level=Verbosity.FULL, informs=False)
+        self.events.append(_END_TURN[seat])
         self._next_turn()
 
     def _discard(self, seat: int, civ: int) -> None:
+        self._changed()
         self.hands[seat][civ] -= 1
         self.discard.append(civ)
-        self._event(Msg("utopia.ev.discarded_own", civ=civ_msg(civ)), to=seat, cause=seat,
-                    level=Verbosity.FULL, informs=False)
-        self._event(Msg("utopia.ev.discarded", seat=_REFS[seat]), cause=seat,
-                    level=Verbosity.FULL)
+        self.events += (_DISCARDED_OWN[seat][civ], _DISCARDED[seat])
 
     def _apply_guest(self, seat: int, action: str) -> None:
         kind = action.split(":", 1)[0]
         if kind == "pass":
-            self._event(Msg("utopia.ev.pass", seat=_REFS[seat]), cause=seat)
+            self.events.append(_PASS[seat])
             self._next_turn()
         elif kind == "end":
             self._next_turn()
@@ -499,8 +574,8 @@ class UtopiaState(MenuStack, GameState):
                 return
             if step not in AUTO_STEPS:
                 return
-            opts = self._detail_options(seat, step)
-            if len(opts) != 1:
+            opts = self._menu_of(seat)  # the step's answers, then "back"
+            if len(opts) != 2:
                 return
             self._push(opts[0], auto=True)
 
@@ -510,6 +585,7 @@ class UtopiaState(MenuStack, GameState):
         paid = [CIV_INDEX[a.split(":")[1]] for a in ids if a.startswith("pay:")]
         got = {a.split(":")[0]: a.split(":", 1)[1] for a in ids if ":" in a}
         self._set_choice([])
+        self._changed()
         for c in paid:
             self.hands[seat][c] -= 1
             self.discard.append(c)
@@ -521,7 +597,7 @@ class UtopiaState(MenuStack, GameState):
             src, dst, k = got["from"], got["to"], int(got["count"])
             self._place(src, seat, civ, -k)
             self._place(dst, seat, civ, k)
-            by = "sea" if dst not in {d for d, _ in NEIGHBOURS[src]} else "land"
+            by = "land" if dst in _LAND[src] else "sea"
             self._event(Msg(f"utopia.ev.move_{by}", seat=_REFS[seat], count=k,
                             civ=civ_msg(civ), src=DISTRICTS[src].name,
                             dst=DISTRICTS[dst].name), cause=seat)
@@ -599,6 +675,6 @@ class UtopiaState(MenuStack, GameState):
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the state (for replay tests)."""
-        caches = ("rng", "events", "_cache", "_pending", "_step_cache", "_princes_view",
-                  "_public", "_builds")
+        caches = ("rng", "events", "_cache", "_menu", "_told", "_pending", "_step_cache",
+                  "_princes_view", "_public", "_builds")
         return {k: v for k, v in vars(self).items() if k not in caches}

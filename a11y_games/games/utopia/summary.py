@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Msg, PlayerRef
@@ -22,12 +23,17 @@ NAMES_PER_LINE = 3
 ROUTES_PER_LINE = 2
 
 
+_CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
+_ISLE_MSGS = {i: Msg(f"utopia.island.{i}") for i in ISLANDS}
+
+
 def civ(c: int) -> Msg:
-    return Msg(f"utopia.civ.{CIVS[c]}")
+    """The civilisation's name (one shared message each: messages are never changed)."""
+    return _CIV_MSGS[c]
 
 
 def isle(island: str) -> Msg:
-    return Msg(f"utopia.island.{island}")
+    return _ISLE_MSGS[island]
 
 
 def isle_name(island: str) -> Msg:
@@ -54,7 +60,13 @@ def _chunks(items: list, size: int) -> list[list]:
 
 
 def _civ_counts(counts: list[int] | tuple[int, ...]) -> list[Msg]:
-    return [Msg("utopia.cards.civ", count=k, civ=civ(c)) for c, k in enumerate(counts) if k]
+    return [_civ_count(k, c) for c, k in enumerate(counts) if k]
+
+
+@cache
+def _civ_count(count: int, c: int) -> Msg:
+    """``count`` cards, princes or guests of civilisation ``c`` (one shared message each)."""
+    return Msg("utopia.cards.civ", count=count, civ=civ(c))
 
 
 # --- labels ------------------------------------------------------------------------------------
