@@ -12,7 +12,7 @@ from typing import Any
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings
-from a11y_games.games.pnue import data, summary
+from a11y_games.games.pnue import data, events, summary
 from a11y_games.games.pnue.data import (
     CRISIS_KIND,
     DOLLAR,
@@ -22,6 +22,7 @@ from a11y_games.games.pnue.data import (
     Role,
     Tile,
 )
+from a11y_games.games.pnue.events import role_msg, tile_msg
 from a11y_games.games.pnue.setup import Deal, deal
 from a11y_games.games.pnue.view import Observation, observe
 
@@ -51,25 +52,6 @@ PROMPTS = {phase: Msg(f"pnue.ask.{phase}") for phase in (
     "nominate", "discard", "enact", "claim_president", "claim_secretary", "investigate",
     "claim_investigation", "revoke", "discard_optional")}
 REACT = ("react",)
-
-
-_TILE_MSGS: dict[Tile, Msg] = {}
-_ROLE_MSGS: dict[Role, Msg] = {}
-
-
-def tile_msg(tile: Tile) -> Msg:
-    """The name of a tile (one shared message per kind)."""
-    msg = _TILE_MSGS.get(tile)
-    if msg is None:
-        msg = _TILE_MSGS[tile] = Msg(f"pnue.tile.{tile}")
-    return msg
-
-
-def role_msg(role: Role) -> Msg:
-    msg = _ROLE_MSGS.get(role)
-    if msg is None:
-        msg = _ROLE_MSGS[role] = Msg(f"pnue.role.{role}")
-    return msg
 
 
 def camp(role: Role) -> str:
@@ -142,7 +124,6 @@ class PnueState(GameState):
         self._pending: Pending | None = None
         self._public: Any = None  # the public part of observations, until it changes
         self._nominees: list[str] = []
-        self._cast_events: dict[int, Event] = {}
         self._vote_prompt = Msg("pnue.ask.vote", president=self.refs[0], seat=self.refs[0])
         self._announce_setup()
         first = settings.option("first", "random")
@@ -167,14 +148,6 @@ class PnueState(GameState):
         self.events.append(Event(Msg(msg_id, **params),
                                  None if to is None else frozenset((to,)),
                                  level, cause, informs))
-
-    def _said_vote(self, seat: int) -> None:
-        """The hot path's event (a vote cast): events are values, so one per seat is reused."""
-        event = self._cast_events.get(seat)
-        if event is None:
-            event = self._cast_events[seat] = Event(Msg("pnue.vote.cast", seat=self.refs[seat]),
-                                                    None, FULL, seat, False)
-        self.events.append(event)
 
     def note(self, *entry: Any) -> None:
         """Add a line to the public record (what every seat saw happen)."""
@@ -226,9 +199,7 @@ class PnueState(GameState):
         if self.crises:
             self.say("pnue.setup.crises", NORMAL)
         for seat in range(self.players):
-            role = self.roles[seat]
-            self.say("pnue.setup.role", BRIEF, to=seat, role=role_msg(role),
-                     nation=data.NATIONS[seat])
+            self.events.append(events.role_dealt(seat, self.roles[seat]))
 
     def _human_left(self, seat: int) -> int:
         """The player just before a fictive seat, to say where it sits."""
@@ -415,7 +386,7 @@ class PnueState(GameState):
                 self._nominees = [f"nominate:{s}" for s in self.nominees()]
                 if self._nominees:
                     self.phase = Phase.NOMINATE
-                    self.say("pnue.turn.president", BRIEF, seat=self.refs[seat], turn=self.turn)
+                    self.events.append(events.president(seat, self.turn))
                     return
                 self.say("pnue.turn.no_nominee", NORMAL, seat=self.refs[seat], turn=self.turn)
             else:
@@ -434,7 +405,7 @@ class PnueState(GameState):
         self.no_consensus += 1
         self.open_nomination = True
         if self.no_consensus < data.NO_CONSENSUS_LIMIT:
-            self.say("pnue.vote.no_consensus", NORMAL, count=self.no_consensus)
+            self.events.append(events.no_consensus(self.no_consensus))
             return False
         self.no_consensus = 0
         tile = self._draw_one()
@@ -471,8 +442,7 @@ class PnueState(GameState):
         self.votes = {}
         self._vote_prompt = Msg("pnue.ask.vote", president=self.refs[self.president],
                                 seat=self.refs[nominee])
-        self.say("pnue.turn.nominated", BRIEF, cause=self.president,
-                 president=self.refs[self.president], seat=self.refs[nominee])
+        self.events.append(events.nominated(self.president, nominee))
         players = self.players
         self.voters = [s for s in self.table if s < players and self.active(s)]
         for s in self.table:  # PN-65: fictive players vote at once
@@ -484,7 +454,7 @@ class PnueState(GameState):
     def _vote(self, seat: int, yes: bool) -> None:
         self.votes[seat] = yes
         self.voters.remove(seat)
-        self._said_vote(seat)
+        self.events.append(events.vote_cast(seat))
         if not self.voters:
             self._count_votes()
 
@@ -498,10 +468,10 @@ class PnueState(GameState):
         p, nominee = self.president, self.nominee if self.nominee is not None else -1
         self.vote_history.append((self.turn, p, nominee, yes, no, approved))
         self.note("vote", p, nominee, yes, no, approved)
-        self.say("pnue.vote.result_yes" if approved else "pnue.vote.result_no", BRIEF,
-                 yes=len(yes), no=len(no), president=self.refs[p], seat=self.refs[nominee])
-        self.say("pnue.vote.who_yes", NORMAL, seats=[self.refs[s] for s in yes])
-        self.say("pnue.vote.who_no", NORMAL, seats=[self.refs[s] for s in no])
+        said = self.events.append
+        said(events.vote_result(approved, len(yes), len(no), p, self.refs[nominee].seat))
+        said(events.seat_list("pnue.vote.who_yes", yes))
+        said(events.seat_list("pnue.vote.who_no", no))
         if approved and len(yes) == len(no):
             self.say("pnue.vote.tie", NORMAL, seat=self.refs[p])
         if not approved:  # PN-14
@@ -547,12 +517,12 @@ class PnueState(GameState):
             if tile is not None:
                 hand.append(tile)
         p = self.president
-        self.say("pnue.draw.public", NORMAL, seat=self.refs[p], count=len(hand))
+        self.events.append(events.government("pnue.draw.public", p, len(hand)))
         self.crisis_queue = [t for t in hand if t in CRISIS_KIND]
         self.hand = [t for t in hand if t not in CRISIS_KIND]
         self.drawn = list(self.hand)
         self.secret(p, "drew", tuple(hand))
-        self.say("pnue.draw.private", BRIEF, to=p, tiles=[tile_msg(t) for t in hand])
+        self.events.append(events.drew_or_got("pnue.draw.private", p, tuple(hand)))
         self._next_crisis()
 
     def _next_crisis(self) -> None:
@@ -618,11 +588,11 @@ class PnueState(GameState):
             self.say("pnue.draw.nothing_left", NORMAL, cause=p)
             self._end_turn()
             return
-        self.say("pnue.hand.public", NORMAL, cause=p, president=self.refs[p],
-                 seat=self.refs[sg], count=self.handed)
-        self.secret(p, "handed", tuple(self.hand))
-        self.secret(sg, "got", tuple(self.hand))
-        self.say("pnue.hand.private", BRIEF, to=sg, tiles=[tile_msg(t) for t in self.hand])
+        self.events.append(events.hand_public(p, sg, self.handed))
+        handed = tuple(self.hand)
+        self.secret(p, "handed", handed)
+        self.secret(sg, "got", handed)
+        self.events.append(events.drew_or_got("pnue.hand.private", sg, handed))
         if len(self.hand) == 1:
             self._enact_choice(self.hand[0])
         else:
@@ -646,8 +616,8 @@ class PnueState(GameState):
         if sg is not None:
             self.records[sg].append(tile)
         self.note("enact", p, sg, tile, "fictive" if self.is_fictive(sg or 0) else "gov")
-        self.say("pnue.enact.done", BRIEF, seat=self.refs[sg if sg is not None else p],
-                 tile=tile_msg(tile), lob=self.lobbyist_count(), eco=self.eco_count())
+        self.events.append(events.enacted(sg if sg is not None else p, tile,
+                                          self.lobbyist_count(), self.eco_count()))
         return self._check_tiles_win()
 
     def _power_due(self) -> str | None:
@@ -679,10 +649,10 @@ class PnueState(GameState):
             lob = int(arg[3:])
             self.claims.append((self.turn, seat, "drew" if president else "got", lob))
             self.note("claim", seat, "drew" if president else "got", total, lob)
-            self.say("pnue.claim.drew" if president else "pnue.claim.got", NORMAL, cause=seat,
-                     seat=self.refs[seat], lob=lob, eco=total - lob)
+            self.events.append(events.claim_tiles("pnue.claim.drew" if president
+                                                  else "pnue.claim.got", seat, lob, total - lob))
         else:
-            self.say("pnue.claim.silent", FULL, cause=seat, informs=False, seat=self.refs[seat])
+            self.events.append(events.claim_silent(seat))
         if president:
             self.phase = Phase.CLAIM_SECRETARY
             return
@@ -718,7 +688,7 @@ class PnueState(GameState):
             self.say("pnue.claim.role", NORMAL, cause=seat, seat=self.refs[seat],
                      target=self.refs[target], role=role_msg(arg))
         else:
-            self.say("pnue.claim.silent", FULL, cause=seat, informs=False, seat=self.refs[seat])
+            self.events.append(events.claim_silent(seat))
         self._end_turn()
 
     def _revoke(self, target: int) -> None:
@@ -744,8 +714,7 @@ class PnueState(GameState):
         self.phase = Phase.OVER
         self.say("pnue.end.winner", BRIEF, camp=Msg(f"pnue.camp.{winner}"), reason=reason)
         for seat in self.table:
-            self.say("pnue.end.reveal", NORMAL, seat=self.refs[seat],
-                     role=role_msg(self.roles[seat]))
+            self.events.append(events.reveal(seat, self.roles[seat]))
 
     # --- views ---------------------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
