@@ -44,6 +44,7 @@ def play_out(match: Match, *, max_actions: int = 100_000,
     ``check`` is called after every action (for invariant tests). Returns actions played.
     """
     state_rng = random.Random(f"{match.settings.seed}:race")
+    act, bot_choice = match.act, match.bot_choice  # bound once: this loop is the hot path
     played = 0
     while played < max_actions:
         pending = match.state.pending()
@@ -51,10 +52,10 @@ def play_out(match: Match, *, max_actions: int = 100_000,
             break
         if pending.race:
             seat = state_rng.choice(pending.seats)
-            match.act(seat, match.state.legal_actions(seat)[0], trusted=True)
+            act(seat, match.state.legal_actions(seat)[0], trusted=True)
         else:
             seat = pending.seats[0]
-            match.act(seat, match.bot_choice(seat), trusted=True)
+            act(seat, bot_choice(seat), trusted=True)
         played += 1
         if check is not None:
             check(match.state)
