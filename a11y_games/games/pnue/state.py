@@ -52,6 +52,7 @@ PROMPTS = {phase: Msg(f"pnue.ask.{phase}") for phase in (
     "nominate", "discard", "enact", "claim_president", "claim_secretary", "investigate",
     "claim_investigation", "revoke", "discard_optional")}
 REACT = ("react",)
+NOMINATE = tuple(f"nominate:{s}" for s in range(data.MAX_PLAYERS))
 
 
 def camp(role: Role) -> str:
@@ -124,6 +125,7 @@ class PnueState(GameState):
         self._pending: Pending | None = None
         self._public: Any = None  # the public part of observations, until it changes
         self._nominees: list[str] = []
+        self._legal: tuple[int, tuple[str, ...]] | None = None  # (seat, its actions) until a change
         self._vote_prompt = Msg("pnue.ask.vote", president=self.refs[0], seat=self.refs[0])
         self._announce_setup()
         first = settings.option("first", "random")
@@ -239,6 +241,8 @@ class PnueState(GameState):
         return self._pending
 
     def _refresh(self) -> None:
+        """After a change: who is asked now (and forget the legal actions of before)."""
+        self._legal = None
         phase = self.phase
         p = self.president
         if phase == Phase.OVER:
@@ -258,6 +262,20 @@ class PnueState(GameState):
             self._pending = Pending((p,), PROMPTS[phase])
 
     def legal_actions(self, seat: int) -> list[str]:
+        if self.phase == Phase.VOTE:
+            return list(VOTES) if seat in self.voters else []
+        return list(self._legal_now(seat))
+
+    def _legal_now(self, seat: int) -> tuple[str, ...]:
+        """``seat``'s legal actions outside votes, built once until the state changes."""
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = tuple(self._list_legal(seat))
+        self._legal = (seat, actions)
+        return actions
+
+    def _list_legal(self, seat: int) -> list[str]:
         phase = self.phase
         if phase == Phase.VOTE:
             return list(VOTES) if seat in self.voters else []
@@ -334,7 +352,8 @@ class PnueState(GameState):
                 self._public = None
             self._refresh()
             return
-        if action not in self.legal_actions(seat):
+        if action not in (VOTES if phase == Phase.VOTE and seat in self.voters
+                          else self._legal_now(seat)):
             raise IllegalAction(Msg("pnue.error.illegal"))
         name, _, arg = action.partition(":")
         if phase == Phase.VOTE:
@@ -383,7 +402,7 @@ class PnueState(GameState):
             self.votes = {}
             self.hand, self.drawn, self.handed, self.target = [], [], 0, None
             if not self.is_fictive(seat):
-                self._nominees = [f"nominate:{s}" for s in self.nominees()]
+                self._nominees = [NOMINATE[s] for s in self.nominees()]
                 if self._nominees:
                     self.phase = Phase.NOMINATE
                     self.events.append(events.president(seat, self.turn))
