@@ -1,30 +1,37 @@
-"""Shared event values for the announcements a PNUE game makes most often.
+"""Shared values for the announcements and questions a PNUE game makes most often.
 
 Events are immutable values (a message and who may see it), so an announcement made again,
-in this game or the next, can be the very same object. Building an :class:`Event` with its
-:class:`Msg` costs a few microseconds, several times more than a whole vote; these builders
-take plain seat numbers, counts and tile or role names (hashed in C, unlike ``PlayerRef``)
-and return the one shared event for their arguments, built on first use. Each cache is
-bounded (seats, counts and turns are small numbers). The values are equal, parameter for
-parameter, to what ``PnueState.say`` builds; nobody may change a message's parameters.
+in this game or the next, can be the very same object; so can a :class:`Pending` question.
+Building an :class:`Event` with its :class:`Msg` costs a few microseconds, several times more
+than a whole vote; these builders take plain seat numbers, counts and tile or role names
+(hashed in C, unlike ``PlayerRef``) and return the one shared value for their arguments,
+built on first use. Each cache is bounded (seats, counts and turns are small numbers). The
+values are equal, parameter for parameter, to what ``PnueState.say`` builds; nobody may
+change a message's parameters.
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
+from a11y_games.engine import Event, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.games.pnue.data import NATIONS, Role, Tile
 
 __all__ = [
-    "claim_silent", "claim_tiles", "drew_or_got", "enacted", "government", "hand_public",
-    "no_consensus", "nominated", "president", "reveal", "role_dealt", "role_msg", "seat_list",
-    "tile_msg", "vote_cast", "vote_result",
+    "asked", "asked_to_vote", "claim_silent", "claim_tiles", "drew_or_got", "enacted",
+    "government", "hand_public", "no_consensus", "nominated", "president", "refs", "reveal",
+    "role_dealt", "role_msg", "seat_list", "tile_msg", "vote_cast", "vote_result",
 ]
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
 shared = lru_cache(maxsize=1 << 14)
 """One shared value per distinct arguments (the least recently used go beyond the bound)."""
+
+
+@cache
+def refs(seats: int) -> tuple[PlayerRef, ...]:
+    """A reference to each of ``seats`` seats (one shared tuple per table size)."""
+    return tuple(PlayerRef(s) for s in range(seats))
 
 
 @cache
@@ -41,6 +48,19 @@ def role_msg(role: Role) -> Msg:
 
 def _only(seat: int) -> frozenset[int]:
     return frozenset((seat,))
+
+
+@shared
+def asked(seat: int, prompt: str) -> Pending:
+    """``seat`` alone is asked ``pnue.ask.<prompt>`` (a question without parameters)."""
+    return Pending((seat,), Msg(f"pnue.ask.{prompt}"))
+
+
+@shared
+def asked_to_vote(voters: tuple[int, ...], chair: int, nominee: int) -> Pending:
+    """The seats still to vote on the President ``chair``'s nomination of ``nominee``."""
+    return Pending(voters, Msg("pnue.ask.vote", president=PlayerRef(chair),
+                               seat=PlayerRef(nominee)))
 
 
 @shared

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings
 from a11y_games.games.pnue import data, events, summary
 from a11y_games.games.pnue.data import (
@@ -48,11 +48,10 @@ class Phase:
 
 
 VOTES = ("vote:yes", "vote:no")
-PROMPTS = {phase: Msg(f"pnue.ask.{phase}") for phase in (
-    "nominate", "discard", "enact", "claim_president", "claim_secretary", "investigate",
-    "claim_investigation", "revoke", "discard_optional")}
 REACT = ("react",)
 NOMINATE = tuple(f"nominate:{s}" for s in range(data.MAX_PLAYERS))
+CLAIMS = ("claim:none", *(f"claim:lob{k}" for k in range(data.HAND_SIZE + 1)))
+"""Tile claims: none, then 0 to 3 lobbyist tiles (the first ``n + 2`` for ``n`` tiles)."""
 
 
 def camp(role: Role) -> str:
@@ -79,7 +78,7 @@ class PnueState(GameState):
         self.pile: list[Tile] = self.setup.pile
         self.fictive: dict[int, list[Tile]] = self.setup.fictive
         self._seats = len(self.roles)
-        self.refs = tuple(PlayerRef(s) for s in range(self._seats))  # immutable, shared
+        self.refs = events.refs(self._seats)  # immutable, shared
         self.dollar: int | None = next((s for s, r in enumerate(self.roles) if r == DOLLAR), None)
         if players >= 5:
             self.win_at = data.WIN_AT
@@ -126,7 +125,7 @@ class PnueState(GameState):
         self._public: Any = None  # the public part of observations, until it changes
         self._nominees: list[str] = []
         self._legal: tuple[int, tuple[str, ...]] | None = None  # (seat, its actions) until a change
-        self._vote_prompt = Msg("pnue.ask.vote", president=self.refs[0], seat=self.refs[0])
+        self._ballot = (0, 0)  # (President, nominee) of the vote under way
         self._announce_setup()
         first = settings.option("first", "random")
         seat = self.rng.randrange(players) if first == "random" else (int(first) - 1) % players
@@ -248,18 +247,18 @@ class PnueState(GameState):
         if phase == Phase.OVER:
             self._pending = None
         elif phase == Phase.VOTE:
-            self._pending = Pending(tuple(self.voters), self._vote_prompt)
+            self._pending = events.asked_to_vote(tuple(self.voters), *self._ballot)
         elif phase == Phase.RACE:
             left = tuple(s for s in self.racers if s not in self.reacted)
             self._pending = Pending(left, Msg("pnue.ask.race", crisis=tile_msg(self.crisis or "")),
                                     race=True)
         elif phase in (Phase.ENACT, Phase.CLAIM_SECRETARY):
             who = self.secretary if self.secretary is not None else p
-            self._pending = Pending((who,), PROMPTS[phase])
+            self._pending = events.asked(who, phase)
         elif phase == Phase.DISCARD and len(self.hand) < data.HAND_SIZE:
-            self._pending = Pending((p,), PROMPTS["discard_optional"])  # PN-34
+            self._pending = events.asked(p, "discard_optional")  # PN-34
         else:
-            self._pending = Pending((p,), PROMPTS[phase])
+            self._pending = events.asked(p, phase)
 
     def legal_actions(self, seat: int) -> list[str]:
         if self.phase == Phase.VOTE:
@@ -295,9 +294,9 @@ class PnueState(GameState):
         if phase == Phase.ENACT:
             return [f"enact:{k}" for k in sorted(set(self.hand), key=data.TILE_KINDS.index)]
         if phase == Phase.CLAIM_PRESIDENT:
-            return ["claim:none", *(f"claim:lob{k}" for k in range(len(self.drawn) + 1))]
+            return list(CLAIMS[:len(self.drawn) + 2])
         if phase == Phase.CLAIM_SECRETARY:
-            return ["claim:none", *(f"claim:lob{k}" for k in range(self.handed + 1))]
+            return list(CLAIMS[:self.handed + 2])
         if phase == Phase.INVESTIGATE:
             return [*(f"investigate:{s}" for s in self.investigable()), "investigate:none"]
         if phase == Phase.CLAIM_INVESTIGATION:
@@ -310,8 +309,8 @@ class PnueState(GameState):
         """Who the President may nominate (PN-10, PN-11, PN-33, PN-67)."""
         p = self.president
         limited = (self.players >= data.TERM_LIMIT_FROM and not self.open_nomination)
-        return [s for s in self.table if s != p and self.active(s)
-                and not (limited and s in self.last_government)]
+        barred = self.last_government if limited else ()
+        return [s for s in self.table if s != p and s not in barred and self.active(s)]
 
     def investigable(self) -> list[int]:
         return [s for s in self.table if s != self.president and s not in self.revoked]
@@ -348,12 +347,14 @@ class PnueState(GameState):
         phase = self.phase
         if phase == Phase.VOTE and action in VOTES and seat in self.voters:
             self._vote(seat, action == "vote:yes")  # the hot path: no list built
-            if self.phase != Phase.VOTE:
-                self._public = None
+            if self.phase == Phase.VOTE:  # more votes to come: only the voters changed
+                self._legal = None
+                self._pending = events.asked_to_vote(tuple(self.voters), *self._ballot)
+                return
+            self._public = None
             self._refresh()
             return
-        if action not in (VOTES if phase == Phase.VOTE and seat in self.voters
-                          else self._legal_now(seat)):
+        if action not in self._legal_now(seat):
             raise IllegalAction(Msg("pnue.error.illegal"))
         name, _, arg = action.partition(":")
         if phase == Phase.VOTE:
@@ -459,11 +460,11 @@ class PnueState(GameState):
         self.nominee = nominee
         self.phase = Phase.VOTE
         self.votes = {}
-        self._vote_prompt = Msg("pnue.ask.vote", president=self.refs[self.president],
-                                seat=self.refs[nominee])
+        self._ballot = (self.president, nominee)
         self.events.append(events.nominated(self.president, nominee))
-        players = self.players
-        self.voters = [s for s in self.table if s < players and self.active(s)]
+        players, revoked, skipped = self.players, self.revoked, self.skipped
+        self.voters = [s for s in self.table  # the players taking part (``active``)
+                       if s < players and s not in revoked and s not in skipped]
         for s in self.table:  # PN-65: fictive players vote at once
             if s >= players and self.active(s):
                 self.votes[s] = s == nominee
@@ -479,9 +480,13 @@ class PnueState(GameState):
 
     def _count_votes(self) -> None:
         """Reveal every vote at once (PN-12); a tie goes the President's way (PN-13)."""
-        order = [s for s in self.table if s in self.votes]
-        yes = tuple(s for s in order if self.votes[s])
-        no = tuple(s for s in order if not self.votes[s])
+        votes = self.votes
+        ayes: list[int] = []
+        noes: list[int] = []
+        for s in self.table:
+            if s in votes:
+                (ayes if votes[s] else noes).append(s)
+        yes, no = tuple(ayes), tuple(noes)
         approved = len(yes) > len(no) or (len(yes) == len(no) and self.votes.get(self.president,
                                                                                    False))
         p, nominee = self.president, self.nominee if self.nominee is not None else -1
