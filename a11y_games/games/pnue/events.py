@@ -18,8 +18,8 @@ from a11y_games.engine import Event, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.games.pnue.data import NATIONS, Role, Tile
 
 __all__ = [
-    "asked", "asked_to_vote", "claim_silent", "claim_tiles", "drew_or_got", "enacted",
-    "government", "hand_public", "no_consensus", "nominated", "president", "refs", "reveal",
+    "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drew_or_got",
+    "enacted", "government", "hand_public", "nominated", "president", "refs", "reveal",
     "role_dealt", "role_msg", "seat_list", "tile_msg", "vote_cast", "vote_result",
 ]
 
@@ -97,9 +97,15 @@ def seat_list(msg_id: str, seats: tuple[int, ...]) -> Event:
 
 
 @shared
-def no_consensus(count: int) -> Event:
-    """The ``count``-th "No consensus" card in a row."""
-    return Event(Msg("pnue.vote.no_consensus", count=count), None, NORMAL)
+def counted(msg_id: str, level: Verbosity, count: int) -> Event:
+    """A public line with a number only (players at the start, no consensus, reshuffles)."""
+    return Event(Msg(msg_id, count=count), None, level)
+
+
+@shared
+def about(msg_id: str, level: Verbosity, seat: int) -> Event:
+    """A public line naming one seat only (first President, a power, a tie)."""
+    return Event(Msg(msg_id, seat=PlayerRef(seat)), None, level)
 
 
 @shared

@@ -129,7 +129,7 @@ class PnueState(GameState):
         self._announce_setup()
         first = settings.option("first", "random")
         seat = self.rng.randrange(players) if first == "random" else (int(first) - 1) % players
-        self.say("pnue.first_president", BRIEF, seat=self.refs[seat])
+        self.events.append(events.about("pnue.first_president", BRIEF, seat))
         self._begin_turn(seat)
         self._refresh()
 
@@ -189,7 +189,7 @@ class PnueState(GameState):
 
     # --- setup -------------------------------------------------------------------------------
     def _announce_setup(self) -> None:
-        self.say("pnue.setup.start", BRIEF, count=self.players)
+        self.events.append(events.counted("pnue.setup.start", BRIEF, self.players))
         for line in self.role_count_lines():
             self.say(line.id, NORMAL, **line.params)
         if self.fictive:
@@ -425,7 +425,8 @@ class PnueState(GameState):
         self.no_consensus += 1
         self.open_nomination = True
         if self.no_consensus < data.NO_CONSENSUS_LIMIT:
-            self.events.append(events.no_consensus(self.no_consensus))
+            self.events.append(events.counted("pnue.vote.no_consensus", NORMAL,
+                                              self.no_consensus))
             return False
         self.no_consensus = 0
         tile = self._draw_one()
@@ -441,11 +442,14 @@ class PnueState(GameState):
         return self._check_tiles_win()
 
     def _draw_one(self) -> Tile | None:
-        self._reshuffle_if_low()
-        if not self.pile:
+        pile = self.pile  # the same list after a reshuffle (extended in place)
+        if len(pile) < data.RESHUFFLE_BELOW:
+            self._reshuffle_if_low()
+        if not pile:
             return None
-        tile = self.pile.pop()
-        self._reshuffle_if_low()
+        tile = pile.pop()
+        if len(pile) < data.RESHUFFLE_BELOW:
+            self._reshuffle_if_low()
         return tile
 
     def _reshuffle_if_low(self) -> None:
@@ -454,7 +458,7 @@ class PnueState(GameState):
             self.pile.extend(self.discards)
             self.discards.clear()
             self.rng.shuffle(self.pile)
-            self.say("pnue.pile.reshuffled", NORMAL, count=len(self.pile))
+            self.events.append(events.counted("pnue.pile.reshuffled", NORMAL, len(self.pile)))
 
     def _nominate(self, nominee: int) -> None:
         self.nominee = nominee
@@ -497,7 +501,7 @@ class PnueState(GameState):
         said(events.seat_list("pnue.vote.who_yes", yes))
         said(events.seat_list("pnue.vote.who_no", no))
         if approved and len(yes) == len(no):
-            self.say("pnue.vote.tie", NORMAL, seat=self.refs[p])
+            self.events.append(events.about("pnue.vote.tie", NORMAL, p))
         if not approved:  # PN-14
             if not self._fail_consensus():
                 self._begin_turn(self.left_of(p))
@@ -656,7 +660,7 @@ class PnueState(GameState):
 
     def _start_power(self, power: str) -> None:
         self.phase = power
-        self.say(f"pnue.power.{power}", BRIEF, seat=self.refs[self.president])
+        self.events.append(events.about(f"pnue.power.{power}", BRIEF, self.president))
 
     def _check_tiles_win(self) -> bool:
         if self.eco_count() >= self.win_at:  # PN-24, PN-68, PN-69
