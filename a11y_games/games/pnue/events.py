@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
-shared = lru_cache(maxsize=1 << 14)
+shared = lru_cache(maxsize=1 << 12)
 """One shared value per distinct arguments (the least recently used go beyond the bound)."""
 
 

@@ -347,19 +347,11 @@ class PnueState(GameState):
         phase = self.phase
         if phase == Phase.VOTE and action in VOTES and seat in self.voters:
             self._vote(seat, action == "vote:yes")  # the hot path: no list built
-            if self.phase == Phase.VOTE:  # more votes to come: only the voters changed
-                self._legal = None
-                self._pending = events.asked_to_vote(tuple(self.voters), *self._ballot)
-                return
-            self._public = None
-            self._refresh()
             return
         if action not in self._legal_now(seat):
             raise IllegalAction(Msg("pnue.error.illegal"))
         name, _, arg = action.partition(":")
-        if phase == Phase.VOTE:
-            self._vote(seat, arg == "yes")
-        elif phase == Phase.NOMINATE:
+        if phase == Phase.NOMINATE:
             self._nominate(int(arg))
         elif phase == Phase.RACE:
             self._react(seat)
@@ -476,11 +468,18 @@ class PnueState(GameState):
             self._count_votes()
 
     def _vote(self, seat: int, yes: bool) -> None:
+        """A secret vote (the most frequent action: kept short, with the engine's part)."""
         self.votes[seat] = yes
-        self.voters.remove(seat)
+        voters = self.voters
+        voters.remove(seat)
         self.events.append(events.vote_cast(seat))
-        if not self.voters:
-            self._count_votes()
+        if voters:  # more votes to come: only the seats asked changed
+            self._legal = None
+            self._pending = events.asked_to_vote(tuple(voters), *self._ballot)
+            return
+        self._count_votes()
+        self._public = None
+        self._refresh()
 
     def _count_votes(self) -> None:
         """Reveal every vote at once (PN-12); a tie goes the President's way (PN-13)."""
