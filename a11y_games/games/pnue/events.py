@@ -5,7 +5,8 @@ in this game or the next, can be the very same object; so can a :class:`Pending`
 Building an :class:`Event` with its :class:`Msg` costs a few microseconds, several times more
 than a whole vote; these builders take plain seat numbers, counts and tile or role names
 (hashed in C, unlike ``PlayerRef``) and return the one shared value for their arguments,
-built on first use. Each cache is bounded (seats, counts and turns are small numbers). The
+built on first use. Each cache keeps at most 4,096 values (seats, counts and turns are
+small numbers, so a few hundred are usually all there are). The
 values are equal, parameter for parameter, to what ``PnueState.say`` builds; nobody may
 change a message's parameters.
 """
@@ -18,8 +19,8 @@ from a11y_games.engine import Event, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.games.pnue.data import NATIONS, Role, Tile
 
 __all__ = [
-    "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drew_or_got",
-    "enacted", "government", "hand_public", "nominated", "president", "refs", "reveal",
+    "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drawn",
+    "drew_or_got", "enacted", "hand_public", "nominated", "president", "refs", "reveal",
     "role_dealt", "role_msg", "seat_list", "tile_msg", "vote_cast", "vote_result",
 ]
 
@@ -109,9 +110,9 @@ def about(msg_id: str, level: Verbosity, seat: int) -> Event:
 
 
 @shared
-def government(msg_id: str, seat: int, count: int) -> Event:
-    """``pnue.draw.public``: the President ``seat`` draws ``count`` tiles."""
-    return Event(Msg(msg_id, seat=PlayerRef(seat), count=count), None, NORMAL)
+def drawn(seat: int, count: int) -> Event:
+    """The President ``seat`` draws ``count`` tiles (what the table sees)."""
+    return Event(Msg("pnue.draw.public", seat=PlayerRef(seat), count=count), None, NORMAL)
 
 
 @shared

@@ -468,7 +468,8 @@ class PnueState(GameState):
             self._count_votes()
 
     def _vote(self, seat: int, yes: bool) -> None:
-        """A secret vote (the most frequent action: kept short, with the engine's part)."""
+        """A secret vote. The most frequent action, so while votes are still to come it only
+        updates who is asked (nothing else changed) instead of a full ``_refresh``."""
         self.votes[seat] = yes
         voters = self.voters
         voters.remove(seat)
@@ -544,7 +545,7 @@ class PnueState(GameState):
             if tile is not None:
                 hand.append(tile)
         p = self.president
-        self.events.append(events.government("pnue.draw.public", p, len(hand)))
+        self.events.append(events.drawn(p, len(hand)))
         self.crisis_queue = [t for t in hand if t in CRISIS_KIND]
         self.hand = [t for t in hand if t not in CRISIS_KIND]
         self.drawn = list(self.hand)
