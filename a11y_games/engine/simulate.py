@@ -43,18 +43,20 @@ def play_out(match: Match, *, max_actions: int = 100_000,
 
     ``check`` is called after every action (for invariant tests). Returns actions played.
     """
-    state_rng = random.Random(f"{match.settings.seed}:race")
+    race_rng: random.Random | None = None  # made at the first race (many games have none)
+    play_bot = match.play_bot  # bound once: this loop is the hot path
     played = 0
     while played < max_actions:
         pending = match.state.pending()
         if pending is None:
             break
         if pending.race:
-            seat = state_rng.choice(pending.seats)
+            if race_rng is None:
+                race_rng = random.Random(f"{match.settings.seed}:race")
+            seat = race_rng.choice(pending.seats)
             match.act(seat, match.state.legal_actions(seat)[0], trusted=True)
         else:
-            seat = pending.seats[0]
-            match.act(seat, match.bot_choice(seat), trusted=True)
+            play_bot(pending.seats[0])
         played += 1
         if check is not None:
             check(match.state)
@@ -73,10 +75,11 @@ def simulate(spec: GameSpec, *, players: int, games: int, seed: int,
     level_list = [levels] if isinstance(levels, str) else list(levels)
     report = SimulationReport()
     start = time.perf_counter()
+    level_seats = [SeatSpec("bot", level=level_list[i % len(level_list)], name_index=i)
+                   for i in range(players)]  # the same every game (Match copies the list)
     for n in range(games):
         settings = spec.settings(players, seed + n, options)
-        seats = [SeatSpec("bot", level=level_list[i % len(level_list)], name_index=i)
-                 for i in range(players)]
+        seats = level_seats
         if camp_levels:
             probe = spec.new_state(settings, random.Random(settings.seed))
             seats = [SeatSpec("bot", level=camp_levels.get(probe.camp_of(i) or "", seats[i].level),

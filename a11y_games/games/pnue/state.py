@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings
-from a11y_games.games.pnue import data, summary
+from a11y_games.games.pnue import data, events, summary
 from a11y_games.games.pnue.data import (
     CRISIS_KIND,
     DOLLAR,
@@ -22,6 +22,7 @@ from a11y_games.games.pnue.data import (
     Role,
     Tile,
 )
+from a11y_games.games.pnue.events import role_msg, tile_msg
 from a11y_games.games.pnue.setup import Deal, deal
 from a11y_games.games.pnue.view import Observation, observe
 
@@ -47,29 +48,10 @@ class Phase:
 
 
 VOTES = ("vote:yes", "vote:no")
-PROMPTS = {phase: Msg(f"pnue.ask.{phase}") for phase in (
-    "nominate", "discard", "enact", "claim_president", "claim_secretary", "investigate",
-    "claim_investigation", "revoke", "discard_optional")}
 REACT = ("react",)
-
-
-_TILE_MSGS: dict[Tile, Msg] = {}
-_ROLE_MSGS: dict[Role, Msg] = {}
-
-
-def tile_msg(tile: Tile) -> Msg:
-    """The name of a tile (one shared message per kind)."""
-    msg = _TILE_MSGS.get(tile)
-    if msg is None:
-        msg = _TILE_MSGS[tile] = Msg(f"pnue.tile.{tile}")
-    return msg
-
-
-def role_msg(role: Role) -> Msg:
-    msg = _ROLE_MSGS.get(role)
-    if msg is None:
-        msg = _ROLE_MSGS[role] = Msg(f"pnue.role.{role}")
-    return msg
+NOMINATE = tuple(f"nominate:{s}" for s in range(data.MAX_PLAYERS))
+CLAIMS = ("claim:none", *(f"claim:lob{k}" for k in range(data.HAND_SIZE + 1)))
+"""Tile claims: none, then 0 to 3 lobbyist tiles (the first ``n + 2`` for ``n`` tiles)."""
 
 
 def camp(role: Role) -> str:
@@ -96,7 +78,7 @@ class PnueState(GameState):
         self.pile: list[Tile] = self.setup.pile
         self.fictive: dict[int, list[Tile]] = self.setup.fictive
         self._seats = len(self.roles)
-        self.refs = tuple(PlayerRef(s) for s in range(self._seats))  # immutable, shared
+        self.refs = events.refs(self._seats)  # immutable, shared
         self.dollar: int | None = next((s for s, r in enumerate(self.roles) if r == DOLLAR), None)
         if players >= 5:
             self.win_at = data.WIN_AT
@@ -142,12 +124,12 @@ class PnueState(GameState):
         self._pending: Pending | None = None
         self._public: Any = None  # the public part of observations, until it changes
         self._nominees: list[str] = []
-        self._cast_events: dict[int, Event] = {}
-        self._vote_prompt = Msg("pnue.ask.vote", president=self.refs[0], seat=self.refs[0])
+        self._legal: tuple[int, tuple[str, ...]] | None = None  # (seat, its actions) until a change
+        self._ballot = (0, 0)  # (President, nominee) of the vote under way
         self._announce_setup()
         first = settings.option("first", "random")
         seat = self.rng.randrange(players) if first == "random" else (int(first) - 1) % players
-        self.say("pnue.first_president", BRIEF, seat=self.refs[seat])
+        self.events.append(events.about("pnue.first_president", BRIEF, seat))
         self._begin_turn(seat)
         self._refresh()
 
@@ -167,14 +149,6 @@ class PnueState(GameState):
         self.events.append(Event(Msg(msg_id, **params),
                                  None if to is None else frozenset((to,)),
                                  level, cause, informs))
-
-    def _said_vote(self, seat: int) -> None:
-        """The hot path's event (a vote cast): events are values, so one per seat is reused."""
-        event = self._cast_events.get(seat)
-        if event is None:
-            event = self._cast_events[seat] = Event(Msg("pnue.vote.cast", seat=self.refs[seat]),
-                                                    None, FULL, seat, False)
-        self.events.append(event)
 
     def note(self, *entry: Any) -> None:
         """Add a line to the public record (what every seat saw happen)."""
@@ -215,7 +189,7 @@ class PnueState(GameState):
 
     # --- setup -------------------------------------------------------------------------------
     def _announce_setup(self) -> None:
-        self.say("pnue.setup.start", BRIEF, count=self.players)
+        self.events.append(events.counted("pnue.setup.start", BRIEF, self.players))
         for line in self.role_count_lines():
             self.say(line.id, NORMAL, **line.params)
         if self.fictive:
@@ -226,9 +200,7 @@ class PnueState(GameState):
         if self.crises:
             self.say("pnue.setup.crises", NORMAL)
         for seat in range(self.players):
-            role = self.roles[seat]
-            self.say("pnue.setup.role", BRIEF, to=seat, role=role_msg(role),
-                     nation=data.NATIONS[seat])
+            self.events.append(events.role_dealt(seat, self.roles[seat]))
 
     def _human_left(self, seat: int) -> int:
         """The player just before a fictive seat, to say where it sits."""
@@ -268,25 +240,41 @@ class PnueState(GameState):
         return self._pending
 
     def _refresh(self) -> None:
+        """After a change: who is asked now (and forget the legal actions of before)."""
+        self._legal = None
         phase = self.phase
         p = self.president
         if phase == Phase.OVER:
             self._pending = None
         elif phase == Phase.VOTE:
-            self._pending = Pending(tuple(self.voters), self._vote_prompt)
+            self._pending = events.asked_to_vote(tuple(self.voters), *self._ballot)
         elif phase == Phase.RACE:
             left = tuple(s for s in self.racers if s not in self.reacted)
             self._pending = Pending(left, Msg("pnue.ask.race", crisis=tile_msg(self.crisis or "")),
                                     race=True)
         elif phase in (Phase.ENACT, Phase.CLAIM_SECRETARY):
             who = self.secretary if self.secretary is not None else p
-            self._pending = Pending((who,), PROMPTS[phase])
+            self._pending = events.asked(who, phase)
         elif phase == Phase.DISCARD and len(self.hand) < data.HAND_SIZE:
-            self._pending = Pending((p,), PROMPTS["discard_optional"])  # PN-34
+            self._pending = events.asked(p, "discard_optional")  # PN-34
         else:
-            self._pending = Pending((p,), PROMPTS[phase])
+            self._pending = events.asked(p, phase)
 
     def legal_actions(self, seat: int) -> list[str]:
+        if self.phase == Phase.VOTE:
+            return list(VOTES) if seat in self.voters else []
+        return list(self._legal_now(seat))
+
+    def _legal_now(self, seat: int) -> tuple[str, ...]:
+        """``seat``'s legal actions outside votes, built once until the state changes."""
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        actions = tuple(self._list_legal(seat))
+        self._legal = (seat, actions)
+        return actions
+
+    def _list_legal(self, seat: int) -> list[str]:
         phase = self.phase
         if phase == Phase.VOTE:
             return list(VOTES) if seat in self.voters else []
@@ -306,9 +294,9 @@ class PnueState(GameState):
         if phase == Phase.ENACT:
             return [f"enact:{k}" for k in sorted(set(self.hand), key=data.TILE_KINDS.index)]
         if phase == Phase.CLAIM_PRESIDENT:
-            return ["claim:none", *(f"claim:lob{k}" for k in range(len(self.drawn) + 1))]
+            return list(CLAIMS[:len(self.drawn) + 2])
         if phase == Phase.CLAIM_SECRETARY:
-            return ["claim:none", *(f"claim:lob{k}" for k in range(self.handed + 1))]
+            return list(CLAIMS[:self.handed + 2])
         if phase == Phase.INVESTIGATE:
             return [*(f"investigate:{s}" for s in self.investigable()), "investigate:none"]
         if phase == Phase.CLAIM_INVESTIGATION:
@@ -321,8 +309,8 @@ class PnueState(GameState):
         """Who the President may nominate (PN-10, PN-11, PN-33, PN-67)."""
         p = self.president
         limited = (self.players >= data.TERM_LIMIT_FROM and not self.open_nomination)
-        return [s for s in self.table if s != p and self.active(s)
-                and not (limited and s in self.last_government)]
+        barred = self.last_government if limited else ()
+        return [s for s in self.table if s != p and s not in barred and self.active(s)]
 
     def investigable(self) -> list[int]:
         return [s for s in self.table if s != self.president and s not in self.revoked]
@@ -359,16 +347,11 @@ class PnueState(GameState):
         phase = self.phase
         if phase == Phase.VOTE and action in VOTES and seat in self.voters:
             self._vote(seat, action == "vote:yes")  # the hot path: no list built
-            if self.phase != Phase.VOTE:
-                self._public = None
-            self._refresh()
             return
-        if action not in self.legal_actions(seat):
+        if action not in self._legal_now(seat):
             raise IllegalAction(Msg("pnue.error.illegal"))
         name, _, arg = action.partition(":")
-        if phase == Phase.VOTE:
-            self._vote(seat, arg == "yes")
-        elif phase == Phase.NOMINATE:
+        if phase == Phase.NOMINATE:
             self._nominate(int(arg))
         elif phase == Phase.RACE:
             self._react(seat)
@@ -412,10 +395,10 @@ class PnueState(GameState):
             self.votes = {}
             self.hand, self.drawn, self.handed, self.target = [], [], 0, None
             if not self.is_fictive(seat):
-                self._nominees = [f"nominate:{s}" for s in self.nominees()]
+                self._nominees = [NOMINATE[s] for s in self.nominees()]
                 if self._nominees:
                     self.phase = Phase.NOMINATE
-                    self.say("pnue.turn.president", BRIEF, seat=self.refs[seat], turn=self.turn)
+                    self.events.append(events.president(seat, self.turn))
                     return
                 self.say("pnue.turn.no_nominee", NORMAL, seat=self.refs[seat], turn=self.turn)
             else:
@@ -434,7 +417,8 @@ class PnueState(GameState):
         self.no_consensus += 1
         self.open_nomination = True
         if self.no_consensus < data.NO_CONSENSUS_LIMIT:
-            self.say("pnue.vote.no_consensus", NORMAL, count=self.no_consensus)
+            self.events.append(events.counted("pnue.vote.no_consensus", NORMAL,
+                                              self.no_consensus))
             return False
         self.no_consensus = 0
         tile = self._draw_one()
@@ -450,11 +434,14 @@ class PnueState(GameState):
         return self._check_tiles_win()
 
     def _draw_one(self) -> Tile | None:
-        self._reshuffle_if_low()
-        if not self.pile:
+        pile = self.pile  # the same list after a reshuffle (extended in place)
+        if len(pile) < data.RESHUFFLE_BELOW:
+            self._reshuffle_if_low()
+        if not pile:
             return None
-        tile = self.pile.pop()
-        self._reshuffle_if_low()
+        tile = pile.pop()
+        if len(pile) < data.RESHUFFLE_BELOW:
+            self._reshuffle_if_low()
         return tile
 
     def _reshuffle_if_low(self) -> None:
@@ -463,18 +450,17 @@ class PnueState(GameState):
             self.pile.extend(self.discards)
             self.discards.clear()
             self.rng.shuffle(self.pile)
-            self.say("pnue.pile.reshuffled", NORMAL, count=len(self.pile))
+            self.events.append(events.counted("pnue.pile.reshuffled", NORMAL, len(self.pile)))
 
     def _nominate(self, nominee: int) -> None:
         self.nominee = nominee
         self.phase = Phase.VOTE
         self.votes = {}
-        self._vote_prompt = Msg("pnue.ask.vote", president=self.refs[self.president],
-                                seat=self.refs[nominee])
-        self.say("pnue.turn.nominated", BRIEF, cause=self.president,
-                 president=self.refs[self.president], seat=self.refs[nominee])
-        players = self.players
-        self.voters = [s for s in self.table if s < players and self.active(s)]
+        self._ballot = (self.president, nominee)
+        self.events.append(events.nominated(self.president, nominee))
+        players, revoked, skipped = self.players, self.revoked, self.skipped
+        self.voters = [s for s in self.table  # the players taking part (``active``)
+                       if s < players and s not in revoked and s not in skipped]
         for s in self.table:  # PN-65: fictive players vote at once
             if s >= players and self.active(s):
                 self.votes[s] = s == nominee
@@ -482,28 +468,40 @@ class PnueState(GameState):
             self._count_votes()
 
     def _vote(self, seat: int, yes: bool) -> None:
+        """A secret vote. The most frequent action, so while votes are still to come it only
+        updates who is asked (nothing else changed) instead of a full ``_refresh``."""
         self.votes[seat] = yes
-        self.voters.remove(seat)
-        self._said_vote(seat)
-        if not self.voters:
-            self._count_votes()
+        voters = self.voters
+        voters.remove(seat)
+        self.events.append(events.vote_cast(seat))
+        if voters:  # more votes to come: only the seats asked changed
+            self._legal = None
+            self._pending = events.asked_to_vote(tuple(voters), *self._ballot)
+            return
+        self._count_votes()
+        self._public = None
+        self._refresh()
 
     def _count_votes(self) -> None:
         """Reveal every vote at once (PN-12); a tie goes the President's way (PN-13)."""
-        order = [s for s in self.table if s in self.votes]
-        yes = tuple(s for s in order if self.votes[s])
-        no = tuple(s for s in order if not self.votes[s])
+        votes = self.votes
+        ayes: list[int] = []
+        noes: list[int] = []
+        for s in self.table:
+            if s in votes:
+                (ayes if votes[s] else noes).append(s)
+        yes, no = tuple(ayes), tuple(noes)
         approved = len(yes) > len(no) or (len(yes) == len(no) and self.votes.get(self.president,
                                                                                    False))
         p, nominee = self.president, self.nominee if self.nominee is not None else -1
         self.vote_history.append((self.turn, p, nominee, yes, no, approved))
         self.note("vote", p, nominee, yes, no, approved)
-        self.say("pnue.vote.result_yes" if approved else "pnue.vote.result_no", BRIEF,
-                 yes=len(yes), no=len(no), president=self.refs[p], seat=self.refs[nominee])
-        self.say("pnue.vote.who_yes", NORMAL, seats=[self.refs[s] for s in yes])
-        self.say("pnue.vote.who_no", NORMAL, seats=[self.refs[s] for s in no])
+        said = self.events.append
+        said(events.vote_result(approved, len(yes), len(no), p, self.refs[nominee].seat))
+        said(events.seat_list("pnue.vote.who_yes", yes))
+        said(events.seat_list("pnue.vote.who_no", no))
         if approved and len(yes) == len(no):
-            self.say("pnue.vote.tie", NORMAL, seat=self.refs[p])
+            self.events.append(events.about("pnue.vote.tie", NORMAL, p))
         if not approved:  # PN-14
             if not self._fail_consensus():
                 self._begin_turn(self.left_of(p))
@@ -547,12 +545,12 @@ class PnueState(GameState):
             if tile is not None:
                 hand.append(tile)
         p = self.president
-        self.say("pnue.draw.public", NORMAL, seat=self.refs[p], count=len(hand))
+        self.events.append(events.drawn(p, len(hand)))
         self.crisis_queue = [t for t in hand if t in CRISIS_KIND]
         self.hand = [t for t in hand if t not in CRISIS_KIND]
         self.drawn = list(self.hand)
         self.secret(p, "drew", tuple(hand))
-        self.say("pnue.draw.private", BRIEF, to=p, tiles=[tile_msg(t) for t in hand])
+        self.events.append(events.drew_or_got("pnue.draw.private", p, tuple(hand)))
         self._next_crisis()
 
     def _next_crisis(self) -> None:
@@ -618,11 +616,11 @@ class PnueState(GameState):
             self.say("pnue.draw.nothing_left", NORMAL, cause=p)
             self._end_turn()
             return
-        self.say("pnue.hand.public", NORMAL, cause=p, president=self.refs[p],
-                 seat=self.refs[sg], count=self.handed)
-        self.secret(p, "handed", tuple(self.hand))
-        self.secret(sg, "got", tuple(self.hand))
-        self.say("pnue.hand.private", BRIEF, to=sg, tiles=[tile_msg(t) for t in self.hand])
+        self.events.append(events.hand_public(p, sg, self.handed))
+        handed = tuple(self.hand)
+        self.secret(p, "handed", handed)
+        self.secret(sg, "got", handed)
+        self.events.append(events.drew_or_got("pnue.hand.private", sg, handed))
         if len(self.hand) == 1:
             self._enact_choice(self.hand[0])
         else:
@@ -646,8 +644,8 @@ class PnueState(GameState):
         if sg is not None:
             self.records[sg].append(tile)
         self.note("enact", p, sg, tile, "fictive" if self.is_fictive(sg or 0) else "gov")
-        self.say("pnue.enact.done", BRIEF, seat=self.refs[sg if sg is not None else p],
-                 tile=tile_msg(tile), lob=self.lobbyist_count(), eco=self.eco_count())
+        self.events.append(events.enacted(sg if sg is not None else p, tile,
+                                          self.lobbyist_count(), self.eco_count()))
         return self._check_tiles_win()
 
     def _power_due(self) -> str | None:
@@ -662,7 +660,7 @@ class PnueState(GameState):
 
     def _start_power(self, power: str) -> None:
         self.phase = power
-        self.say(f"pnue.power.{power}", BRIEF, seat=self.refs[self.president])
+        self.events.append(events.about(f"pnue.power.{power}", BRIEF, self.president))
 
     def _check_tiles_win(self) -> bool:
         if self.eco_count() >= self.win_at:  # PN-24, PN-68, PN-69
@@ -679,10 +677,10 @@ class PnueState(GameState):
             lob = int(arg[3:])
             self.claims.append((self.turn, seat, "drew" if president else "got", lob))
             self.note("claim", seat, "drew" if president else "got", total, lob)
-            self.say("pnue.claim.drew" if president else "pnue.claim.got", NORMAL, cause=seat,
-                     seat=self.refs[seat], lob=lob, eco=total - lob)
+            self.events.append(events.claim_tiles("pnue.claim.drew" if president
+                                                  else "pnue.claim.got", seat, lob, total - lob))
         else:
-            self.say("pnue.claim.silent", FULL, cause=seat, informs=False, seat=self.refs[seat])
+            self.events.append(events.claim_silent(seat))
         if president:
             self.phase = Phase.CLAIM_SECRETARY
             return
@@ -718,7 +716,7 @@ class PnueState(GameState):
             self.say("pnue.claim.role", NORMAL, cause=seat, seat=self.refs[seat],
                      target=self.refs[target], role=role_msg(arg))
         else:
-            self.say("pnue.claim.silent", FULL, cause=seat, informs=False, seat=self.refs[seat])
+            self.events.append(events.claim_silent(seat))
         self._end_turn()
 
     def _revoke(self, target: int) -> None:
@@ -744,8 +742,7 @@ class PnueState(GameState):
         self.phase = Phase.OVER
         self.say("pnue.end.winner", BRIEF, camp=Msg(f"pnue.camp.{winner}"), reason=reason)
         for seat in self.table:
-            self.say("pnue.end.reveal", NORMAL, seat=self.refs[seat],
-                     role=role_msg(self.roles[seat]))
+            self.events.append(events.reveal(seat, self.roles[seat]))
 
     # --- views ---------------------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:

@@ -1,0 +1,160 @@
+"""Shared values for the announcements and questions a PNUE game makes most often.
+
+Events are immutable values (a message and who may see it), so an announcement made again,
+in this game or the next, can be the very same object; so can a :class:`Pending` question.
+Building an :class:`Event` with its :class:`Msg` costs a few microseconds, several times more
+than a whole vote; these builders take plain seat numbers, counts and tile or role names
+(hashed in C, unlike ``PlayerRef``) and return the one shared value for their arguments,
+built on first use. Each cache keeps at most 4,096 values (seats, counts and turns are
+small numbers, so a few hundred are usually all there are). The
+values are equal, parameter for parameter, to what ``PnueState.say`` builds; nobody may
+change a message's parameters.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from a11y_games.engine import Event, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.games.pnue.data import NATIONS, Role, Tile
+
+__all__ = [
+    "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drawn",
+    "drew_or_got", "enacted", "hand_public", "nominated", "president", "refs", "reveal",
+    "role_dealt", "role_msg", "seat_list", "tile_msg", "vote_cast", "vote_result",
+]
+
+BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
+shared = lru_cache(maxsize=1 << 12)
+"""One shared value per distinct arguments (the least recently used go beyond the bound)."""
+
+
+@cache
+def refs(seats: int) -> tuple[PlayerRef, ...]:
+    """A reference to each of ``seats`` seats (one shared tuple per table size)."""
+    return tuple(PlayerRef(s) for s in range(seats))
+
+
+@cache
+def tile_msg(tile: Tile) -> Msg:
+    """The name of a tile (one shared message per kind)."""
+    return Msg(f"pnue.tile.{tile}")
+
+
+@cache
+def role_msg(role: Role) -> Msg:
+    """The name of a role (one shared message per role)."""
+    return Msg(f"pnue.role.{role}")
+
+
+def _only(seat: int) -> frozenset[int]:
+    return frozenset((seat,))
+
+
+@shared
+def asked(seat: int, prompt: str) -> Pending:
+    """``seat`` alone is asked ``pnue.ask.<prompt>`` (a question without parameters)."""
+    return Pending((seat,), Msg(f"pnue.ask.{prompt}"))
+
+
+@shared
+def asked_to_vote(voters: tuple[int, ...], chair: int, nominee: int) -> Pending:
+    """The seats still to vote on the President ``chair``'s nomination of ``nominee``."""
+    return Pending(voters, Msg("pnue.ask.vote", president=PlayerRef(chair),
+                               seat=PlayerRef(nominee)))
+
+
+@shared
+def vote_cast(seat: int) -> Event:
+    """``seat`` has voted (how stays secret): an echo at the FULL level."""
+    return Event(Msg("pnue.vote.cast", seat=PlayerRef(seat)), None, FULL, seat, False)
+
+
+@shared
+def president(seat: int, turn: int) -> Event:
+    """Turn ``turn`` starts with ``seat`` presiding."""
+    return Event(Msg("pnue.turn.president", seat=PlayerRef(seat), turn=turn), None, BRIEF)
+
+
+@shared
+def nominated(chair: int, nominee: int) -> Event:
+    """The President ``chair`` nominates ``nominee``."""
+    return Event(Msg("pnue.turn.nominated", president=PlayerRef(chair),
+                     seat=PlayerRef(nominee)), None, BRIEF, chair)
+
+
+@shared
+def vote_result(approved: bool, yes: int, no: int, chair: int, nominee: int) -> Event:
+    """The votes counted: approved or not, how many each way."""
+    return Event(Msg("pnue.vote.result_yes" if approved else "pnue.vote.result_no",
+                     yes=yes, no=no, president=PlayerRef(chair), seat=PlayerRef(nominee)),
+                 None, BRIEF)
+
+
+@shared
+def seat_list(msg_id: str, seats: tuple[int, ...]) -> Event:
+    """A public line naming seats (who voted yes, who voted no)."""
+    return Event(Msg(msg_id, seats=[PlayerRef(s) for s in seats]), None, NORMAL)
+
+
+@shared
+def counted(msg_id: str, level: Verbosity, count: int) -> Event:
+    """A public line with a number only (players at the start, no consensus, reshuffles)."""
+    return Event(Msg(msg_id, count=count), None, level)
+
+
+@shared
+def about(msg_id: str, level: Verbosity, seat: int) -> Event:
+    """A public line naming one seat only (first President, a power, a tie)."""
+    return Event(Msg(msg_id, seat=PlayerRef(seat)), None, level)
+
+
+@shared
+def drawn(seat: int, count: int) -> Event:
+    """The President ``seat`` draws ``count`` tiles (what the table sees)."""
+    return Event(Msg("pnue.draw.public", seat=PlayerRef(seat), count=count), None, NORMAL)
+
+
+@shared
+def hand_public(chair: int, secretary: int, count: int) -> Event:
+    """The President hands ``count`` tiles to the Secretary-General."""
+    return Event(Msg("pnue.hand.public", president=PlayerRef(chair), seat=PlayerRef(secretary),
+                     count=count), None, NORMAL, chair)
+
+
+@shared
+def drew_or_got(msg_id: str, seat: int, tiles: tuple[Tile, ...]) -> Event:
+    """``seat`` alone sees the tiles it drew or was handed."""
+    return Event(Msg(msg_id, tiles=[tile_msg(t) for t in tiles]), _only(seat), BRIEF)
+
+
+@shared
+def enacted(seat: int, tile: Tile, lob: int, eco: int) -> Event:
+    """``seat`` enacts ``tile``; the tiles on the table after it."""
+    return Event(Msg("pnue.enact.done", seat=PlayerRef(seat), tile=tile_msg(tile), lob=lob,
+                     eco=eco), None, BRIEF)
+
+
+@shared
+def claim_tiles(msg_id: str, seat: int, lob: int, eco: int) -> Event:
+    """``seat`` claims what it drew or got."""
+    return Event(Msg(msg_id, seat=PlayerRef(seat), lob=lob, eco=eco), None, NORMAL, seat)
+
+
+@shared
+def claim_silent(seat: int) -> Event:
+    """``seat`` makes no claim: an echo at the FULL level."""
+    return Event(Msg("pnue.claim.silent", seat=PlayerRef(seat)), None, FULL, seat, False)
+
+
+@shared
+def role_dealt(seat: int, role: Role) -> Event:
+    """``seat`` alone learns its role and nation."""
+    return Event(Msg("pnue.setup.role", role=role_msg(role), nation=NATIONS[seat]),
+                 _only(seat), BRIEF)
+
+
+@shared
+def reveal(seat: int, role: Role) -> Event:
+    """At the end, ``seat``'s role is shown to all."""
+    return Event(Msg("pnue.end.reveal", seat=PlayerRef(seat), role=role_msg(role)), None, NORMAL)
