@@ -125,7 +125,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         prefs = replace(prefs, seen_walkthrough=True)
         save_preferences(prefs)
     if args.load:
-        match = Match.load(save_path(args.load), specs)
+        match = Match.load(save_path(args.load, allow_path=True), specs)
     else:
         spec = _spec(args.game) if args.game else None
         options = _variants(args.variant)
@@ -174,7 +174,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     if args.brlapi:
         client.display = _display(client, reader)
     if args.load:
-        client.resumed(save_path(args.load))
+        client.resumed(save_path(args.load, allow_path=True))
     try:
         return client.run()
     finally:
@@ -373,7 +373,7 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     spec = _spec(args.game)
     match = None
     if args.what != "rules":
-        match = Match.load(save_path(args.load), all_specs())
+        match = Match.load(save_path(args.load, allow_path=True), all_specs())
         if match.spec.name != spec.name:
             raise UsageError(Msg("core.brf.other_game", game=match.spec.title))
     try:

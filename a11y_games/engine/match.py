@@ -258,6 +258,10 @@ class Match:
         """Read and replay a save written by :meth:`save`."""
         try:
             text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise SaveError(Msg("core.save.corrupt")) from error
+        except FileNotFoundError as error:
+            raise SaveError(Msg("core.save.missing", path=str(path))) from error
         except OSError as error:
             raise SaveError(Msg("core.save.read_failed", path=str(path),
                                 reason=error.strerror or str(error))) from error

@@ -100,6 +100,10 @@ class GameState(ABC):
         """Seats at the table, including any the rules add (fictive players)."""
         return self.settings.players
 
+    def seat_order(self) -> list[int]:
+        """The seats in their order around the table (fictive players where they sit)."""
+        return list(range(self.seat_count))
+
     def extra_seat_name(self, seat: int) -> Msg | None:
         """The name of a seat that no player fills (a fictive player), or None."""
         return None

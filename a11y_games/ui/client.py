@@ -55,6 +55,13 @@ class BrailleOptions:
     _cache: dict[str, Any] = field(default_factory=dict)
 
 
+def _query_word(query: Any, lang: str) -> str:
+    """A game query's name as said in ``lang`` (its first alias is the French one)."""
+    if lang == "fr" and query.aliases:
+        return str(query.aliases[0])
+    return str(query.name)
+
+
 def _round_of(event: Event) -> int | None:
     """The round or turn an event opens or names (``round=``, ``turn=``, ``*.round number=``)."""
     params = event.msg.params
@@ -111,7 +118,9 @@ class Client:
         self.match = match
         self.tr = Translator(self.lang, names=match.seat_name)
         humans = match.humans()
-        self.viewer: int | None = humans[0] if humans else None
+        # hot-seat: nobody holds the keyboard until the first hand-over, so no private
+        # line is shown before the right player has taken it
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.transcripts: dict[int | None, list[Event]] = {s: [] for s in humans} or {None: []}
         self.backlog: dict[int, list[Event]] = {s: [] for s in humans}
         self.cursor = 0
@@ -190,7 +199,7 @@ class Client:
     def intro(self) -> None:
         spec = self.match.spec
         lines: list[Msg | str] = [Msg("core.intro.welcome", game=spec.title)]
-        names = [PlayerRef(s) for s in range(self.match.state.seat_count)]
+        names = [PlayerRef(s) for s in self.match.state.seat_order()]
         lines.append(Msg("core.intro.players", count=len(names), names=names))
         if self.viewer is not None:
             lines.append(Msg("core.intro.you", seat=PlayerRef(self.viewer)))
@@ -253,8 +262,8 @@ class Client:
         if self.out.events_file is None:
             return
         humans = self.match.humans()
-        if humans and event.visible_to is not None and not set(humans) & event.visible_to:
-            return  # another seat's secret never leaves the game
+        if event.visible_to is not None and (len(humans) > 1 or not set(humans) & event.visible_to):
+            return  # a secret never reaches a file another player could read
         self.out.event({
             "type": event.type, "params": event.msg.to_json()["params"],
             "visibility": "all" if event.visible_to is None else sorted(event.visible_to),
@@ -264,6 +273,8 @@ class Client:
     def hand_over(self, seat: int) -> None:
         """Hot-seat: ask the right player to take the keyboard before anything private."""
         self.say(Msg("core.handover", seat=PlayerRef(seat)))
+        if not self.reader.interactive:  # a script sees the question it must answer
+            self.say(Msg("core.handover.prompt", seat=PlayerRef(seat)))
         while True:
             try:
                 self.reader.read(self.tr.render(Msg("core.handover.prompt",
@@ -282,9 +293,11 @@ class Client:
             self.out.lines(self.tr.render(e.msg) for e in held)
 
     def ask(self, seat: int, pending: Pending) -> None:
-        self.say(Msg("core.turn.you", seat=PlayerRef(seat), question=pending.prompt))
+        question: list[Msg] = [Msg("core.turn.you", seat=PlayerRef(seat),
+                                   question=pending.prompt)]
         if self.verbosity >= Verbosity.NORMAL:
-            self.show_choices(seat)
+            question += self._choice_lines(seat)
+        self.say_summary(question)
 
     def prompt_text(self) -> str:
         pending = self.match.state.pending()
@@ -347,6 +360,12 @@ class Client:
         if head.isdigit():
             self.choose(int(head))
             return
+        if head.lstrip("-+").replace(".", "", 1).replace(",", "", 1).isdigit():
+            mine = self._my_turn()
+            count = len(self.match.state.legal_actions(mine[0])) if mine else 0
+            self.say(Msg("core.error.choice_range", number=head, count=count) if mine
+                     else Msg("core.error.no_choice_now"))
+            return
         command = lookup(head)
         if command is not None:
             getattr(self, f"cmd_{command.name}")(rest)
@@ -360,7 +379,7 @@ class Client:
     def _query(self, word: str) -> Any:
         key = fold(word)
         for query in self.match.state.queries():
-            if key == query.name or key in query.aliases:
+            if key == query.name or key in {fold(a) for a in query.aliases}:
                 return query
         return None
 
@@ -393,13 +412,15 @@ class Client:
         except IllegalAction as error:
             self.say(error.msg)
 
-    def show_choices(self, seat: int) -> None:
+    def _choice_lines(self, seat: int) -> list[Msg]:
         state = self.match.state
         legal = state.legal_actions(seat)
-        lines: list[Msg | str] = [Msg("core.choices.header", count=len(legal))]
-        lines += [Msg("core.choices.item", number=i, label=state.describe(seat, a))
-                  for i, a in enumerate(legal, 1)]
-        self.say_summary(lines)  # type: ignore[arg-type]
+        return [Msg("core.choices.header", count=len(legal))] + [
+            Msg("core.choices.item", number=i, label=state.describe(seat, a))
+            for i, a in enumerate(legal, 1)]
+
+    def show_choices(self, seat: int) -> None:
+        self.say_summary(self._choice_lines(seat))
 
     KEYS: tuple[tuple[str, str], ...] = (("f2", "silence"), ("f3", "repeat"),
                                          ("f4", "status"), ("f5", "choices"))
@@ -458,12 +479,13 @@ class Client:
                 return
             self.say(Msg("core.error.unknown_command", word=rest.split()[0]))
         lines: list[Msg | str] = [Msg("core.help.header")]
-        lines += [Msg("core.help.line", word=c.name, help=Msg(f"core.help.{c.name}"))
+        lines += [Msg("core.help.line", word=c.word(self.lang), help=Msg(f"core.help.{c.name}"))
                   for c in COMMANDS]
         queries = self.match.state.queries()
         if queries:
             lines.append(Msg("core.help.game_header", game=self.match.spec.title))
-            lines += [Msg("core.help.line", word=q.name, help=q.help) for q in queries]
+            lines += [Msg("core.help.line", word=_query_word(q, self.lang), help=q.help)
+                      for q in queries]
         lines.append(Msg("core.help.footer"))
         self.say(*lines)
 
@@ -473,8 +495,7 @@ class Client:
             self.say(Msg("core.error.no_choice_now"))
             self.cmd_whose("")
             return
-        self.say(Msg("core.turn.you", seat=PlayerRef(mine[0]), question=mine[1].prompt))
-        self.show_choices(mine[0])
+        self.ask(*mine)
 
     def cmd_whose(self, rest: str) -> None:
         pending = self.match.state.pending()
@@ -554,7 +575,11 @@ class Client:
 
     def cmd_repeat(self, rest: str) -> None:
         """repeat: the last message; repeat N: the Nth message before it."""
-        back = int(rest) if rest.strip().isdigit() else 0
+        word = rest.strip()
+        if word and not word.isdigit():
+            self.say(Msg("core.repeat.usage"))
+            return
+        back = int(word) if word else 0
         history = self.out.history
         if not history or back >= len(history):
             self.say(Msg("core.repeat.nothing"))
@@ -617,7 +642,9 @@ class Client:
         for each in KINDS if kind == "all" else (kind,):
             title, lines = document(each, self.match.spec, self.lang, self.match, self.viewer)
             try:
-                path = emboss(brf_path(self.match.spec, each), title, lines, lang=self.lang,
+                seat = self.viewer if each == "card" and len(self.match.humans()) > 1 else None
+                path = emboss(brf_path(self.match.spec, each, seat), title, lines,
+                              lang=self.lang,
                               contracted=self.braille.contracted, table=self.braille.table,
                               width=self.braille.width)
             except (BrailleError, OSError) as error:

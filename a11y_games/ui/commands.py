@@ -16,6 +16,10 @@ class Command:
     name: str
     aliases: tuple[str, ...] = ()
 
+    def word(self, lang: str) -> str:
+        """The name to show in ``lang``: the first alias is the French name."""
+        return self.aliases[0] if lang == "fr" and self.aliases else self.name
+
     @property
     def words(self) -> tuple[str, ...]:
         return (self.name, *self.aliases)
@@ -24,14 +28,14 @@ class Command:
 COMMANDS: tuple[Command, ...] = (
     Command("help", ("aide", "?", "h")),
     Command("choices", ("choix", "c")),
-    Command("whose", ("turn", "qui", "tour")),
+    Command("whose", ("qui", "tour", "turn")),
     Command("status", ("etat", "s")),
     Command("board", ("table", "plateau", "b")),
     Command("me", ("moi",)),
     Command("log", ("journal", "historique")),
     Command("repeat", ("repeter", "r")),
     Command("rules", ("regles",)),
-    Command("braille", ()),
+    Command("braille", ("braille",)),
     Command("lang", ("langue", "language")),
     Command("speech", ("parole", "voix")),
     Command("verbosity", ("verbosite", "detail")),

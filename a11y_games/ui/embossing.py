@@ -56,9 +56,10 @@ def _ref(seat: int) -> object:
     return PlayerRef(seat)
 
 
-def brf_path(spec: GameSpec, kind: str) -> Path:
-    """Where ``braille save`` writes: the user's data folder."""
-    return data_dir() / "braille" / f"{spec.name}-{kind}.brf"
+def brf_path(spec: GameSpec, kind: str, seat: int | None = None) -> Path:
+    """Where ``braille save`` writes: the user's data folder; in hot-seat, a card per seat."""
+    suffix = "" if seat is None else f"-{seat + 1}"
+    return data_dir() / "braille" / f"{spec.name}-{kind}{suffix}.brf"
 
 
 def emboss(path: Path, title: str, lines: list[str], *, lang: str, contracted: bool = False,

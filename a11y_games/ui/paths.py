@@ -29,9 +29,17 @@ def config_dir() -> Path:
     return Path(base) / APP
 
 
-def save_path(name: str) -> Path:
-    """The file for a save name; a name with a folder or ``.json`` is taken as a path."""
-    if os.sep in name or name.endswith(".json"):
-        return Path(name).expanduser()
-    safe = "".join(c for c in name if c.isalnum() or c in "-_") or "save"
+def save_path(name: str, *, allow_path: bool = False) -> Path:
+    """The file for a save name, always inside the saves folder.
+
+    A name keeps only letters, digits, ``-`` and ``_`` (``../x`` becomes ``x``). With
+    ``allow_path`` (the command line's ``--load``), an existing file named by a path is
+    taken as it is.
+    """
+    if allow_path and (os.sep in name or name.endswith(".json")):
+        candidate = Path(name).expanduser()
+        if candidate.is_file():
+            return candidate
+    stem = name[:-5] if name.endswith(".json") else name
+    safe = "".join(c for c in stem if c.isalnum() or c in "-_") or "save"
     return data_dir() / "saves" / f"{safe}.json"

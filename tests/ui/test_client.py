@@ -82,23 +82,34 @@ def test_save_and_load_by_name_restore_the_game() -> None:
 
 
 def test_load_of_a_corrupt_save_says_so_and_keeps_the_game(tmp_path) -> None:
-    bad = tmp_path / "bad.json"
-    bad.write_text("{not json")
-    _, lines, match, client = play(f"1\nload {bad}\n")
-    assert "This save is damaged and cannot be read. Nothing was changed." in lines
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    saves.mkdir(parents=True)
+    (saves / "bad.json").write_text("{not json")
+    (saves / "binary.json").write_bytes(b"\x00\xff\xfe")
+    _, lines, match, client = play("1\nload bad\nload binary\nload nothing\n")
+    assert lines.count("This save is damaged and cannot be read. Nothing was changed.") == 2
+    assert any(line.startswith("There is no save called") and "nothing.json" in line
+               for line in lines)
     assert client.match is match and len(match.log) == 2
+
+
+def test_save_names_stay_in_the_saves_folder(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _, _lines, _, _ = play("save ../../evil\nsave a/b\n")
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    assert (saves / "evil.json").exists() and (saves / "ab.json").exists()
+    assert not (tmp_path.parent.parent / "evil").exists() and not (tmp_path / "a").exists()
 
 
 def test_hot_seat_private_lines_wait_for_their_player() -> None:
     seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo")]
-    _, lines, _match, client = play("1\n\nlog\n", seats=seats)
-    handover = lines.index("Pass the keyboard to Bo.")
-    ana_card = "toy.card"  # rendered id: the toy game has no catalogue
-    before = lines[:handover]
-    assert before.count(ana_card) == 1  # Ana's card only, Bo's held back
-    after = lines[handover:]
-    assert "1 private message for you:" in after
-    # Bo's log holds his card and public moves, never Ana's card
+    _, lines, _, client = play("\n1\n\nlog\n", seats=seats)
+    to_ana = lines.index("Pass the keyboard to Ana.")
+    to_bo = lines.index("Pass the keyboard to Bo.")
+    assert "toy.card" not in lines[:to_ana]  # nothing private before the first hand-over
+    assert "Ana, press Enter when you are ready." in lines  # said even in a script
+    assert lines[to_ana:to_bo].count("toy.card") == 1  # Ana's card, then Bo's, each alone
+    assert lines[to_bo:].count("1 private message for you:") == 1
     bo_log = client.transcripts[1]
     assert all(e.visible(1) for e in bo_log)
     assert not any(e.visible_to == frozenset({0}) for e in bo_log)

@@ -67,4 +67,4 @@ def test_in_game_braille_save_writes_card_and_table(tmp_path) -> None:
 
 def test_card_without_a_game_says_what_to_do(tmp_path, capsys) -> None:
     assert main(["braille", "pnue", "--what", "card", "--load", "nothing"]) == 2
-    assert "Could not read" in capsys.readouterr().out
+    assert "There is no save called" in capsys.readouterr().out

@@ -157,4 +157,4 @@ def role_dealt(seat: int, role: Role) -> Event:
 @shared
 def reveal(seat: int, role: Role) -> Event:
     """At the end, ``seat``'s role is shown to all."""
-    return Event(Msg("pnue.end.reveal", seat=PlayerRef(seat), role=role_msg(role)), None, NORMAL)
+    return Event(Msg("pnue.end.reveal", seat=PlayerRef(seat), role=role_msg(role)), None, BRIEF)

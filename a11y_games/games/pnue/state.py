@@ -208,6 +208,10 @@ class PnueState(GameState):
         place = table.index(seat)
         return table[(place - 1) % len(table)]
 
+    def seat_order(self) -> list[int]:
+        """Seats in presidency order, fictive players where they sit (PN-63)."""
+        return list(self.table)
+
     def reference_card(self) -> list[Msg]:
         """The pieces of the game, for a braille card to keep on the table."""
         return summary.reference_card(self)

@@ -402,8 +402,9 @@ def where_query(state: UtopiaState, seat: int | None, argument: str = "") -> lis
 def queries() -> list[Query]:
     """The city commands: ``map [island]``, ``district <name>``, ``island <name>``, ``where``."""
     return [
-        Query("map", Msg("utopia.query.map_help"), map_query, ("city",)),
-        Query("district", Msg("utopia.query.district_help"), district_query, ("d",)),
-        Query("island", Msg("utopia.query.island_help"), island_query, ("i",)),
-        Query("where", Msg("utopia.query.where_help"), where_query, ("w",)),
+        Query("map", Msg("utopia.query.map_help"), map_query, ("carte", "city")),
+        Query("district", Msg("utopia.query.district_help"), district_query,
+              ("quartier", "d")),
+        Query("island", Msg("utopia.query.island_help"), island_query, ("ile", "i")),
+        Query("where", Msg("utopia.query.where_help"), where_query, ("ou", "w")),
     ]

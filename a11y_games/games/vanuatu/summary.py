@@ -268,9 +268,9 @@ def unknown_space(state: VanuatuState, text: str) -> list[Msg]:
 
 def queries() -> list[Query]:
     return [
-        Query("where", Msg("vanuatu.query.where_help"), query_where, ("boat",)),
-        Query("map", Msg("vanuatu.query.map_help"), query_map, ("archipelago",)),
-        Query("island", Msg("vanuatu.query.island_help"), query_island, ("isle", "ile")),
+        Query("where", Msg("vanuatu.query.where_help"), query_where, ("ou", "boat")),
+        Query("map", Msg("vanuatu.query.map_help"), query_map, ("carte", "archipelago")),
+        Query("island", Msg("vanuatu.query.island_help"), query_island, ("ile", "isle")),
     ]
 
 
