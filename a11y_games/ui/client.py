@@ -26,12 +26,24 @@ from a11y_games.ui.terminal import LineReader, Writer
 
 __all__ = ["BrailleOptions", "Client"]
 
+
+def table_default(lang: str) -> str:
+    """The language's default braille table name (liblouis is imported only when needed)."""
+    from a11y_games.output.braille import table_for
+
+    return table_for(lang)
+
+
 YES = {"y", "yes", "o", "oui"}
 NO = {"n", "no", "non"}
 VERBOSITY_WORDS = {"brief": Verbosity.BRIEF, "bref": Verbosity.BRIEF,
                    "normal": Verbosity.NORMAL, "full": Verbosity.FULL,
                    "complet": Verbosity.FULL}
 ON_WORDS, OFF_WORDS = {"on", "oui", "yes", "marche"}, {"off", "non", "no", "arret"}
+SET_WORDS = {"bref": "brief", "complet": "full", "hasard": "random", "marche": "on",
+             "oui": "on", "arret": "off", "non": "off", "francais": "fr", "anglais": "en",
+             "normaux": "normal"}
+"""French value words accepted by ``set`` (``regler verbosity bref``)."""
 
 
 class SpeechOutput(Protocol):
@@ -315,9 +327,9 @@ class Client:
             return
         winners = sorted(outcome.winners)
         lines: list[Msg | str] = [Msg("core.end.over")]
-        recent = {e.msg for e in self.match.events[-12:]}
-        if outcome.reason not in recent:
-            lines.append(outcome.reason)
+        recent = [e.msg for e in self.match.events[-40:]]
+        if not any(m == outcome.reason or outcome.reason in m.params.values() for m in recent):
+            lines.append(outcome.reason)  # unless the game has just said it
         lines.append(Msg("core.end.winners", count=len(winners),
                          names=[PlayerRef(s) for s in winners]))
         for seat in self.match.humans():
@@ -751,16 +763,21 @@ class Client:
         if self.prefs is None:
             self.prefs = Preferences(lang=self.lang)
         if len(words) != 2:
+            current = {"lang": self.lang, "verbosity": self.verbosity.name.lower(),
+                       "braille_table": self.braille.table or table_default(self.lang),
+                       "braille_width": self.braille.width,
+                       "braille_contracted": "on" if self.braille.contracted else "off"}
             lines: list[Msg | str] = [Msg("core.set.header")]
             for name in CHOICES:
-                value = getattr(self.prefs, name) or "-"
+                value = current.get(name, getattr(self.prefs, name)) or "-"
                 allowed = CHOICES[name]
                 lines.append(Msg("core.set.line", name=name, value=str(value),
                                  values=", ".join(allowed) if allowed else "..."))
             lines.append(Msg("core.set.usage"))
             self.say(*lines)
             return
-        name, value = words[0].lower().replace("-", "_"), words[1].lower()
+        name = words[0].lower().replace("-", "_")
+        value = SET_WORDS.get(fold(words[1]), words[1].lower())
         try:
             self.prefs.with_value(name, value)
         except ValueError as error:

@@ -69,3 +69,16 @@ def test_a_braille_table_that_does_not_load_is_refused_not_remembered(tmp_path) 
     assert any("nope.ctb" in line and "en-ueb-g1.ctb" in line for line in lines)
     saved = json.loads((tmp_path / "config" / "a11y_games" / "settings.json").read_text())
     assert saved["braille_table"] == "en-ueb-g2.ctb"
+
+
+def test_set_shows_the_values_in_force_and_takes_french_words(tmp_path) -> None:
+    match = Match(SPEC, SPEC.settings(2, 1), [SeatSpec("human", "Ana"),
+                                             SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO("regler\nregler verbosity bref\n")),
+                    writer=Writer(out), prefs=Preferences(lang="en"), lang="fr")
+    client.run()
+    lines = out.getvalue().splitlines()
+    assert "lang : fr. Possible : en, fr." in lines  # the language in force, not the stored one
+    assert "braille_table : fr-bfu-comp6.utb. Possible : ...." in lines
+    assert "Verbosité : bref." in lines
