@@ -140,16 +140,8 @@ class Match:
         The same as ``act(seat, bot_choice(seat), trusted=True)`` in one step: the hot path of
         bots-only simulations (a game is a hundred or more of these).
         """
-        state = self.state
-        legal = state.legal_actions(seat)
-        observation = None if seat in self._blind else state.observation(seat)
-        choice = self._bots[seat].choose(observation, legal)
-        if choice not in legal:  # a bot bug must never stall a game
-            choice = legal[0]
-        mark = len(state.events)
-        state.apply(seat, choice)
-        self.log.append((seat, choice))
-        self._marks.append(mark)
+        choice = self.bot_choice(seat)
+        self.act(seat, choice, trusted=True)
         return choice
 
     def waiting_bots(self) -> list[int]:
