@@ -245,7 +245,7 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     choice = LaunchChoice(spec, players, level=level, lang=tr.lang)
     writer.lines([tr.render(Msg("core.launcher.summary", game=spec.title, players=players,
                                 level=level))])
-    answer = _read(reader, tr.render(Msg("core.launcher.start")) + " ")
+    answer = _read(reader, tr.render(Msg("core.launcher.start")) + " ", writer)
     if fold(answer) not in ("more", "plus"):
         return choice
     choice.humans = _ask_number(tr, writer, reader,
@@ -275,7 +275,9 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     return choice
 
 
-def _read(reader: PlainReader | PromptReader, prompt: str) -> str:
+def _read(reader: PlainReader | PromptReader, prompt: str, writer: Writer | None = None) -> str:
+    if writer is not None and not reader.interactive:  # a script sees each question
+        writer.line(prompt.strip())
     try:
         return reader.read(prompt).strip()
     except (EOFError, KeyboardInterrupt):
@@ -285,7 +287,7 @@ def _read(reader: PlainReader | PromptReader, prompt: str) -> str:
 def _ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReader,
                 question: Msg, low: int, high: int, default: int) -> int:
     while True:
-        answer = _read(reader, tr.render(question) + " ")
+        answer = _read(reader, tr.render(question) + " ", writer)
         if not answer:
             return default
         if answer.isdigit() and low <= int(answer) <= high:

@@ -40,3 +40,21 @@ def test_list_and_rules_outside_a_game(capsys) -> None:
     assert capsys.readouterr().out.strip()
     assert main(["rules", "vertigo", "zzz"]) == 1
     assert "No section zzz." in capsys.readouterr().out
+
+
+def test_piped_launcher_prints_each_question_it_reads(tmp_path) -> None:
+    import os
+    import subprocess
+    from pathlib import Path
+
+    client = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "a11y-games"
+    if not client.exists():
+        pytest.skip("the client is not installed")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run([str(client), "--speech", "off"], input="3\n\n\nquit\nyes\nno\n",
+                          capture_output=True, text=True, env=env, timeout=30, check=False)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0, done.stderr
+    assert "Game number? Enter for 1." in lines
+    assert "How many players, 2 to 5? Enter for 4." in lines
+    assert "Welcome to Utopia." in lines
