@@ -136,8 +136,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
             spec, players, humans, level = (choice.spec, choice.players, choice.humans,
                                              choice.level)
             options = {**choice.options, **options}
-            if choice.lang != lang:
-                lang = choice.lang
+            lang = choice.lang
         else:
             players = args.players or spec.default_players
         if not 0 <= humans <= players:

@@ -18,7 +18,7 @@ from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Ver
 from a11y_games.engine.match import Match, SaveError, UndoRefused
 from a11y_games.engine.spec import GameSpec
 from a11y_games.i18n import LANGUAGES, Translator
-from a11y_games.ui.commands import COMMANDS, Command, fold, lookup
+from a11y_games.ui.commands import COMMANDS, fold, lookup
 from a11y_games.ui.paths import data_dir, save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.settings import CHOICES, Preferences, save_preferences
@@ -434,8 +434,9 @@ class Client:
     def show_choices(self, seat: int) -> None:
         self.say_summary(self._choice_lines(seat))
 
-    KEYS: tuple[tuple[str, str], ...] = (("f2", "silence"), ("f3", "repeat"),
-                                         ("f4", "status"), ("f5", "choices"))
+    KEYS: tuple[tuple[str, str, str], ...] = (("f2", "s", "silence"), ("f3", "r", "repeat"),
+                                              ("f4", "t", "status"), ("f5", "c", "choices"))
+    """Function key, its Alt+letter twin, and what it does."""
 
     def key_bindings(self) -> Any:
         """prompt_toolkit key bindings: F2 stops speech, F3 repeats, F4 status, F5 choices.
@@ -448,8 +449,7 @@ class Client:
         bindings = KeyBindings()
         actions = {"silence": self._silence, "repeat": lambda: self.cmd_repeat(""),
                    "status": lambda: self.cmd_status(""), "choices": lambda: self.cmd_choices("")}
-        twins = {"silence": "s", "repeat": "r", "status": "t", "choices": "c"}
-        for key, name in self.KEYS:
+        for key, alt, name in self.KEYS:
             action = actions[name]
 
             def handler(event: Any, action: Callable[[], None] = action,
@@ -460,7 +460,7 @@ class Client:
                     run_in_terminal(action)
 
             bindings.add(key)(handler)
-            bindings.add("escape", twins[name])(handler)
+            bindings.add("escape", alt)(handler)
         return bindings
 
     def _silence(self) -> None:
@@ -469,9 +469,8 @@ class Client:
 
     def help_keys(self) -> None:
         lines: list[Msg | str] = [Msg("core.keys.header")]
-        twins = {"silence": "s", "repeat": "r", "status": "t", "choices": "c"}
-        lines += [Msg("core.keys.line", key=key.upper(), alt=twins[name],
-                      action=Msg(f"core.keys.{name}")) for key, name in self.KEYS]
+        lines += [Msg("core.keys.line", key=key.upper(), alt=alt,
+                      action=Msg(f"core.keys.{name}")) for key, alt, name in self.KEYS]
         lines += [Msg("core.keys.tab"), Msg("core.keys.ctrl_c"), Msg("core.keys.ctrl_d")]
         self.say(*lines)
 
@@ -874,7 +873,3 @@ class Client:
         words = [w for c in COMMANDS for w in c.words if w.isalpha()]
         words += [q.name for q in self.match.state.queries()]
         return words
-
-    @staticmethod
-    def command_list() -> tuple[Command, ...]:
-        return COMMANDS

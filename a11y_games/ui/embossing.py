@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from a11y_games.engine import Msg
+from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.i18n import Translator
@@ -42,18 +42,12 @@ def document(kind: str, spec: GameSpec, lang: str, match: Match | None = None,
     state = match.state
     if kind == "card":
         viewer = seat if seat is not None else (match.humans() or [0])[0]
-        msgs = [Msg("core.brf.card_of", seat=_ref(viewer)), *state.private(viewer)]
+        msgs = [Msg("core.brf.card_of", seat=PlayerRef(viewer)), *state.private(viewer)]
         reference = getattr(state, "reference_card", None)
         if reference is not None:
             msgs += [Msg("core.brf.reference"), *reference()]
         return title, [tr.render(m) for m in msgs]
     return title, [tr.render(m) for m in state.board(seat, "")]
-
-
-def _ref(seat: int) -> object:
-    from a11y_games.engine import PlayerRef
-
-    return PlayerRef(seat)
 
 
 def brf_path(spec: GameSpec, kind: str, seat: int | None = None) -> Path:

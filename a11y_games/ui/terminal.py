@@ -71,16 +71,8 @@ class PromptReader:
             for fd, callback in self.watchers:
                 loop.add_reader(fd, callback)
 
-        try:
-            return self.session.prompt(prompt, pre_run=pre_run)
-        finally:
-            import asyncio
-            import contextlib
-
-            with contextlib.suppress(Exception):
-                loop = asyncio.get_event_loop_policy().get_event_loop()
-                for fd, _ in self.watchers:
-                    loop.remove_reader(fd)
+        # each prompt runs its own event loop: the readers end with it
+        return self.session.prompt(prompt, pre_run=pre_run)
 
 
 class Writer:
@@ -105,10 +97,6 @@ class Writer:
         if self.speak is not None:
             for text in block:
                 self.speak(text)
-
-    @property
-    def last_lines(self) -> list[str]:
-        return self.history[-1] if self.history else []
 
     def forget(self) -> None:
         """Hot-seat: the next player must not be able to repeat the last one's lines."""
