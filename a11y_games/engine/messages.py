@@ -36,8 +36,9 @@ class Msg:
     params: dict[str, Any] = field(hash=False, compare=True)
 
     def __init__(self, id: str, **params: Param) -> None:
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "params", params)
+        fields = self.__dict__  # frozen: set once here, straight into the instance
+        fields["id"] = id
+        fields["params"] = params
 
     def __repr__(self) -> str:
         return f"Msg(id={self.id!r}, params={self.params!r})"
@@ -75,7 +76,7 @@ ALL: frozenset[int] | None = None
 """Visibility meaning: every seat (and spectators) may see the event."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, as a message, with who may see it.
 
@@ -89,6 +90,18 @@ class Event:
     level: Verbosity = Verbosity.NORMAL
     cause: int | None = None
     informs: bool = True
+
+    def __init__(self, msg: Msg, visible_to: frozenset[int] | None = None,
+                 level: Verbosity = Verbosity.NORMAL, cause: int | None = None,
+                 informs: bool = True) -> None:
+        # Written out rather than generated: games make one or more events a move, and the
+        # generated frozen __init__ costs a call per field (twice as slow).
+        fields = self.__dict__
+        fields["msg"] = msg
+        fields["visible_to"] = visible_to
+        fields["level"] = level
+        fields["cause"] = cause
+        fields["informs"] = informs
 
     def visible(self, seat: int | None) -> bool:
         """True if ``seat`` may see this event (``None`` is a spectator: public events only)."""

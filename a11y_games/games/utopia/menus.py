@@ -20,7 +20,7 @@ from a11y_games.games.utopia.data import (
     District,
 )
 
-__all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "MenuStack", "destinations"]
+__all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "MenuStack", "destinations", "parts"]
 
 NC = len(CIVS)
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
@@ -40,6 +40,20 @@ GUEST_IDS = {(c, i): f"guest:{CIVS[c]}:{i}" for c in range(len(CIVS)) for i in I
 GUEST_RANK = {(c, i): ISLANDS[i].index * len(CIVS) + c for c in range(len(CIVS)) for i in ISLANDS}
 """The order of guests in the menu: by island in map order, then by civilisation."""
 COUNT_IDS = tuple(f"count:{k}" for k in range(1, data.MAX_MOVE + 1))
+
+
+_PARTS: dict[str, list[str]] = {}
+
+
+def parts(action: str) -> list[str]:
+    """``action`` split at its colons (``"to:neree"`` gives ``["to", "neree"]``), made once.
+
+    The lists are shared: never change one.
+    """
+    found = _PARTS.get(action)
+    if found is None:
+        found = _PARTS[action] = action.split(":")
+    return found
 
 
 def destinations(district: str, active: frozenset[str]) -> list[tuple[str, str]]:
@@ -86,6 +100,7 @@ class MenuStack:
     active: frozenset[str]
     monuments: dict[str, tuple[int, int]]
     guests: list[tuple[int, str]]
+    guest_kinds: list[tuple[int, str]]
 
     def builds(self, seat: int) -> list[str]:
         raise NotImplementedError
@@ -136,7 +151,7 @@ class MenuStack:
         """What the menu so far says for ``key`` (``chosen("from")`` is a district id)."""
         for a in self.choice:
             if a == key or a.startswith(key + ":"):
-                return a.split(":", 1)[1] if ":" in a else a
+                return a.split(":", 1)[1] if ":" in a else a  # (a district or civ id)
         return ""
 
     def _civ(self) -> int:
@@ -197,49 +212,62 @@ class MenuStack:
         if step == "after":
             return [*self.builds(seat), "end"]
         if step == "place":
-            island = self._ids()[0].split(":")[2]
+            island = parts(self.choice[0])[2]
             return [*PLACE_IDS[island], "back"]
         supply = self.supply[seat]
-        kinds = sorted({g for g in self.guests if supply[g[0]] > 0}, key=GUEST_RANK.__getitem__)
-        opts = [GUEST_IDS[g] for g in kinds]
+        opts = [GUEST_IDS[g] for g in self.guest_kinds if supply[g[0]] > 0]
         return [*opts, *self.builds(seat)] if opts else ["pass", *self.builds(seat)]
 
     def _main_options(self, seat: int) -> list[str]:
-        opts = [w for w in ACTION_WORDS if self._civs_for(seat, w)]
+        opts = [w for w in ACTION_WORDS if self._civs_for(seat, w, first=True)]
         return [*opts, *self.builds(seat), "end"]
 
-    def _civs_for(self, seat: int, what: str) -> list[int]:
-        """The civilisations for which ``seat`` can pay for and carry out action ``what``."""
+    def _civs_for(self, seat: int, what: str, first: bool = False) -> list[int]:
+        """The civilisations for which ``seat`` can pay for and carry out action ``what``.
+
+        With ``first``, stop at the first one found (the main menu asks only whether any is).
+        """
         hand, priv = self.hands[seat], self.privileges[seat]
         total = sum(hand)
         if not total:
             return []
+        out: list[int] = []
         if what == "influence":
-            out = []
             for v, c in enumerate(self.scale, start=1):
                 reach = hand[c] + min(priv, total - hand[c])
                 if (v < NC and reach >= data.RAISE_CARDS) or (v > 1 and reach >= data.LOWER_CARDS):
                     out.append(c)
+                    if first:
+                        break
             return out
         if what == "move":  # princes on the board are on islands in play
             board, base = self.on_board, seat * NC
-            return [c for c in range(NC) if (hand[c] > 0 or priv > 0) and board[base + c]]
+            for c in range(NC):
+                if board[base + c] and (priv > 0 or hand[c] > 0):
+                    out.append(c)
+                    if first:
+                        break
+            return out
         if not self.monuments:
-            return []
-        payable = [hand[c] > 0 or priv > 0 for c in range(NC)]
-        found: set[int] = set()
+            return out
         if what == "add":
+            supply = self.supply[seat]
             for _, c in self.monuments.values():
-                if payable[c] and self.supply[seat][c] > 0:
-                    found.add(c)
+                if c not in out and supply[c] > 0 and (priv > 0 or hand[c] > 0):
+                    out.append(c)
+                    if first:
+                        break
         else:  # remove
             p, n = self.princes, self.n
             for d, (_, c) in self.monuments.items():
-                if payable[c] and c not in found:
+                if c not in out and (priv > 0 or hand[c] > 0):
                     base = (DISTRICTS[d].index * n + seat) * NC
                     if any(p[base:base + NC]):
-                        found.add(c)
-        return sorted(found)
+                        out.append(c)
+                        if first:
+                            break
+        out.sort()
+        return out
 
     def _details(self, seat: int, what: str, civ: int, step: str) -> list[str]:
         n = self.n
@@ -282,7 +310,10 @@ class MenuStack:
                 out.append("lower")
             return out
         if step == "pay":
-            paid = [CIV_INDEX[a.split(":")[1]] for a in ids if a.startswith("pay:")]
+            paid = [CIV_INDEX[a[4:]] for a in ids if a.startswith("pay:")]
+            if not paid and self._cost() == 1:  # one card: its own, or another for a privilege
+                hand, priv = self.hands[seat], self.privileges[seat]
+                return [PAY_IDS[c] for c in range(NC) if hand[c] > 0 and (c == civ or priv > 0)]
             hand, priv = self._pay_state(seat, paid)
             left = self._cost() - len(paid)
             out = []

@@ -19,11 +19,13 @@ from a11y_games.games.utopia.menus import (
     ACTIONS,
     DISCARD,
     DISCARD_IDS,
+    GUEST_RANK,
     GUESTS,
     NC,
     OVER,
     MenuStack,
     destinations,
+    parts,
 )
 
 __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", "destinations"]
@@ -39,6 +41,9 @@ _CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
 _SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=_CIV_MSGS[c])
                              for c in range(NC)) for v in range(NC))
 """For each value (from 0) and civilisation: its line of the prestige scale."""
+_DISTRICT_INDEX = {d: DISTRICTS[d].index for d in DISTRICTS}
+_ISLAND_OF = {d: ISLANDS[DISTRICTS[d].island].index for d in DISTRICTS}
+"""For each district: its island's index."""
 _LAND = {d: frozenset(x for x, _ in NEIGHBOURS[d]) for d in DISTRICTS}
 """For each district: the districts one street or bridge away."""
 
@@ -131,7 +136,9 @@ class UtopiaState(MenuStack, GameState):
         self.princes = [0] * (len(DISTRICTS) * n * NC)
         self.on_island = [0] * (len(ISLANDS) * n * NC)  # princes per island, seat, civ
         self.on_board = [0] * (n * NC)  # princes in the city per seat and civ
-        self.triples: set[tuple[str, int, int]] = set()  # 3+ of one civ: (district, seat, civ)
+        self.kinds = [0] * (len(ISLANDS) * n)  # civilisations present per island and seat
+        self.triples: list[set[tuple[str, int]]] = [set() for _ in range(n)]
+        """For each seat: (district, civ) where it has 3 or more princes of ``civ``."""
         self._builds: dict[int, list[str]] = {}
         self.supply = [[data.PRINCES_PER_CIV] * NC for _ in range(n)]
         self.monuments: dict[str, tuple[int, int]] = {}
@@ -145,7 +152,7 @@ class UtopiaState(MenuStack, GameState):
         self.discard: list[int] = []
         self.bag = [(c, i) for i in self.islands for c in range(NC)
                     for _ in range(data.GUESTS_PER_CIV_PER_ISLAND)]
-        self.guests: list[tuple[int, str]] = []
+        self.guests = []
         self.scores = [0] * n
         self.reached = [0] * n       # when each seat reached its score (UT-10 ties)
         self._clock = 0
@@ -174,6 +181,18 @@ class UtopiaState(MenuStack, GameState):
         self.events.append(Event(Msg("utopia.ev.scale", scale=self._scale_msgs()),
                                  level=Verbosity.NORMAL))
         self._start_round()
+
+    @property
+    def guests(self) -> list[tuple[int, str]]:
+        """The guests waiting by the ships this round: (civilisation, island)."""
+        return self._guests
+
+    @guests.setter
+    def guests(self, guests: list[tuple[int, str]]) -> None:
+        self._guests = guests
+        self.guest_kinds = sorted(set(guests), key=GUEST_RANK.__getitem__)
+        """The different guests waiting, in menu order (by island, then civilisation)."""
+        self._changed()
 
     # --- small helpers -----------------------------------------------------------------------
     def _i(self, district: str, seat: int, civ: int) -> int:
@@ -204,16 +223,23 @@ class UtopiaState(MenuStack, GameState):
                         total=self.scores[seat]), cause=seat)
 
     def _place(self, district: str, seat: int, civ: int, delta: int) -> None:
-        i = self._i(district, seat, civ)
-        self.princes[i] += delta
+        n = self.n
+        i = (_DISTRICT_INDEX[district] * n + seat) * NC + civ
+        here = self.princes[i] = self.princes[i] + delta
         self._princes_view = None
-        self.on_island[(ISLANDS[DISTRICTS[district].island].index * self.n + seat) * NC + civ] \
-            += delta
+        k = _ISLAND_OF[district] * n + seat
+        j = k * NC + civ
+        before = self.on_island[j]
+        self.on_island[j] = before + delta
+        if not before:
+            self.kinds[k] += 1
+        elif before + delta == 0:
+            self.kinds[k] -= 1
         self.on_board[seat * NC + civ] += delta
-        if self.princes[i] >= data.MONUMENT_PRINCES:
-            self.triples.add((district, seat, civ))
+        if here >= data.MONUMENT_PRINCES:
+            self.triples[seat].add((district, civ))
         else:
-            self.triples.discard((district, seat, civ))
+            self.triples[seat].discard((district, civ))
         self._builds.clear()
         self._changed()
 
@@ -250,11 +276,14 @@ class UtopiaState(MenuStack, GameState):
         self._event(Msg("utopia.ev.round", number=self.round), level=Verbosity.BRIEF)
         self._event(Msg("utopia.ev.order", seats=[PlayerRef(s) for s in self.order]))
         # UT-11: 3 guests per player, from a bag holding every guest of the islands in play
-        self.bag.extend(self.guests)
-        self.guests = []
-        self.rng.shuffle(self.bag)
-        take = min(len(self.bag), data.GUESTS_PER_PLAYER * n)
-        self.guests, self.bag = self.bag[:take], self.bag[take:]
+        bag = self.bag
+        bag.extend(self.guests)
+        take = min(len(bag), data.GUESTS_PER_PLAYER * n)
+        randbelow, size = self.rng.random, len(bag)
+        for k in range(take):  # draw from the bag: the first k places of a shuffle
+            j = k + int(randbelow() * (size - k))
+            bag[k], bag[j] = bag[j], bag[k]
+        self.guests, self.bag = bag[:take], bag[take:]
         from a11y_games.games.utopia.summary import guest_lines
         for line in guest_lines(self.guests, self.islands):
             self._event(line)
@@ -379,15 +408,17 @@ class UtopiaState(MenuStack, GameState):
             return found
         out: list[str] = []
         if self.bases[seat] > 0:
-            on, stride = self.on_island, self.n * NC
+            kinds, n = self.kinds, self.n
             for island in self.islands:  # all five civilisations on the island (island_civs)
-                if island not in self.wonders:
-                    base = ISLANDS[island].index * stride + seat * NC
-                    if all(on[base:base + NC]):
-                        out.append(_WONDER_IDS[island])
-            mine = [(DISTRICTS[d].index, c, d) for d, s, c in self.triples
-                    if s == seat and d not in self.monuments and self.monument_supply[c] > 0]
-            out += [_MONUMENT_IDS[d, c] for _, c, d in sorted(mine)]  # in map order, then civ
+                if kinds[ISLANDS[island].index * n + seat] == NC and island not in self.wonders:
+                    out.append(_WONDER_IDS[island])
+            triples = self.triples[seat]
+            if triples:
+                monuments, left = self.monuments, self.monument_supply
+                mine = [(_DISTRICT_INDEX[d], c, d) for d, c in triples
+                        if d not in monuments and left[c] > 0]
+                mine.sort()  # in map order, then civilisation
+                out += [_MONUMENT_IDS[d, c] for _, c, d in mine]
         self._builds[seat] = out
         return out
 
@@ -493,9 +524,10 @@ class UtopiaState(MenuStack, GameState):
         if action not in self._legal(seat):
             raise IllegalAction(Msg("core.error.illegal"))
         self._menu = self._pending = self._step_cache = None
-        kind = action.split(":", 1)[0]
+        words = parts(action)
+        kind = words[0]
         if self.phase == DISCARD:
-            self._discard(seat, CIV_INDEX[action.split(":")[1]])
+            self._discard(seat, CIV_INDEX[words[1]])
             self.to_discard[seat] -= 1
             if not any(self.to_discard):
                 self._start_actions()
@@ -518,7 +550,7 @@ class UtopiaState(MenuStack, GameState):
             self._set_choice(["end"])
         elif kind == "discard":  # UT-18: the card limit at the end of the turn
             self.limit_started = True
-            self._discard(seat, CIV_INDEX[action.split(":")[1]])
+            self._discard(seat, CIV_INDEX[words[1]])
             if sum(self.hands[seat]) <= data.HAND_LIMIT:
                 self._end_turn(seat)
                 return
@@ -541,7 +573,8 @@ class UtopiaState(MenuStack, GameState):
         self.events += (_DISCARDED_OWN[seat][civ], _DISCARDED[seat])
 
     def _apply_guest(self, seat: int, action: str) -> None:
-        kind = action.split(":", 1)[0]
+        words = parts(action)
+        kind = words[0]
         if kind == "pass":
             self.events.append(_PASS[seat])
             self._next_turn()
@@ -550,9 +583,11 @@ class UtopiaState(MenuStack, GameState):
         elif kind == "guest":
             self._push(action)
         else:  # place: UT-11
-            _, civ_id, island = self._ids()[0].split(":")
-            civ, district = CIV_INDEX[civ_id], action.split(":")[1]
+            _, civ_id, island = parts(self.choice[0])
+            civ, district = CIV_INDEX[civ_id], words[1]
             self.guests.remove((civ, island))
+            if (civ, island) not in self.guests:
+                self.guest_kinds.remove((civ, island))
             self.bag.append((civ, island))
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
@@ -580,10 +615,10 @@ class UtopiaState(MenuStack, GameState):
             self._push(opts[0], auto=True)
 
     def _execute(self, seat: int) -> None:
-        ids = self._ids()
-        what, civ = ids[0], CIV_INDEX[self.chosen("civ")]
-        paid = [CIV_INDEX[a.split(":")[1]] for a in ids if a.startswith("pay:")]
-        got = {a.split(":")[0]: a.split(":", 1)[1] for a in ids if ":" in a}
+        ids = self.choice
+        what, civ = ids[0], self._civ()
+        paid = [CIV_INDEX[a[4:]] for a in ids if a.startswith("pay:")]
+        got = {w[0]: w[1] for w in map(parts, ids) if len(w) == 2}
         self._set_choice([])
         self._changed()
         for c in paid:

@@ -42,13 +42,16 @@ def isle_name(island: str) -> Msg:
 
 def guest_lines(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> list[Msg]:
     """The guests waiting by each island's ship, a few civilisations a line."""
+    by_island: dict[str, list[int]] = {}
+    for c, i in guests:
+        counts = by_island.get(i)
+        if counts is None:
+            counts = by_island[i] = [0] * NC
+        counts[c] += 1
     lines = []
     for island in islands:
-        counts = [0] * NC
-        for c, i in guests:
-            if i == island:
-                counts[c] += 1
-        if any(counts):
+        counts = by_island.get(island)
+        if counts is not None:
             lines.append(Msg("utopia.ev.guests", island=isle(island)))
             lines += [Msg("utopia.ev.guests_line", civs=chunk)
                       for chunk in _chunks(_civ_counts(counts), PER_LINE)]
