@@ -289,7 +289,7 @@ def test_move_one_or_two_princes_by_land() -> None:
     play(state, 0, "to:arethuse")
     assert state.count("gaia", 0, CIV["maya"]) == 1
     assert state.count("arethuse", 0, CIV["maya"]) == 2
-    assert state.hands[0][CIV["maya"]] == 1 and state.choice == []
+    assert state.hands[0][CIV["maya"]] == 1 and state.choice == ()
 
 
 @pytest.mark.rule("UT-16")

@@ -56,6 +56,16 @@ def parts(action: str) -> list[str]:
     return found
 
 
+_STEPS = {
+    "end": ("limit",),
+    "move": ("civ", "from", "count", "to"),
+    "add": ("civ", "to"),
+    "remove": ("civ", "from", "prince"),
+    "influence": ("civ", "mode"),
+}
+"""For each action: its steps after the main menu, then payment ("end" is the card limit)."""
+
+
 def destinations(district: str, active: frozenset[str]) -> list[tuple[str, str]]:
     """Where princes in ``district`` may go: (district, "land" or "sea"), land first."""
     found = [(d, "land") for d, _ in NEIGHBOURS[district] if d in active]
@@ -85,8 +95,8 @@ class MenuStack:
     n: int
     phase: str
     placed: bool
-    choice: list[str]
-    auto: list[bool]
+    choice: tuple[str, ...]
+    auto: tuple[bool, ...]
     _step_cache: str | None
     _menu: list[str] | None
     hands: list[list[int]]
@@ -129,22 +139,22 @@ class MenuStack:
         return hand, priv
 
     # --- the menu stack --------------------------------------------------------------------------
-    def _ids(self) -> list[str]:
+    def _ids(self) -> tuple[str, ...]:
         return self.choice
 
-    def _set_choice(self, ids: list[str]) -> None:
+    def _set_choice(self, ids: tuple[str, ...]) -> None:
         self.choice = ids
-        self.auto = [False] * len(ids)
+        self.auto = (False,) * len(ids)
         self._step_cache = self._menu = None
 
     def _push(self, action: str, auto: bool = False) -> None:
-        self.choice.append(action)
-        self.auto.append(auto)
+        self.choice += (action,)
+        self.auto += (auto,)
         self._step_cache = self._menu = None
 
     def _pop(self) -> None:
-        self.choice.pop()
-        self.auto.pop()
+        self.choice = self.choice[:-1]
+        self.auto = self.auto[:-1]
         self._step_cache = self._menu = None
 
     def chosen(self, key: str) -> str:
@@ -175,23 +185,9 @@ class MenuStack:
             return "place" if ids else "guest"
         if not ids:
             return "main"
-        what = ids[0]
-        if what == "end":
-            return "limit"
-        if len(ids) == 1:
-            return "civ"
-        rest = ids[2:]
-        if what == "move":
-            order = ("from", "count", "to")
-        elif what == "add":
-            order = ("to",)
-        elif what == "remove":
-            order = ("from", "prince")
-        else:
-            order = ("mode",)
-        if len(rest) < len(order):
-            return order[len(rest)]
-        return "pay"
+        steps = _STEPS[ids[0]]
+        k = len(ids) - 1
+        return steps[k] if k < len(steps) else "pay"
 
     def _options(self, seat: int) -> list[str]:
         step = self._step()

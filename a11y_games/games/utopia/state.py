@@ -32,7 +32,8 @@ __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", 
 
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
 AUTO_STEPS = ("count", "prince", "pay")
-_ASKS: dict[tuple[int, str], Pending] = {}
+_ASKS: tuple[dict[str, Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
+"""For each seat: the question of each menu step, made once."""
 
 
 _WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
@@ -136,7 +137,8 @@ class UtopiaState(MenuStack, GameState):
         self.princes = [0] * (len(DISTRICTS) * n * NC)
         self.on_island = [0] * (len(ISLANDS) * n * NC)  # princes per island, seat, civ
         self.on_board = [0] * (n * NC)  # princes in the city per seat and civ
-        self.kinds = [0] * (len(ISLANDS) * n)  # civilisations present per island and seat
+        self.kinds = [[0] * len(ISLANDS) for _ in range(n)]
+        """For each seat and island (by index): how many civilisations it has princes of there."""
         self.triples: list[set[tuple[str, int]]] = [set() for _ in range(n)]
         """For each seat: (district, civ) where it has 3 or more princes of ``civ``."""
         self._builds: dict[int, list[str]] = {}
@@ -164,14 +166,14 @@ class UtopiaState(MenuStack, GameState):
         self.pos = 0
         self.pick = 0
         self.placed = False
-        self.choice: list[str] = []   # the menu so far
-        self.auto: list[bool] = []    # for each choice: answered for the player
+        self.choice: tuple[str, ...] = ()  # the menu so far
+        self.auto: tuple[bool, ...] = ()   # for each choice: answered for the player
         self.limit_started = False
         self.to_discard = [0] * n
         self.winners: frozenset[int] = frozenset()
         self._known_builds: set[str] = set()
         self._told: list[str] | None = None  # the builds() list _known_builds was made from
-        self._cache: dict[tuple[Any, ...], list[str]] | None = None
+        self._cache: dict[tuple[str, ...], list[str]] | None = None
         self._menu: list[str] | None = None
         self._pending: Pending | None = None
         self._step_cache: str | None = None
@@ -227,14 +229,14 @@ class UtopiaState(MenuStack, GameState):
         i = (_DISTRICT_INDEX[district] * n + seat) * NC + civ
         here = self.princes[i] = self.princes[i] + delta
         self._princes_view = None
-        k = _ISLAND_OF[district] * n + seat
-        j = k * NC + civ
+        k = _ISLAND_OF[district]
+        j = (k * n + seat) * NC + civ
         before = self.on_island[j]
         self.on_island[j] = before + delta
         if not before:
-            self.kinds[k] += 1
+            self.kinds[seat][k] += 1
         elif before + delta == 0:
-            self.kinds[k] -= 1
+            self.kinds[seat][k] -= 1
         self.on_board[seat * NC + civ] += delta
         if here >= data.MONUMENT_PRINCES:
             self.triples[seat].add((district, civ))
@@ -291,7 +293,8 @@ class UtopiaState(MenuStack, GameState):
         self._start_turn()
 
     def _start_turn(self) -> None:
-        self._set_choice([])
+        self._changed()  # menus are cached for the seat whose turn it is
+        self._set_choice(())
         self.placed = False
         self.limit_started = False
         ok = self.phase in (GUESTS, ACTIONS) and self.pos < len(self.order)
@@ -408,10 +411,11 @@ class UtopiaState(MenuStack, GameState):
             return found
         out: list[str] = []
         if self.bases[seat] > 0:
-            kinds, n = self.kinds, self.n
-            for island in self.islands:  # all five civilisations on the island (island_civs)
-                if kinds[ISLANDS[island].index * n + seat] == NC and island not in self.wonders:
-                    out.append(_WONDER_IDS[island])
+            kinds = self.kinds[seat]
+            if NC in kinds:  # all five civilisations on an island (island_civs)
+                for island in self.islands:
+                    if kinds[ISLANDS[island].index] == NC and island not in self.wonders:
+                        out.append(_WONDER_IDS[island])
             triples = self.triples[seat]
             if triples:
                 monuments, left = self.monuments, self.monument_supply
@@ -467,18 +471,22 @@ class UtopiaState(MenuStack, GameState):
     def pending(self) -> Pending | None:
         if self.phase == OVER:
             return None
-        if self._pending is None:
-            if self.phase == DISCARD:
-                seats = tuple(s for s in self.order if self.to_discard[s] > 0)
-                self._pending = Pending(seats, Msg("utopia.ask.discard"))
-            else:
-                assert self._current is not None
-                key = (self._current, self._step())
-                found = _ASKS.get(key)
-                if found is None:  # frozen values: one per seat and step is enough
-                    found = _ASKS[key] = Pending((key[0],), Msg(f"utopia.ask.{key[1]}"))
-                self._pending = found
-        return self._pending
+        found = self._pending
+        if found is not None:
+            return found
+        if self.phase == DISCARD:
+            seats = tuple(s for s in self.order if self.to_discard[s] > 0)
+            found = Pending(seats, Msg("utopia.ask.discard"))
+        else:
+            seat = self._current
+            assert seat is not None
+            step = self._step_cache or self._step()
+            asks = _ASKS[seat]
+            found = asks.get(step)
+            if found is None:  # frozen values: one per seat and step is enough
+                found = asks[step] = Pending((seat,), Msg(f"utopia.ask.{step}"))
+        self._pending = found
+        return found
 
     def legal_actions(self, seat: int) -> list[str]:
         return list(self._legal(seat))
@@ -492,27 +500,23 @@ class UtopiaState(MenuStack, GameState):
             return [DISCARD_IDS[c] for c in range(NC) if hand[c]]
         if phase == OVER or seat != self._current:
             return []
-        menu = self._menu
-        if menu is None or self._cache is None:
-            menu = self._menu_of(seat)
-        return menu
+        return self._menu or self._menu_of(seat)  # (_changed() empties both)
 
     def _menu_of(self, seat: int) -> list[str]:
         """The legal answers at the current menu step of ``seat`` (whose turn it is).
 
-        A menu depends on the board, the hands and the guests (any change of those empties
-        the cache) and on where the player is in the menus (the key): random players come
-        back to the same menus again and again with ``back``.
+        A menu depends on the board, the hands, the guests and whose turn it is (any change of
+        those empties the cache) and on where the player is in the menus (the choices so far,
+        the key): random players come back to the same menus again and again with ``back``.
         """
         menus = self._cache
         if menus is None:
             menus = self._cache = {}
             self._menu = None
         if self._menu is None:
-            key = (seat, self.phase, self.placed, self.limit_started, *self.choice)
-            found = menus.get(key)
+            found = menus.get(self.choice)
             if found is None:
-                found = menus[key] = self._options(seat)
+                found = menus[self.choice] = self._options(seat)
             self._menu = found
         return self._menu
 
@@ -521,7 +525,8 @@ class UtopiaState(MenuStack, GameState):
         return label(self, seat, action)
 
     def apply(self, seat: int, action: str) -> None:
-        if action not in self._legal(seat):
+        menu = self._menu  # the current seat's menu, when already made
+        if action not in (menu if menu and seat == self._current else self._legal(seat)):
             raise IllegalAction(Msg("core.error.illegal"))
         self._menu = self._pending = self._step_cache = None
         words = parts(action)
@@ -547,9 +552,10 @@ class UtopiaState(MenuStack, GameState):
             if sum(self.hands[seat]) <= data.HAND_LIMIT:
                 self._end_turn(seat)
                 return
-            self._set_choice(["end"])
+            self._set_choice(("end",))
         elif kind == "discard":  # UT-18: the card limit at the end of the turn
             self.limit_started = True
+            self._changed()
             self._discard(seat, CIV_INDEX[words[1]])
             if sum(self.hands[seat]) <= data.HAND_LIMIT:
                 self._end_turn(seat)
@@ -594,8 +600,9 @@ class UtopiaState(MenuStack, GameState):
             self._event(Msg("utopia.ev.guest", seat=_REFS[seat], civ=civ_msg(civ),
                             district=DISTRICTS[district].name),
                         cause=seat)
-            self._set_choice([])
+            self._set_choice(())
             self.placed = True
+            self._changed()  # the menus of a turn are cached by the choices made (none here)
             if not self.builds(seat):
                 self._next_turn()
 
@@ -619,7 +626,7 @@ class UtopiaState(MenuStack, GameState):
         what, civ = ids[0], self._civ()
         paid = [CIV_INDEX[a[4:]] for a in ids if a.startswith("pay:")]
         got = {w[0]: w[1] for w in map(parts, ids) if len(w) == 2}
-        self._set_choice([])
+        self._set_choice(())
         self._changed()
         for c in paid:
             self.hands[seat][c] -= 1
@@ -688,7 +695,7 @@ class UtopiaState(MenuStack, GameState):
                     wonders, bases, privileges, tuple(self.hands[seat]),
                     tuple(map(sum, self.hands)), tuple(self.supply[seat]),
                     tuple(self.monument_supply), tuple(self.guests),
-                    tuple(self.choice) if turn == seat else (),
+                    self.choice if turn == seat else (),
                     self.to_discard[seat])
 
     # --- summaries -------------------------------------------------------------------------------
