@@ -133,7 +133,7 @@ def test_vg08_one_pawn_per_province_and_factory_on_people() -> None:
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:build", "kind:polluting", "region:0")
-    assert state.legal_actions(seat) == ["province:0", "back"]
+    assert state.legal_actions(seat) == ["province:0", "back", "done"]
     state.apply(seat, "province:0")
     do(state, seat)
     assert "step:build" not in state.legal_actions(seat)  # no populated province is free
@@ -147,7 +147,7 @@ def test_vg09_factories_take_engineers_from_students() -> None:
     people(state, seat, 0, 0, 1)
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:build")
-    assert state.legal_actions(seat) == ["kind:polluting", "back"]
+    assert state.legal_actions(seat) == ["kind:polluting", "back", "done"]
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:build", "kind:clean", "region:0", "province:0")
@@ -185,3 +185,40 @@ def test_started_helper_reaches_turn_one() -> None:
     state = started(3)
     assert state.turn == 1 and state.phase == "manage"
     assert all(c.prov[0][:5] == [PEOPLE] * 5 for c in state.countries)
+
+
+def test_vg07_done_offered_in_every_setup_menu_once_finishing_is_legal() -> None:
+    """VG-07: after a purchase, deep in a menu, the player may say done straight away."""
+    state = new(2)
+    seat = seat_now(state)
+    do(state, seat, "step:population", "region:0", "province:0")
+    assert state.path == ["step:population", "region:0"]  # still in the province menu
+    assert state.legal_actions(seat)[-2:] == ["back", "done"]
+    state.apply(seat, "done")
+    assert seat_now(state) != seat and state.countries[seat].money == 39
+
+
+def test_vg07_money_spent_to_nothing_leaves_only_done() -> None:
+    """VG-07: with every dollar spent, the only choice left is done: never stuck."""
+    state = new(2)
+    seat = seat_now(state)
+    do(state, seat, "step:population", "region:0", "province:0")
+    for _ in range(7):
+        do(state, seat, "step:student", "to:cnu")
+    do(state, seat, "step:population", "region:1", "province:0")
+    for p in range(1, 4):
+        state.apply(seat, f"province:{p}")
+    assert state.countries[seat].money == 0
+    assert state.legal_actions(seat) == ["done"]
+
+
+def test_vg07_setup_prompt_says_why_done_is_missing() -> None:
+    """Decision (VG-07): before the first pawn, the prompt says to buy people first."""
+    state = new(2)
+    seat = seat_now(state)
+    pending = state.pending()
+    assert pending is not None and pending.prompt.id == "vertigo.prompt.setup_people"
+    assert "done" not in state.legal_actions(seat)
+    do(state, seat, "step:population", "region:0", "province:0")
+    do(state, seat)
+    assert state.pending().prompt.id == "vertigo.prompt.setup"  # type: ignore[union-attr]

@@ -96,6 +96,16 @@ class Menus:
             amount += data.SETUP_PRICES["population"]
         return c.money >= amount
 
+    def may_finish(self, seat: int) -> bool:
+        """Whether the seat may say done now.
+
+        Always in management; at setup once the country has people, or when it can buy none
+        (Decision, VG-07: a country starts with people, else it would be out at once, VG-31).
+        """
+        if not self._setup() or self.s.countries[seat].population():
+            return True
+        return not self.options(seat, ["step:population"])
+
     # --- options ---
     def steps(self, seat: int) -> list[str]:
         """Steps with at least one option now, in menu order."""
