@@ -6,6 +6,7 @@ import pytest
 
 from a11y_games.games.vertigo.country import CLEAN, POLLUTED, POLLUTING, TREATMENT
 from a11y_games.games.vertigo.state import VertigoState
+from a11y_games.i18n import Translator
 from tests.vertigo.helpers import ids, seat_now, started, to_laws, to_pollution
 
 
@@ -49,9 +50,8 @@ def test_vg28_majority_passes_bonus_and_tie_fails() -> None:
     pending = state.pending()
     assert pending is not None and set(pending.seats) == {0, 1}
     state.apply(other, "vote:split")
-    state.apply(other, "yes:1")
-    assert state.legal_actions(other) == ["no:0", "no:1", "no:2", "back"]
-    state.apply(other, "no:2")
+    for action in ("vote:more_yes", "vote:more_no", "vote:more_no"):  # 1 yes, 2 no
+        state.apply(other, action)
     assert state.pending().seats == (proposer,)  # type: ignore[union-attr]
     money, vault = state.countries[proposer].money, state.vault
     state.apply(proposer, "vote:yes")  # 2 + 1 yes against 2 no
@@ -175,3 +175,37 @@ def test_vg32_most_factories_win_if_upkeep_paid() -> None:
         x.prov[1][0], x.eng[1][0] = POLLUTING, 1
     a.money, b.money, c.money = 20, 30, 30  # then the fullest safe; a full tie shares
     assert finish(state) == frozenset({1, 2})
+
+
+def test_vg28_split_vote_is_a_short_menu_whatever_the_diplomats() -> None:
+    """VG-28: 12 diplomats split yes / no / abstain one at a time, in a 4-item menu."""
+    state = law_game(2, (1, 12))
+    proposer, other = state.order
+    state.apply(proposer, "law:5")
+    state.apply(other, "vote:split")
+    assert state.legal_actions(other) == ["vote:more_yes", "vote:more_no",
+                                          "vote:rest_abstain", "back"]
+    for action in ["vote:more_yes"] * 5 + ["vote:more_no"] * 2 + ["back"]:
+        state.apply(other, action)
+        assert len(state.legal_actions(other)) <= 4
+    tr = Translator("en")
+    labels = [tr.render(state.describe(other, a)) for a in state.legal_actions(other)]
+    assert labels == ["1 more yes, 6 yes in all", "1 more no, 2 no in all",
+                      "Done: the other 6 abstain", "Back"]
+    state.apply(other, "vote:rest_abstain")
+    assert state.votes[other] == (5, 1, 6)
+    mine = [e for e in state.events if e.msg.id == "vertigo.event.my_vote"]
+    assert tr.render(mine[-1].msg) == "Your vote: 5 yes, 1 no, 6 abstain."
+
+
+def test_vg28_split_vote_ends_when_every_diplomat_has_voted() -> None:
+    """VG-28: the last diplomat's yes or no casts the split vote; back undoes one step."""
+    state = law_game(2, (1, 2))
+    proposer, other = state.order
+    state.apply(proposer, "law:5")
+    state.apply(other, "vote:split")
+    state.apply(other, "back")
+    assert "vote:split" in state.legal_actions(other)
+    for action in ("vote:split", "vote:more_no", "vote:more_yes"):
+        state.apply(other, action)
+    assert state.votes[other] == (1, 1, 0)
