@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from a11y_games.engine import Verbosity
 from a11y_games.games.vertigo.country import CLEAN, POLLUTED, POLLUTING, TREATMENT
 from a11y_games.games.vertigo.state import VertigoState
 from a11y_games.i18n import Translator
@@ -209,3 +210,44 @@ def test_vg28_split_vote_ends_when_every_diplomat_has_voted() -> None:
     for action in ("vote:split", "vote:more_no", "vote:more_yes"):
         state.apply(other, action)
     assert state.votes[other] == (1, 1, 0)
+
+
+def standing_lines(state: VertigoState) -> list[tuple[str, Verbosity]]:
+    names = {0: "Ana", 1: "Bruno", 2: "Chloé", 3: "Djamila"}
+    tr = Translator("en", names=lambda s: names[s])
+    start = next(i for i, e in enumerate(state.events) if e.msg.id == "vertigo.standings.head")
+    return [(tr.render(e.msg), e.level) for e in state.events[start:]]
+
+
+def test_vg32_final_standings_are_announced_with_the_deciding_tie_break() -> None:
+    """VG-32: the end names every rank, factories first, and the tie-break figure that decided."""
+    state = started(4, 1, pawns=4)
+    a, b, c, d = state.countries
+    a.prov[1][0:2], a.eng[1][0:2] = [CLEAN, CLEAN], [2, 2]
+    b.prov[1][0], b.eng[1][0] = POLLUTING, 1
+    c.prov[1][0], c.eng[1][0] = POLLUTING, 1
+    c.diplomats = 1  # Chloé beats Bruno on student pawns, not on factories
+    d.diplomats, d.money = 30, 3  # cannot pay the upkeep of 30 diplomats
+    for x in (a, b, c):
+        x.money = 20
+    assert finish(state) == frozenset({0})
+    assert standing_lines(state) == [
+        ("Final standings:", Verbosity.NORMAL),
+        ("1. Ana: 2 factories.", Verbosity.BRIEF),
+        ("2. Chloé: 1 factory, 2 student pawns.", Verbosity.NORMAL),
+        ("3. Bruno: 1 factory, 1 student pawn.", Verbosity.NORMAL),
+        ("Unranked: Djamila, 0 factories, cannot pay upkeep.", Verbosity.NORMAL)]
+
+
+def test_vg32_equal_figures_share_a_rank_and_the_safe_is_told() -> None:
+    """VG-32: a tie on factories and pawns is decided by the safe; a full tie shares rank 1."""
+    state = started(3, 1, pawns=4)
+    for x in state.countries:
+        x.prov[1][0], x.eng[1][0] = POLLUTING, 1
+    a, b, c = state.countries
+    a.money, b.money, c.money = 20, 30, 30
+    assert finish(state) == frozenset({1, 2})
+    assert standing_lines(state)[1:] == [
+        ("1. Bruno: 1 factory, 1 student pawn, 30 $ in the safe.", Verbosity.BRIEF),
+        ("1. Chloé: 1 factory, 1 student pawn, 30 $ in the safe.", Verbosity.BRIEF),
+        ("3. Ana: 1 factory, 1 student pawn, 20 $ in the safe.", Verbosity.NORMAL)]

@@ -465,6 +465,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             result = Msg("vertigo.end.nobody", reason=reason)
         self.result = Outcome(winners, result)
         self.events.append(Event(result, level=BRIEF))
+        if not planet_dead:
+            self.events.extend(Event(msg, level=BRIEF if msg.params.get("rank") == 1
+                                     else NORMAL) for msg in summary.standings(self))
 
     # --- views ---
     def observation(self, seat: int) -> dict[str, Any]:

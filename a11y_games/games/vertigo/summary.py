@@ -141,6 +141,47 @@ def region_lines(state: VertigoState, seat: int, r: int) -> list[Msg]:
     return lines
 
 
+# --- final standings (VG-32) ---
+def standings(state: VertigoState) -> list[Msg]:
+    """Rank, player and factories, one line each, with the tie-break figures that decided.
+
+    Players who may win are ranked (equal figures share a rank); then those who cannot pay
+    their upkeep, then those out of the game, unranked.
+    """
+    ranked = sorted((s for s in range(state.n) if state.eligible(s)),
+                    key=lambda s: (tuple(-v for v in state.ranking_key(s)), s))
+    keys = [state.ranking_key(s) for s in ranked]
+    lines = [Msg("vertigo.standings.head")]
+    for i, seat in enumerate(ranked):
+        c = state.countries[seat]
+        rank = 1 + sum(1 for k in keys if k > keys[i])
+        near = [keys[j] for j in (i - 1, i + 1) if 0 <= j < len(keys)]
+        tied = max((_common(keys[i], k) for k in near), default=0)
+        score = [Msg("vertigo.standings.factories", count=c.factories())]
+        if tied >= 1:
+            score.append(Msg("vertigo.standings.pawns", count=c.pawns()))
+        if tied >= 2:
+            score.append(Msg("vertigo.standings.safe", money=c.money))
+        lines.append(Msg("vertigo.standings.rank", rank=rank, player=PlayerRef(seat),
+                         score=score))
+    for seat in range(state.n):
+        if state.active[seat] and not state.eligible(seat):
+            lines.append(Msg("vertigo.standings.cannot_pay", player=PlayerRef(seat),
+                             score=Msg("vertigo.standings.factories",
+                                       count=state.countries[seat].factories())))
+    lines += [Msg("vertigo.standings.out", player=PlayerRef(s)) for s in range(state.n)
+              if not state.active[s]]
+    return lines
+
+
+def _common(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    """How many leading figures two ranking keys share."""
+    n = 0
+    while n < len(a) and a[n] == b[n]:
+        n += 1
+    return n
+
+
 # --- private ---
 def private(state: VertigoState, seat: int) -> list[Msg]:
     """The law card: laws still to propose (nothing in Vertigo is secret but a vote)."""
