@@ -18,7 +18,7 @@ def test_vg01_two_to_four_players_with_colours() -> None:
     with pytest.raises(OptionError):
         SPEC.settings(5, 0)
     state = new(4)
-    colours = [line.params["colour"].id for line in state.board(0)[1:]]
+    colours = [line.params["colour"].id for line in state.board(0) if "colour" in line.params]
     assert colours == [f"vertigo.colour.{c}" for c in ("blue", "yellow", "red", "green")]
 
 
@@ -90,8 +90,9 @@ def test_vg06_each_player_gets_40_dollars_and_a_law_card() -> None:
     """VG-06: 40 $ and a law card with the five laws."""
     state = new(3)
     assert [c.money for c in state.countries] == [40, 40, 40]
-    card = state.private(0)[0]
-    assert [m.params["number"] for m in card.params["laws"]] == [1, 2, 3, 4, 5]
+    card = state.private(0)
+    assert card[0].id == "vertigo.private.laws"
+    assert [m.params["number"] for m in card[1:]] == [1, 2, 3, 4, 5]
 
 
 def test_vg07_setup_order_drawn_at_random() -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import Query
 from a11y_games.games.vertigo import data
-from a11y_games.games.vertigo.country import CODE_FACTORY, EMPTY, PEOPLE, POLLUTED
+from a11y_games.games.vertigo.country import CODE_FACTORY, EMPTY, PEOPLE, POLLUTED, Country
 
 if TYPE_CHECKING:
     from a11y_games.engine.state import GameState
@@ -39,38 +39,53 @@ def region_title(region: int) -> Msg:
     return Msg(f"vertigo.region_title.{data.REGIONS[region]}")
 
 
-def law_text(law: int) -> Msg:
-    """The text of a law, its numbers from the data module."""
+def region_short(region: int) -> Msg:
+    """The region's name alone, capitalised, to open a short line ("Right", "Droite")."""
+    return Msg(f"vertigo.region_short.{data.REGIONS[region]}")
+
+
+def law_text(law: int) -> list[Msg]:
+    """The text of a law as short lines (a list: joined with commas inside a sentence).
+
+    Its numbers come from the data module.
+    """
     amount = {1: data.POLLUTER_FINE, 2: data.TREATMENT_SUBSIDY, 5: data.PLANET_STEP}.get(law, 0)
-    return Msg(f"vertigo.law.{data.LAW_NAMES[law]}.text", amount=amount)
+    name = data.LAW_NAMES[law]
+    if law == 5:
+        return [Msg(f"vertigo.law.{name}.text", amount=amount)]
+    return [Msg(f"vertigo.law.{name}.text", amount=amount),
+            Msg(f"vertigo.law.{name}.more", amount=amount)]
 
 
 def colour_msg(seat: int) -> Msg:
     return Msg(f"vertigo.colour.{data.COLOURS[seat]}")
 
 
+def region_state(c: Country, region: int) -> Msg:
+    """One region's population and pollution, on one short line."""
+    return Msg("vertigo.status.region", region=region_short(region), people=c.population(region),
+               pollution=c.pollution(region))
+
+
 # --- status ---
 def status(state: VertigoState, seat: int | None) -> list[Msg]:
+    """Turn, then the seat's money, factories by kind, regions, pawns; the planet and vault."""
     lines = [Msg("vertigo.status.turn", turn=state.turn, phase=Msg(f"vertigo.phase.{state.phase}"))]
     if seat is not None and seat < state.n:
         c = state.countries[seat]
         if not state.active[seat]:
             lines.append(Msg("vertigo.status.eliminated"))
-        lines += [
-            Msg("vertigo.status.money", money=c.money, upkeep=c.pawns()),
-            Msg("vertigo.status.factories", polluting=c.factories("polluting"),
-                clean=c.factories("clean"), treatment=c.factories("treatment")),
-            Msg("vertigo.status.population", count=c.population(), right=c.population(0),
-                centre=c.population(1), left=c.population(2)),
-            Msg("vertigo.status.students", count=c.students(), right=c.waiting(0),
-                centre=c.waiting(1), left=c.waiting(2)),
-            Msg("vertigo.status.engineers", count=c.engineers()),
-            Msg("vertigo.status.diplomats", count=c.diplomats),
-            Msg("vertigo.status.pollution", right=c.pollution(0), centre=c.pollution(1),
-                left=c.pollution(2), planet=state.planet),
-        ]
-    else:
-        lines.append(Msg("vertigo.status.planet", planet=state.planet))
+        lines.append(Msg("vertigo.status.money", money=c.money, upkeep=c.pawns()))
+        lines += [Msg(f"vertigo.status.{kind}", count=c.factories(kind))
+                  for kind in data.FACTORY_KINDS]
+        lines.append(Msg("vertigo.status.population", count=c.population()))
+        lines += [region_state(c, r) for r in R3]
+        waiting = [Msg("vertigo.status.waiting", region=region_short(r), count=c.waiting(r))
+                   for r in R3 if c.waiting(r)]
+        lines += waiting or [Msg("vertigo.status.no_student")]
+        lines += [Msg("vertigo.status.engineers", count=c.engineers()),
+                  Msg("vertigo.status.diplomats", count=c.diplomats)]
+    lines.append(Msg("vertigo.status.planet", planet=state.planet))
     lines.append(Msg("vertigo.status.vault", vault=state.vault, count=state.witnesses,
                      threshold=state.threshold))
     if state.moratorium_turn == state.turn and state.phase not in ("setup",):
@@ -98,30 +113,34 @@ def parse_topic(state: VertigoState, seat: int | None, topic: str) -> tuple[int 
 def board(state: VertigoState, seat: int | None, topic: str = "") -> list[Msg]:
     if not topic.strip():
         lines = [Msg("vertigo.board.planet", planet=state.planet, vault=state.vault)]
-        return lines + [country_line(state, s) for s in range(state.n)]
+        for s in range(state.n):
+            lines += country_head(state, s)
+        return lines
     country, region = parse_topic(state, seat, topic)
     if country is None:
-        return [Msg("vertigo.board.unknown", topic=topic)]
+        return [Msg("vertigo.board.unknown", topic=topic), Msg("vertigo.board.topics")]
     if region is None:
         return country_lines(state, country)
     return region_lines(state, country, region)
 
 
-def country_line(state: VertigoState, seat: int) -> Msg:
+def country_head(state: VertigoState, seat: int) -> list[Msg]:
+    """A country's factories (the score), then its population and safe."""
     c = state.countries[seat]
     if not state.active[seat]:
-        return Msg("vertigo.board.out", player=PlayerRef(seat), colour=colour_msg(seat))
-    return Msg("vertigo.board.country", player=PlayerRef(seat), colour=colour_msg(seat),
-               count=c.factories(), people=c.population(), money=c.money)
+        return [Msg("vertigo.board.out", player=PlayerRef(seat), colour=colour_msg(seat))]
+    return [Msg("vertigo.board.country", player=PlayerRef(seat), colour=colour_msg(seat),
+                count=c.factories()),
+            Msg("vertigo.board.people_money", people=c.population(), money=c.money)]
 
 
 def country_lines(state: VertigoState, seat: int) -> list[Msg]:
     c = state.countries[seat]
-    lines = [country_line(state, seat)]
+    lines = country_head(state, seat)
     for r in R3:
-        lines.append(Msg("vertigo.board.region_line", region=region_title(r),
-                         people=c.population(r), count=c.factories(region=r),
-                         pollution=c.pollution(r), students=c.waiting(r)))
+        lines.append(region_state(c, r))
+        lines.append(Msg("vertigo.board.region_line", region=region_short(r),
+                         count=c.factories(region=r), students=c.waiting(r)))
     lines.append(Msg("vertigo.board.diplomats", count=c.diplomats))
     return lines
 
@@ -184,12 +203,12 @@ def _common(a: tuple[int, ...], b: tuple[int, ...]) -> int:
 
 # --- private ---
 def private(state: VertigoState, seat: int) -> list[Msg]:
-    """The law card: laws still to propose (nothing in Vertigo is secret but a vote)."""
+    """The law card: laws still to propose, one a line (nothing is secret but a vote)."""
     left = [law_title(n) for n in data.LAWS if n not in state.laws_used[seat]]
-    lines = [Msg("vertigo.private.laws", laws=left)]
+    lines = [Msg("vertigo.private.laws"), *left] if left else [Msg("vertigo.private.no_law")]
     vote = state.votes.get(seat)
     if state.phase == "vote" and vote is not None:
-        lines.append(Msg("vertigo.event.my_vote", yes=vote[0], no=vote[1], abstain=vote[2]))
+        lines.append(Msg("vertigo.private.vote", yes=vote[0], no=vote[1], abstain=vote[2]))
     return lines
 
 
@@ -205,9 +224,10 @@ def _planet(state: GameState, seat: int | None, argument: str) -> list[Msg]:
              Msg("vertigo.planet.vault", vault=s.vault)]
     if seat is not None and seat < s.n:
         c = s.countries[seat]
-        above = [region_msg(r) for r in R3 if c.pollution(r) > s.planet]
-        lines.append(Msg("vertigo.planet.above", regions=above) if above
-                     else Msg("vertigo.planet.none_above"))
+        above = [Msg("vertigo.planet.region", region=region_title(r), pollution=c.pollution(r))
+                 for r in R3 if c.pollution(r) > s.planet]
+        lines += [Msg("vertigo.planet.above"), *above] if above else [
+            Msg("vertigo.planet.none_above")]
     if s.turn >= data.COIN_FROM_TURN - 1:
         lines.append(Msg("vertigo.planet.coin", turn=data.COIN_FROM_TURN))
     return lines
@@ -220,7 +240,7 @@ def _laws(state: GameState, seat: int | None, argument: str) -> list[Msg]:
         used = seat is not None and seat < s.n and n in s.laws_used[seat]
         lines.append(Msg("vertigo.laws.used" if used else "vertigo.laws.open",
                          title=law_title(n)))
-        lines.append(law_text(n))
+        lines += law_text(n)
     return lines
 
 
