@@ -26,9 +26,10 @@ def test_vg02_three_regions_of_ten_provinces_two_rows() -> None:
     """VG-02: 3 regions of 10 provinces in two rows of five; a central space for students."""
     state = new(2)
     assert [len(row) for row in state.countries[0].prov] == [10, 10, 10]
-    assert data.ADJACENT[0] == (1, 5)          # province 1 touches 2 and 6
-    assert data.ADJACENT[4] == (3, 9)          # province 5 touches 4 and 10
-    assert data.ADJACENT[6] == (1, 5, 7)       # province 7 touches 2, 6 and 8
+    assert data.ADJACENT[0] == (1, 5)          # province A touches B and F
+    assert data.ADJACENT[4] == (3, 9)          # province E touches D and J
+    assert data.ADJACENT[6] == (1, 5, 7)       # province G touches B, F and H
+    assert "".join(data.PROVINCE_NAMES) == "ABCDEFGHIJ"
     seat = seat_now(state)
     do(state, seat, "step:student", "to:1")
     assert state.countries[seat].waiting(1) == 1

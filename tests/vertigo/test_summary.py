@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from a11y_games.engine import Verbosity
+from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.vertigo import SPEC
 from a11y_games.games.vertigo.country import CLEAN, POLLUTED, POLLUTING
+from a11y_games.games.vertigo.data import PROVINCE_NAMES as LETTER
 from a11y_games.i18n import Translator
-from tests.vertigo.helpers import started
+from tests.vertigo.helpers import do, new, seat_now, started
 
 
 def rendered(msgs, lang: str = "en") -> list[str]:  # type: ignore[no-untyped-def]
@@ -52,8 +55,8 @@ def test_board_reads_one_region_province_by_province() -> None:
     c.prov[2][7] = 2
     c.fresh[2] = 1
     lines = rendered(state.board(1, "left"))
-    assert lines == ["Bruno, left region: 10 %.", "1: polluted.", "4: clean factory, 2 engineers.",
-                     "8: people.", "7 empty provinces.", "1 student waiting."]
+    assert lines == ["Bruno, left region: 10 %.", "A: polluted.", "D: clean factory, 2 engineers.",
+                     "H: people.", "7 empty provinces.", "1 student waiting."]
     assert rendered(state.board(0, "yellow left")) == lines
     assert rendered(state.board(0, "2 gauche")) == lines
     french = rendered(state.board(1, "gauche"), "fr")
@@ -153,3 +156,37 @@ def test_summaries_fit_40_cells(lang: str) -> None:
                         assert len(line) <= 40, line
                         checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_province_menus_name_provinces_by_letter_not_by_a_number(lang: str) -> None:
+    """VG-02: after a purchase the menu renumbers, but "1. Province B" cannot be misheard."""
+    state = new(2)
+    seat = seat_now(state)
+    do(state, seat, "step:population", "region:0", "province:0")
+    tr = Translator(lang)
+    legal = state.legal_actions(seat)
+    lines = [tr.render(Msg("core.choices.item", number=i, label=state.describe(seat, a)))
+             for i, a in enumerate(legal, 1)]
+    assert lines[0] == ("1. Province B, pay 1 $" if lang == "en" else "1. Province B, payer 1 $")
+    assert lines[8].startswith("9. Province J")
+    assert legal[:9] == [f"province:{p}" for p in range(1, 10)]  # in their own order
+
+
+def test_every_province_choice_of_a_game_is_named_by_its_letter() -> None:
+    """VG-02: building, buying, moving, polluting, upkeep: a province label never says a digit."""
+    seen = set()
+    for seed in range(3):
+        match = Match(SPEC, SPEC.settings(3, seed), [SeatSpec("bot", level="random")] * 3)
+        tr = Translator("en", names=match.seat_name)
+        while (pending := match.state.pending()) is not None:
+            seat = pending.seats[0]
+            for action in match.state.legal_actions(seat):
+                parts = action.split(":")
+                if action.startswith(("province:", "drop:factory:")):
+                    label = tr.render(match.state.describe(seat, action))
+                    assert label.startswith(f"Province {LETTER[int(parts[-1])]}"), label
+                    assert not re.match(r"Province \d", label), label
+                    seen.add(match.state.describe(seat, action).id)
+            match.act(seat, match.bot_choice(seat))
+    assert {"vertigo.menu.province_price", "vertigo.menu.province_what"} <= seen

@@ -17,6 +17,8 @@ REGION_WORDS = {"right": 0, "droite": 0, "centre": 1, "center": 1, "left": 2, "g
 COLOUR_WORDS = {"blue": 0, "bleu": 0, "yellow": 1, "jaune": 1, "red": 2, "rouge": 2,
                 "green": 3, "vert": 3}
 R3 = range(len(data.REGIONS))
+LETTER = data.PROVINCE_NAMES
+"""A province's name by its 0-based index (VG-02)."""
 
 
 def region_msg(region: int) -> Msg:
@@ -152,7 +154,7 @@ def region_lines(state: VertigoState, seat: int, r: int) -> list[Msg]:
                  pollution=c.pollution(r))]
     for p, code in enumerate(c.prov[r]):
         if code != EMPTY:
-            lines.append(Msg("vertigo.board.province", province=p + 1,
+            lines.append(Msg("vertigo.board.province", province=LETTER[p],
                              what=province_msg(code, c.eng[r][p])))
     empty = c.prov[r].count(EMPTY)
     lines.append(Msg("vertigo.board.empty", count=empty))
