@@ -53,7 +53,7 @@ def law_text(law: int) -> list[Msg]:
     """
     amount = {1: data.POLLUTER_FINE, 2: data.TREATMENT_SUBSIDY, 5: data.PLANET_STEP}.get(law, 0)
     name = data.LAW_NAMES[law]
-    if law == 5:
+    if law in (3, 5):  # short enough for one line
         return [Msg(f"vertigo.law.{name}.text", amount=amount)]
     return [Msg(f"vertigo.law.{name}.text", amount=amount),
             Msg(f"vertigo.law.{name}.more", amount=amount)]
