@@ -19,6 +19,8 @@ COLOUR_WORDS = {"blue": 0, "bleu": 0, "yellow": 1, "jaune": 1, "red": 2, "rouge"
 R3 = range(len(data.REGIONS))
 LETTER = data.PROVINCE_NAMES
 """A province's name by its 0-based index (VG-02)."""
+TWO_LINE_LAWS = frozenset({1, 2, 4})
+"""Laws whose text takes two short lines: ``.text`` then ``.more`` (40 cells each)."""
 
 
 def region_msg(region: int) -> Msg:
@@ -53,10 +55,10 @@ def law_text(law: int) -> list[Msg]:
     """
     amount = {1: data.POLLUTER_FINE, 2: data.TREATMENT_SUBSIDY, 5: data.PLANET_STEP}.get(law, 0)
     name = data.LAW_NAMES[law]
-    if law in (3, 5):  # short enough for one line
-        return [Msg(f"vertigo.law.{name}.text", amount=amount)]
-    return [Msg(f"vertigo.law.{name}.text", amount=amount),
-            Msg(f"vertigo.law.{name}.more", amount=amount)]
+    lines = [Msg(f"vertigo.law.{name}.text", amount=amount)]
+    if law in TWO_LINE_LAWS:
+        lines.append(Msg(f"vertigo.law.{name}.more", amount=amount))
+    return lines
 
 
 def colour_msg(seat: int) -> Msg:
