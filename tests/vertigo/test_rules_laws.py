@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from a11y_games.engine import Verbosity
 from a11y_games.games.vertigo.country import CLEAN, POLLUTED, POLLUTING, TREATMENT
 from a11y_games.games.vertigo.state import VertigoState
+from a11y_games.i18n import Translator
 from tests.vertigo.helpers import ids, seat_now, started, to_laws, to_pollution
 
 
@@ -49,9 +51,8 @@ def test_vg28_majority_passes_bonus_and_tie_fails() -> None:
     pending = state.pending()
     assert pending is not None and set(pending.seats) == {0, 1}
     state.apply(other, "vote:split")
-    state.apply(other, "yes:1")
-    assert state.legal_actions(other) == ["no:0", "no:1", "no:2", "back"]
-    state.apply(other, "no:2")
+    for action in ("vote:more_yes", "vote:more_no", "vote:more_no"):  # 1 yes, 2 no
+        state.apply(other, action)
     assert state.pending().seats == (proposer,)  # type: ignore[union-attr]
     money, vault = state.countries[proposer].money, state.vault
     state.apply(proposer, "vote:yes")  # 2 + 1 yes against 2 no
@@ -175,3 +176,78 @@ def test_vg32_most_factories_win_if_upkeep_paid() -> None:
         x.prov[1][0], x.eng[1][0] = POLLUTING, 1
     a.money, b.money, c.money = 20, 30, 30  # then the fullest safe; a full tie shares
     assert finish(state) == frozenset({1, 2})
+
+
+def test_vg28_split_vote_is_a_short_menu_whatever_the_diplomats() -> None:
+    """VG-28: 12 diplomats split yes / no / abstain one at a time, in a 4-item menu."""
+    state = law_game(2, (1, 12))
+    proposer, other = state.order
+    state.apply(proposer, "law:5")
+    state.apply(other, "vote:split")
+    assert state.legal_actions(other) == ["vote:more_yes", "vote:more_no",
+                                          "vote:rest_abstain", "back"]
+    for action in ["vote:more_yes"] * 5 + ["vote:more_no"] * 2 + ["back"]:
+        state.apply(other, action)
+        assert len(state.legal_actions(other)) <= 4
+    tr = Translator("en")
+    labels = [tr.render(state.describe(other, a)) for a in state.legal_actions(other)]
+    assert labels == ["1 more yes, 6 yes in all", "1 more no, 2 no in all",
+                      "Done: the other 6 abstain", "Back"]
+    state.apply(other, "vote:rest_abstain")
+    assert state.votes[other] == (5, 1, 6)
+    mine = [e for e in state.events if e.msg.id == "vertigo.event.my_vote"]
+    assert tr.render(mine[-1].msg) == "Your vote: 5 yes, 1 no, 6 abstain."
+
+
+def test_vg28_split_vote_ends_when_every_diplomat_has_voted() -> None:
+    """VG-28: the last diplomat's yes or no casts the split vote; back undoes one step."""
+    state = law_game(2, (1, 2))
+    proposer, other = state.order
+    state.apply(proposer, "law:5")
+    state.apply(other, "vote:split")
+    state.apply(other, "back")
+    assert "vote:split" in state.legal_actions(other)
+    for action in ("vote:split", "vote:more_no", "vote:more_yes"):
+        state.apply(other, action)
+    assert state.votes[other] == (1, 1, 0)
+
+
+def standing_lines(state: VertigoState) -> list[tuple[str, Verbosity]]:
+    names = {0: "Ana", 1: "Bruno", 2: "Chloé", 3: "Djamila"}
+    tr = Translator("en", names=lambda s: names[s])
+    start = next(i for i, e in enumerate(state.events) if e.msg.id == "vertigo.standings.head")
+    return [(tr.render(e.msg), e.level) for e in state.events[start:]]
+
+
+def test_vg32_final_standings_are_announced_with_the_deciding_tie_break() -> None:
+    """VG-32: the end names every rank, factories first, and the tie-break figure that decided."""
+    state = started(4, 1, pawns=4)
+    a, b, c, d = state.countries
+    a.prov[1][0:2], a.eng[1][0:2] = [CLEAN, CLEAN], [2, 2]
+    b.prov[1][0], b.eng[1][0] = POLLUTING, 1
+    c.prov[1][0], c.eng[1][0] = POLLUTING, 1
+    c.diplomats = 1  # Chloé beats Bruno on student pawns, not on factories
+    d.diplomats, d.money = 30, 3  # cannot pay the upkeep of 30 diplomats
+    for x in (a, b, c):
+        x.money = 20
+    assert finish(state) == frozenset({0})
+    assert standing_lines(state) == [
+        ("Final standings:", Verbosity.NORMAL),
+        ("1. Ana: 2 factories.", Verbosity.BRIEF),
+        ("2. Chloé: 1 factory, 2 student pawns.", Verbosity.NORMAL),
+        ("3. Bruno: 1 factory, 1 student pawn.", Verbosity.NORMAL),
+        ("Unranked: Djamila, 0 factories, cannot pay upkeep.", Verbosity.NORMAL)]
+
+
+def test_vg32_equal_figures_share_a_rank_and_the_safe_is_told() -> None:
+    """VG-32: a tie on factories and pawns is decided by the safe; a full tie shares rank 1."""
+    state = started(3, 1, pawns=4)
+    for x in state.countries:
+        x.prov[1][0], x.eng[1][0] = POLLUTING, 1
+    a, b, c = state.countries
+    a.money, b.money, c.money = 20, 30, 30
+    assert finish(state) == frozenset({1, 2})
+    assert standing_lines(state)[1:] == [
+        ("1. Bruno: 1 factory, 1 student pawn, 30 $ in the safe.", Verbosity.BRIEF),
+        ("1. Chloé: 1 factory, 1 student pawn, 30 $ in the safe.", Verbosity.BRIEF),
+        ("3. Ana: 1 factory, 1 student pawn, 20 $ in the safe.", Verbosity.NORMAL)]

@@ -18,7 +18,7 @@ def test_vg01_two_to_four_players_with_colours() -> None:
     with pytest.raises(OptionError):
         SPEC.settings(5, 0)
     state = new(4)
-    colours = [line.params["colour"].id for line in state.board(0)[1:]]
+    colours = [line.params["colour"].id for line in state.board(0) if "colour" in line.params]
     assert colours == [f"vertigo.colour.{c}" for c in ("blue", "yellow", "red", "green")]
 
 
@@ -26,9 +26,10 @@ def test_vg02_three_regions_of_ten_provinces_two_rows() -> None:
     """VG-02: 3 regions of 10 provinces in two rows of five; a central space for students."""
     state = new(2)
     assert [len(row) for row in state.countries[0].prov] == [10, 10, 10]
-    assert data.ADJACENT[0] == (1, 5)          # province 1 touches 2 and 6
-    assert data.ADJACENT[4] == (3, 9)          # province 5 touches 4 and 10
-    assert data.ADJACENT[6] == (1, 5, 7)       # province 7 touches 2, 6 and 8
+    assert data.ADJACENT[0] == (1, 5)          # province A touches B and F
+    assert data.ADJACENT[4] == (3, 9)          # province E touches D and J
+    assert data.ADJACENT[6] == (1, 5, 7)       # province G touches B, F and H
+    assert "".join(data.PROVINCE_NAMES) == "ABCDEFGHIJ"
     seat = seat_now(state)
     do(state, seat, "step:student", "to:1")
     assert state.countries[seat].waiting(1) == 1
@@ -90,8 +91,9 @@ def test_vg06_each_player_gets_40_dollars_and_a_law_card() -> None:
     """VG-06: 40 $ and a law card with the five laws."""
     state = new(3)
     assert [c.money for c in state.countries] == [40, 40, 40]
-    card = state.private(0)[0]
-    assert [m.params["number"] for m in card.params["laws"]] == [1, 2, 3, 4, 5]
+    card = state.private(0)
+    assert card[0].id == "vertigo.private.laws"
+    assert [m.params["number"] for m in card[1:]] == [1, 2, 3, 4, 5]
 
 
 def test_vg07_setup_order_drawn_at_random() -> None:
@@ -133,7 +135,7 @@ def test_vg08_one_pawn_per_province_and_factory_on_people() -> None:
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:build", "kind:polluting", "region:0")
-    assert state.legal_actions(seat) == ["province:0", "back"]
+    assert state.legal_actions(seat) == ["province:0", "back", "done"]
     state.apply(seat, "province:0")
     do(state, seat)
     assert "step:build" not in state.legal_actions(seat)  # no populated province is free
@@ -147,7 +149,7 @@ def test_vg09_factories_take_engineers_from_students() -> None:
     people(state, seat, 0, 0, 1)
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:build")
-    assert state.legal_actions(seat) == ["kind:polluting", "back"]
+    assert state.legal_actions(seat) == ["kind:polluting", "back", "done"]
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:build", "kind:clean", "region:0", "province:0")
@@ -185,3 +187,40 @@ def test_started_helper_reaches_turn_one() -> None:
     state = started(3)
     assert state.turn == 1 and state.phase == "manage"
     assert all(c.prov[0][:5] == [PEOPLE] * 5 for c in state.countries)
+
+
+def test_vg07_done_offered_in_every_setup_menu_once_finishing_is_legal() -> None:
+    """VG-07: after a purchase, deep in a menu, the player may say done straight away."""
+    state = new(2)
+    seat = seat_now(state)
+    do(state, seat, "step:population", "region:0", "province:0")
+    assert state.path == ["step:population", "region:0"]  # still in the province menu
+    assert state.legal_actions(seat)[-2:] == ["back", "done"]
+    state.apply(seat, "done")
+    assert seat_now(state) != seat and state.countries[seat].money == 39
+
+
+def test_vg07_money_spent_to_nothing_leaves_only_done() -> None:
+    """VG-07: with every dollar spent, the only choice left is done: never stuck."""
+    state = new(2)
+    seat = seat_now(state)
+    do(state, seat, "step:population", "region:0", "province:0")
+    for _ in range(7):
+        do(state, seat, "step:student", "to:cnu")
+    do(state, seat, "step:population", "region:1", "province:0")
+    for p in range(1, 4):
+        state.apply(seat, f"province:{p}")
+    assert state.countries[seat].money == 0
+    assert state.legal_actions(seat) == ["done"]
+
+
+def test_vg07_setup_prompt_says_why_done_is_missing() -> None:
+    """Decision (VG-07): before the first pawn, the prompt says to buy people first."""
+    state = new(2)
+    seat = seat_now(state)
+    pending = state.pending()
+    assert pending is not None and pending.prompt.id == "vertigo.prompt.setup_people"
+    assert "done" not in state.legal_actions(seat)
+    do(state, seat, "step:population", "region:0", "province:0")
+    do(state, seat)
+    assert state.pending().prompt.id == "vertigo.prompt.setup"  # type: ignore[union-attr]

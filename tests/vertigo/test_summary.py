@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from a11y_games.engine import Verbosity
+import re
+
+import pytest
+
+from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.vertigo import SPEC
 from a11y_games.games.vertigo.country import CLEAN, POLLUTED, POLLUTING
+from a11y_games.games.vertigo.data import PROVINCE_NAMES as LETTER
 from a11y_games.i18n import Translator
-from tests.vertigo.helpers import started
+from tests.vertigo.helpers import do, new, seat_now, started
 
 
 def rendered(msgs, lang: str = "en") -> list[str]:  # type: ignore[no-untyped-def]
@@ -25,16 +30,21 @@ def test_status_gives_money_factories_people_students_pollution_vault() -> None:
     c.fresh[1], c.diplomats = 2, 1
     state.planet = 10
     lines = rendered(state.status(0))
-    assert lines[0] == "Turn 1, management."
-    assert lines[1] == f"Money {c.money} $, upkeep 6 $."
-    assert lines[2] == "Factories: 1 polluting, 1 clean, 0 treatment."
-    assert lines[3] == "Population 7: right 5, centre 2, left 0."
-    assert lines[4] == "2 students waiting: right 0, centre 2, left 0."
-    assert lines[5] == "3 engineers on factories."
-    assert lines[6] == "1 diplomat at the C.N.U."
-    assert lines[7] == "Pollution: right 0 %, centre 0 %, left 10 %, planet 10 %."
-    assert lines[8] == f"Vault {state.vault} $, 0 witnesses of 3."
-    assert len(lines) == 9
+    assert lines == [
+        "Turn 1, management.",
+        f"Money {c.money} $, upkeep 6 $.",
+        "1 polluting factory.",
+        "1 clean factory.",
+        "0 treatment plants.",
+        "Population 7.",
+        "Right: population 5, pollution 0 %.",
+        "Centre: population 2, pollution 0 %.",
+        "Left: population 0, pollution 10 %.",
+        "Centre: 2 students waiting.",
+        "3 engineers on factories.",
+        "1 diplomat at the C.N.U.",
+        "Planetary pollution 10 %.",
+        f"Vault {state.vault} $, 0 witnesses of 3."]
 
 
 def test_board_reads_one_region_province_by_province() -> None:
@@ -45,8 +55,8 @@ def test_board_reads_one_region_province_by_province() -> None:
     c.prov[2][7] = 2
     c.fresh[2] = 1
     lines = rendered(state.board(1, "left"))
-    assert lines == ["Bruno, left region: 10 %.", "1: polluted.", "4: clean factory, 2 engineers.",
-                     "8: people.", "7 empty provinces.", "1 student waiting."]
+    assert lines == ["Bruno, left region: 10 %.", "A: polluted.", "D: clean factory, 2 engineers.",
+                     "H: people.", "7 empty provinces.", "1 student waiting."]
     assert rendered(state.board(0, "yellow left")) == lines
     assert rendered(state.board(0, "2 gauche")) == lines
     french = rendered(state.board(1, "gauche"), "fr")
@@ -57,13 +67,14 @@ def test_board_reads_one_region_province_by_province() -> None:
 def test_board_by_player_and_overview() -> None:
     state = started(3, 1, pawns=3)
     lines = rendered(state.board(0, "red"))
-    assert lines[0].startswith("Chloé, red: 0 factories, population 3")
-    assert lines[1] == "Right region: 0 factories, population 3, 0 %, 0 waiting."
+    money = state.countries[2].money
+    assert lines[:4] == ["Chloé, red: 0 factories.", f"Population 3, {money} $.",
+                         "Right: population 3, pollution 0 %.", "Right: 0 factories, 0 waiting."]
     assert lines[-1] == "0 diplomats at the C.N.U."
     overview = rendered(state.board(0))
-    assert overview[0] == f"Planet 0 %, vault {state.vault} $." and len(overview) == 4
+    assert overview[0] == f"Planet 0 %, vault {state.vault} $." and len(overview) == 7
     assert rendered(state.board(0, "purple")) == [
-        "No such place: purple. Try right, centre, left or a colour."]
+        "No such place: purple.", "Try right, centre, left or a colour."]
 
 
 def test_planet_query_gives_pollution_witnesses_vault() -> None:
@@ -73,11 +84,12 @@ def test_planet_query_gives_pollution_witnesses_vault() -> None:
     planet = {q.name: q for q in state.queries()}["planet"]
     assert rendered(planet.run(state, 0, "")) == [
         "Planetary pollution 20 %.", "1 witness; 3 raise the planet.",
-        f"C.N.U. vault {state.vault} $.", "Your regions above the planet: centre region."]
+        f"C.N.U. vault {state.vault} $.", "Your regions above the planet:",
+        "Centre region: 30 %."]
     laws = {q.name: q for q in state.queries()}["laws"]
     text = rendered(laws.run(state, 0, ""))
-    assert text[0] == "Law 1, polluter pays: you may propose it."
-    assert text[1] == "Each country pays 3 $ per polluting factory to the vault."
+    assert text[:3] == ["Law 1, polluter pays: available.", "Each country pays the vault",
+                        "3 $ per polluting factory."]
 
 
 def test_table_events_are_announced_at_their_level() -> None:
@@ -101,14 +113,80 @@ def test_table_events_are_announced_at_their_level() -> None:
 
 
 def test_menus_stay_short() -> None:
-    """No menu offers more than a dozen choices or so (the vote split counts diplomats)."""
+    """No menu offers more than a dozen choices, the vote split included (VG-28)."""
     longest = 0
     for seed in range(6):
         match = Match(SPEC, SPEC.settings(4, seed), [SeatSpec("bot", level="random")] * 4)
         while match.state.pending() is not None:
             seat = match.state.pending().seats[0]  # type: ignore[union-attr]
             legal = match.state.legal_actions(seat)
-            if not legal[0].startswith(("yes:", "no:")):
-                longest = max(longest, len(legal))
+            longest = max(longest, len(legal))
             match.act(seat, match.bot_choice(seat))
     assert longest <= 12
+
+
+def summary_lines(state) -> list:  # type: ignore[no-untyped-def]
+    """Every summary a seat may ask for: status, board (every topic), me, planet, laws."""
+    msgs = [*state.status(0), *state.status(None), *state.board(0), *state.private(0)]
+    topics = ["right", "centre", "left", "purple", "red left", "2 gauche"]
+    for topic in topics + ["blue", "yellow", "red", "green"][:state.n]:
+        msgs += state.board(0, topic)
+    for query in state.queries():
+        msgs += query.run(state, 0, "")
+    return msgs
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_summaries_fit_40_cells(lang: str) -> None:
+    """status, board, me, planet and laws: every line fits a 40-cell display, in real games."""
+    checked = 0
+    for players in (2, 4):
+        for seed in range(3):
+            level = "normal" if seed % 2 else "random"
+            match = Match(SPEC, SPEC.settings(players, seed),
+                          [SeatSpec("bot", level=level, name_index=i) for i in range(players)])
+            tr = Translator(lang, names=match.seat_name)
+            steps = 0
+            while match.state.pending() is not None:
+                seat = match.state.pending().seats[0]  # type: ignore[union-attr]
+                match.act(seat, match.bot_choice(seat))
+                steps += 1
+                if steps % 150 == 0 or match.state.pending() is None:
+                    for line in tr.render_all(summary_lines(match.state)):
+                        assert len(line) <= 40, line
+                        checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_province_menus_name_provinces_by_letter_not_by_a_number(lang: str) -> None:
+    """VG-02: after a purchase the menu renumbers, but "1. Province B" cannot be misheard."""
+    state = new(2)
+    seat = seat_now(state)
+    do(state, seat, "step:population", "region:0", "province:0")
+    tr = Translator(lang)
+    legal = state.legal_actions(seat)
+    lines = [tr.render(Msg("core.choices.item", number=i, label=state.describe(seat, a)))
+             for i, a in enumerate(legal, 1)]
+    assert lines[0] == ("1. Province B, pay 1 $" if lang == "en" else "1. Province B, payer 1 $")
+    assert lines[8].startswith("9. Province J")
+    assert legal[:9] == [f"province:{p}" for p in range(1, 10)]  # in their own order
+
+
+def test_every_province_choice_of_a_game_is_named_by_its_letter() -> None:
+    """VG-02: building, buying, moving, polluting, upkeep: a province label never says a digit."""
+    seen = set()
+    for seed in range(3):
+        match = Match(SPEC, SPEC.settings(3, seed), [SeatSpec("bot", level="random")] * 3)
+        tr = Translator("en", names=match.seat_name)
+        while (pending := match.state.pending()) is not None:
+            seat = pending.seats[0]
+            for action in match.state.legal_actions(seat):
+                parts = action.split(":")
+                if action.startswith(("province:", "drop:factory:")):
+                    label = tr.render(match.state.describe(seat, action))
+                    assert label.startswith(f"Province {LETTER[int(parts[-1])]}"), label
+                    assert not re.match(r"Province \d", label), label
+                    seen.add(match.state.describe(seat, action).id)
+            match.act(seat, match.bot_choice(seat))
+    assert {"vertigo.menu.province_price", "vertigo.menu.province_what"} <= seen

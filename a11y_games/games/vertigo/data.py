@@ -15,7 +15,9 @@ REGIONS: Final = ("right", "centre", "left")
 """Region names in the fixed order of pollution rolls and of every reading."""
 PROVINCES: Final = 10
 ROW: Final = 5
-"""Provinces 1-5 form the first row, 6-10 the second; numbers go left to right."""
+"""Provinces A-E form the first row, F-J the second, left to right (0-based 0-4, 5-9)."""
+PROVINCE_NAMES: Final = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
+"""Provinces are named by letters, so that a menu's numbers never read as provinces."""
 
 
 def _adjacency() -> tuple[tuple[int, ...], ...]:

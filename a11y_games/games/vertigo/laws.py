@@ -76,22 +76,32 @@ class LawPhase(_State):
                                  cause=seat, level=BRIEF))
 
     def _vote_options(self, seat: int) -> list[str]:
-        k = self.countries[seat].diplomats
+        """Whole votes, or a split one diplomat at a time: a short menu however many (VG-28)."""
         path = self.vote_paths[seat]
         if not path:
+            k = self.countries[seat].diplomats
             return ["vote:yes", "vote:no", "vote:abstain"] + (["vote:split"] if k > 1 else [])
-        if len(path) == 1:
-            return [f"yes:{i}" for i in range(k + 1)] + ["back"]
-        yes = int(path[1].split(":")[1])
-        return [f"no:{i}" for i in range(k - yes + 1)] + ["back"]
+        return ["vote:more_yes", "vote:more_no", "vote:rest_abstain", "back"]
+
+    def _split_tally(self, seat: int) -> tuple[int, int, int]:
+        """(yes, no, still free) of a split vote in progress."""
+        path = self.vote_paths[seat]
+        yes = path.count("vote:more_yes")
+        no = path.count("vote:more_no")
+        return yes, no, self.countries[seat].diplomats - yes - no
 
     def _vote_label(self, seat: int, action: str) -> Msg:
         if action == "back":
             return Msg("vertigo.menu.back")
-        head, _, arg = action.partition(":")
-        if head == "vote":
-            return Msg(f"vertigo.menu.vote_{arg}", count=self.countries[seat].diplomats)
-        return Msg(f"vertigo.menu.{head}_count", count=int(arg))
+        arg = action.partition(":")[2]
+        yes, no, free = self._split_tally(seat) if self.vote_paths.get(seat) else (0, 0, 0)
+        if arg == "more_yes":
+            return Msg("vertigo.menu.more_yes", count=yes + 1)
+        if arg == "more_no":
+            return Msg("vertigo.menu.more_no", count=no + 1)
+        if arg == "rest_abstain":
+            return Msg("vertigo.menu.rest_abstain", count=free)
+        return Msg(f"vertigo.menu.vote_{arg}", count=self.countries[seat].diplomats)
 
     def _apply_vote(self, seat: int, action: str) -> None:
         path = self.vote_paths[seat]
@@ -102,11 +112,12 @@ class LawPhase(_State):
         if action in ("vote:yes", "vote:no", "vote:abstain"):
             vote = {"vote:yes": (k, 0, 0), "vote:no": (0, k, 0), "vote:abstain": (0, 0, k)}[action]
         else:
-            path.append(action)
-            if len(path) < 3:
-                return
-            yes, no = int(path[1].split(":")[1]), int(path[2].split(":")[1])
-            vote = (yes, no, k - yes - no)
+            if action != "vote:rest_abstain":
+                path.append(action)
+            yes, no, free = self._split_tally(seat)
+            if free and action != "vote:rest_abstain":
+                return  # diplomats still to split
+            vote = (yes, no, free)
         self.votes[seat] = vote
         self.events.append(Event(Msg("vertigo.event.my_vote", yes=vote[0], no=vote[1],
                                      abstain=vote[2]), visible_to=frozenset({seat}),

@@ -34,6 +34,8 @@ DEPTH = {"move": 2, "student": 1, "build": 3, "transform": 2, "depollute": 2, "t
 """Choices that complete a step (population in play depends on its second choice)."""
 
 R3 = range(len(data.REGIONS))
+LETTER = data.PROVINCE_NAMES
+"""A province's name by its 0-based index (VG-02)."""
 _SETUP_IDS = tuple(f"step:{st}" for st in SETUP_STEPS)
 _MANAGE_IDS = tuple((f"step:{st}", STEP_INDEX[st]) for st in MANAGE_STEPS)
 
@@ -95,6 +97,16 @@ class Menus:
         if self._setup() and not people and not c.population():
             amount += data.SETUP_PRICES["population"]
         return c.money >= amount
+
+    def may_finish(self, seat: int) -> bool:
+        """Whether the seat may say done now.
+
+        Always in management; at setup once the country has people, or when it can buy none
+        (Decision, VG-07: a country starts with people, else it would be out at once, VG-31).
+        """
+        if not self._setup() or self.s.countries[seat].population():
+            return True
+        return not self.options(seat, ["step:population"])
 
     # --- options ---
     def steps(self, seat: int) -> list[str]:
@@ -265,7 +277,7 @@ class Menus:
         c.prov[r][p] = FACTORY_CODE[kind]
         c.eng[r][p] = need
         self._event(seat, Msg("vertigo.event.built", player=PlayerRef(seat), kind=kind_msg(kind),
-                              region=region_msg(r), province=p + 1, price=price))
+                              region=region_msg(r), province=LETTER[p], price=price))
 
     def _do_transform(self, seat: int, c: Country, rest: list[str]) -> None:
         r, p = _num(rest[0]), _num(rest[1])
@@ -274,7 +286,7 @@ class Menus:
         c.eng[r][p] += data.TRANSFORM_ENGINEERS
         c.prov[r][p] = CLEAN
         self._event(seat, Msg("vertigo.event.transformed", player=PlayerRef(seat),
-                              region=region_msg(r), province=p + 1,
+                              region=region_msg(r), province=LETTER[p],
                               price=data.TRANSFORM_PRICE))
 
     def _do_depollute(self, seat: int, c: Country, rest: list[str]) -> None:
@@ -282,7 +294,7 @@ class Menus:
         self.s.pay_vault(seat, data.DEPOLLUTE_PRICE)
         c.prov[r][p] = EMPTY
         self._event(seat, Msg("vertigo.event.depolluted", player=PlayerRef(seat),
-                              region=region_msg(r), province=p + 1,
+                              region=region_msg(r), province=LETTER[p],
                               price=data.DEPOLLUTE_PRICE, pollution=c.pollution(r)))
 
     def _do_population(self, seat: int, c: Country, rest: list[str]) -> None:
@@ -293,7 +305,7 @@ class Menus:
             self.s.pay_bank(seat, price)
             c.prov[r][p] = PEOPLE
             self._event(seat, Msg("vertigo.event.population", player=PlayerRef(seat),
-                                  region=region_msg(r), province=p + 1, price=price),
+                                  region=region_msg(r), province=LETTER[p], price=price),
                         Verbosity.FULL if self._setup() else Verbosity.NORMAL)
             return
         src, sp, dst, dp = (_num(a) for a in rest[1:])
@@ -303,8 +315,8 @@ class Menus:
         c.prov[src][sp] = EMPTY
         c.prov[dst][dp] = PEOPLE
         self._event(seat, Msg("vertigo.event.people_moved", player=PlayerRef(seat),
-                              src=region_msg(src), sp=sp + 1, dst=region_msg(dst), dp=dp + 1,
-                              price=cost), Verbosity.FULL)
+                              src=region_msg(src), sp=LETTER[sp], dst=region_msg(dst),
+                              dp=LETTER[dp], price=cost), Verbosity.FULL)
 
     def _do_train(self, seat: int, c: Country, rest: list[str]) -> None:
         r = _num(rest[0])
@@ -367,22 +379,22 @@ class Menus:
         step = path[0].split(":")[1]
         if step == "build":
             kind = path[1].split(":")[1]
-            return Msg("vertigo.menu.province_price", province=p + 1, price=self._price(kind))
+            return Msg("vertigo.menu.province_price", province=LETTER[p], price=self._price(kind))
         if step == "transform":
-            return Msg("vertigo.menu.province_price", province=p + 1,
+            return Msg("vertigo.menu.province_price", province=LETTER[p],
                        price=data.TRANSFORM_PRICE)
         if step == "depollute":
-            return Msg("vertigo.menu.province_price", province=p + 1,
+            return Msg("vertigo.menu.province_price", province=LETTER[p],
                        price=data.DEPOLLUTE_PRICE)
         if step == "population":
             if self._setup() or path[1] == "pop:buy":
-                return Msg("vertigo.menu.province_price", province=p + 1,
+                return Msg("vertigo.menu.province_price", province=LETTER[p],
                            price=self._price("population"))
             if len(path) == 3:
-                return Msg("vertigo.menu.province", province=p + 1)
+                return Msg("vertigo.menu.province", province=LETTER[p])
             price = 0 if _num(path[2]) == _num(path[4]) else data.MOVE_BETWEEN_REGIONS
-            return Msg("vertigo.menu.province_price", province=p + 1, price=price)
-        return Msg("vertigo.menu.province", province=p + 1)
+            return Msg("vertigo.menu.province_price", province=LETTER[p], price=price)
+        return Msg("vertigo.menu.province", province=LETTER[p])
 
     # --- upkeep (VG-14) ---
     def upkeep_options(self, seat: int, path: list[str]) -> list[str]:
@@ -412,7 +424,7 @@ class Menus:
             return Msg("vertigo.menu.drop_diplomat")
         r, p = int(parts[2]), int(parts[3])
         return Msg("vertigo.menu.drop_factory", kind=kind_msg(CODE_FACTORY[c.prov[r][p]]),
-                   region=region_title(r), province=p + 1, count=c.eng[r][p])
+                   region=region_title(r), province=LETTER[p], count=c.eng[r][p])
 
     def drop(self, seat: int, action: str) -> None:
         """Remove one unpaid pawn; a factory losing an engineer is destroyed (VG-14)."""
@@ -435,4 +447,4 @@ class Menus:
             c.prov[r][p] = PEOPLE
             c.eng[r][p] = 0
             self._event(seat, Msg("vertigo.event.factory_destroyed", player=PlayerRef(seat),
-                                  kind=kind_msg(kind), region=region_msg(r), province=p + 1))
+                                  kind=kind_msg(kind), region=region_msg(r), province=LETTER[p]))

@@ -12,6 +12,8 @@ from a11y_games.games.vertigo.tasks import ARROW, CLEANUP, PLACE, Task
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
 R3 = range(len(data.REGIONS))
+LETTER = data.PROVINCE_NAMES
+"""A province's name by its 0-based index (VG-02)."""
 
 if TYPE_CHECKING:
     from a11y_games.games.vertigo.state import VertigoState
@@ -129,7 +131,7 @@ class PollutionPhase(_State):
         owner = int(self.path[0].split(":")[1]) if task.kind == ARROW else task.owner
         region = int(self.path[1].split(":")[1]) if task.kind == ARROW else task.region
         code = self.countries[owner].prov[region][int(arg)]
-        return Msg("vertigo.menu.province_what", province=int(arg) + 1,
+        return Msg("vertigo.menu.province_what", province=LETTER[int(arg)],
                    what=summary.province_msg(code, self.countries[owner].eng[region][int(arg)]))
 
     def _apply_task(self, seat: int, action: str) -> None:
@@ -162,7 +164,7 @@ class PollutionPhase(_State):
                 p = int(action.split(":")[1])
                 self.countries[task.owner].prov[task.region][p] = EMPTY
                 self.events.append(Event(Msg("vertigo.event.cleaned", player=PlayerRef(seat),
-                                             region=region_msg(task.region), province=p + 1),
+                                             region=region_msg(task.region), province=LETTER[p]),
                                          cause=seat))
         else:
             self.tasks.popleft()
@@ -177,12 +179,12 @@ class PollutionPhase(_State):
         self.placed = True
         self.events.append(Event(Msg("vertigo.event.marker", player=PlayerRef(by),
                                      owner=PlayerRef(owner), region=region_msg(region),
-                                     province=province + 1, pollution=c.pollution(region)),
+                                     province=LETTER[province], pollution=c.pollution(region)),
                                  cause=by, level=NORMAL))
         if was >= PEOPLE:
             what = summary.province_msg(was, lost)
             self.events.append(Event(Msg("vertigo.event.wiped", owner=PlayerRef(owner),
-                                         region=region_msg(region), province=province + 1,
+                                         region=region_msg(region), province=LETTER[province],
                                          what=what), cause=by, level=BRIEF))
             if c.population() == 0:
                 self._eliminate(owner)

@@ -156,6 +156,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         c = self.countries[seat]
         if not self.path:
             key = "vertigo.prompt.setup" if self.phase == "setup" else "vertigo.prompt.manage"
+            if self.phase == "setup" and not self.menus.may_finish(seat):
+                key = "vertigo.prompt.setup_people"  # why there is no "done" yet
             return Msg(key, money=c.money)
         options = self._menu_actions(seat)
         head = options[0].split(":")[0] if options[0] != "back" else "pop"
@@ -190,11 +192,10 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return cached
         if not self.path:
             actions = self.menus.steps(seat)
-            if not (self.phase == "setup" and not self.countries[seat].population()
-                    and "step:population" in actions):
-                actions.append("done")  # a country starts with people (Decision, VG-07)
         else:
             actions = [*self.menus.options(seat, self.path), "back"]
+        if (not self.path or self.phase == "setup") and self.menus.may_finish(seat):
+            actions.append("done")  # at setup, from every menu (VG-07)
         self._cache_legal[seat] = actions
         return actions
 
@@ -464,6 +465,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             result = Msg("vertigo.end.nobody", reason=reason)
         self.result = Outcome(winners, result)
         self.events.append(Event(result, level=BRIEF))
+        if not planet_dead:
+            self.events.extend(Event(msg, level=BRIEF if msg.params.get("rank") == 1
+                                     else NORMAL) for msg in summary.standings(self))
 
     # --- views ---
     def observation(self, seat: int) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import Query
 from a11y_games.games.vertigo import data
-from a11y_games.games.vertigo.country import CODE_FACTORY, EMPTY, PEOPLE, POLLUTED
+from a11y_games.games.vertigo.country import CODE_FACTORY, EMPTY, PEOPLE, POLLUTED, Country
 
 if TYPE_CHECKING:
     from a11y_games.engine.state import GameState
@@ -17,6 +17,10 @@ REGION_WORDS = {"right": 0, "droite": 0, "centre": 1, "center": 1, "left": 2, "g
 COLOUR_WORDS = {"blue": 0, "bleu": 0, "yellow": 1, "jaune": 1, "red": 2, "rouge": 2,
                 "green": 3, "vert": 3}
 R3 = range(len(data.REGIONS))
+LETTER = data.PROVINCE_NAMES
+"""A province's name by its 0-based index (VG-02)."""
+TWO_LINE_LAWS = frozenset({1, 2, 4})
+"""Laws whose text takes two short lines: ``.text`` then ``.more`` (40 cells each)."""
 
 
 def region_msg(region: int) -> Msg:
@@ -39,38 +43,53 @@ def region_title(region: int) -> Msg:
     return Msg(f"vertigo.region_title.{data.REGIONS[region]}")
 
 
-def law_text(law: int) -> Msg:
-    """The text of a law, its numbers from the data module."""
+def region_short(region: int) -> Msg:
+    """The region's name alone, capitalised, to open a short line ("Right", "Droite")."""
+    return Msg(f"vertigo.region_short.{data.REGIONS[region]}")
+
+
+def law_text(law: int) -> list[Msg]:
+    """The text of a law as short lines (a list: joined with commas inside a sentence).
+
+    Its numbers come from the data module.
+    """
     amount = {1: data.POLLUTER_FINE, 2: data.TREATMENT_SUBSIDY, 5: data.PLANET_STEP}.get(law, 0)
-    return Msg(f"vertigo.law.{data.LAW_NAMES[law]}.text", amount=amount)
+    name = data.LAW_NAMES[law]
+    lines = [Msg(f"vertigo.law.{name}.text", amount=amount)]
+    if law in TWO_LINE_LAWS:
+        lines.append(Msg(f"vertigo.law.{name}.more", amount=amount))
+    return lines
 
 
 def colour_msg(seat: int) -> Msg:
     return Msg(f"vertigo.colour.{data.COLOURS[seat]}")
 
 
+def region_state(c: Country, region: int) -> Msg:
+    """One region's population and pollution, on one short line."""
+    return Msg("vertigo.status.region", region=region_short(region), people=c.population(region),
+               pollution=c.pollution(region))
+
+
 # --- status ---
 def status(state: VertigoState, seat: int | None) -> list[Msg]:
+    """Turn, then the seat's money, factories by kind, regions, pawns; the planet and vault."""
     lines = [Msg("vertigo.status.turn", turn=state.turn, phase=Msg(f"vertigo.phase.{state.phase}"))]
     if seat is not None and seat < state.n:
         c = state.countries[seat]
         if not state.active[seat]:
             lines.append(Msg("vertigo.status.eliminated"))
-        lines += [
-            Msg("vertigo.status.money", money=c.money, upkeep=c.pawns()),
-            Msg("vertigo.status.factories", polluting=c.factories("polluting"),
-                clean=c.factories("clean"), treatment=c.factories("treatment")),
-            Msg("vertigo.status.population", count=c.population(), right=c.population(0),
-                centre=c.population(1), left=c.population(2)),
-            Msg("vertigo.status.students", count=c.students(), right=c.waiting(0),
-                centre=c.waiting(1), left=c.waiting(2)),
-            Msg("vertigo.status.engineers", count=c.engineers()),
-            Msg("vertigo.status.diplomats", count=c.diplomats),
-            Msg("vertigo.status.pollution", right=c.pollution(0), centre=c.pollution(1),
-                left=c.pollution(2), planet=state.planet),
-        ]
-    else:
-        lines.append(Msg("vertigo.status.planet", planet=state.planet))
+        lines.append(Msg("vertigo.status.money", money=c.money, upkeep=c.pawns()))
+        lines += [Msg(f"vertigo.status.{kind}", count=c.factories(kind))
+                  for kind in data.FACTORY_KINDS]
+        lines.append(Msg("vertigo.status.population", count=c.population()))
+        lines += [region_state(c, r) for r in R3]
+        waiting = [Msg("vertigo.status.waiting", region=region_short(r), count=c.waiting(r))
+                   for r in R3 if c.waiting(r)]
+        lines += waiting or [Msg("vertigo.status.no_student")]
+        lines += [Msg("vertigo.status.engineers", count=c.engineers()),
+                  Msg("vertigo.status.diplomats", count=c.diplomats)]
+    lines.append(Msg("vertigo.status.planet", planet=state.planet))
     lines.append(Msg("vertigo.status.vault", vault=state.vault, count=state.witnesses,
                      threshold=state.threshold))
     if state.moratorium_turn == state.turn and state.phase not in ("setup",):
@@ -98,30 +117,34 @@ def parse_topic(state: VertigoState, seat: int | None, topic: str) -> tuple[int 
 def board(state: VertigoState, seat: int | None, topic: str = "") -> list[Msg]:
     if not topic.strip():
         lines = [Msg("vertigo.board.planet", planet=state.planet, vault=state.vault)]
-        return lines + [country_line(state, s) for s in range(state.n)]
+        for s in range(state.n):
+            lines += country_head(state, s)
+        return lines
     country, region = parse_topic(state, seat, topic)
     if country is None:
-        return [Msg("vertigo.board.unknown", topic=topic)]
+        return [Msg("vertigo.board.unknown", topic=topic), Msg("vertigo.board.topics")]
     if region is None:
         return country_lines(state, country)
     return region_lines(state, country, region)
 
 
-def country_line(state: VertigoState, seat: int) -> Msg:
+def country_head(state: VertigoState, seat: int) -> list[Msg]:
+    """A country's factories (the score), then its population and safe."""
     c = state.countries[seat]
     if not state.active[seat]:
-        return Msg("vertigo.board.out", player=PlayerRef(seat), colour=colour_msg(seat))
-    return Msg("vertigo.board.country", player=PlayerRef(seat), colour=colour_msg(seat),
-               count=c.factories(), people=c.population(), money=c.money)
+        return [Msg("vertigo.board.out", player=PlayerRef(seat), colour=colour_msg(seat))]
+    return [Msg("vertigo.board.country", player=PlayerRef(seat), colour=colour_msg(seat),
+                count=c.factories()),
+            Msg("vertigo.board.people_money", people=c.population(), money=c.money)]
 
 
 def country_lines(state: VertigoState, seat: int) -> list[Msg]:
     c = state.countries[seat]
-    lines = [country_line(state, seat)]
+    lines = country_head(state, seat)
     for r in R3:
-        lines.append(Msg("vertigo.board.region_line", region=region_title(r),
-                         people=c.population(r), count=c.factories(region=r),
-                         pollution=c.pollution(r), students=c.waiting(r)))
+        lines.append(region_state(c, r))
+        lines.append(Msg("vertigo.board.region_line", region=region_short(r),
+                         count=c.factories(region=r), students=c.waiting(r)))
     lines.append(Msg("vertigo.board.diplomats", count=c.diplomats))
     return lines
 
@@ -133,7 +156,7 @@ def region_lines(state: VertigoState, seat: int, r: int) -> list[Msg]:
                  pollution=c.pollution(r))]
     for p, code in enumerate(c.prov[r]):
         if code != EMPTY:
-            lines.append(Msg("vertigo.board.province", province=p + 1,
+            lines.append(Msg("vertigo.board.province", province=LETTER[p],
                              what=province_msg(code, c.eng[r][p])))
     empty = c.prov[r].count(EMPTY)
     lines.append(Msg("vertigo.board.empty", count=empty))
@@ -141,14 +164,55 @@ def region_lines(state: VertigoState, seat: int, r: int) -> list[Msg]:
     return lines
 
 
+# --- final standings (VG-32) ---
+def standings(state: VertigoState) -> list[Msg]:
+    """Rank, player and factories, one line each, with the tie-break figures that decided.
+
+    Players who may win are ranked (equal figures share a rank); then those who cannot pay
+    their upkeep, then those out of the game, unranked.
+    """
+    ranked = sorted((s for s in range(state.n) if state.eligible(s)),
+                    key=lambda s: (tuple(-v for v in state.ranking_key(s)), s))
+    keys = [state.ranking_key(s) for s in ranked]
+    lines = [Msg("vertigo.standings.head")]
+    for i, seat in enumerate(ranked):
+        c = state.countries[seat]
+        rank = 1 + sum(1 for k in keys if k > keys[i])
+        near = [keys[j] for j in (i - 1, i + 1) if 0 <= j < len(keys)]
+        tied = max((_common(keys[i], k) for k in near), default=0)
+        score = [Msg("vertigo.standings.factories", count=c.factories())]
+        if tied >= 1:
+            score.append(Msg("vertigo.standings.pawns", count=c.pawns()))
+        if tied >= 2:
+            score.append(Msg("vertigo.standings.safe", money=c.money))
+        lines.append(Msg("vertigo.standings.rank", rank=rank, player=PlayerRef(seat),
+                         score=score))
+    for seat in range(state.n):
+        if state.active[seat] and not state.eligible(seat):
+            lines.append(Msg("vertigo.standings.cannot_pay", player=PlayerRef(seat),
+                             score=Msg("vertigo.standings.factories",
+                                       count=state.countries[seat].factories())))
+    lines += [Msg("vertigo.standings.out", player=PlayerRef(s)) for s in range(state.n)
+              if not state.active[s]]
+    return lines
+
+
+def _common(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    """How many leading figures two ranking keys share."""
+    n = 0
+    while n < len(a) and a[n] == b[n]:
+        n += 1
+    return n
+
+
 # --- private ---
 def private(state: VertigoState, seat: int) -> list[Msg]:
-    """The law card: laws still to propose (nothing in Vertigo is secret but a vote)."""
+    """The law card: laws still to propose, one a line (nothing is secret but a vote)."""
     left = [law_title(n) for n in data.LAWS if n not in state.laws_used[seat]]
-    lines = [Msg("vertigo.private.laws", laws=left)]
+    lines = [Msg("vertigo.private.laws"), *left] if left else [Msg("vertigo.private.no_law")]
     vote = state.votes.get(seat)
     if state.phase == "vote" and vote is not None:
-        lines.append(Msg("vertigo.event.my_vote", yes=vote[0], no=vote[1], abstain=vote[2]))
+        lines.append(Msg("vertigo.private.vote", yes=vote[0], no=vote[1], abstain=vote[2]))
     return lines
 
 
@@ -164,9 +228,10 @@ def _planet(state: GameState, seat: int | None, argument: str) -> list[Msg]:
              Msg("vertigo.planet.vault", vault=s.vault)]
     if seat is not None and seat < s.n:
         c = s.countries[seat]
-        above = [region_msg(r) for r in R3 if c.pollution(r) > s.planet]
-        lines.append(Msg("vertigo.planet.above", regions=above) if above
-                     else Msg("vertigo.planet.none_above"))
+        above = [Msg("vertigo.planet.region", region=region_title(r), pollution=c.pollution(r))
+                 for r in R3 if c.pollution(r) > s.planet]
+        lines += [Msg("vertigo.planet.above"), *above] if above else [
+            Msg("vertigo.planet.none_above")]
     if s.turn >= data.COIN_FROM_TURN - 1:
         lines.append(Msg("vertigo.planet.coin", turn=data.COIN_FROM_TURN))
     return lines
@@ -179,7 +244,7 @@ def _laws(state: GameState, seat: int | None, argument: str) -> list[Msg]:
         used = seat is not None and seat < s.n and n in s.laws_used[seat]
         lines.append(Msg("vertigo.laws.used" if used else "vertigo.laws.open",
                          title=law_title(n)))
-        lines.append(law_text(n))
+        lines += law_text(n)
     return lines
 
 
