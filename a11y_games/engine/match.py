@@ -119,8 +119,13 @@ class Match:
                 raise NotYourTurn(Msg("core.error.not_your_turn"))
             if action not in self.state.legal_actions(seat):
                 raise IllegalAction(Msg("core.error.illegal"))
-        mark = len(self.state.events)
-        self.state.apply(seat, action)
+        self._record(seat, action)
+
+    def _record(self, seat: int, action: str) -> None:
+        """Apply ``action`` (the state refuses illegal ones) and log it."""
+        state = self.state
+        mark = len(state.events)
+        state.apply(seat, action)
         self.log.append((seat, action))
         self._marks.append(mark)
 
@@ -141,7 +146,7 @@ class Match:
         bots-only simulations (a game is a hundred or more of these).
         """
         choice = self.bot_choice(seat)
-        self.act(seat, choice, trusted=True)
+        self._record(seat, choice)
         return choice
 
     def waiting_bots(self) -> list[int]:

@@ -44,10 +44,10 @@ def play_out(match: Match, *, max_actions: int = 100_000,
     ``check`` is called after every action (for invariant tests). Returns actions played.
     """
     race_rng: random.Random | None = None  # made at the first race (many games have none)
-    play_bot = match.play_bot  # bound once: this loop is the hot path
+    play_bot, pending_of = match.play_bot, match.state.pending  # bound once: the hot path
     played = 0
     while played < max_actions:
-        pending = match.state.pending()
+        pending = pending_of()
         if pending is None:
             break
         if pending.race:

@@ -12,18 +12,17 @@ from functools import cache
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import (
     CIVS,
-    DISTRICT_LIST,
     DISTRICTS,
     ISLANDS,
     NEIGHBOURS,
     SEA_ROUTES,
-    District,
 )
 
 __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "MenuStack", "destinations", "parts"]
 
 NC = len(CIVS)
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
+DISTRICT_INDEX = {d: DISTRICTS[d].index for d in DISTRICTS}
 GUESTS, DISCARD, ACTIONS, OVER = "guests", "discard", "actions", "over"
 ACTION_WORDS = ("move", "add", "remove", "influence")
 
@@ -82,12 +81,6 @@ def destination_ids(district: str, active: frozenset[str]) -> tuple[str, ...]:
     return tuple(TO_IDS[d] for d, _ in destinations(district, active))
 
 
-@cache
-def in_play(active: frozenset[str]) -> tuple[District, ...]:
-    """The districts of the islands in play, in map order."""
-    return tuple(d for d in DISTRICT_LIST if d.id in active)
-
-
 class MenuStack:
     """The menu steps and their legal answers, for :class:`UtopiaState` (a mixin)."""
 
@@ -106,6 +99,7 @@ class MenuStack:
     princes: list[int]
     on_island: list[int]
     on_board: list[int]
+    where: list[set[str]]
     islands: tuple[str, ...]
     active: frozenset[str]
     monuments: dict[str, tuple[int, int]]
@@ -167,6 +161,11 @@ class MenuStack:
     def _civ(self) -> int:
         """The civilisation chosen for the action being built (its second choice)."""
         return CIV_OF_ID[self.choice[1]]
+
+    def _paid(self) -> int:
+        """How many cards the player has chosen so far to pay for the action being built."""
+        ids = self.choice
+        return max(0, len(ids) - 1 - len(_STEPS[ids[0]]))
 
     def _cost(self) -> int:
         return data.LOWER_CARDS if "lower" in self._ids() else data.RAISE_CARDS
@@ -269,9 +268,8 @@ class MenuStack:
         n = self.n
         if what == "move":
             if step == "from":
-                p, stride, own = self.princes, n * NC, seat * NC + civ
-                return [FROM_IDS[d.id] for d in in_play(self.active)
-                        if p[d.index * stride + own] > 0]
+                found = sorted(self.where[seat * NC + civ], key=DISTRICT_INDEX.__getitem__)
+                return [FROM_IDS[d] for d in found]  # in map order
             src = self.chosen("from")
             if step == "count":
                 return list(COUNT_IDS[:self.count(src, seat, civ)])

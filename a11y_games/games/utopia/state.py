@@ -19,6 +19,7 @@ from a11y_games.games.utopia.menus import (
     ACTIONS,
     DISCARD,
     DISCARD_IDS,
+    DISTRICT_INDEX,
     GUEST_RANK,
     GUESTS,
     NC,
@@ -32,6 +33,9 @@ __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", 
 
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
 AUTO_STEPS = ("count", "prince", "pay")
+_MENU_STEPS = frozenset(("move", "add", "remove", "influence", "civ", "from", "count", "to",
+                         "prince", "raise", "lower", "pay"))
+"""The first words of the answers that build an action up, step by step (phase 2)."""
 _ASKS: tuple[dict[str, Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
 """For each seat: the question of each menu step, made once."""
 
@@ -42,7 +46,6 @@ _CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
 _SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=_CIV_MSGS[c])
                              for c in range(NC)) for v in range(NC))
 """For each value (from 0) and civilisation: its line of the prestige scale."""
-_DISTRICT_INDEX = {d: DISTRICTS[d].index for d in DISTRICTS}
 _ISLAND_OF = {d: ISLANDS[DISTRICTS[d].island].index for d in DISTRICTS}
 """For each district: its island's index."""
 _LAND = {d: frozenset(x for x, _ in NEIGHBOURS[d]) for d in DISTRICTS}
@@ -137,6 +140,8 @@ class UtopiaState(MenuStack, GameState):
         self.princes = [0] * (len(DISTRICTS) * n * NC)
         self.on_island = [0] * (len(ISLANDS) * n * NC)  # princes per island, seat, civ
         self.on_board = [0] * (n * NC)  # princes in the city per seat and civ
+        self.where: list[set[str]] = [set() for _ in range(n * NC)]
+        """For each seat and civilisation (seat * 5 + civ): the districts where it has princes."""
         self.kinds = [[0] * len(ISLANDS) for _ in range(n)]
         """For each seat and island (by index): how many civilisations it has princes of there."""
         self.triples: list[set[tuple[str, int]]] = [set() for _ in range(n)]
@@ -226,8 +231,12 @@ class UtopiaState(MenuStack, GameState):
 
     def _place(self, district: str, seat: int, civ: int, delta: int) -> None:
         n = self.n
-        i = (_DISTRICT_INDEX[district] * n + seat) * NC + civ
+        i = (DISTRICT_INDEX[district] * n + seat) * NC + civ
         here = self.princes[i] = self.princes[i] + delta
+        if here == delta:
+            self.where[seat * NC + civ].add(district)
+        elif not here:
+            self.where[seat * NC + civ].discard(district)
         self._princes_view = None
         k = _ISLAND_OF[district]
         j = (k * n + seat) * NC + civ
@@ -419,7 +428,7 @@ class UtopiaState(MenuStack, GameState):
             triples = self.triples[seat]
             if triples:
                 monuments, left = self.monuments, self.monument_supply
-                mine = [(_DISTRICT_INDEX[d], c, d) for d, c in triples
+                mine = [(DISTRICT_INDEX[d], c, d) for d, c in triples
                         if d not in monuments and left[c] > 0]
                 mine.sort()  # in map order, then civilisation
                 out += [_MONUMENT_IDS[d, c] for _, c, d in mine]
@@ -531,23 +540,32 @@ class UtopiaState(MenuStack, GameState):
         self._menu = self._pending = self._step_cache = None
         words = parts(action)
         kind = words[0]
-        if self.phase == DISCARD:
-            self._discard(seat, CIV_INDEX[words[1]])
-            self.to_discard[seat] -= 1
-            if not any(self.to_discard):
-                self._start_actions()
-            return
-        if kind in ("wonder", "monument"):
-            self._build(seat, action)
-        elif kind == "back":
+        if kind in _MENU_STEPS:  # one more answer of an action: carried out once complete
+            self._push(action)
+            self._advance(seat)
+            if self.choice:
+                return  # not complete: nothing changed
+        elif kind == "back":  # nothing changes but the menus
             while self.auto and self.auto[-1]:
                 self._pop()
             if self.choice:
                 self._pop()
             while self.auto and self.auto[-1]:
                 self._pop()
+            return
+        elif kind == "guest":  # the guest first, then where it goes
+            self._push(action)
+            return
+        elif self.phase == DISCARD:
+            self._discard(seat, CIV_INDEX[words[1]])
+            self.to_discard[seat] -= 1
+            if not any(self.to_discard):
+                self._start_actions()
+            return
+        elif kind in ("wonder", "monument"):
+            self._build(seat, action)
         elif self.phase == GUESTS:
-            self._apply_guest(seat, action)
+            self._apply_guest(seat, words)
         elif kind == "end":
             if sum(self.hands[seat]) <= data.HAND_LIMIT:
                 self._end_turn(seat)
@@ -560,9 +578,6 @@ class UtopiaState(MenuStack, GameState):
             if sum(self.hands[seat]) <= data.HAND_LIMIT:
                 self._end_turn(seat)
                 return
-        else:
-            self._push(action)
-            self._advance(seat)
         if self._current == seat and self.phase != OVER:
             known = self._builds.get(seat)  # no news while builds() gives the same list
             if known is None or known is not self._told:
@@ -578,16 +593,13 @@ class UtopiaState(MenuStack, GameState):
         self.discard.append(civ)
         self.events += (_DISCARDED_OWN[seat][civ], _DISCARDED[seat])
 
-    def _apply_guest(self, seat: int, action: str) -> None:
-        words = parts(action)
+    def _apply_guest(self, seat: int, words: list[str]) -> None:
         kind = words[0]
         if kind == "pass":
             self.events.append(_PASS[seat])
             self._next_turn()
         elif kind == "end":
             self._next_turn()
-        elif kind == "guest":
-            self._push(action)
         else:  # place: UT-11
             _, civ_id, island = parts(self.choice[0])
             civ, district = CIV_INDEX[civ_id], words[1]
@@ -610,8 +622,7 @@ class UtopiaState(MenuStack, GameState):
         """Answer single-answer steps for the player; carry out a complete action."""
         while True:
             step = self._step()
-            if step == "pay" and len([a for a in self._ids() if a.startswith("pay:")]) \
-                    >= self._cost():
+            if step == "pay" and self._paid() >= self._cost():
                 self._execute(seat)
                 return
             if step not in AUTO_STEPS:
