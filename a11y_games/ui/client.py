@@ -21,7 +21,14 @@ from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.commands import COMMANDS, fold, lookup
 from a11y_games.ui.paths import data_dir, save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
-from a11y_games.ui.settings import CHOICES, Preferences, save_preferences
+from a11y_games.ui.settings import (
+    CHOICES,
+    Preferences,
+    save_preferences,
+    setting_name,
+    shown_name,
+    shown_value,
+)
 from a11y_games.ui.terminal import LineReader, Writer
 
 __all__ = ["BrailleOptions", "Client"]
@@ -758,25 +765,25 @@ class Client:
             self.say(problem)
 
     def cmd_set(self, rest: str) -> None:
+        """set: the settings in the player's language; set NAME VALUE (English or French)."""
         words = rest.split()
         if self.prefs is None:
             self.prefs = Preferences(lang=self.lang)
         if len(words) != 2:
-            current = {"lang": self.lang, "verbosity": self.verbosity.name.lower(),
-                       "braille_table": self.braille.table or table_default(self.lang),
-                       "braille_width": self.braille.width,
-                       "braille_contracted": "on" if self.braille.contracted else "off"}
-            lines: list[Msg | str] = [Msg("core.set.header")]
-            for name in CHOICES:
-                value = current.get(name, getattr(self.prefs, name)) or "-"
-                allowed = CHOICES[name]
-                lines.append(Msg("core.set.line", name=name, value=str(value),
-                                 values=", ".join(allowed) if allowed else "..."))
-            lines.append(Msg("core.set.usage"))
-            self.say(*lines)
+            self._list_settings()
             return
-        name = words[0].lower().replace("-", "_")
+        name = setting_name(words[0])
+        if name is None:
+            self.say(Msg("core.set.unknown", name=words[0],
+                         names=", ".join(shown_name(n, self.lang) for n in CHOICES)))
+            return
         value = SET_WORDS.get(fold(words[1]), words[1].lower())
+        allowed = CHOICES[name]
+        if allowed is not None and value not in allowed:
+            self.say(Msg("core.set.bad_value", name=shown_name(name, self.lang),
+                         value=words[1],
+                         values=", ".join(shown_value(v, self.lang) for v in allowed)))
+            return
         try:
             self.prefs.with_value(name, value)
         except ValueError as error:
@@ -805,7 +812,25 @@ class Client:
         elif name == "braille_contracted":
             self.braille.contracted = value == "on"
         self._remember(name, value)
-        self.say(Msg("core.set.done", name=name, value=value))
+        self.say(Msg("core.set.done", name=shown_name(name, self.lang),
+                     value=shown_value(value, self.lang)))
+
+    def _list_settings(self) -> None:
+        """Every setting, its value in force and the values it takes, in the player's words."""
+        assert self.prefs is not None
+        current = {"lang": self.lang, "verbosity": self.verbosity.name.lower(),
+                   "braille_table": self.braille.table or table_default(self.lang),
+                   "braille_width": self.braille.width,
+                   "braille_contracted": "on" if self.braille.contracted else "off"}
+        lines: list[Msg | str] = [Msg("core.set.header")]
+        for name, allowed in CHOICES.items():
+            value = str(current.get(name, getattr(self.prefs, name)) or "-")
+            values = (", ".join(shown_value(v, self.lang) for v in allowed)
+                      if allowed else "...")
+            lines.append(Msg("core.set.line", name=shown_name(name, self.lang),
+                             value=shown_value(value, self.lang), values=values))
+        lines.append(Msg("core.set.usage"))
+        self.say(*lines)
 
     def cmd_saves(self, rest: str) -> None:
         folder = data_dir() / "saves"
