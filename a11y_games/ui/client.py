@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.match import Match, SaveError, UndoRefused
 from a11y_games.engine.spec import GameSpec
+from a11y_games.engine.state import UnknownTopic
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.commands import COMMANDS, fold, lookup
 from a11y_games.ui.paths import data_dir, save_path
@@ -488,8 +489,11 @@ class Client:
         if rest:
             command = lookup(rest.split()[0])
             if command is not None:
-                self.say(Msg(f"core.help.{command.name}"), Msg(f"core.help.{command.name}.more"),
-                         Msg("core.help.aliases", words=", ".join(command.words)))
+                lines = [Msg(f"core.help.{command.name}"), Msg(f"core.help.{command.name}.more"),
+                         Msg("core.help.aliases", words=", ".join(command.words))]
+                if command.name == "board":
+                    lines.append(self._topics_line())
+                self.say(*lines)
                 return
             query = self._query(rest.split()[0])
             if query is not None:
@@ -521,13 +525,51 @@ class Client:
             self.say(Msg("core.end.over"))
             return
         names = [PlayerRef(s) for s in pending.seats]
-        self.say(Msg("core.whose", count=len(names), names=names, question=pending.prompt))
+        one = Msg("core.whose", count=len(names), names=names)
+        if len(self.tr.render(one)) <= self.braille.width:
+            self.say(one, pending.prompt)
+            return
+        lines: list[Msg | str] = [Msg("core.whose.many", count=len(names))]
+        lines += self._name_lines(names)
+        self.say(*lines, pending.prompt)
+
+    def _name_lines(self, names: list[PlayerRef]) -> list[Msg]:
+        """Names over as many lines as the braille width needs, in table order."""
+        lines: list[Msg] = []
+        chunk: list[PlayerRef] = []
+        for name in names:
+            wider = Msg("core.whose.names", names=[*chunk, name])
+            if chunk and len(self.tr.render(wider)) > self.braille.width:
+                lines.append(Msg("core.whose.names", names=chunk))
+                chunk = []
+            chunk.append(name)
+        return [*lines, Msg("core.whose.names", names=chunk)]
 
     def cmd_status(self, rest: str) -> None:
         self.say_summary(self.match.state.status(self.viewer))
 
     def cmd_board(self, rest: str) -> None:
-        self.say_summary(self.match.state.board(self.viewer, rest.strip()))
+        """board, or board TOPIC (in English or French); an unknown topic is said, with the
+        game's topics."""
+        state = self.match.state
+        wanted = rest.strip()
+        key = fold(wanted)
+        topic = next((t for t in state.board_topics()
+                      if key == fold(t.name) or key in {fold(a) for a in t.aliases}), None)
+        try:
+            lines = state.board(self.viewer, topic.name if topic is not None else wanted)
+        except UnknownTopic:
+            self.say(Msg("core.board.unknown", topic=wanted), self._topics_line())
+            return
+        self.say_summary(lines)
+
+    def _topics_line(self) -> Msg:
+        """The game's board topics, in the player's words."""
+        topics = self.match.state.board_topics()
+        if not topics:
+            return Msg("core.board.no_topics")
+        return Msg("core.board.topics", topics=", ".join(_query_word(t, self.lang)
+                                                         for t in topics))
 
     def cmd_me(self, rest: str) -> None:
         if self.viewer is None:

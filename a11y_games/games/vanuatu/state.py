@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
-from a11y_games.engine.state import Outcome, Query, Settings
+from a11y_games.engine.state import Outcome, Query, Settings, Topic
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.actions import ActionTurn
 from a11y_games.games.vanuatu.board import Board, Island, Sea
@@ -601,6 +601,10 @@ class VanuatuState(ActionTurn, GameState):
     def board(self, seat: int | None, topic: str = "") -> list[Msg]:
         from a11y_games.games.vanuatu.summary import board
         return board(self, seat, topic)
+
+    def board_topics(self) -> tuple[Topic, ...]:
+        from a11y_games.games.vanuatu.summary import TOPICS
+        return TOPICS
 
     def private(self, seat: int) -> list[Msg]:
         from a11y_games.games.vanuatu.summary import private
