@@ -174,7 +174,7 @@ def test_votes_query_keeps_every_voter_after_splitting() -> None:
         pending = match.state.pending()
         match.act(pending.seats[0], match.bot_choice(pending.seats[0]))
     state = match.state
-    _turn, president, nominee, yes, no, approved = state.vote_history[0]
+    _turn, president, nominee, yes, _no, approved = state.vote_history[0]
     tr = Translator("en", names=match.seat_name)
     lines = tr.render_all({q.name: q for q in state.queries()}["votes"].run(state, 0, ""))
     assert lines[0].startswith("Turn ") and ("approved" in lines[0]) == approved
