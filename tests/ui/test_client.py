@@ -265,6 +265,6 @@ def test_help_board_lists_the_games_board_topics(game, lang) -> None:
 
 
 def test_board_topic_in_french_shows_that_part() -> None:
-    lines, match = _game_client("vanuatu", "table navires\n", "fr")
+    lines, _ = _game_client("vanuatu", "table navires\n", "fr")
     assert any(line.startswith("Navire 1 : ") for line in lines)
     assert not any(line.startswith("Réserve") for line in lines)

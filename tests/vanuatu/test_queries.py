@@ -119,6 +119,8 @@ def test_summaries_and_queries_fit_a_40_cell_line(lang: str) -> None:
             if steps % 37:
                 return
             lines = state.status(0) + state.board(0) + state.private(0)
+            for topic in state.board_topics():
+                lines += state.board(0, topic.name)
             for name in ("where", "map"):
                 lines += run(state, name, 0)
             for _, island in state.archipelago.islands():
@@ -181,3 +183,25 @@ def test_every_label_prompt_and_event_renders_in_both_languages(players: int) ->
             for event in match.events:
                 text = tr.render(event.msg)
                 assert text and "{" not in text and "vanuatu." not in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_tile_lines_fit_a_40_cell_line(lang: str) -> None:
+    """A revealed tile and its placement are said in short lines: what it is, its marks, its
+    goods; who placed it where; then each neighbour on a line of its own."""
+    said = []
+    for players, seed in ((2, 1), (5, 2)):
+        match = Match(SPEC, SPEC.settings(players, seed), [
+            SeatSpec("bot", level="random", name_index=i) for i in range(players)])
+        play_out(match)
+        tiles = [e.msg for e in match.events if e.msg.id.startswith("vanuatu.tile.")]
+        said += render(tiles, lang, match)
+    assert any("Pentecôte" in line or "Efate" in line for line in said)
+    too_long = [line for line in said if len(line) > BRAILLE]
+    assert said and not too_long, too_long[:5]
+
+
+def test_a_revealed_island_tile_is_said_in_three_lines() -> None:
+    lines = Translator("en").render_all(new(seed=3)._tile_lines(data.EFATE))
+    assert lines == ["Tile: island Efate.", "Huts 3, drawings 1, tourists 5.",
+                     "Goods: 1 kava, 1 copra, 1 beef."]
