@@ -268,3 +268,20 @@ def test_board_topic_in_french_shows_that_part() -> None:
     lines, _ = _game_client("vanuatu", "table navires\n", "fr")
     assert any(line.startswith("Navire 1 : ") for line in lines)
     assert not any(line.startswith("Réserve") for line in lines)
+
+
+def test_french_elides_de_before_a_game_or_name_with_a_vowel() -> None:
+    from a11y_games.engine import Msg, PlayerRef
+    from a11y_games.i18n import Translator
+
+    tr = Translator("fr", names=lambda seat: ["Inde", "Japon"][seat])
+    assert tr.render(Msg("core.rules.header", game=Msg("utopia.title"), count=5)) == (
+        "Règles d'Utopie : 5 sections.")
+    assert tr.render(Msg("core.rules.header", game=Msg("vanuatu.title"), count=5)) == (
+        "Règles de Vanuatu : 5 sections.")
+    assert tr.render(Msg("core.help.game_header", game=Msg("utopia.title"))) == (
+        "Commandes d'Utopie :")
+    assert tr.render(Msg("core.brf.card_of", seat=PlayerRef(0))) == "Carte d'Inde."
+    assert tr.render(Msg("core.brf.card_of", seat=PlayerRef(1))) == "Carte de Japon."
+    assert tr.render(Msg("pnue.power.result", seat=PlayerRef(0),
+                         role=Msg("pnue.role.ecologist"))) == "Intérêt d'Inde : écologiste."
