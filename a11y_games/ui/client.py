@@ -315,6 +315,8 @@ class Client:
     def ask(self, seat: int, pending: Pending) -> None:
         question: list[Msg] = [Msg("core.turn.you", seat=PlayerRef(seat),
                                    question=pending.prompt)]
+        if len(self.tr.render(question[0])) > self.braille.width:  # one idea a line
+            question = [Msg("core.turn.yours", seat=PlayerRef(seat)), pending.prompt]
         if self.verbosity >= Verbosity.NORMAL:
             question += self._choice_lines(seat)
         self.say_summary(question)

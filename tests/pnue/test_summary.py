@@ -205,3 +205,22 @@ def test_board_with_an_unknown_topic_is_refused() -> None:
 
     with pytest.raises(UnknownTopic):
         new(7).board(0, "weather")
+
+
+def test_a_long_question_comes_on_its_own_line_after_whose_turn() -> None:
+    """The question to a human fits 40 cells: ``Ana, your turn:`` then the question."""
+    import io
+
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import PlainReader, Writer
+
+    match = Match(SPEC, SPEC.settings(7, 1, {"first": "2"}),
+                  [SeatSpec("human", "Ana")] + [SeatSpec("bot", level="random", name_index=i)
+                                                for i in range(1, 7)])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO("")), writer=Writer(out))
+    client.run()
+    lines = out.getvalue().splitlines()
+    at = lines.index("Ana, your turn:")
+    assert lines[at + 1].startswith("Approve ") and lines[at + 1].endswith("?")
+    assert all(len(line) <= 40 for line in lines[at:at + 4])
