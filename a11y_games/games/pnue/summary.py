@@ -6,6 +6,7 @@ One short line a message, key fact first. Only what the asking seat may know.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Msg, PlayerRef
@@ -39,31 +40,32 @@ LINE_ROOM = 3
 player's name counts as two."""
 
 
-def seat_lines(state: PnueState, label: str, seats: list[int] | tuple[int, ...], *,
-               first: int = LINE_ROOM, **params: object) -> list[Msg]:
-    """A list of seats over as many short lines as it needs: ``label`` with the first
-    ``first`` names (or alone when ``first`` is 0), then ``And ...`` lines."""
-    chunks: list[list[int]] = []
-    current: list[int] = []
-    room = first
+def _name_chunks(state: PnueState, seats: Iterable[int], room: int) -> list[list[int]]:
+    """Seats in lines of at most ``LINE_ROOM`` names; the first line has ``room``."""
+    chunks: list[list[int]] = [[]]
     for seat in seats:
         size = 2 if state.is_fictive(seat) else 1
-        if size > room and (current or room == 0):
-            chunks.append(current)
-            current, room = [], LINE_ROOM
-        current.append(seat)
+        if size > room and (chunks[-1] or room == 0):
+            chunks.append([])
+            room = LINE_ROOM
+        chunks[-1].append(seat)
         room -= size
-    if current or not chunks:
-        chunks.append(current)
+    return chunks
+
+
+def seat_lines(state: PnueState, label: str, seats: Iterable[int], *,
+               first: int = LINE_ROOM) -> list[Msg]:
+    """A list of seats over as many short lines as it needs: ``label`` with the first
+    ``first`` names (or alone when ``first`` is 0), then ``And ...`` lines."""
+    chunks = _name_chunks(state, seats, first)
     if first == 0:
-        head = chunks.pop(0) if chunks and not chunks[0] else []
-        lines = [Msg(label, **params)]  # type: ignore[arg-type]
-        if head or not chunks:
-            return lines + ([Msg("pnue.list.names", seats=_seats(head))] if head else [])
-        lines.append(Msg("pnue.list.names", seats=_seats(chunks[0])))
+        lines = [Msg(label)]
+        if len(chunks) > 1:
+            lines.append(Msg("pnue.list.names", seats=_seats(chunks[1])))
+        rest = chunks[2:]
     else:
-        lines = [Msg(label, seats=_seats(chunks[0]), **params)]  # type: ignore[arg-type]
-    return lines + [Msg("pnue.list.more", seats=_seats(c)) for c in chunks[1:]]
+        lines, rest = [Msg(label, seats=_seats(chunks[0]))], chunks[1:]
+    return lines + [Msg("pnue.list.more", seats=_seats(c)) for c in rest]
 
 
 def now_lines(state: PnueState) -> list[Msg]:
