@@ -493,7 +493,7 @@ class Client:
             if command is not None:
                 lines = [Msg(f"core.help.{command.name}"), Msg(f"core.help.{command.name}.more"),
                          Msg("core.help.aliases", words=", ".join(command.words))]
-                if command.name == "board":
+                if command.name == "board" and self.match.state.board_topics():
                     lines.append(self._topics_line())
                 self.say(*lines)
                 return
