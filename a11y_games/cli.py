@@ -144,6 +144,8 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         seed = args.seed if args.seed is not None else _fresh_seed()
         settings = spec.settings(players, seed, options)
         names = [n.strip() for n in args.names.split(",") if n.strip()]
+        if len(names) > humans:
+            writer.line(Translator(lang).render(_unused_names(len(names) - humans, humans)))
         seats = [SeatSpec("human", names[i] if i < len(names) else "") for i in range(humans)]
         seats += [SeatSpec("bot", level=level, name_index=i)
                   for i in range(humans, players)]
@@ -186,6 +188,12 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
                 wait_idle(3.0)  # let the last words be said
             if close is not None:
                 close()
+
+
+def _unused_names(unused: int, humans: int) -> Msg:
+    """``--names`` gave more names than there are human seats: say how many are left out."""
+    return Msg("core.cli.names_unused", count=unused,
+               seats=Msg("core.cli.human_seats", count=humans))
 
 
 def _display(client: Client, reader: object) -> object | None:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from a11y_games.engine.messages import Event, Msg
 
-__all__ = ["GameState", "Outcome", "Pending", "Query", "Settings"]
+__all__ = ["GameState", "Outcome", "Pending", "Query", "Settings", "Topic", "UnknownTopic"]
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,26 @@ class Query:
     help: Msg
     run: Callable[[GameState, int | None, str], list[Msg]]
     aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A part of the table ``board`` can show alone (``board ships``).
+
+    ``name`` is the English word the game's ``board`` receives; ``aliases`` are other words
+    for it, the first being the French one (as for queries and commands).
+    """
+
+    name: str
+    aliases: tuple[str, ...] = ()
+
+
+class UnknownTopic(ValueError):
+    """Raised by ``board`` for a topic the game does not know; the client says so."""
+
+    def __init__(self, topic: str) -> None:
+        super().__init__(topic)
+        self.topic = topic
 
 
 class GameState(ABC):
@@ -140,11 +160,18 @@ class GameState(ABC):
 
     @abstractmethod
     def board(self, seat: int | None, topic: str = "") -> list[Msg]:
-        """The full public state (or one part of it, named by ``topic``)."""
+        """The full public state (or one part of it, named by ``topic``).
+
+        A game with parts lists them in ``board_topics`` and raises :class:`UnknownTopic`
+        for a topic it does not know."""
 
     @abstractmethod
     def private(self, seat: int) -> list[Msg]:
         """``seat``'s private information (role, hand...)."""
+
+    def board_topics(self) -> tuple[Topic, ...]:
+        """The parts of the table ``board`` takes as a topic (none by default)."""
+        return ()
 
     def queries(self) -> list[Query]:
         """Game-specific read-only commands."""

@@ -7,7 +7,7 @@ a stale or missing ``.mo`` is compiled on first use.
 
 >>> from a11y_games.engine import Msg
 >>> Translator("en").render(Msg("core.seat.default", number=2))
-'Seat 2'
+'Player 2'
 """
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from __future__ import annotations
 import contextlib
 import gettext
 import os
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from a11y_games.engine.messages import Msg, PlayerRef
 
-__all__ = ["LANGUAGES", "LOCALE_DIR", "Translator", "default_language"]
+__all__ = ["LANGUAGES", "LOCALE_DIR", "Translator", "default_language", "elide_french"]
 
 LANGUAGES = ("en", "fr")
 LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locales"
@@ -63,6 +64,26 @@ def compile_catalogues(locale_dir: Path = LOCALE_DIR, *, force: bool = False) ->
         os.replace(tmp, mo)
         written.append(mo)
     return written
+
+
+_ELIDABLE = re.compile(r"\b([Dd]e|[Ll]e|[Qq]ue) \{(\w+)\}")
+_VOWELS = frozenset("aeiouAEIOUàâäéèêëîïôöùûüÀÂÄÉÈÊËÎÏÔÖÙÛÜ")  # not h or y: often not elided
+
+
+def elide_french(template: str, values: dict[str, str]) -> str:
+    """French elision where a name is filled in: ``de {game}`` before ``Utopie`` becomes
+    ``d'{game}`` (also ``le``, ``que``). Only a template word just before a parameter changes.
+
+    >>> elide_french("Règles de {game}, près de {place}.", {"game": "Utopie", "place": "Tanna"})
+    "Règles d'{game}, près de {place}."
+    """
+    def fix(match: re.Match[str]) -> str:
+        word, name = match.groups()
+        if values.get(name, "")[:1] in _VOWELS:
+            return f"{word[:-1]}'{{{name}}}"
+        return match.group(0)
+
+    return _ELIDABLE.sub(fix, template)
 
 
 _CACHE: dict[tuple[str, str], gettext.NullTranslations] = {}
@@ -109,6 +130,8 @@ class Translator:
         if not msg.params:
             return template
         values = {k: self._value(v) for k, v in msg.params.items()}
+        if self.lang == "fr" and "{" in template:
+            template = elide_french(template, values)
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):

@@ -17,11 +17,19 @@ from typing import Any, Protocol
 from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.match import Match, SaveError, UndoRefused
 from a11y_games.engine.spec import GameSpec
+from a11y_games.engine.state import UnknownTopic
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.commands import COMMANDS, fold, lookup
 from a11y_games.ui.paths import data_dir, save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
-from a11y_games.ui.settings import CHOICES, Preferences, save_preferences
+from a11y_games.ui.settings import (
+    CHOICES,
+    Preferences,
+    save_preferences,
+    setting_name,
+    shown_name,
+    shown_value,
+)
 from a11y_games.ui.terminal import LineReader, Writer
 
 __all__ = ["BrailleOptions", "Client"]
@@ -307,6 +315,8 @@ class Client:
     def ask(self, seat: int, pending: Pending) -> None:
         question: list[Msg] = [Msg("core.turn.you", seat=PlayerRef(seat),
                                    question=pending.prompt)]
+        if len(self.tr.render(question[0])) > self.braille.width:  # one idea a line
+            question = [Msg("core.turn.yours", seat=PlayerRef(seat)), pending.prompt]
         if self.verbosity >= Verbosity.NORMAL:
             question += self._choice_lines(seat)
         self.say_summary(question)
@@ -481,8 +491,11 @@ class Client:
         if rest:
             command = lookup(rest.split()[0])
             if command is not None:
-                self.say(Msg(f"core.help.{command.name}"), Msg(f"core.help.{command.name}.more"),
-                         Msg("core.help.aliases", words=", ".join(command.words)))
+                lines = [Msg(f"core.help.{command.name}"), Msg(f"core.help.{command.name}.more"),
+                         Msg("core.help.aliases", words=", ".join(command.words))]
+                if command.name == "board" and self.match.state.board_topics():
+                    lines.append(self._topics_line())
+                self.say(*lines)
                 return
             query = self._query(rest.split()[0])
             if query is not None:
@@ -514,13 +527,51 @@ class Client:
             self.say(Msg("core.end.over"))
             return
         names = [PlayerRef(s) for s in pending.seats]
-        self.say(Msg("core.whose", count=len(names), names=names, question=pending.prompt))
+        one = Msg("core.whose", count=len(names), names=names)
+        if len(self.tr.render(one)) <= self.braille.width:
+            self.say(one, pending.prompt)
+            return
+        lines: list[Msg | str] = [Msg("core.whose.many", count=len(names))]
+        lines += self._name_lines(names)
+        self.say(*lines, pending.prompt)
+
+    def _name_lines(self, names: list[PlayerRef]) -> list[Msg]:
+        """Names over as many lines as the braille width needs, in table order."""
+        lines: list[Msg] = []
+        chunk: list[PlayerRef] = []
+        for name in names:
+            wider = Msg("core.whose.names", names=[*chunk, name])
+            if chunk and len(self.tr.render(wider)) > self.braille.width:
+                lines.append(Msg("core.whose.names", names=chunk))
+                chunk = []
+            chunk.append(name)
+        return [*lines, Msg("core.whose.names", names=chunk)]
 
     def cmd_status(self, rest: str) -> None:
         self.say_summary(self.match.state.status(self.viewer))
 
     def cmd_board(self, rest: str) -> None:
-        self.say_summary(self.match.state.board(self.viewer, rest.strip()))
+        """board, or board TOPIC (in English or French); an unknown topic is said, with the
+        game's topics."""
+        state = self.match.state
+        wanted = rest.strip()
+        key = fold(wanted)
+        topic = next((t for t in state.board_topics()
+                      if key == fold(t.name) or key in {fold(a) for a in t.aliases}), None)
+        try:
+            lines = state.board(self.viewer, topic.name if topic is not None else wanted)
+        except UnknownTopic:
+            self.say(Msg("core.board.unknown", topic=wanted), self._topics_line())
+            return
+        self.say_summary(lines)
+
+    def _topics_line(self) -> Msg:
+        """The game's board topics, in the player's words."""
+        topics = self.match.state.board_topics()
+        if not topics:
+            return Msg("core.board.no_topics")
+        return Msg("core.board.topics", topics=", ".join(_query_word(t, self.lang)
+                                                         for t in topics))
 
     def cmd_me(self, rest: str) -> None:
         if self.viewer is None:
@@ -758,25 +809,25 @@ class Client:
             self.say(problem)
 
     def cmd_set(self, rest: str) -> None:
+        """set: the settings in the player's language; set NAME VALUE (English or French)."""
         words = rest.split()
         if self.prefs is None:
             self.prefs = Preferences(lang=self.lang)
         if len(words) != 2:
-            current = {"lang": self.lang, "verbosity": self.verbosity.name.lower(),
-                       "braille_table": self.braille.table or table_default(self.lang),
-                       "braille_width": self.braille.width,
-                       "braille_contracted": "on" if self.braille.contracted else "off"}
-            lines: list[Msg | str] = [Msg("core.set.header")]
-            for name in CHOICES:
-                value = current.get(name, getattr(self.prefs, name)) or "-"
-                allowed = CHOICES[name]
-                lines.append(Msg("core.set.line", name=name, value=str(value),
-                                 values=", ".join(allowed) if allowed else "..."))
-            lines.append(Msg("core.set.usage"))
-            self.say(*lines)
+            self._list_settings()
             return
-        name = words[0].lower().replace("-", "_")
+        name = setting_name(words[0])
+        if name is None:
+            self.say(Msg("core.set.unknown", name=words[0],
+                         names=", ".join(shown_name(n, self.lang) for n in CHOICES)))
+            return
         value = SET_WORDS.get(fold(words[1]), words[1].lower())
+        allowed = CHOICES[name]
+        if allowed is not None and value not in allowed:
+            self.say(Msg("core.set.bad_value", name=shown_name(name, self.lang),
+                         value=words[1],
+                         values=", ".join(shown_value(v, self.lang) for v in allowed)))
+            return
         try:
             self.prefs.with_value(name, value)
         except ValueError as error:
@@ -805,7 +856,25 @@ class Client:
         elif name == "braille_contracted":
             self.braille.contracted = value == "on"
         self._remember(name, value)
-        self.say(Msg("core.set.done", name=name, value=value))
+        self.say(Msg("core.set.done", name=shown_name(name, self.lang),
+                     value=shown_value(value, self.lang)))
+
+    def _list_settings(self) -> None:
+        """Every setting, its value in force and the values it takes, in the player's words."""
+        assert self.prefs is not None
+        current = {"lang": self.lang, "verbosity": self.verbosity.name.lower(),
+                   "braille_table": self.braille.table or table_default(self.lang),
+                   "braille_width": self.braille.width,
+                   "braille_contracted": "on" if self.braille.contracted else "off"}
+        lines: list[Msg | str] = [Msg("core.set.header")]
+        for name, allowed in CHOICES.items():
+            value = str(current.get(name, getattr(self.prefs, name)) or "-")
+            values = (", ".join(shown_value(v, self.lang) for v in allowed)
+                      if allowed else "...")
+            lines.append(Msg("core.set.line", name=shown_name(name, self.lang),
+                             value=shown_value(value, self.lang), values=values))
+        lines.append(Msg("core.set.usage"))
+        self.say(*lines)
 
     def cmd_saves(self, rest: str) -> None:
         folder = data_dir() / "saves"

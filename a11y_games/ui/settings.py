@@ -15,7 +15,8 @@ from typing import Any
 from a11y_games.engine import Msg
 from a11y_games.ui.paths import config_dir
 
-__all__ = ["CHOICES", "Preferences", "load_preferences", "save_preferences"]
+__all__ = ["CHOICES", "FRENCH_NAMES", "Preferences", "load_preferences", "save_preferences",
+           "setting_name", "shown_name", "shown_value"]
 
 CHOICES: dict[str, tuple[str, ...] | None] = {
     "lang": ("en", "fr"),
@@ -26,6 +27,47 @@ CHOICES: dict[str, tuple[str, ...] | None] = {
     "braille_contracted": ("off", "on"),
     "level": ("random", "normal"),
 }
+
+
+FRENCH_NAMES: dict[str, str] = {
+    "lang": "langue",
+    "speech": "parole",
+    "verbosity": "verbosite",
+    "braille_table": "table_braille",
+    "braille_width": "largeur_braille",
+    "braille_contracted": "braille_abrege",
+    "level": "niveau_bots",
+}
+"""Each setting's French name: accepted in either language, shown in French."""
+
+FRENCH_VALUES: dict[str, str] = {"brief": "bref", "full": "complet", "random": "hasard",
+                                 "on": "marche", "off": "arret"}
+"""Value words shown in French (``set`` also takes them, and the English ones)."""
+
+
+def _fold(word: str) -> str:
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFD", word.strip().lower())
+                   if unicodedata.category(c) != "Mn").replace("-", "_")
+
+
+def setting_name(word: str) -> str | None:
+    """The setting a typed word names, in English or French (``largeur-braille``), or None."""
+    key = _fold(word)
+    if key in CHOICES:
+        return key
+    return next((name for name, french in FRENCH_NAMES.items() if french == key), None)
+
+
+def shown_name(name: str, lang: str) -> str:
+    """A setting's name as shown in ``lang``."""
+    return FRENCH_NAMES.get(name, name) if lang == "fr" else name
+
+
+def shown_value(value: str, lang: str) -> str:
+    """A setting's value word as shown in ``lang``."""
+    return FRENCH_VALUES.get(value, value) if lang == "fr" else value
 
 
 @dataclass(frozen=True)

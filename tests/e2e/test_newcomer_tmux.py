@@ -49,7 +49,7 @@ def test_settings_are_found_again_next_time(tmp_path) -> None:
         assert not any("Première fois" in line for line in lines)  # walkthrough once only
         second.type("regler")
         lines = second.wait_prompt(lines)
-        assert "verbosity : brief. Possible : brief, normal, full." in lines
+        assert "verbosite : bref. Possible : bref, normal, complet." in lines  # French names
     finally:
         second.close()
 

@@ -123,7 +123,7 @@ def test_pn40_track_record_per_player() -> None:
     assert state.records[1] == ["lob"] and state.records[3] == ["lob"]
     query = {q.name: q for q in state.queries()}["record"]
     lines = query.run(state, 5, "")
-    assert len(lines) == 7
+    assert lines[0].id == "pnue.query.record_head" and len(lines) == 1 + 7
     one = query.run(state, 5, "2")
-    assert len(one) == 1 and one[0].params["lob"] == 1 and one[0].params["eco"] == 0
+    assert len(one) == 2 and one[1].params["lob"] == 1 and one[1].params["eco"] == 0
     assert query.run(state, 5, "99")[0].id == "pnue.query.record_help"

@@ -16,9 +16,9 @@ def test_status_is_short_with_whose_turn_first() -> None:
     state = rig(new(7), SEVEN)
     lines = state.status(2)
     assert lines[0].id == "pnue.status.nominate" and lines[0].params["seat"].seat == 0
-    assert [m.id for m in lines[1:4]] == ["pnue.status.table", "pnue.status.failed",
-                                         "pnue.status.pile"]
-    assert lines[-1].id == "pnue.status.you" and len(lines) <= 5
+    assert [m.id for m in lines[1:5]] == ["pnue.status.table", "pnue.status.win",
+                                         "pnue.status.failed", "pnue.status.pile"]
+    assert lines[-1].id == "pnue.status.you" and len(lines) <= 6
     assert all(m.id != "pnue.status.you" for m in state.status(None))
 
 
@@ -46,10 +46,12 @@ def test_private_shows_role_nation_hand_and_investigations() -> None:
     assert [m.id for m in state.private(3)] == ["pnue.private.role", "pnue.private.nation"]
     assert state.private(3)[0].params["role"].id == "pnue.role.dollar"
     elect(state, 2)
-    assert state.private(0)[-1].id == "pnue.private.hand"
+    assert [m.id for m in state.private(0)[-4:]] == ["pnue.private.hand"] + [
+        "pnue.private.tile"] * 3
     assert all(m.id != "pnue.private.hand" for m in state.private(2))
     act(state, 0, "discard:lob")
-    assert state.private(2)[-1].id == "pnue.private.hand"
+    assert [m.id for m in state.private(2)[-3:]] == ["pnue.private.hand"] + [
+        "pnue.private.tile"] * 2
     assert all(m.id != "pnue.private.hand" for m in state.private(0))
 
 
@@ -84,3 +86,141 @@ def test_every_message_of_whole_games_renders(players: int, lang: str) -> None:
             texts += tr.render_all(query.run(state, 0, ""))
         for text in texts:
             assert "{" not in text and "pnue." not in text, text
+
+
+def _random_match(players: int, seed: int, **options: str) -> Match:
+    return Match(SPEC, SPEC.settings(players, seed, options),
+                 [SeatSpec("bot", level="random", name_index=i) for i in range(players)])
+
+
+def _whose_lines(match: Match, lang: str) -> list[str]:
+    """What ``whose`` says through the client, for a spectator of this match."""
+    import io
+
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import PlainReader, Writer
+
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO("")), writer=Writer(out), lang=lang)
+    client.cmd_whose("")
+    return out.getvalue().splitlines()
+
+
+VARIANTS = [{}, {"crises": "on"}, {"roles": "random_lobbyists"}, {"roles": "maybe_dollar"}]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 7, 12])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_summaries_fit_40_cells(players: int, lang: str) -> None:
+    """Every line of status, board (every topic), me, whose and the queries fits a 40-cell
+    braille display over random games, with nation and fictive player names."""
+    topics = [t.name for t in new(players).board_topics()]
+    for seed, options in enumerate(VARIANTS if players >= 5 else VARIANTS[:2]):
+        match = _random_match(players, seed, **options)
+        tr = Translator(lang, names=match.seat_name)
+        step = 0
+        while True:
+            state = match.state
+            pending = state.pending()
+            if step % 5 == 0 or pending is None:
+                msgs = [*state.status(None), *state.board(None)]
+                for seat in {0, state.president, *(pending.seats if pending else ())}:
+                    msgs += [*state.status(seat), *state.private(seat)]
+                for topic in topics:
+                    msgs += state.board(0, topic)
+                for query in state.queries():
+                    msgs += query.run(state, 0, "")
+                lines = tr.render_all(msgs) + _whose_lines(match, lang)
+                too_long = [line for line in lines if len(line) > 40]
+                assert not too_long, too_long
+            if pending is None:
+                break
+            match.act(pending.seats[0], match.bot_choice(pending.seats[0]))
+            step += 1
+
+
+def test_whose_names_every_voter_and_the_question_after_splitting() -> None:
+    """Item 5: ``whose`` still names every seat asked, in order, then what is asked."""
+    match = _random_match(12, 1)
+    state = match.state
+    act(state, state.president, state.legal_actions(state.president)[0])
+    pending = state.pending()
+    assert state.phase == "vote" and len(pending.seats) == 12
+    lines = _whose_lines(match, "en")
+    assert lines[0] == "Waiting for 12 players:"
+    tr = Translator("en", names=match.seat_name)
+    said = ", ".join(line.rstrip(".") for line in lines[1:-1])
+    assert said == ", ".join(tr.render(match.seat_name(s)) for s in pending.seats)
+    assert lines[-1] == tr.render(pending.prompt)
+    assert lines[-1].startswith("Approve ") and lines[-1].endswith("?")
+
+
+def test_board_order_lists_every_seat_in_table_order_after_splitting() -> None:
+    """Item 5: the split ``Around the table`` lines still give every seat once, in order."""
+    for players in (3, 12):
+        match = _random_match(players, 2)
+        state = match.state
+        tr = Translator("en", names=match.seat_name)
+        lines = tr.render_all(state.board(None, "order"))
+        start = lines.index("Around the table:")
+        named = ", ".join(line.removeprefix("And ").rstrip(".") for line in lines[start + 1:])
+        assert named == ", ".join(tr.render(match.seat_name(s)) for s in state.table)
+
+
+def test_votes_query_keeps_every_voter_after_splitting() -> None:
+    """PN-12: the split vote history still names who voted yes and who voted no."""
+    match = _random_match(12, 3)
+    while not match.state.vote_history:
+        pending = match.state.pending()
+        match.act(pending.seats[0], match.bot_choice(pending.seats[0]))
+    state = match.state
+    _turn, president, nominee, yes, _no, approved = state.vote_history[0]
+    tr = Translator("en", names=match.seat_name)
+    lines = tr.render_all({q.name: q for q in state.queries()}["votes"].run(state, 0, ""))
+    assert lines[0].startswith("Turn ") and ("approved" in lines[0]) == approved
+    assert lines[1] == (f"{tr.render(match.seat_name(president))} nominated "
+                        f"{tr.render(match.seat_name(nominee))}.")
+    yes_at = next(i for i, line in enumerate(lines) if line.startswith("Yes: "))
+    no_at = next(i for i, line in enumerate(lines) if line.startswith("No: "))
+    said_yes = ", ".join(line.removeprefix("Yes: ").removeprefix("And ").rstrip(".")
+                         for line in lines[yes_at:no_at])
+    expected = ", ".join(tr.render(match.seat_name(s)) for s in yes) or "none"
+    assert said_yes == expected
+
+
+@pytest.mark.parametrize(("typed", "first"), [("tiles", "pnue.status.table"),
+                                              ("tuiles", "pnue.status.table"),
+                                              ("government", "pnue.board.president"),
+                                              ("roles", "pnue.roles.standard"),
+                                              ("ordre", "pnue.board.revoked")])
+def test_board_topics_show_one_part(typed: str, first: str) -> None:
+    state = new(7)
+    lines = state.board(0, typed)
+    assert lines[0].id == first
+    assert len(lines) < len(state.board(0))
+
+
+def test_board_with_an_unknown_topic_is_refused() -> None:
+    from a11y_games.engine.state import UnknownTopic
+
+    with pytest.raises(UnknownTopic):
+        new(7).board(0, "weather")
+
+
+def test_a_long_question_comes_on_its_own_line_after_whose_turn() -> None:
+    """The question to a human fits 40 cells: ``Ana, your turn:`` then the question."""
+    import io
+
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import PlainReader, Writer
+
+    match = Match(SPEC, SPEC.settings(7, 1, {"first": "2"}),
+                  [SeatSpec("human", "Ana")] + [SeatSpec("bot", level="random", name_index=i)
+                                                for i in range(1, 7)])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO("")), writer=Writer(out))
+    client.run()
+    lines = out.getvalue().splitlines()
+    at = lines.index("Ana, your turn:")
+    assert lines[at + 1].startswith("Approve ") and lines[at + 1].endswith("?")
+    assert all(len(line) <= 40 for line in lines[at:at + 4])

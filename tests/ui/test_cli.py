@@ -58,3 +58,44 @@ def test_piped_launcher_prints_each_question_it_reads(tmp_path) -> None:
     assert "Game number? Enter for 1." in lines
     assert "How many players, 2 to 5? Enter for 4." in lines
     assert "Welcome to Utopia." in lines
+
+
+def _play(monkeypatch, tmp_path, capsys, argv: list[str], script: str) -> list[str]:
+    """Run ``a11y-games`` with piped input in a private home; its output lines."""
+    import io
+    import sys
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    assert main([*argv, "--speech", "off", "--seed", "1"]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "2 names not used: there are 3 human seats."),
+    ("fr", "2 noms non utilisés : il y a 3 places humaines."),
+])
+def test_extra_names_are_reported_not_dropped_silently(monkeypatch, tmp_path, capsys,
+                                                       lang: str, said: str) -> None:
+    lines = _play(monkeypatch, tmp_path, capsys,
+                  ["pnue", "--players", "5", "--humans", "3", "--names", "Ana,Bo,Cy,Di,Ed",
+                   "--lang", lang], "")
+    assert said in lines
+    players = next(line for line in lines if "Ana" in line)
+    assert "Bo" in players and "Cy" in players and "Di" not in players
+
+
+def test_one_extra_name_is_said_in_the_singular(monkeypatch, tmp_path, capsys) -> None:
+    lines = _play(monkeypatch, tmp_path, capsys,
+                  ["vanuatu", "--players", "3", "--names", "Ana,Bo"], "")
+    assert "1 name not used: there is 1 human seat." in lines
+
+
+def test_fewer_names_than_humans_keep_default_names(monkeypatch, tmp_path, capsys) -> None:
+    lines = _play(monkeypatch, tmp_path, capsys,
+                  ["pnue", "--players", "5", "--humans", "3", "--names", "Ana"], "")
+    assert not any("not used" in line for line in lines)
+    players = next(line for line in lines if "Ana" in line)
+    assert "Player 2" in players and "Player 3" in players

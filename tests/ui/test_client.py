@@ -215,3 +215,79 @@ def test_log_round_reads_one_turn_of_a_real_game() -> None:
     following = lines[start:lines.index("No round 99 in the log.")]
     assert not any(line.startswith("Turn 3:") for line in following)
     assert "No round 99 in the log." in lines
+
+
+def _game_client(game: str, script: str, lang: str):
+    from a11y_games.games import get_spec
+
+    spec = get_spec(game)
+    players = spec.default_players
+    match = Match(spec, spec.settings(players, 4),
+                  [SeatSpec("human", "Ana")] + [SeatSpec("bot", level="random", name_index=i)
+                                                for i in range(1, players)])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out),
+                    lang=lang)
+    client.run()
+    return out.getvalue().splitlines(), match
+
+
+UNKNOWN_TOPIC = {
+    ("pnue", "en"): ["Unknown board topic: weather.", "Topics: roles, tiles, government, order."],
+    ("pnue", "fr"): ["Sujet de table inconnu : weather.",
+                     "Sujets : roles, tuiles, gouvernement, ordre."],
+    ("vanuatu", "en"): ["Unknown board topic: weather.",
+                        "Topics: players, ships, plan, map, goods."],
+    ("vanuatu", "fr"): ["Sujet de table inconnu : weather.",
+                        "Sujets : joueurs, navires, plan, carte, marchandises."],
+}
+
+
+@pytest.mark.parametrize(("game", "lang"), sorted(UNKNOWN_TOPIC))
+def test_unknown_board_topic_is_said_then_the_topics_and_nothing_else(game, lang) -> None:
+    lines, _ = _game_client(game, "board weather\nrepeat\n", lang)
+    at = lines.index(UNKNOWN_TOPIC[game, lang][0])
+    assert lines[at:at + 2] == UNKNOWN_TOPIC[game, lang]
+    assert lines[at + 2:at + 4] == UNKNOWN_TOPIC[game, lang]  # repeat: that was the whole answer
+
+
+@pytest.mark.parametrize("game", ["utopia", "vertigo"])
+@pytest.mark.xfail(reason="the game does not declare board_topics nor raise UnknownTopic yet")
+def test_unknown_board_topic_in_the_games_of_other_owners(game) -> None:
+    lines, _ = _game_client(game, "board weather\n", "en")
+    assert "Unknown board topic: weather." in lines
+
+
+@pytest.mark.parametrize(("game", "lang"), sorted(UNKNOWN_TOPIC))
+def test_help_board_lists_the_games_board_topics(game, lang) -> None:
+    lines, _ = _game_client(game, "help board\n", lang)
+    assert UNKNOWN_TOPIC[game, lang][1] in lines
+
+
+def test_board_topic_in_french_shows_that_part() -> None:
+    lines, _ = _game_client("vanuatu", "table navires\n", "fr")
+    assert any(line.startswith("Navire 1 : ") for line in lines)
+    assert not any(line.startswith("Réserve") for line in lines)
+
+
+def test_french_elides_de_before_a_game_or_name_with_a_vowel() -> None:
+    from a11y_games.engine import Msg, PlayerRef
+    from a11y_games.i18n import Translator
+
+    tr = Translator("fr", names=lambda seat: ["Inde", "Japon"][seat])
+    assert tr.render(Msg("core.rules.header", game=Msg("utopia.title"), count=5)) == (
+        "Règles d'Utopie : 5 sections.")
+    assert tr.render(Msg("core.rules.header", game=Msg("vanuatu.title"), count=5)) == (
+        "Règles de Vanuatu : 5 sections.")
+    assert tr.render(Msg("core.help.game_header", game=Msg("utopia.title"))) == (
+        "Commandes d'Utopie :")
+    assert tr.render(Msg("core.brf.card_of", seat=PlayerRef(0))) == "Carte d'Inde."
+    assert tr.render(Msg("core.brf.card_of", seat=PlayerRef(1))) == "Carte de Japon."
+    assert tr.render(Msg("pnue.power.result", seat=PlayerRef(0),
+                         role=Msg("pnue.role.ecologist"))) == "Intérêt d'Inde : écologiste."
+
+
+def test_help_board_says_nothing_of_topics_a_game_does_not_declare() -> None:
+    _, lines, _, _ = play("help board\n")
+    at = lines.index("the whole table, as everyone sees it.")
+    assert not any(line.startswith(("Topics:", "This game's board")) for line in lines[at:])

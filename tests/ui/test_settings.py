@@ -79,6 +79,47 @@ def test_set_shows_the_values_in_force_and_takes_french_words(tmp_path) -> None:
                     writer=Writer(out), prefs=Preferences(lang="en"), lang="fr")
     client.run()
     lines = out.getvalue().splitlines()
-    assert "lang : fr. Possible : en, fr." in lines  # the language in force, not the stored one
-    assert "braille_table : fr-bfu-comp6.utb. Possible : ...." in lines
+    assert "langue : fr. Possible : en, fr." in lines  # the language in force, not the stored one
+    assert "table_braille : fr-bfu-comp6.utb. Possible : ...." in lines
     assert "Verbosité : bref." in lines
+
+
+def _run_set(script: str, lang: str) -> tuple[list[str], Client]:
+    match = Match(SPEC, SPEC.settings(2, 1), [SeatSpec("human", "Ana"),
+                                             SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out),
+                    lang=lang, prefs=Preferences())
+    client.run()
+    return out.getvalue().splitlines(), client
+
+
+def test_set_lists_the_settings_in_french_and_takes_french_names(tmp_path) -> None:
+    lines, client = _run_set("regler\nregler largeur_braille 20\nregler niveau-bots hasard\n"
+                             "regler verbosité bref\n", "fr")
+    assert "verbosite : normal. Possible : bref, normal, complet." in lines
+    assert "largeur_braille : 40. Possible : ...." in lines
+    assert "niveau_bots : normal. Possible : hasard, normal." in lines
+    assert "braille_abrege : arret. Possible : arret, marche." in lines
+    assert not any(line.startswith(("verbosity", "braille_width")) for line in lines)
+    assert "largeur_braille vaut maintenant 20. Gardé pour la prochaine fois." in lines
+    assert "niveau_bots vaut maintenant hasard. Gardé pour la prochaine fois." in lines
+    saved = json.loads((tmp_path / "config" / "a11y_games" / "settings.json").read_text())
+    assert saved["braille_width"] == 20 and saved["level"] == "random"
+    assert saved["verbosity"] == "brief" and client.braille.width == 20
+
+
+def test_english_setting_names_work_in_french_and_unknown_ones_list_french_names() -> None:
+    lines, client = _run_set("regler braille_width 30\nregler vitesse 3\n"
+                             "regler verbosite fort\n", "fr")
+    assert client.braille.width == 30
+    assert ("Réglage inconnu : vitesse. Réglages : langue, parole, verbosite, table_braille, "
+            "largeur_braille, braille_abrege, niveau_bots.") in lines
+    assert "verbosite ne peut pas valoir fort. Possible : bref, normal, complet." in lines
+
+
+def test_french_setting_names_also_work_in_english() -> None:
+    lines, client = _run_set("set largeur_braille 24\nset\n", "en")
+    assert client.braille.width == 24
+    assert "braille_width is now 24. Remembered for next time." in lines
+    assert "braille_width: 24. Possible: ...." in lines

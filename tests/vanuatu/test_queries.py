@@ -119,6 +119,8 @@ def test_summaries_and_queries_fit_a_40_cell_line(lang: str) -> None:
             if steps % 37:
                 return
             lines = state.status(0) + state.board(0) + state.private(0)
+            for topic in state.board_topics():
+                lines += state.board(0, topic.name)
             for name in ("where", "map"):
                 lines += run(state, name, 0)
             for _, island in state.archipelago.islands():
@@ -181,3 +183,51 @@ def test_every_label_prompt_and_event_renders_in_both_languages(players: int) ->
             for event in match.events:
                 text = tr.render(event.msg)
                 assert text and "{" not in text and "vanuatu." not in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_tile_lines_fit_a_40_cell_line(lang: str) -> None:
+    """A revealed tile and its placement are said in short lines: what it is, its marks, its
+    goods; who placed it where; then each neighbour on a line of its own."""
+    said = []
+    for players, seed in ((2, 1), (5, 2)):
+        match = Match(SPEC, SPEC.settings(players, seed), [
+            SeatSpec("bot", level="random", name_index=i) for i in range(players)])
+        play_out(match)
+        tiles = [e.msg for e in match.events if e.msg.id.startswith("vanuatu.tile.")]
+        said += render(tiles, lang, match)
+    assert any("Pentecôte" in line or "Efate" in line for line in said)
+    too_long = [line for line in said if len(line) > BRAILLE]
+    assert said and not too_long, too_long[:5]
+
+
+def test_a_revealed_island_tile_is_said_in_three_lines() -> None:
+    lines = Translator("en").render_all(new(seed=3)._tile_lines(data.EFATE))
+    assert lines == ["Tile: island Efate.", "Huts 3, drawings 1, tourists 5.",
+                     "Goods: 1 kava, 1 copra, 1 beef."]
+
+
+def test_french_elides_de_before_an_island_name_with_a_vowel() -> None:
+    """``près de Efate`` is ``près d'Efate``; ``près de Tanna`` keeps ``de``."""
+    from a11y_games.engine import Msg
+
+    tr = Translator("fr")
+    sail = tr.render(Msg("vanuatu.label.sail", place="mer C3", cost=1, count=2, near="Efate"))
+    assert sail.endswith("près d'Efate")
+    assert tr.render(Msg("vanuatu.label.sail", place="mer C3", cost=1, count=2,
+                         near="Tanna")).endswith("près de Tanna")
+    kava = tr.render(Msg("vanuatu.label.export", good=Msg("vanuatu.good.kava"), island="Ambae",
+                         cost=1, count=2))
+    assert " d'Ambae : " in kava and " de Ambae" not in kava
+    moved = tr.render(Msg("vanuatu.power.governor_used", player="Ana", count=1,
+                          source=Msg("vanuatu.action.export"), target=Msg("vanuatu.action.fish")))
+    assert "marqueur d'Exporter vers Pêcher" in moved
+
+
+def test_giving_up_an_action_is_worded_plainly() -> None:
+    """The choice to take back one's markers without acting names what is given up."""
+    from a11y_games.engine import Msg
+
+    label = Msg("vanuatu.label.drop", action=Msg("vanuatu.action.fish"), count=2)
+    assert Translator("fr").render(label) == "Renoncer à Pêcher : reprendre 2 marqueurs"
+    assert Translator("en").render(label) == "Give up Fish: take back 2 markers"

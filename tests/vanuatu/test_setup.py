@@ -123,8 +123,9 @@ def test_tile_placement_is_announced_with_what_it_touches() -> None:
     _play_to_round(state, 2)
     mark = len(state.events)
     play(state, state.legal_actions(state.first)[0])
-    placed = [e for e in state.events[mark:] if e.msg.id == "vanuatu.tile.placed"]
-    assert len(placed) == 1 and placed[0].msg.params["near"]
+    ids = [e.msg.id for e in state.events[mark:]]
+    assert ids.count("vanuatu.tile.placed") == 1
+    assert ids[ids.index("vanuatu.tile.placed") + 1] == "vanuatu.tile.touches"
 
 
 @pytest.mark.rule("VA-05")

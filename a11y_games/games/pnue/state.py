@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, Verbosity
-from a11y_games.engine.state import Outcome, Query, Settings
+from a11y_games.engine.state import Outcome, Query, Settings, Topic
 from a11y_games.games.pnue import data, events, summary
 from a11y_games.games.pnue.data import (
     CRISIS_KIND,
@@ -217,7 +217,7 @@ class PnueState(GameState):
         return summary.reference_card(self)
 
     def role_count_lines(self) -> list[Msg]:
-        """The role counts, as announced at the start (PN-05)."""
+        """The role counts, as announced at the start (PN-05), one short line each."""
         n = self.players
         if n < 5:
             lines = []
@@ -226,18 +226,20 @@ class PnueState(GameState):
                 fictive = [e[0] for e in pile if e[1] + e[2] > 0]
                 lines.append(Msg("pnue.roles.pile", number=number,
                                  eco=humans.count(ECOLOGIST), lob=humans.count(LOBBYIST)))
-                lines.append(Msg("pnue.roles.pile_fictive", number=number,
+                lines.append(Msg("pnue.roles.pile_fictive",
                                  eco=fictive.count(ECOLOGIST), lob=fictive.count(LOBBYIST)))
             return lines
         dollar, lob, eco = data.ROLE_COUNTS[n]
         if self.variant == "random_lobbyists":
-            return [Msg("pnue.roles.random_lobbyists", lob=lob + dollar, eco=eco),
+            return [Msg("pnue.roles.random_lobbyists", lob=lob + dollar),
+                    Msg("pnue.roles.envelopes_eco", eco=eco),
                     Msg("pnue.roles.random_lobbyists_how")]
         if self.variant == "maybe_dollar":
             dollar, lob, eco = data.ROLE_COUNTS[n + 1]
-            return [Msg("pnue.roles.maybe_dollar", lob=lob, eco=eco, count=n + 1),
+            return [Msg("pnue.roles.maybe_dollar", count=n + 1),
+                    Msg("pnue.roles.maybe_dollar_roles", lob=lob, eco=eco),
                     Msg("pnue.roles.maybe_dollar_how")]
-        return [Msg("pnue.roles.standard", lob=lob, eco=eco)]
+        return [Msg("pnue.roles.standard", lob=lob), Msg("pnue.roles.ecologists", eco=eco)]
 
     # --- the engine contract ---------------------------------------------------------------
     def pending(self) -> Pending | None:
@@ -757,6 +759,9 @@ class PnueState(GameState):
 
     def board(self, seat: int | None, topic: str = "") -> list[Msg]:
         return summary.board(self, seat, topic)
+
+    def board_topics(self) -> tuple[Topic, ...]:
+        return summary.TOPICS
 
     def private(self, seat: int) -> list[Msg]:
         return summary.private(self, seat)

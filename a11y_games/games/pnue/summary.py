@@ -5,10 +5,12 @@ One short line a message, key fact first. Only what the asking seat may know.
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Msg, PlayerRef
-from a11y_games.engine.state import Query
+from a11y_games.engine.state import Query, Topic, UnknownTopic
 from a11y_games.games.pnue import data
 from a11y_games.games.pnue.data import ECO_KINDS, LOB
 
@@ -16,7 +18,13 @@ if TYPE_CHECKING:
     from a11y_games.engine.state import GameState
     from a11y_games.games.pnue.state import PnueState
 
-__all__ = ["QUERIES", "board", "private", "status"]
+__all__ = ["QUERIES", "TOPICS", "board", "private", "seat_lines", "status"]
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or outer blanks: ``Rôles`` finds ``roles``."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.strip().casefold())
+                   if unicodedata.category(c) != "Mn")
 
 
 def _tile(tile: str) -> Msg:
@@ -27,31 +35,65 @@ def _seats(seats: list[int] | tuple[int, ...]) -> list[PlayerRef]:
     return [PlayerRef(s) for s in seats]
 
 
-def now_line(state: PnueState) -> Msg:
+LINE_ROOM = 3
+"""Names a line: three of the longest nation names and a short label fit 40 cells; a fictive
+player's name counts as two."""
+
+
+def _name_chunks(state: PnueState, seats: Iterable[int], room: int) -> list[list[int]]:
+    """Seats in lines of at most ``LINE_ROOM`` names; the first line has ``room``."""
+    chunks: list[list[int]] = [[]]
+    for seat in seats:
+        size = 2 if state.is_fictive(seat) else 1
+        if size > room and (chunks[-1] or room == 0):
+            chunks.append([])
+            room = LINE_ROOM
+        chunks[-1].append(seat)
+        room -= size
+    return chunks
+
+
+def seat_lines(state: PnueState, label: str, seats: Iterable[int], *,
+               first: int = LINE_ROOM) -> list[Msg]:
+    """A list of seats over as many short lines as it needs: ``label`` with the first
+    ``first`` names (or alone when ``first`` is 0), then ``And ...`` lines."""
+    chunks = _name_chunks(state, seats, first)
+    if first == 0:
+        lines = [Msg(label)]
+        if len(chunks) > 1:
+            lines.append(Msg("pnue.list.names", seats=_seats(chunks[1])))
+        rest = chunks[2:]
+    else:
+        lines, rest = [Msg(label, seats=_seats(chunks[0]))], chunks[1:]
+    return lines + [Msg("pnue.list.more", seats=_seats(c)) for c in rest]
+
+
+def now_lines(state: PnueState) -> list[Msg]:
     """Who must act and what is asked."""
     p = PlayerRef(state.president)
     phase = state.phase
     if phase == "over":
-        return Msg("pnue.status.over", camp=Msg(f"pnue.camp.{state.winner}"))
+        return [Msg("pnue.status.over", camp=Msg(f"pnue.camp.{state.winner}"))]
     if phase == "vote":
         waiting = state.pending()
-        return Msg("pnue.status.vote", president=p, seat=PlayerRef(state.nominee or 0),
-                   count=len(waiting.seats) if waiting else 0)
+        return [Msg("pnue.status.vote", president=p, seat=PlayerRef(state.nominee or 0)),
+                Msg("pnue.status.to_vote", count=len(waiting.seats) if waiting else 0)]
     if phase == "race":
-        return Msg("pnue.status.race", crisis=_tile(state.crisis or ""))
+        return [Msg("pnue.status.race", crisis=_tile(state.crisis or ""))]
     if phase in ("enact", "claim_secretary"):
-        return Msg(f"pnue.status.{phase}", seat=PlayerRef(state.secretary or 0))
-    return Msg(f"pnue.status.{phase}", seat=p)
+        return [Msg(f"pnue.status.{phase}", seat=PlayerRef(state.secretary or 0))]
+    return [Msg(f"pnue.status.{phase}", seat=p)]
 
 
-def table_line(state: PnueState) -> Msg:
-    return Msg("pnue.status.table", eco=state.eco_count(), lob=state.lobbyist_count(),
-               win=state.win_at)
+def table_lines(state: PnueState) -> list[Msg]:
+    """The tiles enacted, and how many a camp needs."""
+    return [Msg("pnue.status.table", eco=state.eco_count(), lob=state.lobbyist_count()),
+            Msg("pnue.status.win", win=state.win_at)]
 
 
 def status(state: PnueState, seat: int | None) -> list[Msg]:
     """A few lines, key facts first."""
-    lines = [now_line(state), table_line(state),
+    lines = [*now_lines(state), *table_lines(state),
              Msg("pnue.status.failed", count=state.no_consensus,
                  limit=data.NO_CONSENSUS_LIMIT),
              Msg("pnue.status.pile", count=len(state.pile), discards=len(state.discards))]
@@ -60,36 +102,67 @@ def status(state: PnueState, seat: int | None) -> list[Msg]:
     return lines
 
 
+TOPICS = (Topic("roles", ("roles",)), Topic("tiles", ("tuiles",)),
+          Topic("government", ("gouvernement",)), Topic("order", ("ordre",)))
+"""The parts ``board`` shows alone; the first alias is the French word."""
+
+
 def board(state: PnueState, seat: int | None, topic: str = "") -> list[Msg]:
-    """The full public state."""
-    lines = [now_line(state), Msg("pnue.board.turn", turn=state.turn)]
-    lines += state.role_count_lines()
-    lines.append(table_line(state))
+    """The full public state, or one part of it: roles, tiles, government, order."""
+    wanted = fold(topic)
+    found = next((t for t in TOPICS if wanted == t.name or wanted in t.aliases), None)
+    if wanted and found is None:
+        raise UnknownTopic(topic)
+    part = found.name if found is not None else ""
+    lines = [*now_lines(state), Msg("pnue.board.turn", turn=state.turn)] if not part else []
+    if part in ("", "roles"):
+        lines += state.role_count_lines()
+    if part in ("", "tiles"):
+        lines += _tile_lines(state)
+    if part in ("", "government"):
+        lines += _government_lines(state)
+    if part in ("", "order"):
+        lines += _order_lines(state)
+    return lines
+
+
+def _tile_lines(state: PnueState) -> list[Msg]:
+    lines = table_lines(state)
     lines.append(Msg("pnue.board.eco_kinds", **{k: state.enacted.count(k) for k in ECO_KINDS}))
     lines.append(Msg("pnue.status.failed", count=state.no_consensus,
                      limit=data.NO_CONSENSUS_LIMIT))
     lines.append(Msg("pnue.status.pile", count=len(state.pile), discards=len(state.discards)))
     if state.crises:
         lines.append(Msg("pnue.board.crises_out", count=len(state.removed)))
-    lines.append(Msg("pnue.board.president", seat=PlayerRef(state.president)))
+    return lines
+
+
+def _government_lines(state: PnueState) -> list[Msg]:
+    lines = [Msg("pnue.board.president", seat=PlayerRef(state.president))]
     if state.nominee is not None:
         lines.append(Msg("pnue.board.nominee", seat=PlayerRef(state.nominee)))
     if state.last_government:
         p, sg = state.last_government
-        lines.append(Msg("pnue.board.last_government", president=PlayerRef(p),
-                         seat=PlayerRef(sg)))
+        lines += [Msg("pnue.board.last_government"),
+                  Msg("pnue.board.last_president", seat=PlayerRef(p)),
+                  Msg("pnue.board.last_secretary", seat=PlayerRef(sg))]
     else:
         lines.append(Msg("pnue.board.no_government"))
     if state.players >= data.TERM_LIMIT_FROM:
         key = "pnue.board.open" if state.open_nomination else "pnue.board.limited"
         lines.append(Msg(key))
-    lines.append(Msg("pnue.board.revoked", seats=_seats(sorted(state.revoked))))
-    lines.append(Msg("pnue.board.skipped", seats=_seats(sorted(state.skipped))))
+    return lines
+
+
+def _order_lines(state: PnueState) -> list[Msg]:
+    lines = seat_lines(state, "pnue.board.revoked", sorted(state.revoked), first=2)
+    lines += seat_lines(state, "pnue.board.skipped", sorted(state.skipped), first=2)
     if state.next_skipped:
-        lines.append(Msg("pnue.board.next_skipped", seats=_seats(sorted(state.next_skipped))))
+        lines += seat_lines(state, "pnue.board.next_skipped", sorted(state.next_skipped),
+                            first=2)
     for fictive, tiles in state.fictive.items():
         lines.append(Msg("pnue.board.fictive", seat=PlayerRef(fictive), count=len(tiles)))
-    lines.append(Msg("pnue.board.order", seats=_seats(state.table)))
+    lines += seat_lines(state, "pnue.board.order", state.table, first=0)
     return lines
 
 
@@ -99,45 +172,48 @@ def private(state: PnueState, seat: int) -> list[Msg]:
         return []
     lines = [Msg("pnue.private.role", role=Msg(f"pnue.role.{state.roles[seat]}")),
              Msg("pnue.private.nation", nation=data.NATIONS[seat % len(data.NATIONS)])]
-    holder = (state.president if state.phase == "discard"
-              else state.secretary if state.phase == "enact" else None)
-    if holder == seat and state.hand:
-        lines.append(Msg("pnue.private.hand", tiles=[_tile(t) for t in state.hand]))
     for target, interest in state.investigations.get(seat, []):
         lines.append(Msg("pnue.private.investigation", seat=PlayerRef(target),
                          role=Msg(f"pnue.role.{interest}")))
+    holder = (state.president if state.phase == "discard"
+              else state.secretary if state.phase == "enact" else None)
+    if holder == seat and state.hand:
+        lines.append(Msg("pnue.private.hand", count=len(state.hand)))
+        lines += [Msg("pnue.private.tile", tile=_tile(t)) for t in state.hand]
     return lines
 
 
 # --- queries ---------------------------------------------------------------------------------
 def votes(state: GameState, seat: int | None, argument: str) -> list[Msg]:
-    """Every vote so far: who nominated whom, the result, who voted what (PN-12)."""
+    """Every vote so far: the result, who nominated whom, who voted what (PN-12)."""
     st: PnueState = state  # type: ignore[assignment]
     if not st.vote_history:
         return [Msg("pnue.query.no_votes")]
     lines = []
     for turn, p, nominee, yes, no, approved in st.vote_history:
         lines.append(Msg("pnue.query.vote_yes" if approved else "pnue.query.vote_no",
-                         turn=turn, president=PlayerRef(p), seat=PlayerRef(nominee),
-                         yes=len(yes), no=len(no)))
-        lines.append(Msg("pnue.vote.who_yes", seats=_seats(yes)))
-        lines.append(Msg("pnue.vote.who_no", seats=_seats(no)))
+                         turn=turn, yes=len(yes), no=len(no)))
+        lines.append(Msg("pnue.query.vote_pair", president=PlayerRef(p),
+                         seat=PlayerRef(nominee)))
+        lines += seat_lines(st, "pnue.vote.who_yes", yes)
+        lines += seat_lines(st, "pnue.vote.who_no", no)
     return lines
 
 
 def claims(state: GameState, seat: int | None, argument: str) -> list[Msg]:
-    """Every public claim so far (PN-19, PN-21)."""
+    """Every public claim so far (PN-19, PN-21): who and when, then what."""
     lines = []
     for entry in state.record:  # type: ignore[attr-defined]
         turn, kind = entry[0], entry[1]
         if kind == "claim":
             _, _, who, what, total, lob = entry
-            lines.append(Msg(f"pnue.query.claim_{what}", turn=turn, seat=PlayerRef(who),
-                             lob=lob, eco=total - lob))
+            lines.append(Msg("pnue.query.claim_turn", turn=turn, seat=PlayerRef(who)))
+            lines.append(Msg(f"pnue.query.claim_{what}", lob=lob, eco=total - lob))
         elif kind == "claim_role":
             _, _, who, target, role = entry
-            lines.append(Msg("pnue.query.claim_role", turn=turn, seat=PlayerRef(who),
-                             target=PlayerRef(target), role=Msg(f"pnue.role.{role}")))
+            lines.append(Msg("pnue.query.claim_turn", turn=turn, seat=PlayerRef(who)))
+            lines.append(Msg("pnue.query.claim_role", target=PlayerRef(target),
+                             role=Msg(f"pnue.role.{role}")))
     return lines or [Msg("pnue.query.no_claims")]
 
 
@@ -155,7 +231,7 @@ def record(state: GameState, seat: int | None, argument: str) -> list[Msg]:
     if argument.strip() and chosen is None:
         return [Msg("pnue.query.record_help", count=st.seat_count)]
     seats = [chosen] if chosen is not None else list(st.table)
-    lines = []
+    lines = [Msg("pnue.query.record_head")]
     for s in seats:
         tiles = st.records[s]
         lob = tiles.count(LOB)

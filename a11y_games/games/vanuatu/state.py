@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
-from a11y_games.engine.state import Outcome, Query, Settings
+from a11y_games.engine.state import Outcome, Query, Settings, Topic
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.actions import ActionTurn
 from a11y_games.games.vanuatu.board import Board, Island, Sea
@@ -216,18 +216,22 @@ class VanuatuState(ActionTurn, GameState):
         if self.round in data.TILE_ROUNDS:
             self.revealed = [stack.pop(0) for stack in self.stacks_of_tiles]
             for spec in self.revealed:
-                self._say(self._tile_msg(spec))
+                for line in self._tile_lines(spec):
+                    self._say(line)
             self.phase = "tiles"
             self.step = ("tile",)
         else:
             self._after_tiles()
 
-    def _tile_msg(self, spec: Any) -> Msg:
+    def _tile_lines(self, spec: Any) -> list[Msg]:
+        """A revealed tile, one short line each: what it is, its marks, its goods."""
         if isinstance(spec, data.IslandSpec):
-            return Msg("vanuatu.tile.island", island=spec.name, huts=spec.huts,
-                       drawings=spec.drawings, capacity=spec.capacity,
-                       goods=self._goods_list(g for g, c in spec.goods for _ in range(c)))
-        return Msg("vanuatu.tile.sea", fish=spec.fish, treasure=spec.treasure)
+            return [Msg("vanuatu.tile.island", island=spec.name),
+                    Msg("vanuatu.tile.island_marks", huts=spec.huts, drawings=spec.drawings,
+                        capacity=spec.capacity),
+                    Msg("vanuatu.tile.island_goods", goods=self._goods_list(
+                        g for g, c in spec.goods for _ in range(c)))]
+        return [Msg("vanuatu.tile.sea", fish=spec.fish, treasure=spec.treasure)]
 
     def _goods_list(self, goods: Any) -> list[Msg]:
         counted: dict[str, int] = {}
@@ -520,8 +524,9 @@ class VanuatuState(ActionTurn, GameState):
             self.archipelago.tiles[space] = Sea(spec.fish, spec.treasure)
         tile = Msg("vanuatu.brief.island", island=self.name(space), code=arg) if isinstance(
             spec, data.IslandSpec) else self.name(space)
-        self._say(Msg("vanuatu.tile.placed", player=PlayerRef(seat), tile=tile,
-                      near=self._touching(space)), cause=seat)
+        self._say(Msg("vanuatu.tile.placed", player=PlayerRef(seat), tile=tile), cause=seat)
+        for side in self._touching(space):  # one neighbour a line: they fit 40 cells
+            self._say(Msg("vanuatu.tile.touches", side=side), cause=seat)
         if not self.revealed:
             self._after_tiles()
 
@@ -601,6 +606,10 @@ class VanuatuState(ActionTurn, GameState):
     def board(self, seat: int | None, topic: str = "") -> list[Msg]:
         from a11y_games.games.vanuatu.summary import board
         return board(self, seat, topic)
+
+    def board_topics(self) -> tuple[Topic, ...]:
+        from a11y_games.games.vanuatu.summary import TOPICS
+        return TOPICS
 
     def private(self, seat: int) -> list[Msg]:
         from a11y_games.games.vanuatu.summary import private

@@ -6,7 +6,7 @@ import unicodedata
 from typing import TYPE_CHECKING, cast
 
 from a11y_games.engine import Msg, PlayerRef
-from a11y_games.engine.state import GameState, Query
+from a11y_games.engine.state import GameState, Query, Topic, UnknownTopic
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.board import Island, Sea
 from a11y_games.games.vanuatu.state import action_msg, character_msg, direction_msg, good_msg
@@ -310,14 +310,18 @@ def player_lines(state: VanuatuState, seat: int) -> list[Msg]:
     return lines
 
 
-TOPICS = ("players", "ships", "plan", "map", "goods")
+TOPICS = (Topic("players", ("joueurs",)), Topic("ships", ("navires",)), Topic("plan", ()),
+          Topic("map", ("carte",)), Topic("goods", ("marchandises",)))
+"""The parts ``board`` shows alone; the first alias is the French word."""
 
 
 def board(state: VanuatuState, seat: int | None, topic: str = "") -> list[Msg]:
-    """The public state; ``topic`` one of players, ships, plan, map, goods."""
-    topic = fold(topic)
-    if topic and topic not in TOPICS:
-        return [Msg("vanuatu.board.topics", topics=list(TOPICS))]
+    """The public state; ``topic`` one of players, ships, plan, map, goods (or in French)."""
+    wanted = fold(topic)
+    found = next((t for t in TOPICS if wanted == t.name or wanted in t.aliases), None)
+    if wanted and found is None:
+        raise UnknownTopic(topic)
+    topic = found.name if found is not None else ""
     lines: list[Msg] = []
     if topic in ("", "players"):
         for s in state.order:
