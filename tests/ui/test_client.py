@@ -252,10 +252,20 @@ def test_unknown_board_topic_is_said_then_the_topics_and_nothing_else(game, lang
 
 
 @pytest.mark.parametrize("game", ["utopia", "vertigo"])
-@pytest.mark.xfail(reason="the game does not declare board_topics nor raise UnknownTopic yet")
-def test_unknown_board_topic_in_the_games_of_other_owners(game) -> None:
+def test_unknown_board_topic_in_utopia_and_vertigo(game) -> None:
     lines, _ = _game_client(game, "board weather\n", "en")
-    assert "Unknown board topic: weather." in lines
+    at = lines.index("Unknown board topic: weather.")
+    assert lines[at + 1] == {
+        "utopia": "Topics: scores, scale, guests, monuments, water, earth, fire, wind.",
+        "vertigo": "Topics: right, centre, left, blue, yellow, red, green."}[game]
+
+
+def test_board_topic_words_of_utopia_and_vertigo_in_french() -> None:
+    lines, _ = _game_client("utopia", "table échelle\ntable météo\n", "fr")
+    assert "Sujet de table inconnu : météo." in lines
+    assert "Sujets : scores, échelle, invités, monuments, eau, terre, feu, vent." in lines
+    lines, _ = _game_client("vertigo", "table gauche\n", "fr")
+    assert not any(line.startswith("Sujet de table inconnu") for line in lines)
 
 
 @pytest.mark.parametrize(("game", "lang"), sorted(UNKNOWN_TOPIC))

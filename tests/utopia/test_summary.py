@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.state import UnknownTopic
 from a11y_games.games.utopia import SPEC
 from a11y_games.games.utopia.data import DISTRICTS, ISLANDS
 from a11y_games.i18n import Translator
@@ -194,9 +195,10 @@ def test_board_topics_and_unknown_topic() -> None:
     state = match.state
     assert text(match, "en", state.board(0, "scale"))[0] == "Prestige scale, top first:"
     assert state.board(0, "Vent")[0].params["island"].id == "utopia.island.wind"
-    lines = text(match, "en", state.board(0, "weather"))
-    assert lines == ["No board part named weather.",
-                     "Try: scores, scale, guests, monuments, or an island."]
+    with pytest.raises(UnknownTopic):
+        state.board(0, "weather")
+    assert [t.name for t in state.board_topics()] == [
+        "scores", "scale", "guests", "monuments", "water", "earth", "fire", "wind"]
 
 
 def test_where_lists_my_princes_by_district() -> None:

@@ -117,7 +117,7 @@ def test_every_message_renders_in_both_languages() -> None:
             if steps % 40 == 0:
                 for s in range(state.n):
                     render(state.status(s) + state.board(s) + state.private(s))
-                    for topic in ("right", "centre", "gauche", "rouge", "2", "1 left", "zz"):
+                    for topic in ("right", "centre", "gauche", "bleu", "2", "1 left"):
                         render(state.board(s, topic))
                     for query in state.queries():
                         render(query.run(state, s, ""))

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
-from a11y_games.engine.state import Outcome, Query, Settings
+from a11y_games.engine.state import Outcome, Query, Settings, Topic
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS
 from a11y_games.games.utopia.menus import (
@@ -717,6 +717,10 @@ class UtopiaState(MenuStack, GameState):
     def board(self, seat: int | None, topic: str = "") -> list[Msg]:
         from a11y_games.games.utopia.summary import board
         return board(self, seat, topic)
+
+    def board_topics(self) -> tuple[Topic, ...]:
+        from a11y_games.games.utopia.summary import TOPICS
+        return TOPICS
 
     def private(self, seat: int) -> list[Msg]:
         from a11y_games.games.utopia.summary import private

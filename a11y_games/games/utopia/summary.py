@@ -7,7 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Msg, PlayerRef
-from a11y_games.engine.state import Query
+from a11y_games.engine.state import Query, Topic, UnknownTopic
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS, SEA_ROUTES, fold
 
@@ -220,6 +220,12 @@ def _monuments(state: UtopiaState) -> list[Msg]:
 TOPICS = ("scores", "scale", "guests", "monuments")
 
 
+TOPICS = (Topic("scores", ("scores",)), Topic("scale", ("échelle",)),
+          Topic("guests", ("invités",)), Topic("monuments", ("monuments",)),
+          *(Topic(i.id, (i.names[1],)) for i in ISLANDS.values()))
+"""The parts ``board`` shows alone (an island too); the first alias is the French word."""
+
+
 def board(state: UtopiaState, seat: int | None, topic: str = "") -> list[Msg]:
     """The public board; ``topic`` is one of scores, scale, guests, monuments or an island."""
     key = fold(topic)
@@ -234,7 +240,7 @@ def board(state: UtopiaState, seat: int | None, topic: str = "") -> list[Msg]:
     if key and len(find_island(topic)) == 1:
         return island_query(state, seat, topic)
     if key:
-        return [Msg("utopia.board.unknown", topic=topic), Msg("utopia.board.topics")]
+        raise UnknownTopic(topic)
     return [*_scores(state), *_scale(state), *_guests(state), *_monuments(state)]
 
 

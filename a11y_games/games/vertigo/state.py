@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
-from a11y_games.engine.state import GameState, Outcome, Query, Settings
+from a11y_games.engine.state import GameState, Outcome, Query, Settings, Topic
 from a11y_games.games.vertigo import data, summary
 from a11y_games.games.vertigo.country import (
     CODE_FACTORY,
@@ -498,6 +498,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
 
     def board(self, seat: int | None, topic: str = "") -> list[Msg]:
         return summary.board(self, seat, topic)
+
+    def board_topics(self) -> tuple[Topic, ...]:
+        return summary.TOPICS
 
     def private(self, seat: int) -> list[Msg]:
         return summary.private(self, seat)

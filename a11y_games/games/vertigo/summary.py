@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Msg, PlayerRef
-from a11y_games.engine.state import Query
+from a11y_games.engine.state import Query, Topic, UnknownTopic
 from a11y_games.games.vertigo import data
 from a11y_games.games.vertigo.country import CODE_FACTORY, EMPTY, PEOPLE, POLLUTED, Country
 
@@ -114,6 +114,13 @@ def parse_topic(state: VertigoState, seat: int | None, topic: str) -> tuple[int 
     return country, region
 
 
+TOPICS = (Topic("right", ("droite",)), Topic("centre", ("centre", "center")),
+          Topic("left", ("gauche",)), Topic("blue", ("bleu",)), Topic("yellow", ("jaune",)),
+          Topic("red", ("rouge",)), Topic("green", ("vert",)))
+"""The parts ``board`` shows alone (a region of mine, or a country by colour or number);
+the first alias is the French word. ``board 2 left`` combines them."""
+
+
 def board(state: VertigoState, seat: int | None, topic: str = "") -> list[Msg]:
     if not topic.strip():
         lines = [Msg("vertigo.board.planet", planet=state.planet, vault=state.vault)]
@@ -122,7 +129,7 @@ def board(state: VertigoState, seat: int | None, topic: str = "") -> list[Msg]:
         return lines
     country, region = parse_topic(state, seat, topic)
     if country is None:
-        return [Msg("vertigo.board.unknown", topic=topic), Msg("vertigo.board.topics")]
+        raise UnknownTopic(topic)
     if region is None:
         return country_lines(state, country)
     return region_lines(state, country, region)
