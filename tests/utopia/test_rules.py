@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from a11y_games.engine import IllegalAction
+from a11y_games.engine import IllegalAction, Verbosity
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS
 from a11y_games.games.utopia.state import ACTIONS, DISCARD, GUESTS, NC
@@ -418,6 +418,28 @@ def test_card_limit_at_the_end_of_the_turn() -> None:
     assert "back" not in state.legal_actions(0)
     play(state, 0, "discard:greek")
     assert state.current == 1 and sum(state.hands[0]) == 5
+
+
+@pytest.mark.rule("UT-16")
+def test_a_turn_ended_without_acting_is_said_at_normal_verbosity() -> None:
+    """Players hear that a player (a bot, often) let its turn go; after acting, the end of the
+    turn is a detail (full verbosity)."""
+    state = new_state(3)
+    turn_of(state, 0)
+    play(state, 0, "end")
+    ends = [e for e in state.events if e.msg.id.startswith("utopia.ev.end_turn")]
+    assert [e.msg.id for e in ends] == ["utopia.ev.end_turn_idle"]
+    idle = ends[0]
+    assert idle.level == Verbosity.NORMAL and idle.msg.params["seat"].seat == 0
+    give(state, 1, maya=1)
+    state.scale = [CIV[c] for c in ("maya", "persian", "egyptian", "greek", "chinese")]
+    play(state, 1, "influence")
+    play(state, 1, "civ:maya")
+    play(state, 1, "raise")
+    assert state.current == 1 and not state.choice  # raised, paid with the one card
+    play(state, 1, "end")
+    last = [e for e in state.events if e.msg.id.startswith("utopia.ev.end_turn")][-1]
+    assert last.msg.id == "utopia.ev.end_turn" and last.level == Verbosity.FULL
 
 
 @pytest.mark.rule("UT-18")

@@ -75,6 +75,7 @@ _TURN_GUEST = _per_seat("utopia.ev.turn_guest", Verbosity.BRIEF, cause=False, in
 _TURN = _per_seat("utopia.ev.turn", Verbosity.BRIEF, cause=False, informs=False)
 _END_TURN = _per_seat("utopia.ev.end_turn", Verbosity.FULL, cause=True, informs=False)
 _DISCARDED = _per_seat("utopia.ev.discarded", Verbosity.FULL, cause=True, informs=True)
+_IDLE = _per_seat("utopia.ev.end_turn_idle", Verbosity.NORMAL, cause=True, informs=True)
 _PASS = _per_seat("utopia.ev.pass", Verbosity.NORMAL, cause=True, informs=True)
 _DISCARDED_OWN = tuple(
     tuple(Event(Msg("utopia.ev.discarded_own", civ=_CIV_MSGS[c]), _ONLY[s], Verbosity.FULL, s,
@@ -171,6 +172,7 @@ class UtopiaState(MenuStack, GameState):
         self.pos = 0
         self.pick = 0
         self.placed = False
+        self.acted = False
         self.choice: tuple[str, ...] = ()  # the menu so far
         self.auto: tuple[bool, ...] = ()   # for each choice: answered for the player
         self.limit_started = False
@@ -306,6 +308,7 @@ class UtopiaState(MenuStack, GameState):
         self._set_choice(())
         self.placed = False
         self.limit_started = False
+        self.acted = False  # an action or a build this turn (else its end is said as a pass)
         ok = self.phase in (GUESTS, ACTIONS) and self.pos < len(self.order)
         self._current = seat = self.order[self.pos] if ok else None
         if seat is None:
@@ -456,6 +459,7 @@ class UtopiaState(MenuStack, GameState):
 
     def _build(self, seat: int, action: str) -> None:
         parts = action.split(":")
+        self.acted = True
         self._builds.clear()
         self._changed()
         self.bases[seat] -= 1
@@ -584,7 +588,7 @@ class UtopiaState(MenuStack, GameState):
                 self._tell_builds(seat)
 
     def _end_turn(self, seat: int) -> None:
-        self.events.append(_END_TURN[seat])
+        self.events.append((_END_TURN if self.acted else _IDLE)[seat])
         self._next_turn()
 
     def _discard(self, seat: int, civ: int) -> None:
@@ -639,6 +643,7 @@ class UtopiaState(MenuStack, GameState):
         got = {w[0]: w[1] for w in map(parts, ids) if len(w) == 2}
         self._set_choice(())
         self._changed()
+        self.acted = True
         for c in paid:
             self.hands[seat][c] -= 1
             self.discard.append(c)
