@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from a11y_games.engine import IllegalAction, Verbosity
+from a11y_games.engine import IllegalAction, PlayerRef, Verbosity
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS
 from a11y_games.games.utopia.state import ACTIONS, DISCARD, GUESTS, NC
@@ -25,6 +25,21 @@ def test_components_per_player_and_in_the_box() -> None:
     assert Counter(c for c, _ in state.bag + state.guests) == Counter({c: 8 for c in range(NC)})
     cards = len(state.deck) + len(state.discard) + sum(map(sum, state.hands))
     assert cards == 50 and Counter(state.deck) == Counter({c: 10 for c in range(NC)})
+
+
+@pytest.mark.rule("UT-11")
+def test_a_seat_that_can_take_no_guest_passes_without_being_asked() -> None:
+    """Nobody is asked a question with one possible answer: the pass is announced instead."""
+    state = turn_of(new_state(3), 0, GUESTS)
+    state.guests = [(CIV["maya"], "fire")] * 4
+    state.supply[1][CIV["maya"]] = 0
+    mark = len(state.events)
+    play(state, 0, "guest:maya:fire")
+    play(state, 0, "place:hephaistos")
+    said = [(e.msg.id, e.msg.params.get("seat")) for e in state.events[mark:]]
+    assert ("utopia.ev.pass", PlayerRef(1)) in said
+    assert ("utopia.ev.turn_guest", PlayerRef(1)) not in said
+    assert state.current == 2 and state.legal_actions(2)[0] == "guest:maya:fire"
 
 
 @pytest.mark.rule("UT-01")

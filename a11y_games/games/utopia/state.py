@@ -300,8 +300,8 @@ class UtopiaState(MenuStack, GameState):
         from a11y_games.games.utopia.summary import guest_lines
         for line in guest_lines(self.guests, self.islands):
             self._event(line)
-        self.phase, self.pos, self.pick = GUESTS, 0, 0
-        self._start_turn()
+        self.phase, self.pos, self.pick = GUESTS, -1, 0
+        self._next_turn()
 
     def _start_turn(self) -> None:
         self._changed()  # menus are cached for the seat whose turn it is
@@ -319,19 +319,31 @@ class UtopiaState(MenuStack, GameState):
         self._tell_builds(seat)
 
     def _next_turn(self) -> None:
-        self.pos += 1
-        if self.pos < len(self.order):
-            self._start_turn()
-            return
-        if self.phase == GUESTS:
-            self.pick += 1
-            if self.pick < data.GUESTS_PER_PLAYER:
+        """The next turn that asks its player something (then phase 2, or the scoring)."""
+        while True:
+            self.pos += 1
+            if self.pos >= len(self.order):
+                if self.phase != GUESTS:
+                    self._score_round()
+                    return
+                self.pick += 1
+                if self.pick >= data.GUESTS_PER_PLAYER:
+                    self._start_development()
+                    return
                 self.pos = 0
+            if not self._passes_unasked(self.order[self.pos]):
                 self._start_turn()
                 return
-            self._start_development()
-            return
-        self._score_round()
+
+    def _passes_unasked(self, seat: int) -> bool:
+        """UT-11: a seat that can take no guest and build nothing passes without a question."""
+        if self.phase != GUESTS:
+            return False
+        supply = self.supply[seat]
+        if any(supply[c] > 0 for c, _ in self.guest_kinds) or self.builds(seat):
+            return False
+        self.events.append(_PASS[seat])
+        return True
 
     def _draw(self) -> int | None:
         if not self.deck:
@@ -505,33 +517,27 @@ class UtopiaState(MenuStack, GameState):
         return list(self._legal(seat))
 
     def _legal(self, seat: int) -> list[str]:
-        phase = self.phase
-        if phase == DISCARD:
-            if self.to_discard[seat] <= 0:
-                return []
-            hand = self.hands[seat]
-            return [DISCARD_IDS[c] for c in range(NC) if hand[c]]
-        if phase == OVER or seat != self._current:
-            return []
-        return self._menu or self._menu_of(seat)  # (_changed() empties both)
-
-    def _menu_of(self, seat: int) -> list[str]:
-        """The legal answers at the current menu step of ``seat`` (whose turn it is).
+        """The legal answers of ``seat`` now; during a turn, its menu at the current step.
 
         A menu depends on the board, the hands, the guests and whose turn it is (any change of
         those empties the cache) and on where the player is in the menus (the choices so far,
         the key): random players come back to the same menus again and again with ``back``.
         """
-        menus = self._cache
-        if menus is None:
-            menus = self._cache = {}
-            self._menu = None
-        if self._menu is None:
-            found = menus.get(self.choice)
-            if found is None:
-                found = menus[self.choice] = self._options(seat)
-            self._menu = found
-        return self._menu
+        if seat == self._current:  # (None while discarding or once over)
+            menu = self._menu
+            if menu is None:
+                menus = self._cache
+                if menus is None:
+                    menus = self._cache = {}
+                menu = menus.get(self.choice)
+                if menu is None:
+                    menu = menus[self.choice] = self._options(seat)
+                self._menu = menu
+            return menu
+        if self.phase == DISCARD and self.to_discard[seat] > 0:
+            hand = self.hands[seat]
+            return [DISCARD_IDS[c] for c in range(NC) if hand[c]]
+        return []
 
     def describe(self, seat: int, action: str) -> Msg:
         from a11y_games.games.utopia.summary import label
@@ -631,7 +637,7 @@ class UtopiaState(MenuStack, GameState):
                 return
             if step not in AUTO_STEPS:
                 return
-            opts = self._menu_of(seat)  # the step's answers, then "back"
+            opts = self._legal(seat)  # the step's answers, then "back"
             if len(opts) != 2:
                 return
             self._push(opts[0], auto=True)
