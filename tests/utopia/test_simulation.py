@@ -11,6 +11,7 @@ from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out, simulate
 from a11y_games.games.utopia import SPEC, data
 from a11y_games.games.utopia.data import ISLANDS
+from a11y_games.games.utopia.menus import ACTION_WORDS, GUEST_RANK
 from a11y_games.games.utopia.state import ACTIONS, NC, UtopiaState
 
 GAMES = {2: 200, 3: 200, 4: 200, 5: 200}  # with the full check after every step
@@ -39,6 +40,8 @@ class Invariants:
                     counts = [sum(state.count(d, seat, c) for d in ISLANDS[island].districts)
                               for c in range(NC)]
                     assert counts == state.island_civs(island, seat)
+                    assert state.kinds[seat][ISLANDS[island].index] == sum(map(bool, counts))
+            self._kept_counts_agree(state)
         # monuments, wonders, bases (UT-01, UT-12, UT-13)
         per_civ = [0] * NC
         for _, c in state.monuments.values():
@@ -68,6 +71,21 @@ class Invariants:
         if self.scores is not None:
             assert all(a >= b for a, b in zip(state.scores, self.scores, strict=True))
         self.scores = list(state.scores)
+
+    @staticmethod
+    def _kept_counts_agree(state: UtopiaState) -> None:
+        """What the state keeps up to date for speed agrees with the board recomputed."""
+        for seat in range(state.n):
+            for c in range(NC):
+                where = {d for d in state.active if state.count(d, seat, c)}
+                assert state.where[seat * NC + c] == where
+            triples = {(d, c) for d in state.active for c in range(NC)
+                       if state.count(d, seat, c) >= data.MONUMENT_PRINCES}
+            assert state.triples[seat] == triples
+            # the main menu's quick test gives the same actions as the civilisation menus
+            assert state._actions_open(seat) == [w for w in ACTION_WORDS
+                                                 if state._civs_for(seat, w)]
+        assert state.guest_kinds == sorted(set(state.guests), key=GUEST_RANK.__getitem__)
 
     @staticmethod
     def _all_guests(state: UtopiaState) -> Counter:

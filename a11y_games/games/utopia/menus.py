@@ -214,14 +214,47 @@ class MenuStack:
         return [*opts, *self.builds(seat)] if opts else ["pass", *self.builds(seat)]
 
     def _main_options(self, seat: int) -> list[str]:
-        opts = [w for w in ACTION_WORDS if self._civs_for(seat, w, first=True)]
-        return [*opts, *self.builds(seat), "end"]
+        return [*self._actions_open(seat), *self.builds(seat), "end"]
 
-    def _civs_for(self, seat: int, what: str, first: bool = False) -> list[int]:
-        """The civilisations for which ``seat`` can pay for and carry out action ``what``.
+    def _actions_open(self, seat: int) -> list[str]:
+        """The actions ``seat`` can pay for and carry out with at least one civilisation.
 
-        With ``first``, stop at the first one found (the main menu asks only whether any is).
+        The same answers as ``_civs_for`` (a test checks it), in one pass: the main menu is
+        made after every action, so it must be cheap.
         """
+        hand = self.hands[seat]
+        total = sum(hand)
+        if not total:
+            return []
+        priv = self.privileges[seat]
+        out = []
+        base = seat * NC
+        row = self.on_board[base:base + NC]
+        if any(row) if priv > 0 else any(map(int.__mul__, row, hand)):
+            out.append("move")
+        monuments = self.monuments
+        if monuments:
+            supply = self.supply[seat]
+            for _, c in monuments.values():
+                if supply[c] > 0 and (priv > 0 or hand[c] > 0):
+                    out.append("add")
+                    break
+            p, n = self.princes, self.n
+            for d, (_, c) in monuments.items():
+                if priv > 0 or hand[c] > 0:
+                    at = (DISTRICTS[d].index * n + seat) * NC
+                    if any(p[at:at + NC]):
+                        out.append("remove")
+                        break
+        for v, c in enumerate(self.scale, start=1):
+            reach = hand[c] + min(priv, total - hand[c])
+            if (v < NC and reach >= data.RAISE_CARDS) or (v > 1 and reach >= data.LOWER_CARDS):
+                out.append("influence")
+                break
+        return out
+
+    def _civs_for(self, seat: int, what: str) -> list[int]:
+        """The civilisations for which ``seat`` can pay for and carry out action ``what``."""
         hand, priv = self.hands[seat], self.privileges[seat]
         total = sum(hand)
         if not total:
@@ -232,16 +265,12 @@ class MenuStack:
                 reach = hand[c] + min(priv, total - hand[c])
                 if (v < NC and reach >= data.RAISE_CARDS) or (v > 1 and reach >= data.LOWER_CARDS):
                     out.append(c)
-                    if first:
-                        break
             return out
         if what == "move":  # princes on the board are on islands in play
             board, base = self.on_board, seat * NC
             for c in range(NC):
                 if board[base + c] and (priv > 0 or hand[c] > 0):
                     out.append(c)
-                    if first:
-                        break
             return out
         if not self.monuments:
             return out
@@ -250,8 +279,6 @@ class MenuStack:
             for _, c in self.monuments.values():
                 if c not in out and supply[c] > 0 and (priv > 0 or hand[c] > 0):
                     out.append(c)
-                    if first:
-                        break
         else:  # remove
             p, n = self.princes, self.n
             for d, (_, c) in self.monuments.items():
@@ -259,8 +286,6 @@ class MenuStack:
                     base = (DISTRICTS[d].index * n + seat) * NC
                     if any(p[base:base + NC]):
                         out.append(c)
-                        if first:
-                            break
         out.sort()
         return out
 
