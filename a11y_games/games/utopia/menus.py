@@ -39,6 +39,10 @@ GUEST_IDS = {(c, i): f"guest:{CIVS[c]}:{i}" for c in range(len(CIVS)) for i in I
 GUEST_RANK = {(c, i): ISLANDS[i].index * len(CIVS) + c for c in range(len(CIVS)) for i in ISLANDS}
 """The order of guests in the menu: by island in map order, then by civilisation."""
 COUNT_IDS = tuple(f"count:{k}" for k in range(1, data.MAX_MOVE + 1))
+MENU_ANSWERS = frozenset((*ACTION_WORDS, "raise", "lower", *CIV_IDS, *PAY_IDS, *PRINCE_IDS,
+                          *FROM_IDS.values(), *TO_IDS.values(), *COUNT_IDS))
+"""The answers that build a phase 2 action up, step by step."""
+
 
 
 _PARTS: dict[str, list[str]] = {}
@@ -171,25 +175,22 @@ class MenuStack:
         return data.LOWER_CARDS if "lower" in self._ids() else data.RAISE_CARDS
 
     def _step(self) -> str:
-        """The name of the current menu step of the player whose turn it is."""
-        if self._step_cache is None:
-            self._step_cache = self._find_step()
-        return self._step_cache
-
-    def _find_step(self) -> str:
+        """The name of the current menu step of the player whose turn it is (remembered until
+        the choices change: ``self._step_cache or self._step()`` spares a call)."""
         ids = self.choice
         if self.phase == GUESTS:
-            if self.placed:
-                return "after"
-            return "place" if ids else "guest"
-        if not ids:
-            return "main"
-        steps = _STEPS[ids[0]]
-        k = len(ids) - 1
-        return steps[k] if k < len(steps) else "pay"
+            step = "after" if self.placed else "place" if ids else "guest"
+        elif not ids:
+            step = "main"
+        else:
+            steps = _STEPS[ids[0]]
+            k = len(ids) - 1
+            step = steps[k] if k < len(steps) else "pay"
+        self._step_cache = step
+        return step
 
     def _options(self, seat: int) -> list[str]:
-        step = self._step()
+        step = self._step_cache or self._step()
         if self.phase == GUESTS:
             return self._guest_options(seat, step)
         if step == "main":

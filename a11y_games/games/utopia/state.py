@@ -22,6 +22,7 @@ from a11y_games.games.utopia.menus import (
     DISTRICT_INDEX,
     GUEST_RANK,
     GUESTS,
+    MENU_ANSWERS,
     NC,
     OVER,
     MenuStack,
@@ -33,9 +34,6 @@ __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", 
 
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
 AUTO_STEPS = ("count", "prince", "pay")
-_MENU_STEPS = frozenset(("move", "add", "remove", "influence", "civ", "from", "count", "to",
-                         "prince", "raise", "lower", "pay"))
-"""The first words of the answers that build an action up, step by step (phase 2)."""
 _ASKS: tuple[dict[str, Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
 """For each seat: the question of each menu step, made once."""
 
@@ -548,14 +546,15 @@ class UtopiaState(MenuStack, GameState):
         if action not in (menu if menu and seat == self._current else self._legal(seat)):
             raise IllegalAction(Msg("core.error.illegal"))
         self._menu = self._pending = self._step_cache = None
-        words = parts(action)
-        kind = words[0]
-        if kind in _MENU_STEPS:  # one more answer of an action: carried out once complete
+        if action in MENU_ANSWERS:  # one more answer of an action: carried out once complete
             self._push(action)
             self._advance(seat)
-            if self.choice:
-                return  # not complete: nothing changed
-        elif kind == "back":  # nothing changes but the menus
+            if not self.choice:  # carried out
+                self._news(seat)
+            return
+        words = parts(action)
+        kind = words[0]
+        if kind == "back":  # nothing changes but the menus
             while self.auto and self.auto[-1]:
                 self._pop()
             if self.choice:
@@ -588,6 +587,10 @@ class UtopiaState(MenuStack, GameState):
             if sum(self.hands[seat]) <= data.HAND_LIMIT:
                 self._end_turn(seat)
                 return
+        self._news(seat)
+
+    def _news(self, seat: int) -> None:
+        """After a change in ``seat``'s turn: tell it of a wonder or monument now possible."""
         if self._current == seat and self.phase != OVER:
             known = self._builds.get(seat)  # no news while builds() gives the same list
             if known is None or known is not self._told:
@@ -631,7 +634,7 @@ class UtopiaState(MenuStack, GameState):
     def _advance(self, seat: int) -> None:
         """Answer single-answer steps for the player; carry out a complete action."""
         while True:
-            step = self._step()
+            step = self._step_cache or self._step()
             if step == "pay" and self._paid() >= self._cost():
                 self._execute(seat)
                 return
