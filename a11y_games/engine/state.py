@@ -42,12 +42,15 @@ class Pending:
     ``seats`` are the seats asked to act now. Several seats mean a simultaneous decision
     (a secret vote): each acts once, in any order, and nobody sees another's choice until
     the game reveals it. ``race`` marks a reaction race: the order in which the seats act
-    is the result (the client times it, or offers an untimed alternative).
+    is the result (the client times it, or offers an untimed alternative). ``public`` says
+    the question and its choices show nothing private (taking a guest everyone can see): at
+    a shared keyboard the client then needs no hand-over pause before asking it.
     """
 
     seats: tuple[int, ...]
     prompt: Msg
     race: bool = False
+    public: bool = False
 
 
 @dataclass(frozen=True)

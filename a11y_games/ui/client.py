@@ -141,6 +141,9 @@ class Client:
         # hot-seat: nobody holds the keyboard until the first hand-over, so no private
         # line is shown before the right player has taken it
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.answering: int | None = None
+        """Hot-seat: the human asked a public question without a hand-over (``viewer`` is
+        None meanwhile, so only public lines show); a private command hands over first."""
         self.transcripts: dict[int | None, list[Event]] = {s: [] for s in humans} or {None: []}
         self.backlog: dict[int, list[Event]] = {s: [] for s in humans}
         self.cursor = 0
@@ -249,7 +252,10 @@ class Client:
                 continue
             seat = next(s for s in pending.seats if self.match.is_human(s))
             if seat != self.viewer:
-                self.hand_over(seat)
+                if pending.public and not self.backlog.get(seat):
+                    self.turn_to(seat)
+                else:
+                    self.hand_over(seat)
             key = (seat, pending, len(self.match.log))
             if key != self.asked:
                 self.asked = key
@@ -290,6 +296,18 @@ class Client:
             "level": event.level.name.lower(), "cause": event.cause,
             "text": self.tr.render(event.msg), "lang": self.lang})
 
+    def turn_to(self, seat: int) -> None:
+        """Hot-seat, a public question: ask ``seat`` at once, showing only public lines until
+        a private command or question hands the keyboard over (see ``hand_over``)."""
+        if self.answering != seat or self.viewer is not None:
+            self.viewer, self.answering = None, seat
+            self.out.forget()  # repeat must not bring back the last player's lines
+
+    def _private_view(self) -> None:
+        """Before a command that shows a seat's own view: the hand-over, if not done yet."""
+        if self.answering is not None:
+            self.hand_over(self.answering)
+
     def hand_over(self, seat: int) -> None:
         """Hot-seat: ask the right player to take the keyboard before anything private."""
         self.say(Msg("core.handover", seat=PlayerRef(seat)))
@@ -305,7 +323,7 @@ class Client:
             except EOFError:
                 self.end_of_input()
                 raise _Quit from None
-        self.viewer = seat
+        self.viewer, self.answering = seat, None
         self.out.forget()
         held, self.backlog[seat] = self.backlog[seat], []
         if held:
@@ -325,8 +343,9 @@ class Client:
         pending = self.match.state.pending()
         if pending is None:
             return self.tr.render(Msg("core.prompt.over")) + "> "
-        if self.viewer is not None and self.viewer in pending.seats:
-            return self.tr.render(Msg("core.prompt.turn", seat=PlayerRef(self.viewer),
+        actor = self.viewer if self.viewer is not None else self.answering
+        if actor is not None and actor in pending.seats:
+            return self.tr.render(Msg("core.prompt.turn", seat=PlayerRef(actor),
                                       question=pending.prompt)) + "> "
         return self.tr.render(Msg("core.prompt.wait")) + "> "
 
@@ -390,13 +409,20 @@ class Client:
             return
         command = lookup(head)
         if command is not None:
+            if command.name not in self.PUBLIC_COMMANDS:
+                self._private_view()
             getattr(self, f"cmd_{command.name}")(rest)
             return
         query = self._query(head)
         if query is not None:
+            self._private_view()
             self.say_summary(query.run(self.match.state, self.viewer, rest))
             return
         self.say(Msg("core.error.unknown_command", word=head), Msg("core.error.try_help"))
+
+    PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "lang", "speech",
+                                 "verbosity", "set", "save", "saves", "load", "quit"))
+    """Commands that show nothing of a seat's own: no hand-over needed before them."""
 
     def _query(self, word: str) -> Any:
         key = fold(word)
@@ -407,9 +433,10 @@ class Client:
 
     def _my_turn(self) -> tuple[int, Pending] | None:
         pending = self.match.state.pending()
-        if pending is None or self.viewer is None or self.viewer not in pending.seats:
+        actor = self.viewer if self.viewer is not None else self.answering
+        if pending is None or actor is None or actor not in pending.seats:
             return None
-        return self.viewer, pending
+        return actor, pending
 
     def repeat_question(self) -> None:
         mine = self._my_turn()

@@ -301,3 +301,37 @@ def test_help_board_says_nothing_of_topics_a_game_does_not_declare() -> None:
     _, lines, _, _ = play("help board\n")
     at = lines.index("the whole table, as everyone sees it.")
     assert not any(line.startswith(("Topics:", "This game's board")) for line in lines[at:])
+
+
+def _utopia_hot_seat(script: str) -> tuple[list[str], Match]:
+    from a11y_games.games import get_spec
+
+    spec = get_spec("utopia")
+    match = Match(spec, spec.settings(3, 4), [SeatSpec("human", "Ana"), SeatSpec("human", "Bo"),
+                                              SeatSpec("bot", level="random", name_index=2)])
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out), lang="en").run()
+    return out.getvalue().splitlines(), match
+
+
+def test_hot_seat_public_questions_need_no_hand_over() -> None:
+    """Taking guests shows nothing private: the two humans are asked in turn without the
+    keyboard pause; the first private moment (the cards of phase 2) hands over."""
+    lines, match = _utopia_hot_seat("1\n1\n" * 9 + "\n" * 3)
+    phase2 = lines.index("Phase 2: city development.")
+    humans_picked = [seat for seat, action in match.log if action.startswith("guest")
+                     and seat in (0, 1)]
+    assert len(set(humans_picked)) == 2  # both humans answered in phase 1
+    assert not any(line.startswith("Pass the keyboard") for line in lines[:phase2])
+    assert any(line.startswith("Pass the keyboard") for line in lines[phase2:])
+    assert not any(line.startswith("You receive") for line in lines[:phase2])
+    assert any(line.startswith("You receive") for line in lines[phase2:])
+
+
+def test_hot_seat_private_command_during_a_public_question_hands_over_first() -> None:
+    lines, _ = _utopia_hot_seat("me\n")
+    handover = next(i for i, line in enumerate(lines) if line.startswith("Pass the keyboard"))
+    asked = next(line for line in lines if line.endswith("your turn: Take a guest."))
+    seat = asked.split(",")[0]
+    assert lines[handover] == f"Pass the keyboard to {seat}."
+    assert lines.index(asked) < handover  # asked at once, handed over only for "me"

@@ -34,6 +34,8 @@ __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", 
 
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
 AUTO_STEPS = ("count", "prince", "pay")
+_PUBLIC_STEPS = frozenset(("guest", "place", "after"))
+"""Phase 1 questions: guests, districts and builds are all in plain view."""
 _ASKS: tuple[dict[str, Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
 """For each seat: the question of each menu step, made once."""
 
@@ -507,7 +509,8 @@ class UtopiaState(MenuStack, GameState):
             asks = _ASKS[seat]
             found = asks.get(step)
             if found is None:  # frozen values: one per seat and step is enough
-                found = asks[step] = Pending((seat,), Msg(f"utopia.ask.{step}"))
+                found = asks[step] = Pending((seat,), Msg(f"utopia.ask.{step}"),
+                                             public=step in _PUBLIC_STEPS)
         self._pending = found
         return found
 
