@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.simulate import play_out
 from a11y_games.engine.state import UnknownTopic
 from a11y_games.games.utopia import SPEC
 from a11y_games.games.utopia.data import DISTRICTS, ISLANDS
@@ -124,7 +125,7 @@ def test_status_gives_scores_scale_cards_privileges_bases_and_builds() -> None:
     assert scores == ["Raphael: 12 points", "Hythloday: 7 points", "Thomas: 3 points"]
     assert "You hold 3 cards." in lines and "Cards: 2 Maya, 1 Greek" in lines
     assert "Privileges left: 2" in lines and "Bases left: 8" in lines
-    assert "Possible: Greek monument in Gaïa." in lines
+    assert "Greek monument possible: Gaïa." in lines
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -141,6 +142,25 @@ def test_summaries_fit_40_cells(lang: str) -> None:
             msgs += run(state, "island", island)
         for line in text(match, lang, msgs):
             assert len(line) <= 40, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_events_fit_40_cells(lang: str) -> None:
+    """Every announcement is one short line (lists and details go on lines of their own)."""
+    seen = set()
+    for players in (2, 3, 4, 5):
+        for seed in range(3):
+            levels = ["normal", "random"] if seed % 2 else ["random"]
+            match = Match(SPEC, SPEC.settings(players, 40 + seed),
+                          [SeatSpec("bot", level=levels[i % len(levels)], name_index=i)
+                           for i in range(players)])
+            play_out(match)
+            for event, line in zip(match.events, text(match, lang, [e.msg for e in match.events]),
+                                   strict=True):
+                seen.add(event.msg.id)
+                assert len(line) <= 40, line
+    assert {"utopia.ev.move", "utopia.ev.scale_line", "utopia.ev.cards_line",
+            "utopia.ev.score", "utopia.ev.order"} <= seen
 
 
 @pytest.mark.parametrize("lang", LANGS)

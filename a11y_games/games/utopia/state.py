@@ -48,6 +48,9 @@ _SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=_CIV_MSG
 """For each value (from 0) and civilisation: its line of the prestige scale."""
 _ISLAND_OF = {d: ISLANDS[DISTRICTS[d].island].index for d in DISTRICTS}
 """For each district: its island's index."""
+_SCALE_PER_LINE = 3  # "5: Egyptian, 4: Chinese, 3: Persian." fits 40 cells
+_NAMES_PER_LINE = 3
+_CARDS_PER_LINE = 2
 _LAND = {d: frozenset(x for x, _ in NEIGHBOURS[d]) for d in DISTRICTS}
 """For each district: the districts one street or bridge away."""
 
@@ -187,8 +190,7 @@ class UtopiaState(MenuStack, GameState):
         self._current: int | None = None
         self._princes_view: tuple[int, ...] | None = None
         self._public: tuple[tuple[int, str, int | None], tuple] | None = None
-        self.events.append(Event(Msg("utopia.ev.scale", scale=self._scale_msgs()),
-                                 level=Verbosity.NORMAL))
+        self._announce_scale(informs=True)
         self._start_round()
 
     @property
@@ -215,6 +217,14 @@ class UtopiaState(MenuStack, GameState):
         """The civilisation's value on the prestige scale (1 to 5)."""
         return self.scale.index(civ) + 1
 
+    def _announce_scale(self, *, informs: bool) -> None:
+        """The prestige scale, top first, a few civilisations a line."""
+        entries = self._scale_msgs()
+        self._event(Msg("utopia.ev.scale"), informs=informs)
+        for at in range(0, len(entries), _SCALE_PER_LINE):
+            self._event(Msg("utopia.ev.scale_line", scale=entries[at:at + _SCALE_PER_LINE]),
+                        informs=informs)
+
     def _scale_msgs(self) -> list[Msg]:
         return [_SCALE_ENTRIES[v][c] for v, c in reversed(list(enumerate(self.scale)))]
 
@@ -228,8 +238,9 @@ class UtopiaState(MenuStack, GameState):
         self.scores[seat] += points
         self._clock += 1
         self.reached[seat] = self._clock
-        self._event(Msg("utopia.ev.score", seat=_REFS[seat], count=points, why=why,
-                        total=self.scores[seat]), cause=seat)
+        self._event(Msg("utopia.ev.score", seat=_REFS[seat], count=points, why=why), cause=seat)
+        self._event(Msg("utopia.ev.total", seat=_REFS[seat], total=self.scores[seat]),
+                    cause=seat)
 
     def _place(self, district: str, seat: int, civ: int, delta: int) -> None:
         n = self.n
@@ -287,7 +298,11 @@ class UtopiaState(MenuStack, GameState):
                         key=lambda s: (*self._rank_key(s), (s - first) % n))
         self.order = [first, *others]
         self._event(Msg("utopia.ev.round", number=self.round), level=Verbosity.BRIEF)
-        self._event(Msg("utopia.ev.order", seats=[PlayerRef(s) for s in self.order]))
+        names = [PlayerRef(s) for s in self.order]
+        first = "utopia.ev.order" if len(names) <= _NAMES_PER_LINE else "utopia.ev.order_start"
+        self._event(Msg(first, seats=names[:_NAMES_PER_LINE]))
+        for at in range(_NAMES_PER_LINE, len(names), _NAMES_PER_LINE):
+            self._event(Msg("utopia.ev.order_more", seats=names[at:at + _NAMES_PER_LINE]))
         # UT-11: 3 guests per player, from a bag holding every guest of the islands in play
         bag = self.bag
         bag.extend(self.guests)
@@ -383,8 +398,11 @@ class UtopiaState(MenuStack, GameState):
                 if card is not None:
                     got[card] += 1
                     self.hands[seat][card] += 1
-            self._event(Msg("utopia.ev.dealt", cards=self._cards_msgs(got)), to=seat,
-                        level=Verbosity.BRIEF)
+            cards = self._cards_msgs(got)
+            self._event(Msg("utopia.ev.dealt", count=sum(got)), to=seat, level=Verbosity.BRIEF)
+            for at in range(0, len(cards), _CARDS_PER_LINE):
+                self._event(Msg("utopia.ev.cards_line", cards=cards[at:at + _CARDS_PER_LINE]),
+                            to=seat, level=Verbosity.BRIEF)
             self.to_discard[seat] = min(due[seat], sum(self.hands[seat]))
             if self.to_discard[seat]:
                 self._event(Msg("utopia.ev.must_discard", seat=_REFS[seat],
@@ -478,14 +496,18 @@ class UtopiaState(MenuStack, GameState):
         if parts[0] == "wonder":
             island = parts[1]
             self.wonders[island] = seat
-            self._event(Msg("utopia.ev.wonder", seat=_REFS[seat], island=island_msg(island)),
-                        cause=seat, level=Verbosity.BRIEF)
+            self._event(Msg("utopia.ev.wonder", seat=_REFS[seat]), cause=seat,
+                        level=Verbosity.BRIEF)
+            self._event(Msg("utopia.ev.wonder_where", island=island_msg(island)), cause=seat,
+                        level=Verbosity.BRIEF)
             self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"))
             return
         district, civ = parts[1], CIV_INDEX[parts[2]]
         self.monuments[district] = (seat, civ)
         self.monument_supply[civ] -= 1
-        self._event(Msg("utopia.ev.monument", seat=_REFS[seat], civ=civ_msg(civ),
+        self._event(Msg("utopia.ev.monument", seat=_REFS[seat]), cause=seat,
+                    level=Verbosity.BRIEF)
+        self._event(Msg("utopia.ev.monument_where", civ=civ_msg(civ),
                         district=DISTRICTS[district].name), cause=seat, level=Verbosity.BRIEF)
         owner = self.wonders.get(DISTRICTS[district].island)
         if owner is not None:  # UT-14
@@ -661,28 +683,31 @@ class UtopiaState(MenuStack, GameState):
             self.discard.append(c)
             if c != civ:  # UT-17
                 self.privileges[seat] -= 1
-                self._event(Msg("utopia.ev.privilege", seat=_REFS[seat], card=civ_msg(c),
-                                civ=civ_msg(civ)), cause=seat)
+                self._event(Msg("utopia.ev.privilege", seat=_REFS[seat]), cause=seat)
+                self._event(Msg("utopia.ev.privilege_card", card=civ_msg(c), civ=civ_msg(civ)),
+                            cause=seat)
         if what == "move":
             src, dst, k = got["from"], got["to"], int(got["count"])
             self._place(src, seat, civ, -k)
             self._place(dst, seat, civ, k)
             by = "land" if dst in _LAND[src] else "sea"
-            self._event(Msg(f"utopia.ev.move_{by}", seat=_REFS[seat], count=k,
-                            civ=civ_msg(civ), src=DISTRICTS[src].name,
+            self._event(Msg("utopia.ev.move", seat=_REFS[seat], count=k, civ=civ_msg(civ)),
+                        cause=seat)
+            self._event(Msg(f"utopia.ev.move_{by}", src=DISTRICTS[src].name,
                             dst=DISTRICTS[dst].name), cause=seat)
         elif what == "add":
             dst = got["to"]
             self.supply[seat][civ] -= 1
             self._place(dst, seat, civ, 1)
-            self._event(Msg("utopia.ev.add", seat=_REFS[seat], civ=civ_msg(civ),
-                            district=DISTRICTS[dst].name), cause=seat)
+            self._event(Msg("utopia.ev.add", seat=_REFS[seat], civ=civ_msg(civ)), cause=seat)
+            self._event(Msg("utopia.ev.add_where", district=DISTRICTS[dst].name), cause=seat)
         elif what == "remove":
             src, pc = got["from"], CIV_INDEX[got["prince"]]
             self._place(src, seat, pc, -1)
             self.supply[seat][pc] += 1
-            self._event(Msg("utopia.ev.remove", seat=_REFS[seat], civ=civ_msg(pc),
-                            district=DISTRICTS[src].name), cause=seat)
+            self._event(Msg("utopia.ev.remove", seat=_REFS[seat], civ=civ_msg(pc)), cause=seat)
+            self._event(Msg("utopia.ev.remove_where", district=DISTRICTS[src].name),
+                        cause=seat)
             self._gain(seat, data.REMOVE_POINTS, Msg("utopia.why.remove"))
         else:
             v = self.value(civ)
@@ -695,7 +720,7 @@ class UtopiaState(MenuStack, GameState):
                 key = "utopia.ev.lower"
             self._event(Msg(key, seat=_REFS[seat], civ=civ_msg(civ), value=self.value(civ)),
                         cause=seat, level=Verbosity.BRIEF)
-            self._event(Msg("utopia.ev.scale", scale=self._scale_msgs()), informs=False)
+            self._announce_scale(informs=False)
 
     def outcome(self) -> Outcome | None:
         if not self.winners:
