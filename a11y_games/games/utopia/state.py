@@ -48,6 +48,7 @@ _SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=_CIV_MSG
 """For each value (from 0) and civilisation: its line of the prestige scale."""
 _ISLAND_OF = {d: ISLANDS[DISTRICTS[d].island].index for d in DISTRICTS}
 """For each district: its island's index."""
+_SCALE_EVENTS: dict[tuple[int | bool, ...], tuple[Event, ...]] = {}
 _SCALE_PER_LINE = 3  # "5: Egyptian, 4: Chinese, 3: Persian." fits 40 cells
 _NAMES_PER_LINE = 3
 _CARDS_PER_LINE = 2
@@ -79,6 +80,9 @@ _TURN = _per_seat("utopia.ev.turn", Verbosity.BRIEF, cause=False, informs=False)
 _END_TURN = _per_seat("utopia.ev.end_turn", Verbosity.FULL, cause=True, informs=False)
 _DISCARDED = _per_seat("utopia.ev.discarded", Verbosity.FULL, cause=True, informs=True)
 _IDLE = _per_seat("utopia.ev.end_turn_idle", Verbosity.NORMAL, cause=True, informs=True)
+_PRIVILEGE = _per_seat("utopia.ev.privilege", Verbosity.NORMAL, cause=True, informs=True)
+_WONDER = _per_seat("utopia.ev.wonder", Verbosity.BRIEF, cause=True, informs=True)
+_MONUMENT = _per_seat("utopia.ev.monument", Verbosity.BRIEF, cause=True, informs=True)
 _PASS = _per_seat("utopia.ev.pass", Verbosity.NORMAL, cause=True, informs=True)
 _DISCARDED_OWN = tuple(
     tuple(Event(Msg("utopia.ev.discarded_own", civ=_CIV_MSGS[c]), _ONLY[s], Verbosity.FULL, s,
@@ -219,11 +223,16 @@ class UtopiaState(MenuStack, GameState):
 
     def _announce_scale(self, *, informs: bool) -> None:
         """The prestige scale, top first, a few civilisations a line."""
-        entries = self._scale_msgs()
-        self._event(Msg("utopia.ev.scale"), informs=informs)
-        for at in range(0, len(entries), _SCALE_PER_LINE):
-            self._event(Msg("utopia.ev.scale_line", scale=entries[at:at + _SCALE_PER_LINE]),
-                        informs=informs)
+        key = (*self.scale, informs)
+        found = _SCALE_EVENTS.get(key)
+        if found is None:  # events are never changed: one list per order of the scale
+            entries = self._scale_msgs()
+            found = _SCALE_EVENTS[key] = (
+                Event(Msg("utopia.ev.scale"), None, Verbosity.NORMAL, None, informs),
+                *(Event(Msg("utopia.ev.scale_line", scale=entries[at:at + _SCALE_PER_LINE]),
+                        None, Verbosity.NORMAL, None, informs)
+                  for at in range(0, len(entries), _SCALE_PER_LINE)))
+        self.events += found
 
     def _scale_msgs(self) -> list[Msg]:
         return [_SCALE_ENTRIES[v][c] for v, c in reversed(list(enumerate(self.scale)))]
@@ -496,8 +505,7 @@ class UtopiaState(MenuStack, GameState):
         if parts[0] == "wonder":
             island = parts[1]
             self.wonders[island] = seat
-            self._event(Msg("utopia.ev.wonder", seat=_REFS[seat]), cause=seat,
-                        level=Verbosity.BRIEF)
+            self.events.append(_WONDER[seat])
             self._event(Msg("utopia.ev.wonder_where", island=island_msg(island)), cause=seat,
                         level=Verbosity.BRIEF)
             self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"))
@@ -505,8 +513,7 @@ class UtopiaState(MenuStack, GameState):
         district, civ = parts[1], CIV_INDEX[parts[2]]
         self.monuments[district] = (seat, civ)
         self.monument_supply[civ] -= 1
-        self._event(Msg("utopia.ev.monument", seat=_REFS[seat]), cause=seat,
-                    level=Verbosity.BRIEF)
+        self.events.append(_MONUMENT[seat])
         self._event(Msg("utopia.ev.monument_where", civ=civ_msg(civ),
                         district=DISTRICTS[district].name), cause=seat, level=Verbosity.BRIEF)
         owner = self.wonders.get(DISTRICTS[district].island)
@@ -683,7 +690,7 @@ class UtopiaState(MenuStack, GameState):
             self.discard.append(c)
             if c != civ:  # UT-17
                 self.privileges[seat] -= 1
-                self._event(Msg("utopia.ev.privilege", seat=_REFS[seat]), cause=seat)
+                self.events.append(_PRIVILEGE[seat])
                 self._event(Msg("utopia.ev.privilege_card", card=civ_msg(c), civ=civ_msg(civ)),
                             cause=seat)
         if what == "move":
