@@ -137,9 +137,6 @@ class MenuStack:
         return hand, priv
 
     # --- the menu stack --------------------------------------------------------------------------
-    def _ids(self) -> tuple[str, ...]:
-        return self.choice
-
     def _set_choice(self, ids: tuple[str, ...]) -> None:
         self.choice = ids
         self.auto = (False,) * len(ids)
@@ -172,7 +169,7 @@ class MenuStack:
         return max(0, len(ids) - 1 - len(_STEPS[ids[0]]))
 
     def _cost(self) -> int:
-        return data.LOWER_CARDS if "lower" in self._ids() else data.RAISE_CARDS
+        return data.LOWER_CARDS if "lower" in self.choice else data.RAISE_CARDS
 
     def _step(self) -> str:
         """The name of the current menu step of the player whose turn it is (remembered until
@@ -318,7 +315,7 @@ class MenuStack:
         return []
 
     def _detail_options(self, seat: int, step: str) -> list[str]:
-        ids = self._ids()
+        ids = self.choice
         what, civ = ids[0], self._civ()
         if step == "mode":
             hand, priv = self.hands[seat], self.privileges[seat]
