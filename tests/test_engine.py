@@ -125,3 +125,28 @@ def test_simulation_reports_every_game() -> None:
     report = simulate(SPEC, players=2, games=50, seed=3)
     assert report.games == 50 and report.unfinished == 0
     assert sum(report.seat_wins.values()) == 50
+
+
+def test_a_save_from_older_rules_is_refused_with_its_reason(tmp_path) -> None:
+    """A save records its game's rules version: after a change that replays logs differently
+    (Utopia 2 draws guests another way) an old save is refused, never replayed into
+    another game."""
+    from dataclasses import replace
+
+    from a11y_games.games.utopia import SPEC as UTOPIA
+
+    match = new_match()
+    match.act(0, "take:2")
+    path = tmp_path / "s.json"
+    match.save(path)
+    assert json.loads(path.read_text())["rules"] == 1
+    newer = {"toy": replace(SPECS["toy"], rules_version=2)}
+    with pytest.raises(SaveError) as info:
+        Match.load(path, newer)
+    assert info.value.msg.id == "core.save.old_rules"
+    assert Match.load(path, SPECS).log == [(0, "take:2")]
+    old = Match(UTOPIA, UTOPIA.settings(3, 1), [SeatSpec("bot", level="random")] * 3).to_json()
+    del old["rules"]  # written before saves had a rules version
+    with pytest.raises(SaveError) as info:
+        Match.from_json(old, {"utopia": UTOPIA})
+    assert info.value.msg.id == "core.save.old_rules"

@@ -199,7 +199,8 @@ class Match:
 
     # --- saving --------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "settings": self.settings.to_json(),
+        return {"format": SAVE_FORMAT, "rules": self.spec.rules_version,
+                "settings": self.settings.to_json(),
                 "seats": [s.to_json() for s in self.seats],
                 "log": [[seat, action] for seat, action in self.log]}
 
@@ -233,6 +234,8 @@ class Match:
             spec = specs.get(raw["game"])
             if spec is None:
                 raise SaveError(Msg("core.save.unknown_game", game=str(raw["game"])))
+            if data.get("rules", 1) != spec.rules_version:
+                raise SaveError(Msg("core.save.old_rules", game=spec.title))
             options = {str(k): str(v) for k, v in dict(raw.get("options", {})).items()}
             settings = spec.settings(int(raw["players"]), int(raw["seed"]), options)
             seats = [SeatSpec(kind=str(s["kind"]), name=str(s.get("name", "")),

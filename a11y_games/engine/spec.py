@@ -57,6 +57,10 @@ class GameSpec:
     bot_names: tuple[Msg, ...]
     options: tuple[Option, ...] = ()
     aliases: tuple[str, ...] = ()
+    rules_version: int = 1
+    """Raised whenever a change makes an old action log replay differently (another draw,
+    other action ids): saves record it, and an older save is refused with a clear message
+    instead of replaying into a different game."""
 
     def settings(self, players: int, seed: int,
                  options: Mapping[str, str] | None = None) -> Settings:

@@ -24,4 +24,5 @@ SPEC = GameSpec(
     bot_names=tuple(Msg(f"utopia.bot.{n}") for n in
                     ("thomas", "raphael", "hythloday", "ademus", "utopus", "giles")),
     aliases=("utopie",),
+    rules_version=2,  # 2: guests drawn from the bag directly; forced passes not asked
 )

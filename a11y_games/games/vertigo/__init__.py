@@ -23,4 +23,5 @@ SPEC = GameSpec(
     bot_names=tuple(Msg(f"vertigo.bot.{name}") for name in
                     ("gaia", "smog", "kyoto", "rio", "delta", "nimbus")),
     aliases=("vg",),
+    rules_version=2,  # 2: votes split one diplomat at a time; done in every setup menu
 )
