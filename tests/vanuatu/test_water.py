@@ -19,12 +19,19 @@ def test_va50_die_rolled_at_start_of_rounds_2_4_6_8_only() -> None:
     for rising, expected in ((True, [2, 4, 6, 8]), (False, [])):
         state = new(seed=11, rising=rising)
         rolls = []
+        seen = 0
         while state.pending() is not None and not state.lost_to_sea:
-            if state.events and state.events[-1].msg.id == "vanuatu.water.die":
+            said, seen = [e.msg for e in state.events[seen:]], len(state.events)
+            for k, msg in enumerate(said):
+                if msg.id != "vanuatu.water.die":
+                    continue
                 rolls.append(state.round)
-                die = state.events[-1].msg.params["die"]
+                die = msg.params["die"]
                 assert 1 <= die <= 6 and state.countdown == die
                 assert state.phase == "characters"  # said before the round's actions
+                # the countdown follows on a line of its own
+                assert said[k + 1].id == "vanuatu.water.countdown"
+                assert said[k + 1].params["count"] == die
             seat = state.pending().seats[0]
             # drop every stack: nothing is performed, the round-end rise is the rule then
             legal = state.legal_actions(seat)

@@ -16,6 +16,7 @@ from a11y_games.games.vanuatu.names import (
     character_msg,
     direction_msg,
     good_msg,
+    listed,
     space_name,
 )
 
@@ -182,8 +183,8 @@ class VanuatuState(ActionTurn, GameState):
         """Preparation (VA-10)."""
         self.round += 1
         self._set_order()
-        self._say(Msg("vanuatu.round.start", round=self.round, last=data.ROUNDS,
-                      player=PlayerRef(self.first)), BRIEF)
+        self._say(Msg("vanuatu.round.start", round=self.round, last=data.ROUNDS), BRIEF)
+        self._say(Msg("vanuatu.round.first", player=PlayerRef(self.first)), BRIEF)
         if self.tourists_left:
             self.tourists_gone += self.tourists_left
             self._say(Msg("vanuatu.tourists.leave", count=self.tourists_left), FULL)
@@ -243,8 +244,8 @@ class VanuatuState(ActionTurn, GameState):
         if self.rising and self.round in data.WATER_ROUNDS:
             die = self.rng.randint(1, data.DIE_FACES)
             self.countdown = die
-            self._say(Msg("vanuatu.water.die", player=PlayerRef(self.first), die=die,
-                          count=die), BRIEF)
+            self._say(Msg("vanuatu.water.die", player=PlayerRef(self.first), die=die), BRIEF)
+            self._say(Msg("vanuatu.water.countdown", count=die), BRIEF)
         else:
             self.countdown = None
         self.phase = "characters"
@@ -254,8 +255,9 @@ class VanuatuState(ActionTurn, GameState):
             self.offered = sorted(self.rng.sample(pool, data.TWO_PLAYER_CHARACTERS_OFFERED),
                                   key=data.CHARACTERS.index)
             self.last_round_characters = set()
-            self._say(Msg("vanuatu.character.offered",
-                          characters=[character_msg(c) for c in self.offered]))
+            for line in listed("vanuatu.character.offered", "characters",
+                               [character_msg(c) for c in self.offered], 2):
+                self._say(line)
         self.step = ("character", self.order[0])
 
     def _start_planning(self) -> None:
@@ -271,9 +273,11 @@ class VanuatuState(ActionTurn, GameState):
             self.neutral = dict.fromkeys(data.ACTIONS, 0)
             for _ in range(data.NEUTRAL_MARKERS[self.round]):
                 self.neutral[self.rng.choice(data.ACTIONS)] += 1
-            self._say(Msg("vanuatu.neutral.placed", stacks=[
-                Msg("vanuatu.neutral.stack", action=action_msg(a), count=c)
-                for a, c in self.neutral.items() if c]))
+            self._say(Msg("vanuatu.neutral.placed", count=sum(self.neutral.values())))
+            for action, count in self.neutral.items():  # one stack a line
+                if count:
+                    self._say(Msg("vanuatu.neutral.stack", action=action_msg(action),
+                                  count=count))
         self.step = ("plan", self.order[0])
 
     def _start_actions(self) -> None:
