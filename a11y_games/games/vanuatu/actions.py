@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from a11y_games.engine import Msg, PlayerRef
+from a11y_games.engine import Msg, PlayerRef, Verbosity
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.board import Board, Island, Sea
 from a11y_games.games.vanuatu.names import action_msg, direction_msg, good_msg
 
 __all__ = ["ActionTurn"]
+
+FULL = Verbosity.FULL
 
 
 class ActionTurn:
@@ -219,7 +221,8 @@ class ActionTurn:
             count = self.markers[arg][seat]
             self.markers[arg][seat] = 0
             self._say(Msg("vanuatu.turn.dropped", player=PlayerRef(seat),
-                          action=action_msg(arg), count=count), cause=seat)
+                          action=action_msg(arg)), cause=seat)
+            self._say(Msg("vanuatu.turn.taken_back", count=count), FULL, cause=seat)
             self._next_actor()
             return
         if kind == "govern":
@@ -236,8 +239,10 @@ class ActionTurn:
         self.markers[source][seat] = 0
         self.markers[arg][seat] += count
         self.players[seat].power_used = True
-        self._say(Msg("vanuatu.power.governor_used", player=PlayerRef(seat), count=count,
-                      source=action_msg(source), target=action_msg(arg)), cause=seat)
+        self._say(Msg("vanuatu.power.governor_used", player=PlayerRef(seat)), cause=seat)
+        self._say(Msg("vanuatu.power.governor_from", action=action_msg(source), count=count),
+                  cause=seat)
+        self._say(Msg("vanuatu.power.governor_to", action=action_msg(arg)), cause=seat)
         self._next_actor()
 
     def _begin(self, seat: int, action: str) -> None:
@@ -258,8 +263,9 @@ class ActionTurn:
             value = sea.fish
             sea.fish -= 1
             player.fish.append(value)
-            self._say(Msg("vanuatu.fish.caught", player=PlayerRef(seat), count=value,
+            self._say(Msg("vanuatu.fish.caught", player=PlayerRef(seat),
                           place=self.name(player.boat)), cause=seat)
+            self._say(Msg("vanuatu.fish.value", count=value), cause=seat)
             if self._power(seat, "fisherman"):
                 player.power_used = True
                 player.pp += value
@@ -272,8 +278,9 @@ class ActionTurn:
             value = sea.treasure
             sea.treasure -= 1
             player.treasures.append(value)
-            self._say(Msg("vanuatu.dive.found", player=PlayerRef(seat), count=value,
+            self._say(Msg("vanuatu.dive.found", player=PlayerRef(seat),
                           place=self.name(player.boat)), cause=seat)
+            self._say(Msg("vanuatu.dive.value", count=value), cause=seat)
             if self._power(seat, "diver"):
                 player.power_used = True
                 self._say(Msg("vanuatu.power.diver_used", player=PlayerRef(seat),
@@ -310,8 +317,9 @@ class ActionTurn:
         assert action is not None
         if self.holder(action) == seat:
             self._say(Msg("vanuatu.turn.majority", player=PlayerRef(seat),
-                          action=action_msg(action), count=self.markers[action][seat]),
-                      cause=seat)
+                          action=action_msg(action)), cause=seat)
+            self._say(Msg("vanuatu.turn.majority_count", count=self.markers[action][seat]),
+                      FULL, cause=seat)
 
     def _finish(self, seat: int) -> None:
         """The action is done: take back the stack, count it for the water, next player."""
@@ -320,8 +328,9 @@ class ActionTurn:
         assert action is not None
         if self.holder(action) != seat:  # no majority: the Preacher acted anyway
             self.players[seat].power_used = True
-            self._say(Msg("vanuatu.power.preacher_used", player=PlayerRef(seat),
-                          action=action_msg(action)), cause=seat)
+            self._say(Msg("vanuatu.power.preacher_used", player=PlayerRef(seat)), cause=seat)
+            self._say(Msg("vanuatu.power.preacher_action", action=action_msg(action)), FULL,
+                      cause=seat)
         self.markers[action][seat] = 0
         self.acting = None
         self._count_action()
@@ -343,8 +352,9 @@ class ActionTurn:
             self._say(Msg("vanuatu.power.navigator_used", player=PlayerRef(seat)), cause=seat)
         self._pay(seat, cost)
         player.boat = target
-        self._say(Msg("vanuatu.sail.done", player=PlayerRef(seat), place=self.name(target),
-                      count=steps, cost=cost), cause=seat)
+        self._say(Msg("vanuatu.sail.done", player=PlayerRef(seat), place=self.name(target)),
+                  cause=seat)
+        self._say(Msg("vanuatu.sail.cost", count=steps, cost=cost), cause=seat)
         self._finish(seat)
 
     def _do_hut(self, seat: int, kind: str, arg: str) -> None:
@@ -364,8 +374,9 @@ class ActionTurn:
             player.huts -= 1
             island.huts.append(seat)
             self._changed()
-            self._say(Msg("vanuatu.build.hut", player=PlayerRef(seat), island=island.name,
-                          cost=cost), cause=seat)
+            self._say(Msg("vanuatu.build.hut", player=PlayerRef(seat), island=island.name),
+                      cause=seat)
+            self._say(Msg("vanuatu.cost", cost=cost), cause=seat)
             if self.dike_options(seat):
                 self.step = ("dike", seat, True)
                 return
@@ -387,8 +398,11 @@ class ActionTurn:
             island.dikes.add(int(d))
             self.dikes -= 1
             self._pay(seat, data.DIKE_COST)
-            self._say(Msg("vanuatu.build.dike", player=PlayerRef(seat), island=island.name,
-                          direction=direction_msg(int(d)), cost=data.DIKE_COST), cause=seat)
+            self._say(Msg("vanuatu.build.dike", player=PlayerRef(seat), island=island.name),
+                      cause=seat)
+            self._say(Msg("vanuatu.build.dike_side", direction=direction_msg(int(d))),
+                      cause=seat)
+            self._say(Msg("vanuatu.cost", cost=data.DIKE_COST), cause=seat)
         self._finish(seat)
 
     def _do_export(self, seat: int, kind: str, arg: str) -> None:
@@ -402,7 +416,8 @@ class ActionTurn:
         island.goods[good] -= 1
         self._pay(seat, data.EXPORT_PRICE[good])
         self._say(Msg("vanuatu.export.bought", player=PlayerRef(seat), good=good_msg(good),
-                      island=island.name, cost=data.EXPORT_PRICE[good]), cause=seat)
+                      island=island.name), cause=seat)
+        self._say(Msg("vanuatu.cost", cost=data.EXPORT_PRICE[good]), cause=seat)
         self._ship(seat, good)
         if self._power(seat, "buyer") and self.reserve[good]:
             self.players[seat].power_used = True
@@ -457,8 +472,9 @@ class ActionTurn:
         self.tourists_left -= 1
         island.tourists += 1
         earned = len(island.huts)
-        self._say(Msg("vanuatu.tourist.brought", player=PlayerRef(seat), island=island.name,
-                      count=earned), cause=seat)
+        self._say(Msg("vanuatu.tourist.brought", player=PlayerRef(seat), island=island.name),
+                  cause=seat)
+        self._say(Msg("vanuatu.tourist.earned", count=earned), cause=seat)
         if self._power(seat, "guide") and island.drawings:
             self.players[seat].power_used = True
             pp = data.GUIDE_PP_PER_DRAWING * len(island.drawings)
