@@ -294,8 +294,10 @@ class ActionTurn:
                           cause=seat)
             total = sum(player.fish)
             earned = total * self.fish_price
-            self._say(Msg("vanuatu.fish.sold", player=PlayerRef(seat), count=earned,
-                          fish=total, price=self.fish_price), cause=seat)
+            self._say(Msg("vanuatu.fish.sold", player=PlayerRef(seat), count=earned),
+                      cause=seat)
+            self._say(Msg("vanuatu.fish.sold_value", fish=total, price=self.fish_price),
+                      cause=seat)
             player.fish.clear()
             self.fish_price = max(data.FISH_PRICE_MIN, self.fish_price - 1)
             self._gain_vatu(seat, earned)

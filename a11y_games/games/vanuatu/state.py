@@ -196,14 +196,16 @@ class VanuatuState(ActionTurn, GameState):
             if ship.complete:
                 for good in ship.loaded:
                     self.reserve[good] += 1
-                self._say(Msg("vanuatu.ship.sails", goods=self._goods_list(ship.wants)), FULL)
+                self._say(Msg("vanuatu.ship.sails"), FULL)
+                self._say(Msg("vanuatu.ship.cargo", goods=self._goods_list(ship.wants)), FULL)
             else:
                 kept.append(ship)
         self.ships = kept
         while len(self.ships) < data.SHIP_DISPLAY and self.ship_deck:
             ship = Ship(self.ship_deck.pop())
             self.ships.append(ship)
-            self._say(Msg("vanuatu.ship.arrives", goods=self._goods_list(ship.wants)), FULL)
+            self._say(Msg("vanuatu.ship.arrives"), FULL)
+            self._say(Msg("vanuatu.ship.wants", goods=self._goods_list(ship.wants)), FULL)
         for _, island in self.archipelago.live_islands():
             if island.goods_total() == 0:
                 self._stock_island(island)
@@ -343,8 +345,9 @@ class VanuatuState(ActionTurn, GameState):
                 self._say(Msg("vanuatu.water.safe", island=island.name), FULL)
                 continue
             island.water = min(data.SUBMERGE_AT, island.water + len(sides))
-            self._say(Msg("vanuatu.water.flood", island=island.name, count=len(sides),
-                          total=island.water), BRIEF)
+            self._say(Msg("vanuatu.water.flood", island=island.name, count=len(sides)), BRIEF)
+            self._say(Msg("vanuatu.water.level", water=island.water, limit=data.SUBMERGE_AT),
+                      BRIEF)
             if island.water >= data.SUBMERGE_AT:
                 self._submerge(island)
         self._changed()
@@ -373,7 +376,8 @@ class VanuatuState(ActionTurn, GameState):
         island.tourists = 0
         island.dikes.clear()
         island.submerged = True
-        self._say(Msg("vanuatu.water.submerged", island=island.name, count=huts), BRIEF)
+        self._say(Msg("vanuatu.water.submerged", island=island.name), BRIEF)
+        self._say(Msg("vanuatu.water.huts_lost", count=huts), BRIEF)
 
     # --- end (VA-40, VA-56) ------------------------------------------------------------------
     def _end_game(self) -> None:
@@ -404,8 +408,9 @@ class VanuatuState(ActionTurn, GameState):
                                   island=island.name, count=gain))
                 if loss:
                     player.pp = max(0, player.pp - loss)
-                    self._say(Msg("vanuatu.end.penalty", player=PlayerRef(owner),
-                                  island=island.name, count=loss, water=island.water))
+                    self._say(Msg("vanuatu.end.penalty", player=PlayerRef(owner), count=loss))
+                    self._say(Msg("vanuatu.end.penalty_why", island=island.name,
+                                  water=island.water))
         self.players[self.first].pp += data.END_FIRST_PLAYER_PP
         self._say(Msg("vanuatu.end.first", player=PlayerRef(self.first),
                       count=data.END_FIRST_PLAYER_PP))
