@@ -114,3 +114,16 @@ def test_offered_characters_two_a_line() -> None:
             "vanuatu.character.offered", "vanuatu.more")])
     assert len(lines) == 3 and lines[0].startswith("Offered: ")
     assert lines[1].startswith("Also: ") and lines[2].count(",") == 0
+
+
+def test_shared_events_are_built_once_and_equal_to_fresh_ones() -> None:
+    """The frequent announcements are shared values, equal to freshly built events."""
+    from a11y_games.engine import Event, Msg, PlayerRef
+    from a11y_games.games.vanuatu import events as said
+
+    assert said.planned(2, "draw", 3) is said.planned(2, "draw", 3)
+    assert said.planned(2, "draw", 3) == Event(Msg(
+        "vanuatu.plan.placed", player=PlayerRef(2), action=Msg("vanuatu.action.draw"),
+        count=3), None, Verbosity.NORMAL, 2)
+    assert said.rest_yours(1, "pp").visible_to == frozenset({1})
+    assert said.character_returned(0, "guide").informs is False

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from a11y_games.engine import Msg, PlayerRef, Verbosity
+from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.games.vanuatu import data
+from a11y_games.games.vanuatu import events as said
 from a11y_games.games.vanuatu.board import Board, Island, Sea
 from a11y_games.games.vanuatu.names import action_msg, direction_msg, good_msg
 
@@ -36,6 +37,7 @@ class ActionTurn:
     rest_pool: list[str]
     _areas: dict[int, tuple[list[Sea], dict[int, Island]]]
     _plannable: dict[tuple[int, frozenset[str]], list[str]]
+    events: list[Event]
     _say: Callable[..., None]
     name: Callable[[int], Msg | str]
     reach: Callable[[int], dict[int, int]]
@@ -220,9 +222,7 @@ class ActionTurn:
         if kind == "drop":
             count = self.markers[arg][seat]
             self.markers[arg][seat] = 0
-            self._say(Msg("vanuatu.turn.dropped", player=PlayerRef(seat),
-                          action=action_msg(arg)), cause=seat)
-            self._say(Msg("vanuatu.turn.taken_back", count=count), FULL, cause=seat)
+            self.events.extend(said.dropped(seat, arg, count))
             self._next_actor()
             return
         if kind == "govern":
@@ -306,9 +306,7 @@ class ActionTurn:
             if self.rest_pool:
                 token = self.rest_pool.pop()
                 player.rest = token
-                self._say(Msg("vanuatu.rest.taken", player=PlayerRef(seat)), cause=seat)
-                self._say(Msg("vanuatu.rest.yours", token=Msg(f"vanuatu.rest.{token}")),
-                          to=seat, cause=seat)
+                self.events += (said.rest_taken(seat), said.rest_yours(seat, token))
             else:
                 self._say(Msg("vanuatu.rest.none", player=PlayerRef(seat)), cause=seat)
             self._finish(seat)
@@ -318,10 +316,7 @@ class ActionTurn:
         action = self.acting
         assert action is not None
         if self.holder(action) == seat:
-            self._say(Msg("vanuatu.turn.majority", player=PlayerRef(seat),
-                          action=action_msg(action)), cause=seat)
-            self._say(Msg("vanuatu.turn.majority_count", count=self.markers[action][seat]),
-                      FULL, cause=seat)
+            self.events.extend(said.majority(seat, action, self.markers[action][seat]))
 
     def _finish(self, seat: int) -> None:
         """The action is done: take back the stack, count it for the water, next player."""
@@ -378,7 +373,7 @@ class ActionTurn:
             self._changed()
             self._say(Msg("vanuatu.build.hut", player=PlayerRef(seat), island=island.name),
                       cause=seat)
-            self._say(Msg("vanuatu.cost", cost=cost), cause=seat)
+            self.events.append(said.cost(seat, cost))
             if self.dike_options(seat):
                 self.step = ("dike", seat, True)
                 return
@@ -404,7 +399,7 @@ class ActionTurn:
                       cause=seat)
             self._say(Msg("vanuatu.build.dike_side", direction=direction_msg(int(d))),
                       cause=seat)
-            self._say(Msg("vanuatu.cost", cost=data.DIKE_COST), cause=seat)
+            self.events.append(said.cost(seat, data.DIKE_COST))
         self._finish(seat)
 
     def _do_export(self, seat: int, kind: str, arg: str) -> None:
@@ -419,7 +414,7 @@ class ActionTurn:
         self._pay(seat, data.EXPORT_PRICE[good])
         self._say(Msg("vanuatu.export.bought", player=PlayerRef(seat), good=good_msg(good),
                       island=island.name), cause=seat)
-        self._say(Msg("vanuatu.cost", cost=data.EXPORT_PRICE[good]), cause=seat)
+        self.events.append(said.cost(seat, data.EXPORT_PRICE[good]))
         self._ship(seat, good)
         if self._power(seat, "buyer") and self.reserve[good]:
             self.players[seat].power_used = True

@@ -9,6 +9,7 @@ from typing import Any
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings, Topic
 from a11y_games.games.vanuatu import data
+from a11y_games.games.vanuatu import events as said
 from a11y_games.games.vanuatu.actions import ActionTurn
 from a11y_games.games.vanuatu.board import Board, Island, Sea
 from a11y_games.games.vanuatu.names import (
@@ -247,7 +248,7 @@ class VanuatuState(ActionTurn, GameState):
             die = self.rng.randint(1, data.DIE_FACES)
             self.countdown = die
             self._say(Msg("vanuatu.water.die", player=PlayerRef(self.first), die=die), BRIEF)
-            self._say(Msg("vanuatu.water.countdown", count=die), BRIEF)
+            self.events.append(said.countdown(die, BRIEF))
         else:
             self.countdown = None
         self.phase = "characters"
@@ -332,7 +333,7 @@ class VanuatuState(ActionTurn, GameState):
             return
         self.countdown -= 1
         if self.countdown:
-            self._say(Msg("vanuatu.water.countdown", count=self.countdown), NORMAL)
+            self.events.append(said.countdown(self.countdown, NORMAL))
         else:
             self._say(Msg("vanuatu.water.now"), BRIEF)
             self._rise()
@@ -548,11 +549,9 @@ class VanuatuState(ActionTurn, GameState):
         old = player.character
         player.character = arg
         self.last_round_characters.add(arg)
-        self._say(Msg("vanuatu.character.taken", player=PlayerRef(seat),
-                      character=character_msg(arg)), cause=seat)
+        self.events.append(said.character_taken(seat, arg))
         if old:
-            self._say(Msg("vanuatu.character.returned", player=PlayerRef(seat),
-                          character=character_msg(old)), FULL, cause=seat, informs=False)
+            self.events.append(said.character_returned(seat, old))
         self.cursor += 1
         if self.cursor < len(self.order):
             self.step = ("character", self.order[self.cursor])
@@ -563,8 +562,7 @@ class VanuatuState(ActionTurn, GameState):
         player = self.players[seat]
         player.markers -= 1
         self.markers[arg][seat] += 1
-        self._say(Msg("vanuatu.plan.placed", player=PlayerRef(seat), action=action_msg(arg),
-                      count=self.markers[arg][seat]), cause=seat)
+        self.events.append(said.planned(seat, arg, self.markers[arg][seat]))
         self.pass_placed += 1
         size = data.PLANNING_PASSES[self.pass_index]
         if self.pass_placed < size:
