@@ -128,3 +128,15 @@ def test_shared_events_are_built_once_and_equal_to_fresh_ones() -> None:
         count=3), None, Verbosity.NORMAL, 2)
     assert said.rest_yours(1, "pp").visible_to == frozenset({1})
     assert said.character_returned(0, "guide").informs is False
+
+
+@pytest.mark.rule("VA-10")
+def test_a_round_starts_with_its_number_then_the_first_player() -> None:
+    """Two lines: the round (the line ``log round N`` finds), then who plays first."""
+    state = new(seed=2)
+    msgs = [e.msg for e in state.events]
+    k = [m.id for m in msgs].index("vanuatu.round.start")
+    assert msgs[k].params["round"] == 1
+    lines = Translator("en").render_all(msgs[k:k + 2])
+    assert lines == ["Round 1 of 8.", f"First player: Player {state.first + 1}."]
+    assert state.events[k].level == state.events[k + 1].level == Verbosity.BRIEF
