@@ -219,9 +219,9 @@ def test_french_elides_de_before_an_island_name_with_a_vowel() -> None:
     kava = tr.render(Msg("vanuatu.label.export", good=Msg("vanuatu.good.kava"), island="Ambae",
                          cost=1, count=2))
     assert " d'Ambae : " in kava and " de Ambae" not in kava
-    moved = tr.render(Msg("vanuatu.power.governor_used", player="Ana", count=1,
-                          source=Msg("vanuatu.action.export"), target=Msg("vanuatu.action.fish")))
-    assert "marqueur d'Exporter vers Pêcher" in moved
+    moved = tr.render(Msg("vanuatu.power.governor_from", count=1,
+                          action=Msg("vanuatu.action.export")))
+    assert moved == "Depuis Exporter, 1 marqueur."
 
 
 def test_giving_up_an_action_is_worded_plainly() -> None:

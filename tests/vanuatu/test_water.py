@@ -19,12 +19,19 @@ def test_va50_die_rolled_at_start_of_rounds_2_4_6_8_only() -> None:
     for rising, expected in ((True, [2, 4, 6, 8]), (False, [])):
         state = new(seed=11, rising=rising)
         rolls = []
+        seen = 0
         while state.pending() is not None and not state.lost_to_sea:
-            if state.events and state.events[-1].msg.id == "vanuatu.water.die":
+            said, seen = [e.msg for e in state.events[seen:]], len(state.events)
+            for k, msg in enumerate(said):
+                if msg.id != "vanuatu.water.die":
+                    continue
                 rolls.append(state.round)
-                die = state.events[-1].msg.params["die"]
+                die = msg.params["die"]
                 assert 1 <= die <= 6 and state.countdown == die
                 assert state.phase == "characters"  # said before the round's actions
+                # the countdown follows on a line of its own
+                assert said[k + 1].id == "vanuatu.water.countdown"
+                assert said[k + 1].params["count"] == die
             seat = state.pending().seats[0]
             # drop every stack: nothing is performed, the round-end rise is the rule then
             legal = state.legal_actions(seat)
@@ -69,8 +76,10 @@ def test_va52_one_marker_per_open_sea_side_then_play_resumes() -> None:
     mark = len(state.events)
     play(state, "act:rest")
     assert efate.water == 2  # two open sea sides; 3 empty sides add nothing
-    floods = [e for e in state.events[mark:] if e.msg.id == "vanuatu.water.flood"]
-    assert floods and floods[0].msg.params == {"island": "Efate", "count": 2, "total": 2}
+    said = [e.msg for e in state.events[mark:]]
+    k = [m.id for m in said].index("vanuatu.water.flood")
+    assert said[k].params == {"island": "Efate", "count": 2}
+    assert said[k + 1].params == {"water": 2, "limit": data.SUBMERGE_AT}  # the level after
     assert state.countdown == 0
     assert state.pending() is not None and state.phase == "actions"  # play resumes
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from a11y_games.engine import Msg, PlayerRef
+from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.games.vanuatu import data
+from a11y_games.games.vanuatu import events as said
 from a11y_games.games.vanuatu.board import Board, Island, Sea
 from a11y_games.games.vanuatu.names import action_msg, direction_msg, good_msg
 
 __all__ = ["ActionTurn"]
+
+FULL = Verbosity.FULL
 
 
 class ActionTurn:
@@ -34,6 +37,7 @@ class ActionTurn:
     rest_pool: list[str]
     _areas: dict[int, tuple[list[Sea], dict[int, Island]]]
     _plannable: dict[tuple[int, frozenset[str]], list[str]]
+    events: list[Event]
     _say: Callable[..., None]
     name: Callable[[int], Msg | str]
     reach: Callable[[int], dict[int, int]]
@@ -218,8 +222,7 @@ class ActionTurn:
         if kind == "drop":
             count = self.markers[arg][seat]
             self.markers[arg][seat] = 0
-            self._say(Msg("vanuatu.turn.dropped", player=PlayerRef(seat),
-                          action=action_msg(arg), count=count), cause=seat)
+            self.events.extend(said.dropped(seat, arg, count))
             self._next_actor()
             return
         if kind == "govern":
@@ -236,8 +239,10 @@ class ActionTurn:
         self.markers[source][seat] = 0
         self.markers[arg][seat] += count
         self.players[seat].power_used = True
-        self._say(Msg("vanuatu.power.governor_used", player=PlayerRef(seat), count=count,
-                      source=action_msg(source), target=action_msg(arg)), cause=seat)
+        self._say(Msg("vanuatu.power.governor_used", player=PlayerRef(seat)), cause=seat)
+        self._say(Msg("vanuatu.power.governor_from", action=action_msg(source), count=count),
+                  cause=seat)
+        self._say(Msg("vanuatu.power.governor_to", action=action_msg(arg)), cause=seat)
         self._next_actor()
 
     def _begin(self, seat: int, action: str) -> None:
@@ -258,8 +263,9 @@ class ActionTurn:
             value = sea.fish
             sea.fish -= 1
             player.fish.append(value)
-            self._say(Msg("vanuatu.fish.caught", player=PlayerRef(seat), count=value,
+            self._say(Msg("vanuatu.fish.caught", player=PlayerRef(seat),
                           place=self.name(player.boat)), cause=seat)
+            self._say(Msg("vanuatu.fish.value", count=value), cause=seat)
             if self._power(seat, "fisherman"):
                 player.power_used = True
                 player.pp += value
@@ -272,8 +278,9 @@ class ActionTurn:
             value = sea.treasure
             sea.treasure -= 1
             player.treasures.append(value)
-            self._say(Msg("vanuatu.dive.found", player=PlayerRef(seat), count=value,
+            self._say(Msg("vanuatu.dive.found", player=PlayerRef(seat),
                           place=self.name(player.boat)), cause=seat)
+            self._say(Msg("vanuatu.dive.value", count=value), cause=seat)
             if self._power(seat, "diver"):
                 player.power_used = True
                 self._say(Msg("vanuatu.power.diver_used", player=PlayerRef(seat),
@@ -287,8 +294,10 @@ class ActionTurn:
                           cause=seat)
             total = sum(player.fish)
             earned = total * self.fish_price
-            self._say(Msg("vanuatu.fish.sold", player=PlayerRef(seat), count=earned,
-                          fish=total, price=self.fish_price), cause=seat)
+            self._say(Msg("vanuatu.fish.sold", player=PlayerRef(seat), count=earned),
+                      cause=seat)
+            self._say(Msg("vanuatu.fish.sold_value", fish=total, price=self.fish_price),
+                      cause=seat)
             player.fish.clear()
             self.fish_price = max(data.FISH_PRICE_MIN, self.fish_price - 1)
             self._gain_vatu(seat, earned)
@@ -297,9 +306,7 @@ class ActionTurn:
             if self.rest_pool:
                 token = self.rest_pool.pop()
                 player.rest = token
-                self._say(Msg("vanuatu.rest.taken", player=PlayerRef(seat)), cause=seat)
-                self._say(Msg("vanuatu.rest.yours", token=Msg(f"vanuatu.rest.{token}")),
-                          to=seat, cause=seat)
+                self.events += (said.rest_taken(seat), said.rest_yours(seat, token))
             else:
                 self._say(Msg("vanuatu.rest.none", player=PlayerRef(seat)), cause=seat)
             self._finish(seat)
@@ -309,9 +316,7 @@ class ActionTurn:
         action = self.acting
         assert action is not None
         if self.holder(action) == seat:
-            self._say(Msg("vanuatu.turn.majority", player=PlayerRef(seat),
-                          action=action_msg(action), count=self.markers[action][seat]),
-                      cause=seat)
+            self.events.extend(said.majority(seat, action, self.markers[action][seat]))
 
     def _finish(self, seat: int) -> None:
         """The action is done: take back the stack, count it for the water, next player."""
@@ -320,8 +325,9 @@ class ActionTurn:
         assert action is not None
         if self.holder(action) != seat:  # no majority: the Preacher acted anyway
             self.players[seat].power_used = True
-            self._say(Msg("vanuatu.power.preacher_used", player=PlayerRef(seat),
-                          action=action_msg(action)), cause=seat)
+            self._say(Msg("vanuatu.power.preacher_used", player=PlayerRef(seat)), cause=seat)
+            self._say(Msg("vanuatu.power.preacher_action", action=action_msg(action)), FULL,
+                      cause=seat)
         self.markers[action][seat] = 0
         self.acting = None
         self._count_action()
@@ -343,8 +349,9 @@ class ActionTurn:
             self._say(Msg("vanuatu.power.navigator_used", player=PlayerRef(seat)), cause=seat)
         self._pay(seat, cost)
         player.boat = target
-        self._say(Msg("vanuatu.sail.done", player=PlayerRef(seat), place=self.name(target),
-                      count=steps, cost=cost), cause=seat)
+        self._say(Msg("vanuatu.sail.done", player=PlayerRef(seat), place=self.name(target)),
+                  cause=seat)
+        self._say(Msg("vanuatu.sail.cost", count=steps, cost=cost), cause=seat)
         self._finish(seat)
 
     def _do_hut(self, seat: int, kind: str, arg: str) -> None:
@@ -364,8 +371,9 @@ class ActionTurn:
             player.huts -= 1
             island.huts.append(seat)
             self._changed()
-            self._say(Msg("vanuatu.build.hut", player=PlayerRef(seat), island=island.name,
-                          cost=cost), cause=seat)
+            self._say(Msg("vanuatu.build.hut", player=PlayerRef(seat), island=island.name),
+                      cause=seat)
+            self.events.append(said.cost(seat, cost))
             if self.dike_options(seat):
                 self.step = ("dike", seat, True)
                 return
@@ -387,8 +395,11 @@ class ActionTurn:
             island.dikes.add(int(d))
             self.dikes -= 1
             self._pay(seat, data.DIKE_COST)
-            self._say(Msg("vanuatu.build.dike", player=PlayerRef(seat), island=island.name,
-                          direction=direction_msg(int(d)), cost=data.DIKE_COST), cause=seat)
+            self._say(Msg("vanuatu.build.dike", player=PlayerRef(seat), island=island.name),
+                      cause=seat)
+            self._say(Msg("vanuatu.build.dike_side", direction=direction_msg(int(d))),
+                      cause=seat)
+            self.events.append(said.cost(seat, data.DIKE_COST))
         self._finish(seat)
 
     def _do_export(self, seat: int, kind: str, arg: str) -> None:
@@ -402,7 +413,8 @@ class ActionTurn:
         island.goods[good] -= 1
         self._pay(seat, data.EXPORT_PRICE[good])
         self._say(Msg("vanuatu.export.bought", player=PlayerRef(seat), good=good_msg(good),
-                      island=island.name, cost=data.EXPORT_PRICE[good]), cause=seat)
+                      island=island.name), cause=seat)
+        self.events.append(said.cost(seat, data.EXPORT_PRICE[good]))
         self._ship(seat, good)
         if self._power(seat, "buyer") and self.reserve[good]:
             self.players[seat].power_used = True
@@ -457,8 +469,9 @@ class ActionTurn:
         self.tourists_left -= 1
         island.tourists += 1
         earned = len(island.huts)
-        self._say(Msg("vanuatu.tourist.brought", player=PlayerRef(seat), island=island.name,
-                      count=earned), cause=seat)
+        self._say(Msg("vanuatu.tourist.brought", player=PlayerRef(seat), island=island.name),
+                  cause=seat)
+        self._say(Msg("vanuatu.tourist.earned", count=earned), cause=seat)
         if self._power(seat, "guide") and island.drawings:
             self.players[seat].power_used = True
             pp = data.GUIDE_PP_PER_DRAWING * len(island.drawings)

@@ -1,4 +1,5 @@
-"""Spoken names: spaces, actions, characters, directions, goods (as catalogue messages)."""
+"""Spoken names: spaces, actions, characters, directions, goods (as catalogue messages),
+and lists cut to fit a braille line."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from a11y_games.engine import Msg
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.board import Board, Island, Sea
 
-__all__ = ["action_msg", "character_msg", "direction_msg", "good_msg", "space_name"]
+__all__ = ["action_msg", "character_msg", "direction_msg", "good_msg", "listed", "space_name"]
 
 
 def space_name(board: Board, space: int) -> Msg | str:
@@ -34,3 +35,12 @@ def direction_msg(direction: int) -> Msg:
 
 def good_msg(good: str, count: int = 1) -> Msg:
     return Msg(f"vanuatu.good.{good}", count=count)
+
+
+def listed(msg_id: str, key: str, items: list, size: int, **params: object) -> list[Msg]:
+    """A message naming at most ``size`` items, then "Also: ..." lines for the rest, so that
+    each line fits a 40-cell braille display."""
+    lines = [Msg(msg_id, **{key: items[:size]}, **params)]  # type: ignore[arg-type]
+    for start in range(size, len(items), size):
+        lines.append(Msg("vanuatu.more", items=items[start:start + size]))
+    return lines

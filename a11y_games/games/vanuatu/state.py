@@ -9,6 +9,7 @@ from typing import Any
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings, Topic
 from a11y_games.games.vanuatu import data
+from a11y_games.games.vanuatu import events as said
 from a11y_games.games.vanuatu.actions import ActionTurn
 from a11y_games.games.vanuatu.board import Board, Island, Sea
 from a11y_games.games.vanuatu.names import (
@@ -16,6 +17,7 @@ from a11y_games.games.vanuatu.names import (
     character_msg,
     direction_msg,
     good_msg,
+    listed,
     space_name,
 )
 
@@ -182,8 +184,8 @@ class VanuatuState(ActionTurn, GameState):
         """Preparation (VA-10)."""
         self.round += 1
         self._set_order()
-        self._say(Msg("vanuatu.round.start", round=self.round, last=data.ROUNDS,
-                      player=PlayerRef(self.first)), BRIEF)
+        self._say(Msg("vanuatu.round.start", round=self.round, last=data.ROUNDS), BRIEF)
+        self._say(Msg("vanuatu.round.first", player=PlayerRef(self.first)), BRIEF)
         if self.tourists_left:
             self.tourists_gone += self.tourists_left
             self._say(Msg("vanuatu.tourists.leave", count=self.tourists_left), FULL)
@@ -195,14 +197,16 @@ class VanuatuState(ActionTurn, GameState):
             if ship.complete:
                 for good in ship.loaded:
                     self.reserve[good] += 1
-                self._say(Msg("vanuatu.ship.sails", goods=self._goods_list(ship.wants)), FULL)
+                self._say(Msg("vanuatu.ship.sails"), FULL)
+                self._say(Msg("vanuatu.ship.cargo", goods=self._goods_list(ship.wants)), FULL)
             else:
                 kept.append(ship)
         self.ships = kept
         while len(self.ships) < data.SHIP_DISPLAY and self.ship_deck:
             ship = Ship(self.ship_deck.pop())
             self.ships.append(ship)
-            self._say(Msg("vanuatu.ship.arrives", goods=self._goods_list(ship.wants)), FULL)
+            self._say(Msg("vanuatu.ship.arrives"), FULL)
+            self._say(Msg("vanuatu.ship.wants", goods=self._goods_list(ship.wants)), FULL)
         for _, island in self.archipelago.live_islands():
             if island.goods_total() == 0:
                 self._stock_island(island)
@@ -243,8 +247,8 @@ class VanuatuState(ActionTurn, GameState):
         if self.rising and self.round in data.WATER_ROUNDS:
             die = self.rng.randint(1, data.DIE_FACES)
             self.countdown = die
-            self._say(Msg("vanuatu.water.die", player=PlayerRef(self.first), die=die,
-                          count=die), BRIEF)
+            self._say(Msg("vanuatu.water.die", player=PlayerRef(self.first), die=die), BRIEF)
+            self.events.append(said.countdown(die, BRIEF))
         else:
             self.countdown = None
         self.phase = "characters"
@@ -254,8 +258,9 @@ class VanuatuState(ActionTurn, GameState):
             self.offered = sorted(self.rng.sample(pool, data.TWO_PLAYER_CHARACTERS_OFFERED),
                                   key=data.CHARACTERS.index)
             self.last_round_characters = set()
-            self._say(Msg("vanuatu.character.offered",
-                          characters=[character_msg(c) for c in self.offered]))
+            for line in listed("vanuatu.character.offered", "characters",
+                               [character_msg(c) for c in self.offered], 2):
+                self._say(line)
         self.step = ("character", self.order[0])
 
     def _start_planning(self) -> None:
@@ -271,9 +276,11 @@ class VanuatuState(ActionTurn, GameState):
             self.neutral = dict.fromkeys(data.ACTIONS, 0)
             for _ in range(data.NEUTRAL_MARKERS[self.round]):
                 self.neutral[self.rng.choice(data.ACTIONS)] += 1
-            self._say(Msg("vanuatu.neutral.placed", stacks=[
-                Msg("vanuatu.neutral.stack", action=action_msg(a), count=c)
-                for a, c in self.neutral.items() if c]))
+            self._say(Msg("vanuatu.neutral.placed", count=sum(self.neutral.values())))
+            for action, count in self.neutral.items():  # one stack a line
+                if count:
+                    self._say(Msg("vanuatu.neutral.stack", action=action_msg(action),
+                                  count=count))
         self.step = ("plan", self.order[0])
 
     def _start_actions(self) -> None:
@@ -326,7 +333,7 @@ class VanuatuState(ActionTurn, GameState):
             return
         self.countdown -= 1
         if self.countdown:
-            self._say(Msg("vanuatu.water.countdown", count=self.countdown), NORMAL)
+            self.events.append(said.countdown(self.countdown, NORMAL))
         else:
             self._say(Msg("vanuatu.water.now"), BRIEF)
             self._rise()
@@ -339,8 +346,9 @@ class VanuatuState(ActionTurn, GameState):
                 self._say(Msg("vanuatu.water.safe", island=island.name), FULL)
                 continue
             island.water = min(data.SUBMERGE_AT, island.water + len(sides))
-            self._say(Msg("vanuatu.water.flood", island=island.name, count=len(sides),
-                          total=island.water), BRIEF)
+            self._say(Msg("vanuatu.water.flood", island=island.name, count=len(sides)), BRIEF)
+            self._say(Msg("vanuatu.water.level", water=island.water, limit=data.SUBMERGE_AT),
+                      BRIEF)
             if island.water >= data.SUBMERGE_AT:
                 self._submerge(island)
         self._changed()
@@ -369,7 +377,8 @@ class VanuatuState(ActionTurn, GameState):
         island.tourists = 0
         island.dikes.clear()
         island.submerged = True
-        self._say(Msg("vanuatu.water.submerged", island=island.name, count=huts), BRIEF)
+        self._say(Msg("vanuatu.water.submerged", island=island.name), BRIEF)
+        self._say(Msg("vanuatu.water.huts_lost", count=huts), BRIEF)
 
     # --- end (VA-40, VA-56) ------------------------------------------------------------------
     def _end_game(self) -> None:
@@ -400,8 +409,9 @@ class VanuatuState(ActionTurn, GameState):
                                   island=island.name, count=gain))
                 if loss:
                     player.pp = max(0, player.pp - loss)
-                    self._say(Msg("vanuatu.end.penalty", player=PlayerRef(owner),
-                                  island=island.name, count=loss, water=island.water))
+                    self._say(Msg("vanuatu.end.penalty", player=PlayerRef(owner), count=loss))
+                    self._say(Msg("vanuatu.end.penalty_why", island=island.name,
+                                  water=island.water))
         self.players[self.first].pp += data.END_FIRST_PLAYER_PP
         self._say(Msg("vanuatu.end.first", player=PlayerRef(self.first),
                       count=data.END_FIRST_PLAYER_PP))
@@ -539,11 +549,9 @@ class VanuatuState(ActionTurn, GameState):
         old = player.character
         player.character = arg
         self.last_round_characters.add(arg)
-        self._say(Msg("vanuatu.character.taken", player=PlayerRef(seat),
-                      character=character_msg(arg)), cause=seat)
+        self.events.append(said.character_taken(seat, arg))
         if old:
-            self._say(Msg("vanuatu.character.returned", player=PlayerRef(seat),
-                          character=character_msg(old)), FULL, cause=seat, informs=False)
+            self.events.append(said.character_returned(seat, old))
         self.cursor += 1
         if self.cursor < len(self.order):
             self.step = ("character", self.order[self.cursor])
@@ -554,8 +562,7 @@ class VanuatuState(ActionTurn, GameState):
         player = self.players[seat]
         player.markers -= 1
         self.markers[arg][seat] += 1
-        self._say(Msg("vanuatu.plan.placed", player=PlayerRef(seat), action=action_msg(arg),
-                      count=self.markers[arg][seat]), cause=seat)
+        self.events.append(said.planned(seat, arg, self.markers[arg][seat]))
         self.pass_placed += 1
         size = data.PLANNING_PASSES[self.pass_index]
         if self.pass_placed < size:

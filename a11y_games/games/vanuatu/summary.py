@@ -9,6 +9,7 @@ from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import GameState, Query, Topic, UnknownTopic
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.board import Island, Sea
+from a11y_games.games.vanuatu.names import listed
 from a11y_games.games.vanuatu.state import action_msg, character_msg, direction_msg, good_msg
 
 if TYPE_CHECKING:
@@ -98,15 +99,6 @@ def stacks_on(state: VanuatuState, action: str) -> list[Msg]:
 # --- spaces ------------------------------------------------------------------------------------
 def boats_at(state: VanuatuState, space: int) -> list[PlayerRef]:
     return [PlayerRef(s) for s, p in enumerate(state.players) if p.boat == space]
-
-
-def listed(msg_id: str, key: str, items: list, size: int, **params: object) -> list[Msg]:
-    """A message naming at most ``size`` items, then "Also: ..." lines for the rest, so that
-    each line fits a 40-cell braille display."""
-    lines = [Msg(msg_id, **{key: items[:size]}, **params)]  # type: ignore[arg-type]
-    for start in range(size, len(items), size):
-        lines.append(Msg("vanuatu.more", items=items[start:start + size]))
-    return lines
 
 
 def label(state: VanuatuState, space: int) -> Msg | str:
