@@ -235,7 +235,7 @@ def _game_client(game: str, script: str, lang: str):
 UNKNOWN_TOPIC = {
     ("pnue", "en"): ["Unknown board topic: weather.", "Topics: roles, tiles, government, order."],
     ("pnue", "fr"): ["Sujet de table inconnu : weather.",
-                     "Sujets : roles, tuiles, gouvernement, ordre."],
+                     "Sujets : rôles, tuiles, gouvernement, ordre."],
     ("vanuatu", "en"): ["Unknown board topic: weather.",
                         "Topics: players, ships, plan, map, goods."],
     ("vanuatu", "fr"): ["Sujet de table inconnu : weather.",
@@ -377,3 +377,10 @@ def test_hot_seat_keys_at_the_hand_over_prompt_show_nothing_private() -> None:
     assert reader.shown and not any(line.startswith(("You hold", "Privileges left",
                                                       "Bases left", "Possible:", "You receive"))
                                     for lines in reader.shown for line in lines)
+
+
+def test_pnue_board_topic_in_french_is_spelt_with_its_accent_and_typed_either_way() -> None:
+    """Sujets : rôles (as the rôles query is named); table roles and table rôles both work."""
+    lines, _ = _game_client("pnue", "aide table\ntable roles\ntable rôles\n", "fr")
+    assert "Sujets : rôles, tuiles, gouvernement, ordre." in lines
+    assert not any(line.startswith("Sujet de table inconnu") for line in lines)
