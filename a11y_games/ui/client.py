@@ -310,6 +310,10 @@ class Client:
 
     def hand_over(self, seat: int) -> None:
         """Hot-seat: ask the right player to take the keyboard before anything private."""
+        # while the prompt waits the keyboard changes hands: the keys (F3, F4) show public
+        # lines only, never the last player's
+        self.viewer, self.answering = None, None
+        self.out.forget()
         self.say(Msg("core.handover", seat=PlayerRef(seat)))
         if not self.reader.interactive:  # a script sees the question it must answer
             self.say(Msg("core.handover.prompt", seat=PlayerRef(seat)))

@@ -235,7 +235,7 @@ def _game_client(game: str, script: str, lang: str):
 UNKNOWN_TOPIC = {
     ("pnue", "en"): ["Unknown board topic: weather.", "Topics: roles, tiles, government, order."],
     ("pnue", "fr"): ["Sujet de table inconnu : weather.",
-                     "Sujets : roles, tuiles, gouvernement, ordre."],
+                     "Sujets : rôles, tuiles, gouvernement, ordre."],
     ("vanuatu", "en"): ["Unknown board topic: weather.",
                         "Topics: players, ships, plan, map, goods."],
     ("vanuatu", "fr"): ["Sujet de table inconnu : weather.",
@@ -335,3 +335,52 @@ def test_hot_seat_private_command_during_a_public_question_hands_over_first() ->
     seat = asked.split(",")[0]
     assert lines[handover] == f"Pass the keyboard to {seat}."
     assert lines.index(asked) < handover  # asked at once, handed over only for "me"
+
+
+class _KeysAtHandOver:
+    """A script whose reader presses F4 (status) and F3 (repeat) at every hand-over prompt,
+    as the player taking the keyboard may, before pressing Enter."""
+
+    interactive = False
+
+    def __init__(self, script: str) -> None:
+        self.lines = io.StringIO(script)
+        self.client: Client | None = None
+        self.shown: list[list[str]] = []
+
+    def read(self, prompt: str) -> str:
+        if "press Enter when you are ready" in prompt and self.client is not None:
+            out = self.client.out
+            start = len(out.stream.getvalue().splitlines())
+            self.client.cmd_status("")
+            self.client.cmd_repeat("")
+            self.shown.append(out.stream.getvalue().splitlines()[start:])
+        line = self.lines.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+
+def test_hot_seat_keys_at_the_hand_over_prompt_show_nothing_private() -> None:
+    """F4 while "Bo, press Enter when you are ready" waits: the next player has the keyboard,
+    so the status must not give the last player's cards ("You hold...")."""
+    from a11y_games.games import get_spec
+
+    spec = get_spec("utopia")
+    match = Match(spec, spec.settings(3, 4), [SeatSpec("human", "Ana"), SeatSpec("human", "Bo"),
+                                              SeatSpec("bot", level="random", name_index=2)])
+    reader = _KeysAtHandOver("1\n1\n" * 9 + "\n1\n" * 12)
+    client = Client(match, reader=reader, writer=Writer(io.StringIO()), lang="en")
+    reader.client = client
+    client.run()
+    assert len(reader.shown) >= 2  # the hand-overs of phase 2 came
+    assert reader.shown and not any(line.startswith(("You hold", "Privileges left",
+                                                      "Bases left", "Possible:", "You receive"))
+                                    for lines in reader.shown for line in lines)
+
+
+def test_pnue_board_topic_in_french_is_spelt_with_its_accent_and_typed_either_way() -> None:
+    """Sujets : rôles (as the rôles query is named); table roles and table rôles both work."""
+    lines, _ = _game_client("pnue", "aide table\ntable roles\ntable rôles\n", "fr")
+    assert "Sujets : rôles, tuiles, gouvernement, ordre." in lines
+    assert not any(line.startswith("Sujet de table inconnu") for line in lines)

@@ -520,3 +520,23 @@ def test_players_tied_without_scoring_keep_the_previous_first_then_round_the_tab
     first = state.order[0]
     state._start_round()
     assert state.order == [first, *[(first + k) % 4 for k in (1, 2, 3)]]
+
+
+@pytest.mark.rule("UT-16")
+def test_back_from_paying_returns_to_the_last_question_asked() -> None:
+    """One prince in Gaia: how many to move is answered for the player. Back at the payment
+    goes to "To which district?", never to a "How many?" question with 1 as the only answer."""
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "maya")
+    give(state, 0, maya=1, greek=1)
+    turn_of(state, 0)
+    play(state, 0, "move", "civ:maya", "from:gaia")
+    to_menu = state.legal_actions(0)
+    assert state.pending().prompt.id == "utopia.ask.to"
+    play(state, 0, "to:pan")
+    assert state.pending().prompt.id == "utopia.ask.pay"
+    play(state, 0, "back")
+    assert state.pending().prompt.id == "utopia.ask.to"
+    assert state.legal_actions(0) == to_menu
+    play(state, 0, "back")  # and back again: the district the prince leaves
+    assert state.pending().prompt.id == "utopia.ask.from"

@@ -191,3 +191,14 @@ def test_every_province_choice_of_a_game_is_named_by_its_letter() -> None:
                     seen.add(match.state.describe(seat, action).id)
             match.act(seat, match.bot_choice(seat))
     assert {"vertigo.menu.province_price", "vertigo.menu.province_what"} <= seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_board_topics_listed_are_only_those_board_accepts(players: int) -> None:
+    """`help board` and an unknown topic list the topics: with 2 or 3 countries, a colour
+    nobody plays must not be offered (board red would then answer: unknown topic)."""
+    state = started(players, 1, pawns=3)
+    names = [t.name for t in state.board_topics()]
+    for name in names:
+        assert state.board(0, name)  # never UnknownTopic for a topic the game lists
+    assert names[-players:] == ["blue", "yellow", "red", "green"][:players]

@@ -102,7 +102,7 @@ def status(state: PnueState, seat: int | None) -> list[Msg]:
     return lines
 
 
-TOPICS = (Topic("roles", ("roles",)), Topic("tiles", ("tuiles",)),
+TOPICS = (Topic("roles", ("rôles",)), Topic("tiles", ("tuiles",)),
           Topic("government", ("gouvernement",)), Topic("order", ("ordre",)))
 """The parts ``board`` shows alone; the first alias is the French word."""
 

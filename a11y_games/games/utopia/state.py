@@ -589,9 +589,7 @@ class UtopiaState(MenuStack, GameState):
         if kind == "back":  # nothing changes but the menus
             while self.auto and self.auto[-1]:
                 self._pop()
-            if self.choice:
-                self._pop()
-            while self.auto and self.auto[-1]:
+            if self.choice:  # the last real choice: its question is asked again
                 self._pop()
             return
         elif kind == "guest":  # the guest first, then where it goes

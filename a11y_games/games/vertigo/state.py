@@ -500,7 +500,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         return summary.board(self, seat, topic)
 
     def board_topics(self) -> tuple[Topic, ...]:
-        return summary.TOPICS
+        return summary.topics(self.n)
 
     def private(self, seat: int) -> list[Msg]:
         return summary.private(self, seat)

@@ -121,6 +121,11 @@ TOPICS = (Topic("right", ("droite",)), Topic("centre", ("centre", "center")),
 the first alias is the French word. ``board 2 left`` combines them."""
 
 
+def topics(players: int) -> tuple[Topic, ...]:
+    """The topics of a game of ``players`` countries: the regions, the colours in play."""
+    return tuple(t for t in TOPICS if COLOUR_WORDS.get(t.name, 0) < players)
+
+
 def board(state: VertigoState, seat: int | None, topic: str = "") -> list[Msg]:
     if not topic.strip():
         lines = [Msg("vertigo.board.planet", planet=state.planet, vault=state.vault)]
