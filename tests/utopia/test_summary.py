@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.engine.state import UnknownTopic
@@ -243,3 +244,17 @@ def test_final_status_names_the_winner_and_fits(lang: str) -> None:
     winner = text(match, lang, [match.seat_name(min(state.winners))])[0]
     assert winner in lines[0]
     assert all(len(line) <= 40 for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_status_while_discarding_names_who_still_must_a_few_a_line(lang: str) -> None:
+    match = Match(SPEC, SPEC.settings(5, 3), [SeatSpec("bot", level="random", name_index=i)
+                                               for i in range(5)])
+    state = match.state
+    state._start_development()  # the deal: everybody but the last discards
+    waiting = state.pending().seats
+    lines = text(match, lang, state.status(0))
+    assert all(len(line) <= 40 for line in lines), lines
+    names = text(match, lang, [Msg("utopia.query.names", names=[PlayerRef(s)]) for s in waiting])
+    joined = "\n".join(lines)
+    assert len(waiting) >= 4 and all(name in joined for name in names)

@@ -169,7 +169,8 @@ def _turn(state: UtopiaState) -> list[Msg]:
     if pending is None:
         return []
     if state.phase == "discard":
-        return [Msg("utopia.status.discarding", seats=[PlayerRef(s) for s in pending.seats])]
+        names = [PlayerRef(s) for s in pending.seats]
+        return [Msg("utopia.status.discarding"), *_name_lines(names)]  # 3 names a line
     return [Msg("utopia.status.turn", seat=PlayerRef(pending.seats[0]))]
 
 
@@ -274,7 +275,7 @@ def find_island(argument: str) -> list[str]:
     return _match(argument, {i.id: list(i.names) for i in ISLANDS.values()})
 
 
-def _name_lines(names: list[str]) -> list[Msg]:
+def _name_lines(names: list[str] | list[PlayerRef] | list[Msg]) -> list[Msg]:
     return [Msg("utopia.query.names", names=chunk) for chunk in _chunks(names, NAMES_PER_LINE)]
 
 
