@@ -24,7 +24,8 @@ from a11y_games.games.pnue.summary import name_lines
 
 __all__ = [
     "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drawn",
-    "drew_or_got", "enacted", "hand_public", "nominated", "president", "refs", "reveal",
+    "drew_or_got", "enacted", "hand_public", "nominated", "plain", "president", "presides",
+    "refs", "reveal",
     "role_dealt", "role_msg", "seat_list", "tile_msg", "vote_cast", "vote_result",
 ]
 
@@ -72,6 +73,18 @@ def asked_to_vote(voters: tuple[int, ...], chair: int, nominee: int) -> Pending:
 def vote_cast(seat: int) -> Event:
     """``seat`` has voted (how stays secret): an echo at the FULL level."""
     return Event(Msg("pnue.vote.cast", seat=PlayerRef(seat)), None, FULL, seat, False)
+
+
+@shared
+def plain(msg_id: str, level: Verbosity) -> Event:
+    """A public line without parameters (the detail of a line before it)."""
+    return Event(Msg(msg_id), None, level)
+
+
+@shared
+def presides(seat: int, turn: int) -> Event:
+    """Turn ``turn`` starts with ``seat`` presiding, who cannot nominate (a line follows)."""
+    return Event(Msg("pnue.turn.presides", seat=PlayerRef(seat), turn=turn), None, NORMAL)
 
 
 @shared

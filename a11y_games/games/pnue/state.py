@@ -407,11 +407,11 @@ class PnueState(GameState):
                     self.phase = Phase.NOMINATE
                     self.events.append(events.president(seat, self.turn))
                     return
-                self.say("pnue.turn.presides", NORMAL, seat=self.refs[seat], turn=self.turn)
-                self.say("pnue.turn.no_nominee", NORMAL)
+                self.events += (events.presides(seat, self.turn),
+                                events.plain("pnue.turn.no_nominee", NORMAL))
             else:
-                self.say("pnue.turn.presides", NORMAL, seat=self.refs[seat], turn=self.turn)
-                self.say("pnue.turn.fictive_passes", NORMAL)  # PN-64
+                self.events += (events.presides(seat, self.turn),
+                                events.plain("pnue.turn.fictive_passes", NORMAL))  # PN-64
             self.note("pass", seat)
             if self._fail_consensus():
                 return
@@ -535,12 +535,12 @@ class PnueState(GameState):
         self.say("pnue.fictive.session", NORMAL, seat=self.refs[fictive], count=len(tiles))
         if len(tiles) > 1:
             self.discards.append(tiles.pop())
-            self.say("pnue.fictive.discard", NORMAL)
+            self.events.append(events.plain("pnue.fictive.discard", NORMAL))
         if self._enacted(tiles[0]):
             return
         if not pile:
             self.say("pnue.fictive.empty", NORMAL, seat=self.refs[fictive])  # PN-67
-            self.say("pnue.fictive.out", NORMAL)
+            self.events.append(events.plain("pnue.fictive.out", NORMAL))
         power = self._power_due()  # no claims: nobody saw the tiles
         if power:
             self._start_power(power)
@@ -587,7 +587,7 @@ class PnueState(GameState):
                 self.racers, self.reacted = racers, []
                 self.phase = Phase.RACE
                 self.say("pnue.crisis.race", BRIEF, crisis=tile_msg(tile))
-                self.say("pnue.crisis.race_rule", BRIEF)
+                self.events.append(events.plain("pnue.crisis.race_rule", BRIEF))
                 return
             self.removed.append(tile)
             self._skip(self.rng.choice(racers), tile)
