@@ -142,3 +142,53 @@ def test_a_claim_says_who_then_what() -> None:
     assert says.msg.id == "pnue.claim.says" and says.msg.params["seat"].seat == 0
     assert claim.msg.id == "pnue.claim.role" and claim.msg.params["target"].seat == 3
     assert says.cause == claim.cause == 0 and says.visible_to is claim.visible_to is None
+
+
+@pytest.mark.rule("PN-32", "PN-33")
+def test_a_crisis_is_told_a_fact_a_line() -> None:
+    """PN-32: the crisis resolved, then by which tile; PN-33: react now, then the rule, then
+    who sits out."""
+    state = rig(new(5, crises="on"), [E, L, E, D, E], top=["crisis_health", "lob", "climate"])
+    state.enacted = ["health"]
+    elect(state, 2)
+    at = ids(state.events).index("pnue.crisis.resolved")
+    resolved, by = state.events[at:at + 2]
+    assert resolved.msg.params["crisis"].id == "pnue.tile.crisis_health"
+    assert by.msg.id == "pnue.crisis.resolved_by" and by.msg.params["tile"].id == "pnue.tile.health"
+    race = rig(new(5, crises="on"), [E, L, E, D, E], top=["crisis_climate", "lob", "health"])
+    elect(race, 2)
+    assert ids(race.events)[-2:] == ["pnue.crisis.race", "pnue.crisis.race_rule"]
+    for seat in (3, 2, 4, 1):
+        act(race, seat, "react")
+    loser = race.events[ids(race.events).index("pnue.crisis.loser")]
+    assert loser.msg.params == {"seat": race.refs[1]} and loser.level == Verbosity.BRIEF
+
+
+@pytest.mark.rule("PN-15")
+def test_a_third_failure_is_said_before_the_tile_it_enacts() -> None:
+    """PN-15: three failed votes in a row are said first, then the tile enacted."""
+    state = rig(new(5), [E, L, E, D, E], top=["social"])
+    for _ in range(3):
+        act(state, state.president, state.legal_actions(state.president)[0])
+        vote(state)
+    said = ids(state.events)
+    third = said.index("pnue.chaos.third")
+    assert said[third + 1:third + 3] == ["pnue.chaos.enact", "pnue.enact.table"]
+    assert state.events[third + 1].msg.params["tile"].id == "pnue.tile.social"
+    assert state.events[third + 2].msg.params == {"eco": 1, "lob": 0}
+
+
+@pytest.mark.rule("PN-66", "PN-67")
+def test_a_fictive_session_is_told_a_step_a_line() -> None:
+    """PN-66: tiles drawn from the fictive player, 1 discarded unseen, then what is
+    enacted; PN-67: an empty fictive player is out, said on its own line."""
+    state = new(2, seed=5)
+    state.fictive[2] = state.fictive[2][-2:]  # its last 2 tiles
+    mark = len(state.events)
+    elect(state, 2)
+    said = ids(since(state, mark))
+    at = said.index("pnue.fictive.session")
+    assert said[at:at + 3] == ["pnue.fictive.session", "pnue.fictive.discard", "pnue.enact.done"]
+    assert since(state, mark)[at].msg.params == {"seat": state.refs[2], "count": 2}
+    if state.outcome() is None:
+        assert said[said.index("pnue.fictive.empty") + 1] == "pnue.fictive.out"

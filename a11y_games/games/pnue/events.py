@@ -25,8 +25,8 @@ from a11y_games.games.pnue.summary import name_lines
 __all__ = [
     "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drawn",
     "drew_or_got", "enacted", "hand_public", "nominated", "plain", "president", "presides",
-    "refs", "reveal",
-    "role_dealt", "role_msg", "seat_list", "tile_msg", "vote_cast", "vote_result",
+    "refs", "reveal", "role_dealt", "role_msg", "seat_list", "table", "tile_msg", "vote_cast",
+    "vote_result",
 ]
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
@@ -152,8 +152,13 @@ def drew_or_got(msg_id: str, tile_id: str, seat: int,
 @shared
 def enacted(tile: Tile, lob: int, eco: int) -> tuple[Event, Event]:
     """A government enacts ``tile``; then the tiles on the table after it."""
-    return (Event(Msg("pnue.enact.done", tile=tile_msg(tile)), None, BRIEF),
-            Event(Msg("pnue.enact.table", eco=eco, lob=lob), None, BRIEF))
+    return (Event(Msg("pnue.enact.done", tile=tile_msg(tile)), None, BRIEF), table(lob, eco))
+
+
+@shared
+def table(lob: int, eco: int) -> Event:
+    """The tiles on the table, after an enactment."""
+    return Event(Msg("pnue.enact.table", eco=eco, lob=lob), None, BRIEF)
 
 
 @shared

@@ -440,6 +440,7 @@ class PnueState(GameState):
         self.say("pnue.chaos.enact", BRIEF, tile=tile_msg(tile))
         self.note("enact", None, None, tile, "chaos")
         self.enacted.append(tile)
+        self.events.append(events.table(self.lobbyist_count(), self.eco_count()))
         return self._check_tiles_win()
 
     def _draw_one(self) -> Tile | None:
