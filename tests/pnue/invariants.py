@@ -8,7 +8,8 @@ from a11y_games.engine import Msg
 from a11y_games.games.pnue import data
 from a11y_games.games.pnue.state import PnueState
 
-PRIVATE = {"pnue.setup.role", "pnue.draw.private", "pnue.hand.private", "pnue.power.result"}
+PRIVATE = {"pnue.setup.role", "pnue.setup.nation", "pnue.draw.private", "pnue.draw.tile",
+           "pnue.hand.private", "pnue.hand.tile", "pnue.power.result"}
 ROLE_ALLOWED = {"pnue.claim.role", "pnue.end.reveal"} | PRIVATE
 
 
@@ -62,14 +63,16 @@ class Invariants:
                 assert event.visible_to is not None and len(event.visible_to) == 1, msg
                 (seat,) = event.visible_to
                 government = state.vote_history[-1][1:3] if state.vote_history else ()
-                if msg.id == "pnue.draw.private":
+                if msg.id in ("pnue.draw.private", "pnue.draw.tile"):
                     assert seat == government[0]  # the President of the last elected government
-                elif msg.id == "pnue.hand.private":
+                elif msg.id in ("pnue.hand.private", "pnue.hand.tile"):
                     assert seat == government[1]
                 elif msg.id == "pnue.power.result":
                     assert seat == state.president
-                else:
+                elif msg.id == "pnue.setup.nation":
                     assert msg.params["nation"] == data.NATIONS[seat]
+                else:
+                    assert msg.params["role"].id == f"pnue.role.{state.roles[seat]}"
                 continue
             assert event.visible_to is None, msg  # every other event is public
             assert "tiles" not in msg.params, msg

@@ -57,11 +57,12 @@ def test_pn04_each_player_learns_only_their_own_role_and_nation() -> None:
     not even the lobbyists each other's."""
     state = new(9, seed=4)
     deals = [e for e in state.events if e.msg.id == "pnue.setup.role"]
-    assert len(deals) == 9
-    for seat, event in enumerate(deals):
-        assert event.visible_to == frozenset({seat})
+    nations = [e for e in state.events if e.msg.id == "pnue.setup.nation"]
+    assert len(deals) == len(nations) == 9
+    for seat, (event, nation) in enumerate(zip(deals, nations, strict=True)):
+        assert event.visible_to == nation.visible_to == frozenset({seat})
         assert event.msg.params["role"].id == f"pnue.role.{state.roles[seat]}"
-        assert event.msg.params["nation"] == data.NATIONS[seat]
+        assert nation.msg.params["nation"] == data.NATIONS[seat]
     lobbyists = [s for s, r in enumerate(state.roles) if r != ECOLOGIST]
     for seat in lobbyists:
         seen = [e for e in state.events if e.visible(seat)]

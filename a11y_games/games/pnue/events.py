@@ -9,6 +9,9 @@ built on first use. Each cache keeps at most 4,096 values (seats, counts and tur
 small numbers, so a few hundred are usually all there are). The
 values are equal, parameter for parameter, to what ``PnueState.say`` builds; nobody may
 change a message's parameters.
+
+An announcement of two ideas is two events (a line each, to fit a 40-cell braille display):
+those builders return a tuple, to ``extend`` the events with.
 """
 
 from __future__ import annotations
@@ -17,11 +20,13 @@ from functools import cache, lru_cache
 
 from a11y_games.engine import Event, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.games.pnue.data import NATIONS, Role, Tile
+from a11y_games.games.pnue.summary import name_lines
 
 __all__ = [
     "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drawn",
-    "drew_or_got", "enacted", "hand_public", "nominated", "president", "refs", "reveal",
-    "role_dealt", "role_msg", "seat_list", "tile_msg", "vote_cast", "vote_result",
+    "drew_or_got", "enacted", "hand_public", "nominated", "plain", "president", "presides",
+    "refs", "reveal", "role_dealt", "role_msg", "seat_list", "table", "tile_msg", "vote_cast",
+    "vote_result",
 ]
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
@@ -71,6 +76,18 @@ def vote_cast(seat: int) -> Event:
 
 
 @shared
+def plain(msg_id: str, level: Verbosity) -> Event:
+    """A public line without parameters (the detail of a line before it)."""
+    return Event(Msg(msg_id), None, level)
+
+
+@shared
+def presides(seat: int, turn: int) -> Event:
+    """Turn ``turn`` starts with ``seat`` presiding, who cannot nominate (a line follows)."""
+    return Event(Msg("pnue.turn.presides", seat=PlayerRef(seat), turn=turn), None, NORMAL)
+
+
+@shared
 def president(seat: int, turn: int) -> Event:
     """Turn ``turn`` starts with ``seat`` presiding."""
     return Event(Msg("pnue.turn.president", seat=PlayerRef(seat), turn=turn), None, BRIEF)
@@ -84,17 +101,18 @@ def nominated(chair: int, nominee: int) -> Event:
 
 
 @shared
-def vote_result(approved: bool, yes: int, no: int, chair: int, nominee: int) -> Event:
-    """The votes counted: approved or not, how many each way."""
-    return Event(Msg("pnue.vote.result_yes" if approved else "pnue.vote.result_no",
-                     yes=yes, no=no, president=PlayerRef(chair), seat=PlayerRef(nominee)),
-                 None, BRIEF)
+def vote_result(approved: bool, yes: int, no: int, nominee: int) -> tuple[Event, ...]:
+    """The votes counted: approved or not, how many each way; then who is Secretary-General."""
+    if not approved:
+        return (Event(Msg("pnue.vote.result_no", yes=yes, no=no), None, BRIEF),)
+    return (Event(Msg("pnue.vote.result_yes", yes=yes, no=no), None, BRIEF),
+            Event(Msg("pnue.vote.secretary", seat=PlayerRef(nominee)), None, BRIEF))
 
 
 @shared
-def seat_list(msg_id: str, seats: tuple[int, ...]) -> Event:
-    """A public line naming seats (who voted yes, who voted no)."""
-    return Event(Msg(msg_id, seats=[PlayerRef(s) for s in seats]), None, NORMAL)
+def seat_list(msg_id: str, seats: tuple[int, ...], players: int) -> tuple[Event, ...]:
+    """Public lines naming seats (who voted yes, who voted no), a few names a line."""
+    return tuple(Event(m, None, NORMAL) for m in name_lines(players, msg_id, seats))
 
 
 @shared
@@ -123,22 +141,31 @@ def hand_public(chair: int, secretary: int, count: int) -> Event:
 
 
 @shared
-def drew_or_got(msg_id: str, seat: int, tiles: tuple[Tile, ...]) -> Event:
-    """``seat`` alone sees the tiles it drew or was handed."""
-    return Event(Msg(msg_id, tiles=[tile_msg(t) for t in tiles]), _only(seat), BRIEF)
+def drew_or_got(msg_id: str, tile_id: str, seat: int,
+                tiles: tuple[Tile, ...]) -> tuple[Event, ...]:
+    """``seat`` alone sees the tiles it drew or was handed: how many, then one a line."""
+    only = _only(seat)
+    return (Event(Msg(msg_id, count=len(tiles)), only, BRIEF),
+            *(Event(Msg(tile_id, tile=tile_msg(t)), only, BRIEF) for t in tiles))
 
 
 @shared
-def enacted(seat: int, tile: Tile, lob: int, eco: int) -> Event:
-    """``seat`` enacts ``tile``; the tiles on the table after it."""
-    return Event(Msg("pnue.enact.done", seat=PlayerRef(seat), tile=tile_msg(tile), lob=lob,
-                     eco=eco), None, BRIEF)
+def enacted(tile: Tile, lob: int, eco: int) -> tuple[Event, Event]:
+    """A government enacts ``tile``; then the tiles on the table after it."""
+    return (Event(Msg("pnue.enact.done", tile=tile_msg(tile)), None, BRIEF), table(lob, eco))
 
 
 @shared
-def claim_tiles(msg_id: str, seat: int, lob: int, eco: int) -> Event:
-    """``seat`` claims what it drew or got."""
-    return Event(Msg(msg_id, seat=PlayerRef(seat), lob=lob, eco=eco), None, NORMAL, seat)
+def table(lob: int, eco: int) -> Event:
+    """The tiles on the table, after an enactment."""
+    return Event(Msg("pnue.enact.table", eco=eco, lob=lob), None, BRIEF)
+
+
+@shared
+def claim_tiles(msg_id: str, seat: int, lob: int, eco: int) -> tuple[Event, Event]:
+    """``seat`` claims what it drew or got: who, then what."""
+    return (Event(Msg(msg_id, seat=PlayerRef(seat)), None, NORMAL, seat),
+            Event(Msg("pnue.claim.tiles", lob=lob, eco=eco), None, NORMAL, seat))
 
 
 @shared
@@ -148,10 +175,11 @@ def claim_silent(seat: int) -> Event:
 
 
 @shared
-def role_dealt(seat: int, role: Role) -> Event:
-    """``seat`` alone learns its role and nation."""
-    return Event(Msg("pnue.setup.role", role=role_msg(role), nation=NATIONS[seat]),
-                 _only(seat), BRIEF)
+def role_dealt(seat: int, role: Role) -> tuple[Event, Event]:
+    """``seat`` alone learns its role, then its nation."""
+    only = _only(seat)
+    return (Event(Msg("pnue.setup.role", role=role_msg(role)), only, BRIEF),
+            Event(Msg("pnue.setup.nation", nation=NATIONS[seat]), only, BRIEF))
 
 
 @shared

@@ -196,11 +196,12 @@ class PnueState(GameState):
             self.say("pnue.setup.piles", NORMAL, count=len(data.FICTIVE_PILES[self.players]))
             for seat in self.fictive:
                 self.say("pnue.setup.fictive", NORMAL, seat=self.refs[seat],
-                         left=self.refs[self._human_left(seat)], count=len(self.fictive[seat]))
+                         left=self.refs[self._human_left(seat)])
+                self.say("pnue.setup.fictive_tiles", NORMAL, count=len(self.fictive[seat]))
         if self.crises:
             self.say("pnue.setup.crises", NORMAL)
         for seat in range(self.players):
-            self.events.append(events.role_dealt(seat, self.roles[seat]))
+            self.events += events.role_dealt(seat, self.roles[seat])
 
     def _human_left(self, seat: int) -> int:
         """The player just before a fictive seat, to say where it sits."""
@@ -406,10 +407,11 @@ class PnueState(GameState):
                     self.phase = Phase.NOMINATE
                     self.events.append(events.president(seat, self.turn))
                     return
-                self.say("pnue.turn.no_nominee", NORMAL, seat=self.refs[seat], turn=self.turn)
+                self.events += (events.presides(seat, self.turn),
+                                events.plain("pnue.turn.no_nominee", NORMAL))
             else:
-                self.say("pnue.turn.fictive_passes", NORMAL, seat=self.refs[seat],
-                         turn=self.turn)  # PN-64
+                self.events += (events.presides(seat, self.turn),
+                                events.plain("pnue.turn.fictive_passes", NORMAL))  # PN-64
             self.note("pass", seat)
             if self._fail_consensus():
                 return
@@ -427,6 +429,7 @@ class PnueState(GameState):
                                               self.no_consensus))
             return False
         self.no_consensus = 0
+        self.say("pnue.chaos.third", BRIEF, limit=data.NO_CONSENSUS_LIMIT)
         tile = self._draw_one()
         while tile is not None and tile in CRISIS_KIND:  # our decision: set aside, unresolved
             self.removed.append(tile)
@@ -437,6 +440,7 @@ class PnueState(GameState):
         self.say("pnue.chaos.enact", BRIEF, tile=tile_msg(tile))
         self.note("enact", None, None, tile, "chaos")
         self.enacted.append(tile)
+        self.events.append(events.table(self.lobbyist_count(), self.eco_count()))
         return self._check_tiles_win()
 
     def _draw_one(self) -> Tile | None:
@@ -502,10 +506,10 @@ class PnueState(GameState):
         p, nominee = self.president, self.nominee if self.nominee is not None else -1
         self.vote_history.append((self.turn, p, nominee, yes, no, approved))
         self.note("vote", p, nominee, yes, no, approved)
-        said = self.events.append
-        said(events.vote_result(approved, len(yes), len(no), p, self.refs[nominee].seat))
-        said(events.seat_list("pnue.vote.who_yes", yes))
-        said(events.seat_list("pnue.vote.who_no", no))
+        said = self.events.extend
+        said(events.vote_result(approved, len(yes), len(no), self.refs[nominee].seat))
+        said(events.seat_list("pnue.vote.who_yes", yes, self.players))
+        said(events.seat_list("pnue.vote.who_no", no, self.players))
         if approved and len(yes) == len(no):
             self.events.append(events.about("pnue.vote.tie", NORMAL, p))
         if not approved:  # PN-14
@@ -517,7 +521,7 @@ class PnueState(GameState):
         self.secretary = nominee
         self.last_government = (p, nominee)
         if (nominee == self.dollar and self.lobbyist_count() >= data.DOLLAR_THRESHOLD):
-            self._end("lobbyists", Msg("pnue.end.dollar_elected", seat=self.refs[nominee]))
+            self._end("lobbyists", Msg("pnue.end.dollar_elected"))
             return  # PN-17, PN-26
         if self.is_fictive(nominee):
             self._fictive_session(nominee)
@@ -529,14 +533,15 @@ class PnueState(GameState):
         pile = self.fictive[fictive]
         tiles = [pile.pop() for _ in range(min(2, len(pile)))]
         self.rng.shuffle(tiles)
+        self.say("pnue.fictive.session", NORMAL, seat=self.refs[fictive], count=len(tiles))
         if len(tiles) > 1:
             self.discards.append(tiles.pop())
-        self.say("pnue.fictive.session", NORMAL, president=self.refs[self.president],
-                 seat=self.refs[fictive])
+            self.events.append(events.plain("pnue.fictive.discard", NORMAL))
         if self._enacted(tiles[0]):
             return
         if not pile:
             self.say("pnue.fictive.empty", NORMAL, seat=self.refs[fictive])  # PN-67
+            self.events.append(events.plain("pnue.fictive.out", NORMAL))
         power = self._power_due()  # no claims: nobody saw the tiles
         if power:
             self._start_power(power)
@@ -556,7 +561,7 @@ class PnueState(GameState):
         self.hand = [t for t in hand if t not in CRISIS_KIND]
         self.drawn = list(self.hand)
         self.secret(p, "drew", tuple(hand))
-        self.events.append(events.drew_or_got("pnue.draw.private", p, tuple(hand)))
+        self.events += events.drew_or_got("pnue.draw.private", "pnue.draw.tile", p, tuple(hand))
         self._next_crisis()
 
     def _next_crisis(self) -> None:
@@ -568,8 +573,8 @@ class PnueState(GameState):
                      crisis=tile_msg(tile))
             if kind in self.enacted:  # PN-32
                 self.removed.append(tile)
-                self.say("pnue.crisis.resolved", NORMAL, crisis=tile_msg(tile),
-                         tile=tile_msg(kind))
+                self.say("pnue.crisis.resolved", NORMAL, crisis=tile_msg(tile))
+                self.say("pnue.crisis.resolved_by", NORMAL, tile=tile_msg(kind))
                 self.note("crisis", self.president, tile, None)
                 continue
             racers = [s for s in self.table if s < self.players and s != self.president
@@ -583,6 +588,7 @@ class PnueState(GameState):
                 self.racers, self.reacted = racers, []
                 self.phase = Phase.RACE
                 self.say("pnue.crisis.race", BRIEF, crisis=tile_msg(tile))
+                self.events.append(events.plain("pnue.crisis.race_rule", BRIEF))
                 return
             self.removed.append(tile)
             self._skip(self.rng.choice(racers), tile)
@@ -601,7 +607,7 @@ class PnueState(GameState):
 
     def _skip(self, seat: int, tile: Tile) -> None:
         self.next_skipped.add(seat)
-        self.say("pnue.crisis.loser", BRIEF, seat=self.refs[seat], crisis=tile_msg(tile))
+        self.say("pnue.crisis.loser", BRIEF, seat=self.refs[seat])
         self.note("crisis", self.president, tile, seat)
 
     def _after_crises(self) -> None:
@@ -626,7 +632,7 @@ class PnueState(GameState):
         handed = tuple(self.hand)
         self.secret(p, "handed", handed)
         self.secret(sg, "got", handed)
-        self.events.append(events.drew_or_got("pnue.hand.private", sg, handed))
+        self.events += events.drew_or_got("pnue.hand.private", "pnue.hand.tile", sg, handed)
         if len(self.hand) == 1:
             self._enact_choice(self.hand[0])
         else:
@@ -650,8 +656,7 @@ class PnueState(GameState):
         if sg is not None:
             self.records[sg].append(tile)
         self.note("enact", p, sg, tile, "fictive" if self.is_fictive(sg or 0) else "gov")
-        self.events.append(events.enacted(sg if sg is not None else p, tile,
-                                          self.lobbyist_count(), self.eco_count()))
+        self.events += events.enacted(tile, self.lobbyist_count(), self.eco_count())
         return self._check_tiles_win()
 
     def _power_due(self) -> str | None:
@@ -683,8 +688,8 @@ class PnueState(GameState):
             lob = int(arg[3:])
             self.claims.append((self.turn, seat, "drew" if president else "got", lob))
             self.note("claim", seat, "drew" if president else "got", total, lob)
-            self.events.append(events.claim_tiles("pnue.claim.drew" if president
-                                                  else "pnue.claim.got", seat, lob, total - lob))
+            self.events += events.claim_tiles("pnue.claim.drew" if president
+                                              else "pnue.claim.got", seat, lob, total - lob)
         else:
             self.events.append(events.claim_silent(seat))
         if president:
@@ -719,8 +724,9 @@ class PnueState(GameState):
         if arg != "none":
             self.claims.append((self.turn, seat, "role", (target, arg)))
             self.note("claim_role", seat, target, arg)
-            self.say("pnue.claim.role", NORMAL, cause=seat, seat=self.refs[seat],
-                     target=self.refs[target], role=role_msg(arg))
+            self.say("pnue.claim.says", NORMAL, cause=seat, seat=self.refs[seat])
+            self.say("pnue.claim.role", NORMAL, cause=seat, target=self.refs[target],
+                     role=role_msg(arg))
         else:
             self.events.append(events.claim_silent(seat))
         self._end_turn()
@@ -730,10 +736,9 @@ class PnueState(GameState):
         p = self.president
         self.revoked.add(target)
         self.note("revoke", p, target, target == self.dollar)
-        self.say("pnue.power.revoked", BRIEF, cause=p, president=self.refs[p],
-                 seat=self.refs[target])
+        self.say("pnue.power.revoked", BRIEF, cause=p, seat=self.refs[target])
         if target == self.dollar:
-            self._end("ecologists", Msg("pnue.end.dollar_revoked", seat=self.refs[target]))
+            self._end("ecologists", Msg("pnue.end.dollar_revoked"))
             return
         self._end_turn()
 
@@ -746,7 +751,8 @@ class PnueState(GameState):
         self.winner = winner
         self.reason = reason
         self.phase = Phase.OVER
-        self.say("pnue.end.winner", BRIEF, camp=Msg(f"pnue.camp.{winner}"), reason=reason)
+        self.say("pnue.end.winner", BRIEF, camp=Msg(f"pnue.camp.{winner}"))
+        self.events.append(Event(reason, None, BRIEF))
         for seat in self.table:
             self.events.append(events.reveal(seat, self.roles[seat]))
 

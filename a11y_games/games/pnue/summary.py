@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from a11y_games.engine.state import GameState
     from a11y_games.games.pnue.state import PnueState
 
-__all__ = ["QUERIES", "TOPICS", "board", "private", "seat_lines", "status"]
+__all__ = ["QUERIES", "TOPICS", "board", "name_lines", "private", "seat_lines", "status"]
 
 
 def fold(text: str) -> str:
@@ -40,11 +40,12 @@ LINE_ROOM = 3
 player's name counts as two."""
 
 
-def _name_chunks(state: PnueState, seats: Iterable[int], room: int) -> list[list[int]]:
-    """Seats in lines of at most ``LINE_ROOM`` names; the first line has ``room``."""
+def name_chunks(players: int, seats: Iterable[int], room: int) -> list[list[int]]:
+    """Seats in lines of at most ``LINE_ROOM`` names; the first line has ``room``. Seats from
+    ``players`` on are fictive players."""
     chunks: list[list[int]] = [[]]
     for seat in seats:
-        size = 2 if state.is_fictive(seat) else 1
+        size = 2 if seat >= players else 1
         if size > room and (chunks[-1] or room == 0):
             chunks.append([])
             room = LINE_ROOM
@@ -53,11 +54,11 @@ def _name_chunks(state: PnueState, seats: Iterable[int], room: int) -> list[list
     return chunks
 
 
-def seat_lines(state: PnueState, label: str, seats: Iterable[int], *,
+def name_lines(players: int, label: str, seats: Iterable[int], *,
                first: int = LINE_ROOM) -> list[Msg]:
     """A list of seats over as many short lines as it needs: ``label`` with the first
     ``first`` names (or alone when ``first`` is 0), then ``And ...`` lines."""
-    chunks = _name_chunks(state, seats, first)
+    chunks = name_chunks(players, seats, first)
     if first == 0:
         lines = [Msg(label)]
         if len(chunks) > 1:
@@ -66,6 +67,12 @@ def seat_lines(state: PnueState, label: str, seats: Iterable[int], *,
     else:
         lines, rest = [Msg(label, seats=_seats(chunks[0]))], chunks[1:]
     return lines + [Msg("pnue.list.more", seats=_seats(c)) for c in rest]
+
+
+def seat_lines(state: PnueState, label: str, seats: Iterable[int], *,
+               first: int = LINE_ROOM) -> list[Msg]:
+    """``name_lines`` for the seats of this game."""
+    return name_lines(state.players, label, seats, first=first)
 
 
 def now_lines(state: PnueState) -> list[Msg]:

@@ -1,0 +1,194 @@
+"""What the game announces as it happens: one idea a line, each line fits 40 braille cells."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from a11y_games.engine import Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.games.pnue import SPEC
+from a11y_games.i18n import Translator
+from tests.pnue.helpers import D, E, L, act, elect, enact, ids, new, rig, since, vote
+
+SEVEN = [E, L, E, D, E, L, E]
+PLAYERS = (2, 3, 4, 5, 7, 9, 12)
+VARIANTS = ({}, {"crises": "on"}, {"crises": "on", "race": "random"},
+            {"roles": "random_lobbyists"}, {"roles": "maybe_dollar"})
+
+
+def _played(players: int, seed: int, level: str) -> Match:
+    """A whole bots-only game; races are won in a random order."""
+    variants = VARIANTS if players >= 5 else VARIANTS[:3]
+    options = variants[(seed + players) % len(variants)]
+    match = Match(SPEC, SPEC.settings(players, seed, options),
+                  [SeatSpec("bot", level=level, name_index=i) for i in range(players)])
+    race = random.Random(seed)
+    while (pending := match.state.pending()) is not None:
+        seat = race.choice(pending.seats) if pending.race else pending.seats[0]
+        match.act(seat, match.bot_choice(seat))
+    return match
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_events_fit_40_cells(lang: str) -> None:
+    """Every event of whole games (2 to 12 players, random and normal bots, every variant),
+    rendered with nation and fictive player names, fits a 40-cell braille display."""
+    too_long: dict[str, str] = {}
+    for players in PLAYERS:
+        for level in ("random", "normal"):
+            for seed in range(3):
+                match = _played(players, seed, level)
+                tr = Translator(lang, names=match.seat_name)
+                for event in match.state.events:
+                    text = tr.render(event.msg)
+                    if len(text) > 40:
+                        too_long.setdefault(event.msg.id, text)
+    assert not too_long, too_long
+
+
+def test_the_vote_result_then_the_secretary_general_on_its_own_line() -> None:
+    """PN-12, PN-16: the count first, then who is Secretary-General; both BRIEF."""
+    state = rig(new(5), [E, L, E, D, E])
+    act(state, 0, "nominate:2")
+    mark = len(state.events)
+    vote(state, yes=(0, 1, 2, 3))
+    said = since(state, mark)
+    at = ids(said).index("pnue.vote.result_yes")
+    result, secretary = said[at:at + 2]
+    assert result.msg.id == "pnue.vote.result_yes" and result.msg.params == {"yes": 4, "no": 1}
+    assert secretary.msg.id == "pnue.vote.secretary" and secretary.msg.params["seat"].seat == 2
+    assert result.level == secretary.level == Verbosity.BRIEF
+    failed = rig(new(5), [E, L, E, D, E])
+    act(failed, 0, "nominate:2")
+    vote(failed)
+    assert "pnue.vote.secretary" not in ids(failed.events)
+
+
+@pytest.mark.rule("PN-12")
+def test_who_voted_what_is_told_three_names_a_line_in_table_order() -> None:
+    """PN-12: with 12 players, the yes voters come over several lines, every one named."""
+    state = new(12)
+    act(state, 0, "nominate:5")
+    mark = len(state.events)
+    vote(state, all_yes=True)
+    lines = [e for e in since(state, mark) if e.msg.id in ("pnue.vote.who_yes", "pnue.list.more")]
+    assert lines[0].msg.id == "pnue.vote.who_yes" and len(lines) == 4
+    assert [r.seat for e in lines for r in e.msg.params["seats"]] == state.table
+    assert all(e.level == Verbosity.NORMAL and e.visible_to is None for e in lines)
+    nobody = next(e for e in since(state, mark) if e.msg.id == "pnue.vote.who_no")
+    assert nobody.msg.params["seats"] == []
+
+
+@pytest.mark.rule("PN-18")
+def test_tiles_seen_in_secret_come_one_a_line_after_how_many() -> None:
+    """PN-18: the President hears how many tiles he drew, then each, in private."""
+    state = rig(new(5), [E, L, E, D, E], top=["lob", "climate", "social"])
+    mark = len(state.events)
+    elect(state, 2)
+    drew = [e for e in since(state, mark) if e.msg.id.startswith("pnue.draw.")]
+    assert [e.msg.id for e in drew] == ["pnue.draw.public", "pnue.draw.private"] + [
+        "pnue.draw.tile"] * 3
+    assert drew[1].msg.params == {"count": 3}
+    assert [e.msg.params["tile"].id for e in drew[2:]] == [
+        "pnue.tile.lob", "pnue.tile.climate", "pnue.tile.social"]
+    assert all(e.visible_to == frozenset({0}) for e in drew[1:])
+    mark = len(state.events)
+    act(state, 0, "discard:lob")
+    got = [e for e in since(state, mark) if e.msg.id.startswith("pnue.hand.")]
+    assert [e.msg.id for e in got] == ["pnue.hand.public", "pnue.hand.private", "pnue.hand.tile",
+                                       "pnue.hand.tile"]
+    assert all(e.visible_to == frozenset({2}) for e in got[1:])
+
+
+@pytest.mark.rule("PN-18", "PN-24")
+def test_an_enactment_then_the_tiles_on_the_table() -> None:
+    """PN-18: what is enacted, then the count on the table, both BRIEF."""
+    state = rig(new(7), SEVEN)
+    mark = len(state.events)
+    enact(state, "health", nominee=2)
+    done = next(i for i, e in enumerate(since(state, mark)) if e.msg.id == "pnue.enact.done")
+    enacted, table = since(state, mark)[done:done + 2]
+    assert enacted.msg.params["tile"].id == "pnue.tile.health"
+    assert table.msg.id == "pnue.enact.table" and table.msg.params == {"eco": 1, "lob": 0}
+    assert enacted.level == table.level == Verbosity.BRIEF
+
+
+@pytest.mark.rule("PN-27")
+def test_the_winning_camp_then_why_on_its_own_line() -> None:
+    """PN-27: ``The ecologists win!``, then the reason, which is the outcome's reason."""
+    state = rig(new(7), SEVEN)
+    state.enacted = ["lob", "lob"]
+    enact(state, "lob", nominee=2)
+    act(state, 0, "revoke:3")
+    at = ids(state.events).index("pnue.end.winner")
+    winner, reason = state.events[at:at + 2]
+    assert winner.msg.params["camp"].id == "pnue.camp.ecologists"
+    assert reason.msg == state.outcome().reason and reason.msg.id == "pnue.end.dollar_revoked"
+    assert reason.level == Verbosity.BRIEF and reason.visible_to is None
+
+
+@pytest.mark.rule("PN-19", "PN-21")
+def test_a_claim_says_who_then_what() -> None:
+    """PN-21: a role claim is two public lines from the claimant: who claims, then the claim."""
+    state = rig(new(7), SEVEN)
+    state.enacted = ["lob"]
+    enact(state, "lob", nominee=2)
+    act(state, 0, "investigate:3")
+    mark = len(state.events)
+    act(state, 0, "claim:ecologist")
+    says, claim = [e for e in since(state, mark) if e.msg.id.startswith("pnue.claim.")]
+    assert says.msg.id == "pnue.claim.says" and says.msg.params["seat"].seat == 0
+    assert claim.msg.id == "pnue.claim.role" and claim.msg.params["target"].seat == 3
+    assert says.cause == claim.cause == 0 and says.visible_to is claim.visible_to is None
+
+
+@pytest.mark.rule("PN-32", "PN-33")
+def test_a_crisis_is_told_a_fact_a_line() -> None:
+    """PN-32: the crisis resolved, then by which tile; PN-33: react now, then the rule, then
+    who sits out."""
+    state = rig(new(5, crises="on"), [E, L, E, D, E], top=["crisis_health", "lob", "climate"])
+    state.enacted = ["health"]
+    elect(state, 2)
+    at = ids(state.events).index("pnue.crisis.resolved")
+    resolved, by = state.events[at:at + 2]
+    assert resolved.msg.params["crisis"].id == "pnue.tile.crisis_health"
+    assert by.msg.id == "pnue.crisis.resolved_by" and by.msg.params["tile"].id == "pnue.tile.health"
+    race = rig(new(5, crises="on"), [E, L, E, D, E], top=["crisis_climate", "lob", "health"])
+    elect(race, 2)
+    assert ids(race.events)[-2:] == ["pnue.crisis.race", "pnue.crisis.race_rule"]
+    for seat in (3, 2, 4, 1):
+        act(race, seat, "react")
+    loser = race.events[ids(race.events).index("pnue.crisis.loser")]
+    assert loser.msg.params == {"seat": race.refs[1]} and loser.level == Verbosity.BRIEF
+
+
+@pytest.mark.rule("PN-15")
+def test_a_third_failure_is_said_before_the_tile_it_enacts() -> None:
+    """PN-15: three failed votes in a row are said first, then the tile enacted."""
+    state = rig(new(5), [E, L, E, D, E], top=["social"])
+    for _ in range(3):
+        act(state, state.president, state.legal_actions(state.president)[0])
+        vote(state)
+    said = ids(state.events)
+    third = said.index("pnue.chaos.third")
+    assert said[third + 1:third + 3] == ["pnue.chaos.enact", "pnue.enact.table"]
+    assert state.events[third + 1].msg.params["tile"].id == "pnue.tile.social"
+    assert state.events[third + 2].msg.params == {"eco": 1, "lob": 0}
+
+
+@pytest.mark.rule("PN-66", "PN-67")
+def test_a_fictive_session_is_told_a_step_a_line() -> None:
+    """PN-66: tiles drawn from the fictive player, 1 discarded unseen, then what is
+    enacted; PN-67: an empty fictive player is out, said on its own line."""
+    state = new(2, seed=5)
+    state.fictive[2] = state.fictive[2][-2:]  # its last 2 tiles
+    mark = len(state.events)
+    elect(state, 2)
+    said = ids(since(state, mark))
+    at = said.index("pnue.fictive.session")
+    assert said[at:at + 3] == ["pnue.fictive.session", "pnue.fictive.discard", "pnue.enact.done"]
+    assert since(state, mark)[at].msg.params == {"seat": state.refs[2], "count": 2}
+    if state.outcome() is None:
+        assert said[said.index("pnue.fictive.empty") + 1] == "pnue.fictive.out"
