@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from a11y_games.games.vertigo.country import (
@@ -19,7 +21,7 @@ def rolls(state, start: int = 0) -> list[tuple[int, str, str]]:
     """(roller, region, face) of each roll: the region is told on the roll's next line."""
     events = state.events[start:]
     out = []
-    for e, region in zip(events, events[1:], strict=False):
+    for e, region in pairwise(events):
         if e.msg.id == "vertigo.event.roll":
             assert region.msg.id == "vertigo.event.for_region"
             out.append((e.msg.params["player"].seat, region.msg.params["region"].id,
