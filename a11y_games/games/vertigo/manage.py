@@ -6,6 +6,7 @@ A menu path is the list of choices made so far in one step, e.g.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
@@ -44,31 +45,53 @@ def _num(action: str, index: int = 1) -> int:
     return int(action.split(":")[index])
 
 
+REGION_MSG = tuple(Msg(f"vertigo.region.{name}") for name in data.REGIONS)
+REGION_TITLE = tuple(Msg(f"vertigo.region_title.{name}") for name in data.REGIONS)
+"""Region names, built once: messages are immutable and shared by many events."""
+
+
 def region_msg(region: int) -> Msg:
-    return Msg(f"vertigo.region.{data.REGIONS[region]}")
+    return REGION_MSG[region]
 
 
 def region_title(region: int) -> Msg:
     """The region's name as a heading or a menu label."""
-    return Msg(f"vertigo.region_title.{data.REGIONS[region]}")
+    return REGION_TITLE[region]
 
 
 def kind_msg(kind: str) -> Msg:
     return Msg(f"vertigo.factory.{kind}")
 
 
+@cache
 def at(region: int, province: int, price: int | None = None) -> Msg:
-    """Where a move happened, on its own short line ("Centre region, province D, 5 $.")."""
+    """Where a move happened, on its own short line ("Centre region, province D, 5 $.").
+
+    Built once per place and price: the detail lines of frequent events cost no new objects.
+    """
     if price is None:
         return Msg("vertigo.event.at", region=region_title(region), province=LETTER[province])
     return Msg("vertigo.event.at_price", region=region_title(region), province=LETTER[province],
                price=price)
 
 
+@cache
 def region_pollution(region: int, pollution: int) -> Msg:
     """A region's pollution after a change, on its own short line."""
     return Msg("vertigo.event.region_pollution", region=region_title(region),
                pollution=pollution)
+
+
+@cache
+def in_region(key: str, region: int) -> Msg:
+    """A region on its own line: ``key`` is ``in_region``, ``from_region``, ``for_region``..."""
+    return Msg(f"vertigo.event.{key}", region=REGION_MSG[region])
+
+
+@cache
+def detail(msg: Msg, cause: int | None, level: Verbosity) -> Event:
+    """A shared event for a shared detail line (events are immutable too)."""
+    return Event(msg, level=level, cause=cause)
 
 
 class Menus:
@@ -261,13 +284,13 @@ class Menus:
         if rest[1] == "to:cnu":
             c.diplomats += 1
             self._event(seat, Msg("vertigo.event.diplomat", player=PlayerRef(seat)),
-                        Msg("vertigo.event.from_region", region=region_msg(src)))
+                        in_region("from_region", src))
         else:
             dst = _num(rest[1])
             c.moved[dst] += 1
             self._event(seat, Msg("vertigo.event.student_moved", player=PlayerRef(seat)),
-                        Msg("vertigo.event.from_region", region=region_msg(src)),
-                        Msg("vertigo.event.to_region", region=region_msg(dst)),
+                        in_region("from_region", src),
+                        in_region("to_region", dst),
                         level=Verbosity.FULL)
 
     def _do_student(self, seat: int, c: Country, rest: list[str]) -> None:
@@ -281,7 +304,7 @@ class Menus:
             c.fresh[r] += 1
             self._event(seat, Msg("vertigo.event.bought_student", player=PlayerRef(seat),
                                   price=self._price("student")),
-                        Msg("vertigo.event.in_region", region=region_msg(r)))
+                        in_region("in_region", r))
 
     def _do_build(self, seat: int, c: Country, rest: list[str]) -> None:
         kind = rest[0].split(":")[1]
@@ -343,7 +366,7 @@ class Menus:
         c.moved[r] += 1  # trained after the moves of step b): it waits for next turn
         self._event(seat, Msg("vertigo.event.trained", player=PlayerRef(seat),
                               price=data.TRAIN_PRICE),
-                    Msg("vertigo.event.in_region", region=region_msg(r)))
+                    in_region("in_region", r))
 
     # --- labels ---
     def label(self, seat: int, path: list[str], action: str) -> Msg:
@@ -456,7 +479,7 @@ class Menus:
             else:
                 c.fresh[r] -= 1
             self._event(seat, Msg("vertigo.event.dropped_student", player=PlayerRef(seat)),
-                        Msg("vertigo.event.in_region", region=region_msg(r)))
+                        in_region("in_region", r))
         elif parts[1] == "diplomat":
             c.diplomats -= 1
             self._event(seat, Msg("vertigo.event.dropped_diplomat", player=PlayerRef(seat)))

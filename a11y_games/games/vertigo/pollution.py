@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.games.vertigo import data, summary
 from a11y_games.games.vertigo.country import CODE_FACTORY, EMPTY, PEOPLE, POLLUTED
-from a11y_games.games.vertigo.manage import at, kind_msg, region_msg, region_pollution, region_title
+from a11y_games.games.vertigo.manage import (
+    at,
+    detail,
+    in_region,
+    kind_msg,
+    region_msg,
+    region_pollution,
+    region_title,
+)
 from a11y_games.games.vertigo.tasks import ARROW, CLEANUP, PLACE, Task
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
@@ -62,8 +70,7 @@ class PollutionPhase(_State):
         face = self.rng.choice(data.DIE_FACES)
         self.events += (Event(Msg("vertigo.event.roll", player=PlayerRef(seat),
                                   face=Msg(f"vertigo.die.{face}")), level=NORMAL),
-                        Event(Msg("vertigo.event.for_region", region=region_msg(region)),
-                              level=NORMAL))
+                        detail(in_region("for_region", region), None, NORMAL))
         if face == data.CLOUD:
             self.tasks.append(Task(PLACE, seat, seat, region, by=seat))
         elif face == data.TWO_CLOUDS:
@@ -151,7 +158,7 @@ class PollutionPhase(_State):
                     self.events += (
                         Event(Msg("vertigo.event.arrow_owner", player=PlayerRef(seat),
                                   owner=PlayerRef(target)), cause=seat),
-                        Event(Msg("vertigo.event.in_region", region=region_msg(r)), cause=seat),
+                        detail(in_region("in_region", r), seat, NORMAL),
                         Event(Msg("vertigo.event.owner_places", owner=PlayerRef(target)),
                               cause=seat))
                     self.tasks.appendleft(Task(PLACE, target, target, r, by=seat))
@@ -170,7 +177,7 @@ class PollutionPhase(_State):
                 self.countries[task.owner].prov[task.region][p] = EMPTY
                 self.events += (Event(Msg("vertigo.event.cleaned", player=PlayerRef(seat)),
                                       cause=seat),
-                                Event(at(task.region, p), cause=seat))
+                                detail(at(task.region, p), seat, NORMAL))
         else:
             self.tasks.popleft()
             self._place(task.by, task.owner, task.region, int(action.split(":")[1]),
@@ -182,18 +189,17 @@ class PollutionPhase(_State):
         c = self.countries[owner]
         was, lost = c.pollute(region, province)
         self.placed = True
-        where = Event(at(region, province), cause=by, level=NORMAL)
+        where = at(region, province)
         self.events += (Event(Msg("vertigo.event.marker", player=PlayerRef(by),
                                   owner=PlayerRef(owner)), cause=by, level=NORMAL),
-                        where,
-                        Event(region_pollution(region, c.pollution(region)), cause=by,
-                              level=NORMAL))
+                        detail(where, by, NORMAL),
+                        detail(region_pollution(region, c.pollution(region)), by, NORMAL))
         if was >= PEOPLE:
             what = (Msg("vertigo.lost.people") if was == PEOPLE else
                     Msg("vertigo.lost.factory", kind=kind_msg(CODE_FACTORY[was])))
             self.events += (Event(Msg("vertigo.event.wiped", owner=PlayerRef(owner), what=what),
                                   cause=by, level=BRIEF),
-                            Event(where.msg, cause=by, level=BRIEF))
+                            detail(where, by, BRIEF))
             if lost:
                 self.events.append(Event(Msg("vertigo.event.engineers_lost", count=lost),
                                          cause=by, level=BRIEF))
