@@ -76,10 +76,27 @@ def at(region: int, province: int, price: int | None = None) -> Msg:
 
 
 @cache
+def to_vault(price: int) -> Msg:
+    return Msg("vertigo.event.to_vault", price=price)
+
+
+@cache
 def region_pollution(region: int, pollution: int) -> Msg:
     """A region's pollution after a change, on its own short line."""
     return Msg("vertigo.event.region_pollution", region=region_title(region),
                pollution=pollution)
+
+
+@cache
+def moved(key: str, region: int, province: int) -> Msg:
+    """One end of a move: ``key`` is ``from_at`` or ``to_at``."""
+    return Msg(f"vertigo.event.{key}", region=REGION_MSG[region], province=LETTER[province])
+
+
+@cache
+def said(key: str, seat: int, **params: int | Msg) -> Msg:
+    """A frequent key fact about a seat, built once: ``vertigo.event.<key>``."""
+    return Msg(f"vertigo.event.{key}", player=PlayerRef(seat), **params)
 
 
 @cache
@@ -88,10 +105,19 @@ def in_region(key: str, region: int) -> Msg:
     return Msg(f"vertigo.event.{key}", region=REGION_MSG[region])
 
 
-@cache
+_DETAILS: dict[tuple[int, int | None, Verbosity], Event] = {}
+
+
 def detail(msg: Msg, cause: int | None, level: Verbosity) -> Event:
-    """A shared event for a shared detail line (events are immutable too)."""
-    return Event(msg, level=level, cause=cause)
+    """A shared event for a shared, pre-built message (events are immutable too).
+
+    Keyed by the message's identity: it is kept alive by its event, so the key stays its own.
+    """
+    key = (id(msg), cause, level)
+    event = _DETAILS.get(key)
+    if event is None:
+        event = _DETAILS[key] = Event(msg, level=level, cause=cause)
+    return event
 
 
 class Menus:
@@ -274,9 +300,16 @@ class Menus:
         step = path[0].split(":")[1]
         getattr(self, f"_do_{step}")(seat, self.s.countries[seat], path[1:])
 
-    def _event(self, seat: int, *msgs: Msg, level: Verbosity = Verbosity.NORMAL) -> None:
-        """Announce one move as short lines: the key fact, then its details, same level."""
-        self.s.events.extend(Event(msg, level=level, cause=seat) for msg in msgs)
+    def _event(self, seat: int, key: Msg, *details: Msg,
+               level: Verbosity = Verbosity.NORMAL) -> None:
+        """Announce one move as short lines: the key fact, then its details, same level.
+
+        The details are shared, pre-built messages (``at``, ``in_region``...).
+        """
+        events = self.s.events
+        events.append(Event(key, level=level, cause=seat))
+        for msg in details:
+            events.append(detail(msg, seat, level))
 
     def _do_move(self, seat: int, c: Country, rest: list[str]) -> None:
         src = _num(rest[0])
@@ -334,7 +367,7 @@ class Menus:
         self.s.pay_vault(seat, data.DEPOLLUTE_PRICE)
         c.prov[r][p] = EMPTY
         self._event(seat, Msg("vertigo.event.depolluted", player=PlayerRef(seat)), at(r, p),
-                    Msg("vertigo.event.to_vault", price=data.DEPOLLUTE_PRICE),
+                    to_vault(data.DEPOLLUTE_PRICE),
                     region_pollution(r, c.pollution(r)))
 
     def _do_population(self, seat: int, c: Country, rest: list[str]) -> None:
@@ -344,7 +377,7 @@ class Menus:
             price = self._price("population")
             self.s.pay_bank(seat, price)
             c.prov[r][p] = PEOPLE
-            self._event(seat, Msg("vertigo.event.population", player=PlayerRef(seat)),
+            self._event(seat, said("population", seat),
                         at(r, p, price),
                         level=Verbosity.FULL if self._setup() else Verbosity.NORMAL)
             return
@@ -354,9 +387,8 @@ class Menus:
             self.s.pay_bank(seat, cost)
         c.prov[src][sp] = EMPTY
         c.prov[dst][dp] = PEOPLE
-        self._event(seat, Msg("vertigo.event.people_moved", player=PlayerRef(seat), price=cost),
-                    Msg("vertigo.event.from_at", region=region_msg(src), province=LETTER[sp]),
-                    Msg("vertigo.event.to_at", region=region_msg(dst), province=LETTER[dp]),
+        self._event(seat, said("people_moved", seat, price=cost), moved("from_at", src, sp),
+                    moved("to_at", dst, dp),
                     level=Verbosity.FULL)
 
     def _do_train(self, seat: int, c: Country, rest: list[str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
@@ -29,6 +30,19 @@ if TYPE_CHECKING:
     _State = VertigoState
 else:
     _State = object
+
+
+FACE = {face: Msg(f"vertigo.die.{face}") for face in set(data.DIE_FACES)}
+
+
+@cache
+def rolled(seat: int, face: str) -> Msg:
+    return Msg("vertigo.event.roll", player=PlayerRef(seat), face=FACE[face])
+
+
+@cache
+def marker(by: int, owner: int) -> Msg:
+    return Msg("vertigo.event.marker", player=PlayerRef(by), owner=PlayerRef(owner))
 
 
 class PollutionPhase(_State):
@@ -68,8 +82,7 @@ class PollutionPhase(_State):
 
     def _roll(self, seat: int, region: int) -> None:
         face = self.rng.choice(data.DIE_FACES)
-        self.events += (Event(Msg("vertigo.event.roll", player=PlayerRef(seat),
-                                  face=Msg(f"vertigo.die.{face}")), level=NORMAL),
+        self.events += (detail(rolled(seat, face), None, NORMAL),
                         detail(in_region("for_region", region), None, NORMAL))
         if face == data.CLOUD:
             self.tasks.append(Task(PLACE, seat, seat, region, by=seat))
@@ -190,8 +203,7 @@ class PollutionPhase(_State):
         was, lost = c.pollute(region, province)
         self.placed = True
         where = at(region, province)
-        self.events += (Event(Msg("vertigo.event.marker", player=PlayerRef(by),
-                                  owner=PlayerRef(owner)), cause=by, level=NORMAL),
+        self.events += (detail(marker(by, owner), by, NORMAL),
                         detail(where, by, NORMAL),
                         detail(region_pollution(region, c.pollution(region)), by, NORMAL))
         if was >= PEOPLE:
