@@ -26,8 +26,8 @@ def games() -> list[Match]:
         for seed in range(3):
             for level in ("random", "normal"):
                 match = Match(SPEC, SPEC.settings(players, 100 * players + seed),
-                              [SeatSpec("bot", level=level, name_index=i)
-                               for i in range(players)])
+                              [SeatSpec("bot", level=level, name_index=i + 2 * seed)
+                               for i in range(players)])  # every bot name, Nimbus included
                 play_out(match)
                 matches.append(match)
     return matches

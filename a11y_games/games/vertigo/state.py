@@ -77,8 +77,10 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self._memo: dict[str, int] | None = {}
         """Stock totals, kept while only menu navigation happens; None during an action."""
         self._snapshot: tuple[MappingProxyType[str, object], ...] | None = None
-        self.events.append(Event(Msg("vertigo.event.setup_order",
-                                     players=[PlayerRef(s) for s in self.order]), level=BRIEF))
+        self.events += (Event(Msg("vertigo.event.setup_order", player=PlayerRef(self.order[0])),
+                              level=BRIEF),
+                        Event(Msg("vertigo.event.then",
+                                  players=[PlayerRef(s) for s in self.order[1:]]), level=BRIEF))
         self._say_turn_of(self.order[0], "vertigo.event.setup_turn")
 
     # --- money ---
