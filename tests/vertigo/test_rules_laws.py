@@ -234,9 +234,11 @@ def test_vg32_final_standings_are_announced_with_the_deciding_tie_break() -> Non
     assert standing_lines(state) == [
         ("Final standings:", Verbosity.NORMAL),
         ("1. Ana: 2 factories.", Verbosity.BRIEF),
-        ("2. Chloé: 1 factory, 2 student pawns.", Verbosity.NORMAL),
-        ("3. Bruno: 1 factory, 1 student pawn.", Verbosity.NORMAL),
-        ("Unranked: Djamila, 0 factories, cannot pay upkeep.", Verbosity.NORMAL)]
+        ("2. Chloé: 1 factory.", Verbosity.NORMAL),
+        ("Then 2 student pawns.", Verbosity.NORMAL),
+        ("3. Bruno: 1 factory.", Verbosity.NORMAL),
+        ("Then 1 student pawn.", Verbosity.NORMAL),
+        ("Unranked: Djamila, upkeep unpaid.", Verbosity.NORMAL)]
 
 
 def test_vg32_equal_figures_share_a_rank_and_the_safe_is_told() -> None:
@@ -248,6 +250,12 @@ def test_vg32_equal_figures_share_a_rank_and_the_safe_is_told() -> None:
     a.money, b.money, c.money = 20, 30, 30
     assert finish(state) == frozenset({1, 2})
     assert standing_lines(state)[1:] == [
-        ("1. Bruno: 1 factory, 1 student pawn, 30 $ in the safe.", Verbosity.BRIEF),
-        ("1. Chloé: 1 factory, 1 student pawn, 30 $ in the safe.", Verbosity.BRIEF),
-        ("3. Ana: 1 factory, 1 student pawn, 20 $ in the safe.", Verbosity.NORMAL)]
+        ("1. Bruno: 1 factory.", Verbosity.BRIEF),
+        ("Then 1 student pawn.", Verbosity.BRIEF),
+        ("Then 30 $ in the safe.", Verbosity.BRIEF),
+        ("1. Chloé: 1 factory.", Verbosity.BRIEF),
+        ("Then 1 student pawn.", Verbosity.BRIEF),
+        ("Then 30 $ in the safe.", Verbosity.BRIEF),
+        ("3. Ana: 1 factory.", Verbosity.NORMAL),
+        ("Then 1 student pawn.", Verbosity.NORMAL),
+        ("Then 20 $ in the safe.", Verbosity.NORMAL)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from a11y_games.games.vertigo.country import (
@@ -16,8 +18,15 @@ from tests.vertigo.helpers import ids, seat_now, started, to_pollution
 
 
 def rolls(state, start: int = 0) -> list[tuple[int, str, str]]:
-    return [(e.msg.params["player"].seat, e.msg.params["region"].id, e.msg.params["face"].id)
-            for e in state.events[start:] if e.msg.id == "vertigo.event.roll"]
+    """(roller, region, face) of each roll: the region is told on the roll's next line."""
+    events = state.events[start:]
+    out = []
+    for e, region in pairwise(events):
+        if e.msg.id == "vertigo.event.roll":
+            assert region.msg.id == "vertigo.event.for_region"
+            out.append((e.msg.params["player"].seat, region.msg.params["region"].id,
+                        e.msg.params["face"].id))
+    return out
 
 
 def test_vg20_sources_rolled_region_by_region() -> None:
@@ -102,7 +111,7 @@ def test_vg22_markers_on_free_provinces_else_people_wiped() -> None:
     state.apply(first, "province:0")
     assert c.prov[0][0] == POLLUTED and c.eng[0][0] == 0
     wiped = [e.msg for e in state.events if e.msg.id == "vertigo.event.wiped"]
-    assert wiped and wiped[0].params["what"].id == "vertigo.what.factory"
+    assert wiped and wiped[0].params["what"].id == "vertigo.lost.factory"
 
 
 @pytest.mark.parametrize(("players", "threshold"), [(2, 3), (3, 3), (4, 4)])

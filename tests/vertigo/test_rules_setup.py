@@ -103,6 +103,10 @@ def test_vg07_setup_order_drawn_at_random() -> None:
     assert new(4, 5).order == new(4, 5).order
     state = new(3, 2)
     assert seat_now(state) == state.order[0]
+    said = [e.msg for e in state.events[:2]]  # who buys first, then the others in order
+    assert said[0].id == "vertigo.event.setup_order"
+    assert said[0].params["player"].seat == state.order[0]
+    assert [p.seat for p in said[1].params["players"]] == state.order[1:]
     seat = state.order[0]
     do(state, seat, "step:population", "region:0", "province:0")
     do(state, seat, "done")

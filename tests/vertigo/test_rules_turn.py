@@ -94,9 +94,11 @@ def test_vg14_upkeep_paid_to_bank_and_vault_not_in_turn_one() -> None:
     to_turn(state, 2)
     while seat_now(state) != seat:
         do(state, seat_now(state), "done")
-    paid = [e.msg for e in state.events if e.msg.id == "vertigo.event.upkeep"
-            and e.msg.params["player"].seat == seat]
-    assert [(m.params["due"], m.params["vault"]) for m in paid] == [(5, 3)]
+    events = state.events
+    paid = [(e.msg.params["due"], events[i + 1].msg) for i, e in enumerate(events)
+            if e.msg.id == "vertigo.event.upkeep" and e.msg.params["player"].seat == seat]
+    assert [(due, m.id, m.params["vault"]) for due, m in paid] == [
+        (5, "vertigo.event.upkeep_vault", 3)]  # the vault's share on the next line
     money, vault, bank = c.money, state.vault, state.bank
     state._settle_upkeep(seat)  # what the same upkeep does to the money, once more
     assert (c.money, state.vault, state.bank) == (money - 5, vault + 3, bank + 2)

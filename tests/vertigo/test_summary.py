@@ -99,10 +99,14 @@ def test_table_events_are_announced_at_their_level() -> None:
     for seed in range(4):
         match = Match(SPEC, SPEC.settings(3, seed), [SeatSpec("bot", level="normal")] * 3)
         play_out(match)
-        for event in match.events:
+        events = match.events
+        for i, event in enumerate(events):
             levels.setdefault(event.msg.id, set()).add(event.level)
-            if event.msg.id == "vertigo.event.marker":
-                assert {"player", "owner", "region", "province"} <= set(event.msg.params)
+            if event.msg.id == "vertigo.event.marker":  # by whom, on whom; then where
+                assert {"player", "owner"} <= set(event.msg.params)
+                where = events[i + 1]
+                assert where.msg.id == "vertigo.event.at" and where.level == event.level
+                assert {"region", "province"} <= set(where.msg.params)
     assert levels["vertigo.event.roll"] == {Verbosity.NORMAL}
     assert levels["vertigo.event.marker"] == {Verbosity.NORMAL}
     assert levels["vertigo.event.planet_up"] == {Verbosity.BRIEF}

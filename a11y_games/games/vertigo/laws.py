@@ -71,9 +71,8 @@ class LawPhase(_State):
         self.vote_paths = {s: [] for s in self._voters()}
         self.phase = "vote"
         self.events.append(Event(Msg("vertigo.event.law_proposed", player=PlayerRef(seat),
-                                     law=self._law_msg(law),
-                                     text=summary.law_text(law)),
-                                 cause=seat, level=BRIEF))
+                                     law=self._law_msg(law)), cause=seat, level=BRIEF))
+        self.events += (Event(line, cause=seat, level=BRIEF) for line in summary.law_text(law))
 
     def _vote_options(self, seat: int) -> list[str]:
         """Whole votes, or a split one diplomat at a time: a short menu however many (VG-28)."""
@@ -135,9 +134,10 @@ class LawPhase(_State):
         yes = sum(v[0] for v in self.votes.values())
         no = sum(v[1] for v in self.votes.values())
         passed = yes > no
-        self.events.append(Event(Msg("vertigo.event.law_passed" if passed
-                                     else "vertigo.event.law_failed",
-                                     law=self._law_msg(law), yes=yes, no=no), level=BRIEF))
+        self.events += (Event(Msg("vertigo.event.law_passed" if passed
+                                  else "vertigo.event.law_failed", law=self._law_msg(law)),
+                              level=BRIEF),
+                        Event(Msg("vertigo.event.tally", yes=yes, no=no), level=BRIEF))
         self.phase = "laws"
         self.proposal = None
         self.vote_paths = {}

@@ -6,6 +6,7 @@ A menu path is the list of choices made so far in one step, e.g.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
@@ -44,17 +45,79 @@ def _num(action: str, index: int = 1) -> int:
     return int(action.split(":")[index])
 
 
+REGION_MSG = tuple(Msg(f"vertigo.region.{name}") for name in data.REGIONS)
+REGION_TITLE = tuple(Msg(f"vertigo.region_title.{name}") for name in data.REGIONS)
+"""Region names, built once: messages are immutable and shared by many events."""
+
+
 def region_msg(region: int) -> Msg:
-    return Msg(f"vertigo.region.{data.REGIONS[region]}")
+    return REGION_MSG[region]
 
 
 def region_title(region: int) -> Msg:
     """The region's name as a heading or a menu label."""
-    return Msg(f"vertigo.region_title.{data.REGIONS[region]}")
+    return REGION_TITLE[region]
 
 
 def kind_msg(kind: str) -> Msg:
     return Msg(f"vertigo.factory.{kind}")
+
+
+@cache
+def at(region: int, province: int, price: int | None = None) -> Msg:
+    """Where a move happened, on its own short line ("Centre region, province D, 5 $.").
+
+    Built once per place and price: the detail lines of frequent events cost no new objects.
+    """
+    if price is None:
+        return Msg("vertigo.event.at", region=region_title(region), province=LETTER[province])
+    return Msg("vertigo.event.at_price", region=region_title(region), province=LETTER[province],
+               price=price)
+
+
+@cache
+def to_vault(price: int) -> Msg:
+    return Msg("vertigo.event.to_vault", price=price)
+
+
+@cache
+def region_pollution(region: int, pollution: int) -> Msg:
+    """A region's pollution after a change, on its own short line."""
+    return Msg("vertigo.event.region_pollution", region=region_title(region),
+               pollution=pollution)
+
+
+@cache
+def moved(key: str, region: int, province: int) -> Msg:
+    """One end of a move: ``key`` is ``from_at`` or ``to_at``."""
+    return Msg(f"vertigo.event.{key}", region=REGION_MSG[region], province=LETTER[province])
+
+
+@cache
+def said(key: str, seat: int, **params: int | Msg) -> Msg:
+    """A frequent key fact about a seat, built once: ``vertigo.event.<key>``."""
+    return Msg(f"vertigo.event.{key}", player=PlayerRef(seat), **params)
+
+
+@cache
+def in_region(key: str, region: int) -> Msg:
+    """A region on its own line: ``key`` is ``in_region``, ``from_region``, ``for_region``..."""
+    return Msg(f"vertigo.event.{key}", region=REGION_MSG[region])
+
+
+_DETAILS: dict[tuple[int, int | None, Verbosity], Event] = {}
+
+
+def detail(msg: Msg, cause: int | None, level: Verbosity) -> Event:
+    """A shared event for a shared, pre-built message (events are immutable too).
+
+    Keyed by the message's identity: it is kept alive by its event, so the key stays its own.
+    """
+    key = (id(msg), cause, level)
+    event = _DETAILS.get(key)
+    if event is None:
+        event = _DETAILS[key] = Event(msg, level=level, cause=cause)
+    return event
 
 
 class Menus:
@@ -237,21 +300,31 @@ class Menus:
         step = path[0].split(":")[1]
         getattr(self, f"_do_{step}")(seat, self.s.countries[seat], path[1:])
 
-    def _event(self, seat: int, msg: Msg, level: Verbosity = Verbosity.NORMAL) -> None:
-        self.s.events.append(Event(msg, level=level, cause=seat))
+    def _event(self, seat: int, key: Msg, *details: Msg,
+               level: Verbosity = Verbosity.NORMAL) -> None:
+        """Announce one move as short lines: the key fact, then its details, same level.
+
+        The details are shared, pre-built messages (``at``, ``in_region``...).
+        """
+        events = self.s.events
+        events.append(Event(key, level=level, cause=seat))
+        for msg in details:
+            events.append(detail(msg, seat, level))
 
     def _do_move(self, seat: int, c: Country, rest: list[str]) -> None:
         src = _num(rest[0])
         c.fresh[src] -= 1
         if rest[1] == "to:cnu":
             c.diplomats += 1
-            self._event(seat, Msg("vertigo.event.diplomat", player=PlayerRef(seat),
-                                  region=region_msg(src)))
+            self._event(seat, Msg("vertigo.event.diplomat", player=PlayerRef(seat)),
+                        in_region("from_region", src))
         else:
             dst = _num(rest[1])
             c.moved[dst] += 1
-            self._event(seat, Msg("vertigo.event.student_moved", player=PlayerRef(seat),
-                                  src=region_msg(src), dst=region_msg(dst)), Verbosity.FULL)
+            self._event(seat, Msg("vertigo.event.student_moved", player=PlayerRef(seat)),
+                        in_region("from_region", src),
+                        in_region("to_region", dst),
+                        level=Verbosity.FULL)
 
     def _do_student(self, seat: int, c: Country, rest: list[str]) -> None:
         self.s.pay_bank(seat, self._price("student"))
@@ -263,7 +336,8 @@ class Menus:
             r = _num(rest[0])
             c.fresh[r] += 1
             self._event(seat, Msg("vertigo.event.bought_student", player=PlayerRef(seat),
-                                  region=region_msg(r), price=self._price("student")))
+                                  price=self._price("student")),
+                        in_region("in_region", r))
 
     def _do_build(self, seat: int, c: Country, rest: list[str]) -> None:
         kind = rest[0].split(":")[1]
@@ -276,8 +350,8 @@ class Menus:
         c.moved[r] -= need - take  # at setup only: every waiting student may serve
         c.prov[r][p] = FACTORY_CODE[kind]
         c.eng[r][p] = need
-        self._event(seat, Msg("vertigo.event.built", player=PlayerRef(seat), kind=kind_msg(kind),
-                              region=region_msg(r), province=LETTER[p], price=price))
+        self._event(seat, Msg("vertigo.event.built", player=PlayerRef(seat), kind=kind_msg(kind)),
+                    at(r, p, price))
 
     def _do_transform(self, seat: int, c: Country, rest: list[str]) -> None:
         r, p = _num(rest[0]), _num(rest[1])
@@ -285,17 +359,16 @@ class Menus:
         c.fresh[r] -= data.TRANSFORM_ENGINEERS
         c.eng[r][p] += data.TRANSFORM_ENGINEERS
         c.prov[r][p] = CLEAN
-        self._event(seat, Msg("vertigo.event.transformed", player=PlayerRef(seat),
-                              region=region_msg(r), province=LETTER[p],
-                              price=data.TRANSFORM_PRICE))
+        self._event(seat, Msg("vertigo.event.transformed", player=PlayerRef(seat)),
+                    at(r, p, data.TRANSFORM_PRICE))
 
     def _do_depollute(self, seat: int, c: Country, rest: list[str]) -> None:
         r, p = _num(rest[0]), _num(rest[1])
         self.s.pay_vault(seat, data.DEPOLLUTE_PRICE)
         c.prov[r][p] = EMPTY
-        self._event(seat, Msg("vertigo.event.depolluted", player=PlayerRef(seat),
-                              region=region_msg(r), province=LETTER[p],
-                              price=data.DEPOLLUTE_PRICE, pollution=c.pollution(r)))
+        self._event(seat, Msg("vertigo.event.depolluted", player=PlayerRef(seat)), at(r, p),
+                    to_vault(data.DEPOLLUTE_PRICE),
+                    region_pollution(r, c.pollution(r)))
 
     def _do_population(self, seat: int, c: Country, rest: list[str]) -> None:
         if self._setup() or rest[0] == "pop:buy":
@@ -304,9 +377,9 @@ class Menus:
             price = self._price("population")
             self.s.pay_bank(seat, price)
             c.prov[r][p] = PEOPLE
-            self._event(seat, Msg("vertigo.event.population", player=PlayerRef(seat),
-                                  region=region_msg(r), province=LETTER[p], price=price),
-                        Verbosity.FULL if self._setup() else Verbosity.NORMAL)
+            self._event(seat, said("population", seat),
+                        at(r, p, price),
+                        level=Verbosity.FULL if self._setup() else Verbosity.NORMAL)
             return
         src, sp, dst, dp = (_num(a) for a in rest[1:])
         cost = 0 if src == dst else data.MOVE_BETWEEN_REGIONS
@@ -314,9 +387,9 @@ class Menus:
             self.s.pay_bank(seat, cost)
         c.prov[src][sp] = EMPTY
         c.prov[dst][dp] = PEOPLE
-        self._event(seat, Msg("vertigo.event.people_moved", player=PlayerRef(seat),
-                              src=region_msg(src), sp=LETTER[sp], dst=region_msg(dst),
-                              dp=LETTER[dp], price=cost), Verbosity.FULL)
+        self._event(seat, said("people_moved", seat, price=cost), moved("from_at", src, sp),
+                    moved("to_at", dst, dp),
+                    level=Verbosity.FULL)
 
     def _do_train(self, seat: int, c: Country, rest: list[str]) -> None:
         r = _num(rest[0])
@@ -324,7 +397,8 @@ class Menus:
         c.trained[r] = True
         c.moved[r] += 1  # trained after the moves of step b): it waits for next turn
         self._event(seat, Msg("vertigo.event.trained", player=PlayerRef(seat),
-                              region=region_msg(r), price=data.TRAIN_PRICE))
+                              price=data.TRAIN_PRICE),
+                    in_region("in_region", r))
 
     # --- labels ---
     def label(self, seat: int, path: list[str], action: str) -> Msg:
@@ -436,8 +510,8 @@ class Menus:
                 c.moved[r] -= 1
             else:
                 c.fresh[r] -= 1
-            self._event(seat, Msg("vertigo.event.dropped_student", player=PlayerRef(seat),
-                                  region=region_msg(r)))
+            self._event(seat, Msg("vertigo.event.dropped_student", player=PlayerRef(seat)),
+                        in_region("in_region", r))
         elif parts[1] == "diplomat":
             c.diplomats -= 1
             self._event(seat, Msg("vertigo.event.dropped_diplomat", player=PlayerRef(seat)))
@@ -447,4 +521,4 @@ class Menus:
             c.prov[r][p] = PEOPLE
             c.eng[r][p] = 0
             self._event(seat, Msg("vertigo.event.factory_destroyed", player=PlayerRef(seat),
-                                  kind=kind_msg(kind), region=region_msg(r), province=LETTER[p]))
+                                  kind=kind_msg(kind)), at(r, p))

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.games.vertigo import data, summary
-from a11y_games.games.vertigo.country import EMPTY, PEOPLE, POLLUTED
-from a11y_games.games.vertigo.manage import region_msg, region_title
+from a11y_games.games.vertigo.country import CODE_FACTORY, EMPTY, PEOPLE, POLLUTED
+from a11y_games.games.vertigo.manage import (
+    at,
+    detail,
+    in_region,
+    kind_msg,
+    region_msg,
+    region_pollution,
+    region_title,
+)
 from a11y_games.games.vertigo.tasks import ARROW, CLEANUP, PLACE, Task
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
@@ -21,6 +30,19 @@ if TYPE_CHECKING:
     _State = VertigoState
 else:
     _State = object
+
+
+FACE = {face: Msg(f"vertigo.die.{face}") for face in set(data.DIE_FACES)}
+
+
+@cache
+def rolled(seat: int, face: str) -> Msg:
+    return Msg("vertigo.event.roll", player=PlayerRef(seat), face=FACE[face])
+
+
+@cache
+def marker(by: int, owner: int) -> Msg:
+    return Msg("vertigo.event.marker", player=PlayerRef(by), owner=PlayerRef(owner))
 
 
 class PollutionPhase(_State):
@@ -60,9 +82,8 @@ class PollutionPhase(_State):
 
     def _roll(self, seat: int, region: int) -> None:
         face = self.rng.choice(data.DIE_FACES)
-        self.events.append(Event(Msg("vertigo.event.roll", player=PlayerRef(seat),
-                                     region=region_msg(region),
-                                     face=Msg(f"vertigo.die.{face}")), level=NORMAL))
+        self.events += (detail(rolled(seat, face), None, NORMAL),
+                        detail(in_region("for_region", region), None, NORMAL))
         if face == data.CLOUD:
             self.tasks.append(Task(PLACE, seat, seat, region, by=seat))
         elif face == data.TWO_CLOUDS:
@@ -85,8 +106,9 @@ class PollutionPhase(_State):
             if self._task_options(task) and self.markers_in_play() < data.STOCK_MARKERS:
                 return
             self.tasks.popleft()
-            self.events.append(Event(Msg("vertigo.event.marker_lost", player=PlayerRef(task.by)),
-                                     level=NORMAL))
+            self.events += (Event(Msg("vertigo.event.marker_lost", player=PlayerRef(task.by)),
+                                  level=NORMAL),
+                            Event(Msg("vertigo.event.no_room"), level=NORMAL))
 
     def _task_options(self, task: Task) -> list[str]:
         if task.kind == PLACE:
@@ -146,9 +168,12 @@ class PollutionPhase(_State):
                 if not self.countries[target].polluted(r):
                     self.tasks.popleft()
                     self.path = []
-                    self.events.append(Event(Msg("vertigo.event.arrow_owner",
-                                                 player=PlayerRef(seat), owner=PlayerRef(target),
-                                                 region=region_msg(r)), cause=seat))
+                    self.events += (
+                        Event(Msg("vertigo.event.arrow_owner", player=PlayerRef(seat),
+                                  owner=PlayerRef(target)), cause=seat),
+                        detail(in_region("in_region", r), seat, NORMAL),
+                        Event(Msg("vertigo.event.owner_places", owner=PlayerRef(target)),
+                              cause=seat))
                     self.tasks.appendleft(Task(PLACE, target, target, r, by=seat))
                     self._advance()
                 return
@@ -163,9 +188,9 @@ class PollutionPhase(_State):
             if action != "skip":
                 p = int(action.split(":")[1])
                 self.countries[task.owner].prov[task.region][p] = EMPTY
-                self.events.append(Event(Msg("vertigo.event.cleaned", player=PlayerRef(seat),
-                                             region=region_msg(task.region), province=LETTER[p]),
-                                         cause=seat))
+                self.events += (Event(Msg("vertigo.event.cleaned", player=PlayerRef(seat)),
+                                      cause=seat),
+                                detail(at(task.region, p), seat, NORMAL))
         else:
             self.tasks.popleft()
             self._place(task.by, task.owner, task.region, int(action.split(":")[1]),
@@ -177,15 +202,19 @@ class PollutionPhase(_State):
         c = self.countries[owner]
         was, lost = c.pollute(region, province)
         self.placed = True
-        self.events.append(Event(Msg("vertigo.event.marker", player=PlayerRef(by),
-                                     owner=PlayerRef(owner), region=region_msg(region),
-                                     province=LETTER[province], pollution=c.pollution(region)),
-                                 cause=by, level=NORMAL))
+        where = at(region, province)
+        self.events += (detail(marker(by, owner), by, NORMAL),
+                        detail(where, by, NORMAL),
+                        detail(region_pollution(region, c.pollution(region)), by, NORMAL))
         if was >= PEOPLE:
-            what = summary.province_msg(was, lost)
-            self.events.append(Event(Msg("vertigo.event.wiped", owner=PlayerRef(owner),
-                                         region=region_msg(region), province=LETTER[province],
-                                         what=what), cause=by, level=BRIEF))
+            what = (Msg("vertigo.lost.people") if was == PEOPLE else
+                    Msg("vertigo.lost.factory", kind=kind_msg(CODE_FACTORY[was])))
+            self.events += (Event(Msg("vertigo.event.wiped", owner=PlayerRef(owner), what=what),
+                                  cause=by, level=BRIEF),
+                            detail(where, by, BRIEF))
+            if lost:
+                self.events.append(Event(Msg("vertigo.event.engineers_lost", count=lost),
+                                         cause=by, level=BRIEF))
             if c.population() == 0:
                 self._eliminate(owner)
                 if self.result is not None:

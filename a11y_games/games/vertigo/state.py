@@ -77,8 +77,10 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self._memo: dict[str, int] | None = {}
         """Stock totals, kept while only menu navigation happens; None during an action."""
         self._snapshot: tuple[MappingProxyType[str, object], ...] | None = None
-        self.events.append(Event(Msg("vertigo.event.setup_order",
-                                     players=[PlayerRef(s) for s in self.order]), level=BRIEF))
+        self.events += (Event(Msg("vertigo.event.setup_order", player=PlayerRef(self.order[0])),
+                              level=BRIEF),
+                        Event(Msg("vertigo.event.then",
+                                  players=[PlayerRef(s) for s in self.order[1:]]), level=BRIEF))
         self._say_turn_of(self.order[0], "vertigo.event.setup_turn")
 
     # --- money ---
@@ -353,8 +355,11 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.first = seat
         self.order = [(seat + i) % self.n for i in range(self.n)
                       if self.active[(seat + i) % self.n]]
-        self.events.append(Event(Msg("vertigo.event.first", player=PlayerRef(seat),
-                                     order=[PlayerRef(s) for s in self.order]), level=BRIEF))
+        self.events.append(Event(Msg("vertigo.event.first", player=PlayerRef(seat)), level=BRIEF))
+        if len(self.order) > 1:
+            self.events.append(Event(Msg("vertigo.event.then",
+                                         players=[PlayerRef(s) for s in self.order[1:]]),
+                                     level=BRIEF))
         self.phase = "manage"
         self.cursor = 0
         self._next_manager()
@@ -385,8 +390,11 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         to_vault = c.diplomats * data.UPKEEP_PER_PAWN
         self.pay_vault(seat, to_vault)
         self.pay_bank(seat, due - to_vault)
-        self.events.append(Event(Msg("vertigo.event.upkeep", player=PlayerRef(seat), due=due,
-                                     vault=to_vault), cause=seat, level=NORMAL))
+        self.events.append(Event(Msg("vertigo.event.upkeep", player=PlayerRef(seat), due=due),
+                                 cause=seat, level=NORMAL))
+        if to_vault:  # the diplomats' share (VG-29)
+            self.events.append(Event(Msg("vertigo.event.upkeep_vault", vault=to_vault),
+                                     cause=seat, level=FULL))
 
     def _advance(self) -> None:
         """Run automatic steps until someone must decide or the game ends."""
@@ -427,8 +435,10 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.active[seat] = False
         money = c.money
         self.pay_vault(seat, money)
-        self.events.append(Event(Msg("vertigo.event.eliminated", player=PlayerRef(seat),
-                                     amount=money), level=BRIEF))
+        self.events.append(Event(Msg("vertigo.event.eliminated", player=PlayerRef(seat)),
+                                 level=BRIEF))
+        if money:
+            self.events.append(Event(Msg("vertigo.event.out_money", amount=money), level=BRIEF))
         if self.phase == "pollution" and self.roller_index and \
                 self.order[self.roller_index - 1] == seat:
             self.rolls.clear()
@@ -456,18 +466,22 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                 winners = frozenset(s for s in eligible if self.ranking_key(s) == best)
         for s in range(self.n):
             if self.active[s] and not self.eligible(s) and not planet_dead:
-                self.events.append(Event(Msg("vertigo.event.cannot_pay", player=PlayerRef(s)),
-                                         level=NORMAL))
-        if winners:
-            result = Msg("vertigo.end.winners", reason=reason,
-                         players=[PlayerRef(s) for s in sorted(winners)])
-        else:
-            result = Msg("vertigo.end.nobody", reason=reason)
+                self.events += (Event(Msg("vertigo.event.cannot_pay", player=PlayerRef(s)),
+                                      level=NORMAL),
+                                Event(Msg("vertigo.event.cannot_win", player=PlayerRef(s)),
+                                      level=NORMAL))
+        result = Msg("vertigo.end.result", reason=reason)
         self.result = Outcome(winners, result)
-        self.events.append(Event(result, level=BRIEF))
+        self.events.append(Event(result, level=BRIEF))  # why, then who wins: two lines
+        self.events.append(Event(Msg("vertigo.end.winners",
+                                     players=[PlayerRef(s) for s in sorted(winners)])
+                                 if winners else Msg("vertigo.end.nobody"), level=BRIEF))
         if not planet_dead:
-            self.events.extend(Event(msg, level=BRIEF if msg.params.get("rank") == 1
-                                     else NORMAL) for msg in summary.standings(self))
+            level = NORMAL
+            for msg in summary.standings(self):  # a tie-break line goes with its rank line
+                if msg.id != "vertigo.standings.then":
+                    level = BRIEF if msg.params.get("rank") == 1 else NORMAL
+                self.events.append(Event(msg, level=level))
 
     # --- views ---
     def observation(self, seat: int) -> dict[str, Any]:

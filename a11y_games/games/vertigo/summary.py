@@ -178,7 +178,7 @@ def region_lines(state: VertigoState, seat: int, r: int) -> list[Msg]:
 
 # --- final standings (VG-32) ---
 def standings(state: VertigoState) -> list[Msg]:
-    """Rank, player and factories, one line each, with the tie-break figures that decided.
+    """Rank, player and factories, one line each, then the tie-break figures that decided.
 
     Players who may win are ranked (equal figures share a rank); then those who cannot pay
     their upkeep, then those out of the game, unranked.
@@ -192,18 +192,17 @@ def standings(state: VertigoState) -> list[Msg]:
         rank = 1 + sum(1 for k in keys if k > keys[i])
         near = [keys[j] for j in (i - 1, i + 1) if 0 <= j < len(keys)]
         tied = max((_common(keys[i], k) for k in near), default=0)
-        score = [Msg("vertigo.standings.factories", count=c.factories())]
-        if tied >= 1:
-            score.append(Msg("vertigo.standings.pawns", count=c.pawns()))
-        if tied >= 2:
-            score.append(Msg("vertigo.standings.safe", money=c.money))
         lines.append(Msg("vertigo.standings.rank", rank=rank, player=PlayerRef(seat),
-                         score=score))
+                         score=Msg("vertigo.standings.factories", count=c.factories())))
+        if tied >= 1:
+            lines.append(Msg("vertigo.standings.then",
+                             score=Msg("vertigo.standings.pawns", count=c.pawns())))
+        if tied >= 2:
+            lines.append(Msg("vertigo.standings.then",
+                             score=Msg("vertigo.standings.safe", money=c.money)))
     for seat in range(state.n):
         if state.active[seat] and not state.eligible(seat):
-            lines.append(Msg("vertigo.standings.cannot_pay", player=PlayerRef(seat),
-                             score=Msg("vertigo.standings.factories",
-                                       count=state.countries[seat].factories())))
+            lines.append(Msg("vertigo.standings.cannot_pay", player=PlayerRef(seat)))
     lines += [Msg("vertigo.standings.out", player=PlayerRef(s)) for s in range(state.n)
               if not state.active[s]]
     return lines

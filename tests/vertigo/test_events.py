@@ -1,0 +1,70 @@
+"""What the table hears as the game goes: one idea a line, each fitting a braille display."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_games.engine import Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.simulate import play_out
+from a11y_games.games.vertigo import SPEC
+from a11y_games.i18n import Translator
+
+DETAILS = ("vertigo.event.at", "vertigo.event.at_price", "vertigo.event.in_region",
+           "vertigo.event.from_region", "vertigo.event.to_region", "vertigo.event.from_at",
+           "vertigo.event.to_at", "vertigo.event.to_vault", "vertigo.event.region_pollution",
+           "vertigo.event.for_region", "vertigo.event.owner_places", "vertigo.event.no_room",
+           "vertigo.event.engineers_lost", "vertigo.event.tally", "vertigo.event.then",
+           "vertigo.event.upkeep_vault", "vertigo.event.out_money", "vertigo.event.cannot_win")
+"""Lines that only carry the detail of the line before them."""
+
+
+def games() -> list[Match]:
+    """Random and normal bots, 3 seeds each, at 2, 3 and 4 players, played to the end."""
+    matches = []
+    for players in (2, 3, 4):
+        for seed in range(3):
+            for level in ("random", "normal"):
+                match = Match(SPEC, SPEC.settings(players, 100 * players + seed),
+                              [SeatSpec("bot", level=level, name_index=i + 2 * seed)
+                               for i in range(players)])  # every bot name, Nimbus included
+                play_out(match)
+                matches.append(match)
+    return matches
+
+
+@pytest.fixture(scope="module")
+def played() -> list[Match]:
+    return games()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_events_fit_40_cells(played: list[Match], lang: str) -> None:
+    """Every announcement of real games fits a 40-cell display, in English and French."""
+    checked = 0
+    for match in played:
+        tr = Translator(lang, names=match.seat_name)
+        for event in match.events:
+            for line in tr.render_all([event.msg]):
+                assert len(line) <= 40, (event.msg.id, line)
+                checked += 1
+    assert checked > 20_000
+
+
+def test_a_detail_line_keeps_the_audience_and_cause_of_its_key_fact(played: list[Match]) -> None:
+    """A split announcement stays one event's worth: same cause, seen by the same seats, and
+    never quieter than needed (a detail is at its key fact's level, or FULL)."""
+    seen = set()
+    for match in played:
+        before = match.events[0]
+        for event in match.events:
+            if event.msg.id not in DETAILS:
+                before = event  # the key fact the next detail lines belong to
+                continue
+            seen.add(event.msg.id)
+            assert event.cause == before.cause, event.msg.id
+            assert event.visible_to == before.visible_to, event.msg.id
+            assert event.informs == before.informs, event.msg.id
+            assert event.level in (before.level, Verbosity.FULL), event.msg.id
+    assert {"vertigo.event.at", "vertigo.event.at_price", "vertigo.event.for_region",
+            "vertigo.event.region_pollution", "vertigo.event.tally"} <= seen
