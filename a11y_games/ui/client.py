@@ -312,9 +312,11 @@ class Client:
         """Hot-seat: ask the right player to take the keyboard before anything private."""
         # while the prompt waits the keyboard changes hands: the keys (F3, F4) show public
         # lines only, never the last player's
+        answering = self.answering  # asked public questions so far: at the keyboard already
         self.viewer, self.answering = None, None
         self.out.forget()
-        self.say(Msg("core.handover", seat=PlayerRef(seat)))
+        self.say(Msg("core.handover.private_now" if answering == seat else "core.handover",
+                     seat=PlayerRef(seat)))
         if not self.reader.interactive:  # a script sees the question it must answer
             self.say(Msg("core.handover.prompt", seat=PlayerRef(seat)))
         while True:

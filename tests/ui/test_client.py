@@ -330,10 +330,11 @@ def test_hot_seat_public_questions_need_no_hand_over() -> None:
 
 def test_hot_seat_private_command_during_a_public_question_hands_over_first() -> None:
     lines, _ = _utopia_hot_seat("me\n")
-    handover = next(i for i, line in enumerate(lines) if line.startswith("Pass the keyboard"))
+    handover = next(i for i, line in enumerate(lines) if line.startswith("Something private"))
     asked = next(line for line in lines if line.endswith("your turn: Take a guest."))
     seat = asked.split(",")[0]
-    assert lines[handover] == f"Pass the keyboard to {seat}."
+    assert lines[handover] == f"Something private for {seat} now."
+    assert lines[handover + 1] == f"{seat}, press Enter when you are ready."
     assert lines.index(asked) < handover  # asked at once, handed over only for "me"
 
 
@@ -384,3 +385,27 @@ def test_pnue_board_topic_in_french_is_spelt_with_its_accent_and_typed_either_wa
     lines, _ = _game_client("pnue", "aide table\ntable roles\ntable rôles\n", "fr")
     assert "Sujets : rôles, tuiles, gouvernement, ordre." in lines
     assert not any(line.startswith("Sujet de table inconnu") for line in lines)
+
+
+def test_hot_seat_private_news_for_the_player_answering_is_not_a_hand_over() -> None:
+    """A player answering public questions already holds the keyboard: private news for him
+    (a monument now possible) is introduced as such, not as "Pass the keyboard"."""
+    from a11y_games.games import get_spec
+    from tests.utopia.helpers import CIV, put
+
+    spec = get_spec("utopia")
+    match = Match(spec, spec.settings(2, 4), [SeatSpec("human", "Ana"), SeatSpec("human", "Bo")])
+    state = match.state
+    first = state.current
+    put(state, "hephaistos", first, "maya", 2)
+    state.guests = [(CIV["maya"], "fire")] * 6
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO("1\n1\n\n")), writer=Writer(out),
+                    lang="en")
+    client.run()
+    lines = out.getvalue().splitlines()
+    name = ["Ana", "Bo"][first]
+    at = lines.index(f"Something private for {name} now.")
+    assert f"Pass the keyboard to {name}." not in lines[:at + 1]
+    assert lines[at + 1] == f"{name}, press Enter when you are ready."
+    assert any("monument possible" in line for line in lines[at:])
