@@ -313,3 +313,14 @@ def test_tile_and_sail_labels_name_islands_first_and_count_what_does_not_fit() -
     state.archipelago.tiles[S["B3"]] = state.archipelago.tiles[S["C5"]] = None
     reset_caches(state)
     assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu : pleine mer"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sea_name_is_as_long_as_labels_count_it(lang: str) -> None:
+    """Tile labels measure a sea's name without rendering it: "sea C4" and "mer C4"."""
+    from a11y_games.engine import Msg
+    from a11y_games.games.vanuatu.names import SPACE_NAME_SIZE
+
+    for code in data.CODES:
+        name = Translator(lang).render(Msg("vanuatu.space.sea", code=code))
+        assert len(name) <= SPACE_NAME_SIZE
