@@ -9,7 +9,7 @@ from a11y_games.engine.simulate import play_out
 from a11y_games.games.vanuatu import SPEC, data
 from a11y_games.games.vanuatu.summary import find_island
 from a11y_games.i18n import Translator
-from tests.vanuatu.helpers import S, new, put_island
+from tests.vanuatu.helpers import S, new, put_island, put_sea, reset_caches
 
 BRAILLE = 40
 
@@ -140,7 +140,7 @@ def test_menus_state_costs_before_confirming() -> None:
     acting(state, seat, "sail", boat="C3")
     play(state, "act:sail")
     labels = render([state.describe(seat, a) for a in state.legal_actions(seat)])
-    assert "sea C4: 1 vatu, 1 space, by Efate" in labels
+    assert "C4, 1 vatu: Efate" in labels
     assert labels[-1] == "Back"
 
 
@@ -208,17 +208,16 @@ def test_a_revealed_island_tile_is_said_in_three_lines() -> None:
 
 
 def test_french_elides_de_before_an_island_name_with_a_vowel() -> None:
-    """``près de Efate`` is ``près d'Efate``; ``près de Tanna`` keeps ``de``."""
+    """``de Efate`` is ``d'Efate``; ``de Tanna`` keeps ``de``."""
     from a11y_games.engine import Msg
 
     tr = Translator("fr")
-    sail = tr.render(Msg("vanuatu.label.sail", place="mer C3", cost=1, count=2, near="Efate"))
-    assert sail.endswith("près d'Efate")
-    assert tr.render(Msg("vanuatu.label.sail", place="mer C3", cost=1, count=2,
-                         near="Tanna")).endswith("près de Tanna")
     kava = tr.render(Msg("vanuatu.label.export", good=Msg("vanuatu.good.kava"), island="Ambae",
                          cost=1, count=2))
     assert " d'Ambae : " in kava and " de Ambae" not in kava
+    beef = tr.render(Msg("vanuatu.label.export_unwanted", good=Msg("vanuatu.good.beef", count=1),
+                         island="Tanna", cost=3))
+    assert beef == "1 bœuf de Tanna : 3 vatu, 0 PP"
     moved = tr.render(Msg("vanuatu.power.governor_from", count=1,
                           action=Msg("vanuatu.action.export")))
     assert moved == "Depuis Exporter, 1 marqueur."
@@ -229,5 +228,99 @@ def test_giving_up_an_action_is_worded_plainly() -> None:
     from a11y_games.engine import Msg
 
     label = Msg("vanuatu.label.drop", action=Msg("vanuatu.action.fish"), count=2)
-    assert Translator("fr").render(label) == "Renoncer à Pêcher : reprendre 2 marqueurs"
-    assert Translator("en").render(label) == "Give up Fish: take back 2 markers"
+    assert Translator("fr").render(label) == "Pêcher : reprendre 2"
+    assert Translator("en").render(label) == "Give up Fish: 2 markers back"
+
+
+def crowded_match() -> Match:
+    """Five bots; islands around B4 with the longest names; every stack on every space."""
+    match = Match(SPEC, SPEC.settings(5, 1), [
+        SeatSpec("bot", level="random", name_index=i) for i in range(5)])
+    state = match.state
+    for code, index in (("A3", 0), ("A4", 3), ("B5", 1), ("C5", 2)):
+        put_island(state, code, index)  # Tanna, Pentecôte, Malekula, Ambrym
+    put_sea(state, "B4")
+    state.order = list(range(5))
+    for action in data.ACTIONS:
+        state.markers[action] = [5, 1, 2, 1, 1]
+    return match
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_choice_labels_and_questions_fit_a_braille_line_at_their_longest(lang: str) -> None:
+    """Every label fits 36 cells ("12. " comes first) and every question 40, with the longest
+    names, five stacks on a space, three islands by a sea, six tiles around a space."""
+    match = crowded_match()
+    state = match.state
+    codes = data.CODES
+    islands = [data.CODES[s] for s, _ in state.archipelago.islands()]
+    actions = [f"tile:{c}" for c in codes] + [f"sail:{c}" for c in codes]
+    actions += [f"char:{c}" for c in data.CHARACTERS]
+    actions += [f"{k}:{a}" for k in ("plan", "act", "drop", "preach", "govern", "to")
+                for a in data.ACTIONS]
+    actions += [f"{k}:{c}" for k in ("hut", "draw", "tourist") for c in islands]
+    actions += [f"export:{c}:{g}" for c in islands for g in data.GOODS]
+    actions += [f"dike:{c}:{d}" for c in islands
+                for d in state.archipelago.sea_sides(data.SPACE_OF[c])]
+    actions += ["beg:3", "treasure:3", "nohut", "nodike", "back"]
+    labels = render([state.describe(0, a) for a in actions], lang, match)
+    too_long = [text for text in labels if len(text) > 36]
+    assert not too_long and any("Pentecôte" in t and "+" in t for t in labels), too_long
+    state.players[0].vatu = 99
+    questions = []
+    for spec in [spec for _, spec in data.TILES]:
+        state.revealed = [spec]
+        questions.append(state._prompt("tile", 0))
+    questions += [state._prompt(k, 0) for k in (
+        "character", "plan", "act", "govern", "sail", "hut", "dike", "export", "draw",
+        "tourist")]
+    assert all(len(text) <= BRAILLE for text in render(questions, lang, match))
+
+
+@pytest.mark.rule("VA-13")
+def test_planning_labels_name_the_stack_that_would_act_and_the_markers_there() -> None:
+    """VA-13: the most markers act, a tie going to the earlier player in turn order."""
+    match = crowded_match()
+    state = match.state
+    state.markers["fish"] = [0, 1, 2, 2, 0]
+    state.markers["dive"] = [0, 0, 0, 3, 0]
+    state.markers["sell"] = [0] * 5
+    names = render([state.describe(0, f"plan:{a}") for a in ("fish", "dive", "sell")],
+                   "en", match)
+    ambae, erakor = render([match.seat_name(2), match.seat_name(3)], "en", match)
+    assert names == [f"Fish: {ambae} 2 of 5", f"Dive: {erakor} 3", "Sell fish: no marker"]
+
+
+@pytest.mark.rule("VA-60")
+def test_planning_labels_show_a_neutral_stack_that_blocks_every_player() -> None:
+    """VA-60: with two players, a player needs more markers than the neutral stack."""
+    state = new(players=2)
+    state.order = [0, 1]
+    state.neutral["fish"], state.markers["fish"] = 1, [1, 0]
+    state.neutral["dive"], state.markers["dive"] = 1, [0, 2]
+    tr = Translator("fr")
+    assert tr.render(state.describe(0, "plan:fish")) == "Pêcher : neutre 1 sur 2"
+    assert tr.render(state.describe(0, "plan:dive")).endswith(" 2 sur 3")
+
+
+def test_tile_and_sail_labels_name_islands_first_and_count_what_does_not_fit() -> None:
+    """B4 touches 5 islands and a sea: the label names what fits, then "+4"."""
+    state = crowded_match().state
+    tr = Translator("fr")
+    assert tr.render(state.describe(0, "tile:B4")) == "B4 touche Pentecôte, Malekula, +4"
+    assert tr.render(state.describe(0, "sail:B4")) == "B4, 2 vatu : Pentecôte, Malekula, +3"
+    assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu : Ambrym, Efate"
+    state.archipelago.tiles[S["B3"]] = state.archipelago.tiles[S["C5"]] = None
+    reset_caches(state)
+    assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu : pleine mer"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sea_name_is_as_long_as_labels_count_it(lang: str) -> None:
+    """Tile labels measure a sea's name without rendering it: "sea C4" and "mer C4"."""
+    from a11y_games.engine import Msg
+    from a11y_games.games.vanuatu.names import SPACE_NAME_SIZE
+
+    for code in data.CODES:
+        name = Translator(lang).render(Msg("vanuatu.space.sea", code=code))
+        assert len(name) <= SPACE_NAME_SIZE

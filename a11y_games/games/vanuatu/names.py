@@ -7,7 +7,8 @@ from a11y_games.engine import Msg
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.board import Board, Island, Sea
 
-__all__ = ["action_msg", "character_msg", "direction_msg", "good_msg", "listed", "space_name"]
+__all__ = ["action_msg", "character_msg", "direction_msg", "good_msg", "listed", "space_name",
+           "squeezed"]
 
 
 def space_name(board: Board, space: int) -> Msg | str:
@@ -44,3 +45,24 @@ def listed(msg_id: str, key: str, items: list, size: int, **params: object) -> l
     for start in range(size, len(items), size):
         lines.append(Msg("vanuatu.more", items=items[start:start + size]))
     return lines
+
+
+SPACE_NAME_SIZE = 6
+"""Characters of a tile's name that is a catalogue message: "sea C4", "mer C4"."""
+
+
+def squeezed(names: list[str | Msg], room: int) -> list[str | Msg]:
+    """As many names as fit ``room`` characters joined by ", ", then "+2" for the others,
+    so that a choice stays on one braille line. Proper names are the same in every
+    language; a sea's name counts ``SPACE_NAME_SIZE``."""
+    sizes = [len(n) if isinstance(n, str) else SPACE_NAME_SIZE for n in names]
+    if sum(sizes) + 2 * (len(names) - 1) <= room:
+        return names
+    used = len(", +9")
+    kept: list[str | Msg] = []
+    for name, size in zip(names, sizes, strict=True):
+        used += size + (2 if kept else 0)
+        if used > room:
+            break
+        kept.append(name)
+    return [*kept, Msg("vanuatu.label.more", count=len(names) - len(kept))]

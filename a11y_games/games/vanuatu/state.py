@@ -452,6 +452,8 @@ class VanuatuState(ActionTurn, GameState):
             return Msg("vanuatu.ask.plan", count=self.players[seat].markers)
         if kind == "character":
             return Msg("vanuatu.ask.character", round=self.round)
+        if kind == "dike":  # every dike costs the same: said once, in the question
+            return Msg("vanuatu.ask.dike", cost=data.DIKE_COST, vatu=self.players[seat].vatu)
         return Msg(f"vanuatu.ask.{kind}", vatu=self.players[seat].vatu)
 
     def seat_to_act(self) -> int | None:

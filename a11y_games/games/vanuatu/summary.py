@@ -9,7 +9,7 @@ from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import GameState, Query, Topic, UnknownTopic
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.board import Island, Sea
-from a11y_games.games.vanuatu.names import listed
+from a11y_games.games.vanuatu.names import listed, squeezed
 from a11y_games.games.vanuatu.state import action_msg, character_msg, direction_msg, good_msg
 
 if TYPE_CHECKING:
@@ -19,20 +19,26 @@ __all__ = ["board", "describe", "find_island", "private", "queries", "status"]
 
 
 # --- labels ------------------------------------------------------------------------------------
+TILE_ROOM = 25
+"""Characters left for a tile's neighbours after "B4 touches " (36 in all)."""
+SAIL_ROOM = 23
+"""Characters left for the islands by a sea after "C4, 2 vatu : " (36 in all)."""
+
+
 def describe(state: VanuatuState, seat: int, action: str) -> Msg:
-    """A short label for an action id, costs first where there are any."""
+    """A short label for an action id, costs first where there are any; each fits 36
+    characters, the rest of a space's surroundings being in the ``where`` query."""
     kind, _, arg = action.partition(":")
     arch = state.archipelago
     player = state.players[seat]
     if kind == "tile":
-        space = data.SPACE_OF[arg]
-        near = state._touching(space)
-        return Msg("vanuatu.label.tile", code=arg, count=len(near), near=near)
+        return Msg("vanuatu.label.tile", code=arg,
+                   near=squeezed(touching(state, data.SPACE_OF[arg]), TILE_ROOM))
     if kind == "char":
         return Msg("vanuatu.label.character", character=character_msg(arg),
                    power=Msg(f"vanuatu.power.{arg}"))
     if kind == "plan":
-        return Msg("vanuatu.label.plan", action=action_msg(arg), stacks=stacks_on(state, arg))
+        return plan_label(state, arg)
     if kind == "act":
         return Msg("vanuatu.label.act", action=action_msg(arg))
     if kind == "drop":
@@ -52,12 +58,10 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         space = data.SPACE_OF[arg]
         steps = arch.reach(player.boat).get(space, 0)
         cost = 0 if state._power(seat, "navigator") else steps * data.SAIL_COST
-        near = [i.name for _, i in arch.islands_near(space)]
+        near: list[str | Msg] = [i.name for _, i in arch.islands_near(space)]
         if not near:
-            return Msg("vanuatu.label.sail_open", place=state.name(space), count=steps,
-                       cost=cost)
-        return Msg("vanuatu.label.sail", place=state.name(space), count=steps, cost=cost,
-                   near=near)
+            return Msg("vanuatu.label.sail_open", code=arg, cost=cost)
+        return Msg("vanuatu.label.sail", code=arg, cost=cost, near=squeezed(near, SAIL_ROOM))
     if kind == "hut":
         return Msg("vanuatu.label.hut", island=state.name(data.SPACE_OF[arg]),
                    cost=state.hut_cost(seat))
@@ -66,13 +70,12 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         space = data.SPACE_OF[code]
         facing = dict((dd, j) for dd, j in data.NEIGHBOURS[space])[int(d)]
         return Msg("vanuatu.label.dike", island=state.name(space),
-                   direction=direction_msg(int(d)), place=state.name(facing),
-                   cost=data.DIKE_COST)
+                   direction=direction_msg(int(d)), place=state.name(facing))
     if kind == "export":
         code, _, good = arg.partition(":")
         wanted = any(not s.complete and s.needs(good) for s in state.ships)
         if not wanted:
-            return Msg("vanuatu.label.export_unwanted", good=good_msg(good),
+            return Msg("vanuatu.label.export_unwanted", good=good_msg(good),  # 0 PP
                        island=state.name(data.SPACE_OF[code]), cost=data.EXPORT_PRICE[good])
         return Msg("vanuatu.label.export", good=good_msg(good),
                    island=state.name(data.SPACE_OF[code]), cost=data.EXPORT_PRICE[good],
@@ -86,6 +89,32 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         return Msg("vanuatu.label.tourist", island=island.name, count=len(island.huts),
                    tourists=island.tourists, capacity=island.spec.capacity)
     return Msg(f"vanuatu.label.{kind}")
+
+
+def touching(state: VanuatuState, space: int) -> list[str | Msg]:
+    """The placed tiles touching ``space``: islands first (they decide where a tile may
+    go), then seas, each in direction order."""
+    tiles = [j for _, j in data.NEIGHBOURS[space] if state.archipelago.tiles[j] is not None]
+    islands = [j for j in tiles if isinstance(state.archipelago.tiles[j], Island)]
+    return [state.name(j) for j in islands + [j for j in tiles if j not in islands]]
+
+
+def plan_label(state: VanuatuState, action: str) -> Msg:
+    """An action space while planning: the stack that would act now (VA-13, VA-60) and how
+    many markers are there in all; every stack is in ``board plan``."""
+    total = state.neutral[action] + sum(state.markers[action])
+    if not total:
+        return Msg("vanuatu.label.plan_free", action=action_msg(action))
+    holder = state.holder(action)
+    if holder is None:  # only the neutral stack can stop every player (VA-60)
+        most = state.neutral[action]
+        lead = Msg("vanuatu.stack_neutral", count=most)
+    else:
+        most = state.markers[action][holder]
+        lead = Msg("vanuatu.stack", player=PlayerRef(holder), count=most)
+    if most == total:
+        return Msg("vanuatu.label.plan_one", action=action_msg(action), stack=lead)
+    return Msg("vanuatu.label.plan", action=action_msg(action), stack=lead, count=total)
 
 
 def stacks_on(state: VanuatuState, action: str) -> list[Msg]:
