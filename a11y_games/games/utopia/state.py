@@ -364,7 +364,10 @@ class UtopiaState(MenuStack, GameState):
         if self.phase != GUESTS:
             return False
         supply = self.supply[seat]
-        if any(supply[c] > 0 for c, _ in self.guest_kinds) or self.builds(seat):
+        for c, _ in self.guest_kinds:
+            if supply[c] > 0:
+                return False  # a guest it can take
+        if self.builds(seat):
             return False
         self.events.append(_PASS[seat])
         return True
