@@ -7,6 +7,7 @@ import random
 import pytest
 
 from a11y_games.games.vertigo.country import CLEAN, EMPTY, PEOPLE, POLLUTED, POLLUTING
+from a11y_games.i18n import Translator
 from tests.vertigo.helpers import do, finish_management, ids, people, seat_now, started
 
 
@@ -121,6 +122,9 @@ def test_vg14_unpaid_pawns_removed_by_choice_and_factory_destroyed() -> None:
     state._settle_upkeep(seat)
     state.refresh()
     assert state.phase == "upkeep"
+    prompt = state.pending().prompt  # 4 pawns, 4 $ due, 2 $ in the safe
+    assert Translator("en").render(prompt) == "Upkeep 4 $: remove 2 pawns."
+    assert Translator("fr").render(prompt) == "Entretien 4 $ : retirez 2 pions."
     options = state.legal_actions(seat)
     assert set(options) == {"drop:student:1", "drop:diplomat", "region:0"}
     state.apply(seat, "region:0")

@@ -50,8 +50,7 @@ class LawPhase(_State):
         if action == "pass":
             return Msg("vertigo.menu.pass")
         law = int(action.split(":")[1])
-        return Msg("vertigo.menu.law", title=self._law_msg(law),
-                   text=summary.law_text(law))
+        return Msg("vertigo.menu.law", title=self._law_msg(law))  # its text: "laws" query
 
     def _voters(self) -> list[int]:
         return [s for s in self.order if self.active[s] and self.countries[s].diplomats]

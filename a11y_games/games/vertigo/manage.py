@@ -421,11 +421,11 @@ class Menus:
                 return Msg("vertigo.menu.pop.buy", price=self._price("population"))
             return Msg("vertigo.menu.pop.move", price=data.MOVE_BETWEEN_REGIONS)
         if head == "kind":
-            return Msg("vertigo.menu.kind", kind=kind_msg(arg), price=self._price(arg),
-                       count=data.ENGINEERS[arg])
+            return Msg("vertigo.menu.kind", kind=Msg(f"vertigo.menu.factory.{arg}"),
+                       price=self._price(arg), count=data.ENGINEERS[arg])
         if head == "from":
             r = int(arg)
-            return Msg("vertigo.menu.from", region=region_msg(r), count=c.fresh[r])
+            return Msg("vertigo.menu.from", region=region_title(r), count=c.fresh[r])
         if head == "to":
             if arg == "cnu":
                 return Msg("vertigo.menu.to_cnu")

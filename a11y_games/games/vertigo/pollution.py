@@ -13,7 +13,6 @@ from a11y_games.games.vertigo.manage import (
     detail,
     in_region,
     kind_msg,
-    region_msg,
     region_pollution,
     region_title,
 )
@@ -131,10 +130,10 @@ class PollutionPhase(_State):
 
     def _task_prompt(self, task: Task) -> Msg:
         if task.kind == CLEANUP:
-            return Msg("vertigo.prompt.cleanup", region=region_msg(task.region))
+            return Msg("vertigo.prompt.cleanup", region=region_title(task.region))
         if task.kind == PLACE:
             key = "vertigo.prompt.place" if task.witness else "vertigo.prompt.forced"
-            return Msg(key, region=region_msg(task.region), player=PlayerRef(task.by))
+            return Msg(key, region=region_title(task.region), player=PlayerRef(task.by))
         stage = ("target", "region", "province")[len(self.path)]
         return Msg(f"vertigo.prompt.arrow_{stage}")
 

@@ -142,17 +142,22 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return Pending((task.seat,), self._task_prompt(task))
         if self.phase == "vote":
             seats = tuple(s for s in self._voters() if s not in self.votes)
-            return Pending(seats, Msg("vertigo.prompt.vote", law=self._law_msg(self.proposal[1]),
-                                      player=PlayerRef(self.proposal[0])))
+            return Pending(seats, Msg("vertigo.prompt.vote", law=self._law_msg(self.proposal[1])))
         if self.phase == "first":
             return Pending((self.first,), Msg("vertigo.prompt.first"))
         seat = self.order[self.cursor]
         if self.phase == "upkeep":
-            c = self.countries[seat]
-            return Pending((seat,), Msg("vertigo.prompt.upkeep", due=c.pawns(), money=c.money))
+            return Pending((seat,), self._upkeep_prompt(seat))
         if self.phase == "laws":
             return Pending((seat,), Msg("vertigo.prompt.law"))
         return Pending((seat,), self._menu_prompt(seat))
+
+    def _upkeep_prompt(self, seat: int) -> Msg:
+        """The upkeep due and how many pawns must go before it can be paid (VG-14)."""
+        c = self.countries[seat]
+        due = c.pawns() * data.UPKEEP_PER_PAWN
+        short = -(-(due - c.money) // data.UPKEEP_PER_PAWN)
+        return Msg("vertigo.prompt.upkeep", due=due, count=short)
 
     def _menu_prompt(self, seat: int) -> Msg:
         c = self.countries[seat]
