@@ -207,3 +207,12 @@ def test_board_topics_listed_are_only_those_board_accepts(players: int) -> None:
     for name in names:
         assert state.board(0, name)  # never UnknownTopic for a topic the game lists
     assert names[-players:] == ["blue", "yellow", "red", "green"][:players]
+
+
+def test_a_spectator_asking_a_region_hears_that_region_of_every_country() -> None:
+    match = Match(SPEC, SPEC.settings(3, 5), [SeatSpec("bot", level="random", name_index=i)
+                                               for i in range(3)])
+    lines = rendered(match.state.board(None, "left"))
+    heads = [line for line in lines if ", left region: " in line]
+    assert len(heads) == 3 and len({line.split(",")[0] for line in heads}) == 3, lines
+    assert not any("right region" in line or "centre region" in line for line in lines)

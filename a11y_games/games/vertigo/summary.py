@@ -133,6 +133,8 @@ def board(state: VertigoState, seat: int | None, topic: str = "") -> list[Msg]:
             lines += country_head(state, s)
         return lines
     country, region = parse_topic(state, seat, topic)
+    if country is None and region is not None:  # a spectator: that region of every country
+        return [line for c in range(state.n) for line in region_lines(state, c, region)]
     if country is None:
         raise UnknownTopic(topic)
     if region is None:
