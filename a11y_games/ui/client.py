@@ -18,6 +18,7 @@ from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Ver
 from a11y_games.engine.match import Match, SaveError, UndoRefused
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import UnknownTopic
+from a11y_games.engine.words import find_topic
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.commands import COMMANDS, fold, lookup
 from a11y_games.ui.paths import data_dir, save_path
@@ -588,9 +589,7 @@ class Client:
         game's topics."""
         state = self.match.state
         wanted = rest.strip()
-        key = fold(wanted)
-        topic = next((t for t in state.board_topics()
-                      if key == fold(t.name) or key in {fold(a) for a in t.aliases}), None)
+        topic = find_topic(state.board_topics(), wanted)
         try:
             lines = state.board(self.viewer, topic.name if topic is not None else wanted)
         except UnknownTopic:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
+
+from a11y_games.engine.words import fold
 
 __all__ = ["COMMANDS", "Command", "fold", "lookup"]
 
@@ -46,12 +47,6 @@ COMMANDS: tuple[Command, ...] = (
     Command("undo", ("annuler",)),
     Command("quit", ("quitter", "exit", "q")),
 )
-
-
-def fold(word: str) -> str:
-    """Lower case without accents, so ``État`` finds ``etat``."""
-    return "".join(c for c in unicodedata.normalize("NFD", word.strip().lower())
-                   if unicodedata.category(c) != "Mn")
 
 
 def lookup(word: str) -> Command | None:

@@ -47,12 +47,7 @@ def acting(state: VanuatuState, seat: int, action: str, *, character: str | None
     round goes on after the action.
     """
     state.phase = "actions"
-    state._legal = {}
-    state._pending = None
-    state._board_copy = None
-    state._reach = {}
-    state._areas = {}
-    state._plannable = {}
+    reset_caches(state)
     for counts in state.markers.values():
         for s in range(len(counts)):
             counts[s] = 0

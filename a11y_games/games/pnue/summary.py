@@ -5,12 +5,12 @@ One short line a message, key fact first. Only what the asking seat may know.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import Query, Topic, UnknownTopic
+from a11y_games.engine.words import find_topic
 from a11y_games.games.pnue import data
 from a11y_games.games.pnue.data import ECO_KINDS, LOB
 
@@ -19,12 +19,6 @@ if TYPE_CHECKING:
     from a11y_games.games.pnue.state import PnueState
 
 __all__ = ["QUERIES", "TOPICS", "board", "name_lines", "private", "seat_lines", "status"]
-
-
-def fold(text: str) -> str:
-    """Lower case without accents or outer blanks: ``Rôles`` finds ``roles``."""
-    return "".join(c for c in unicodedata.normalize("NFD", text.strip().casefold())
-                   if unicodedata.category(c) != "Mn")
 
 
 def _tile(tile: str) -> Msg:
@@ -116,9 +110,8 @@ TOPICS = (Topic("roles", ("rôles",)), Topic("tiles", ("tuiles",)),
 
 def board(state: PnueState, seat: int | None, topic: str = "") -> list[Msg]:
     """The full public state, or one part of it: roles, tiles, government, order."""
-    wanted = fold(topic)
-    found = next((t for t in TOPICS if wanted == t.name or wanted in t.aliases), None)
-    if wanted and found is None:
+    found = find_topic(TOPICS, topic)
+    if topic.strip() and found is None:
         raise UnknownTopic(topic)
     part = found.name if found is not None else ""
     lines = [*now_lines(state), Msg("pnue.board.turn", turn=state.turn)] if not part else []

@@ -7,9 +7,10 @@ The map is ours (UT-02): 4 islands, 24 districts, values 2 to 4, 7 maritime dist
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+
+from a11y_games.engine.words import fold as fold_word
 
 __all__ = [
     "BASES", "CARDS_PER_CIV", "CIVS", "DISCARD_LAST", "DISCARD_LEADER", "DISCARD_OTHER",
@@ -80,8 +81,7 @@ class Island:
 
 def fold(text: str) -> str:
     """Lower case without accents or spaces: what name matching compares."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch) and ch.isalnum())
+    return "".join(ch for ch in fold_word(text) if ch.isalnum())
 
 
 def _load() -> dict:

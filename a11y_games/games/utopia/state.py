@@ -397,8 +397,7 @@ class UtopiaState(MenuStack, GameState):
 
     def _start_development(self) -> None:
         self.bag.extend(self.guests)  # guests not taken go back to the bag
-        self.guests = []
-        self._changed()
+        self.guests = []  # (the setter forgets the menus)
         self.phase = DISCARD
         self._current = None
         self._event(Msg("utopia.ev.phase2"), level=Verbosity.BRIEF)

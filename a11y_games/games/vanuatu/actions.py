@@ -15,6 +15,9 @@ from a11y_games.games.vanuatu.names import action_msg, direction_msg, good_msg
 __all__ = ["ActionTurn"]
 
 FULL = Verbosity.FULL
+_HAULS = {"fish": ("fish", "fish", "vanuatu.fish.caught", "vanuatu.fish.value"),
+          "dive": ("treasure", "treasures", "vanuatu.dive.found", "vanuatu.dive.value")}
+"""Fishing and diving: the sea's pile, the player's list, what is said, and its worth."""
 
 
 class ActionTurn:
@@ -258,14 +261,7 @@ class ActionTurn:
         elif action in ("export", "draw", "tourist"):
             self.step = (action, seat)
         elif action == "fish":
-            sea = self.archipelago.sea(player.boat)
-            assert sea is not None
-            value = sea.fish
-            sea.fish -= 1
-            player.fish.append(value)
-            self._say(Msg("vanuatu.fish.caught", player=PlayerRef(seat),
-                          place=self.name(player.boat)), cause=seat)
-            self._say(Msg("vanuatu.fish.value", count=value), cause=seat)
+            value = self._haul(seat, "fish")
             if self._power(seat, "fisherman"):
                 player.power_used = True
                 player.pp += value
@@ -273,14 +269,7 @@ class ActionTurn:
                               count=value), cause=seat)
             self._finish(seat)
         elif action == "dive":
-            sea = self.archipelago.sea(player.boat)
-            assert sea is not None
-            value = sea.treasure
-            sea.treasure -= 1
-            player.treasures.append(value)
-            self._say(Msg("vanuatu.dive.found", player=PlayerRef(seat),
-                          place=self.name(player.boat)), cause=seat)
-            self._say(Msg("vanuatu.dive.value", count=value), cause=seat)
+            value = self._haul(seat, "dive")
             if self._power(seat, "diver"):
                 player.power_used = True
                 self._say(Msg("vanuatu.power.diver_used", player=PlayerRef(seat),
@@ -310,6 +299,20 @@ class ActionTurn:
             else:
                 self._say(Msg("vanuatu.rest.none", player=PlayerRef(seat)), cause=seat)
             self._finish(seat)
+
+    def _haul(self, seat: int, action: str) -> int:
+        """Fish or dive where the boat is: the top fish or treasure of that sea goes to the
+        player, and is said. Returns its value."""
+        pile, kept, taken, worth = _HAULS[action]
+        player = self.players[seat]
+        sea = self.archipelago.sea(player.boat)
+        assert sea is not None
+        value = getattr(sea, pile)
+        setattr(sea, pile, value - 1)
+        getattr(player, kept).append(value)
+        self._say(Msg(taken, player=PlayerRef(seat), place=self.name(player.boat)), cause=seat)
+        self._say(Msg(worth, count=value), cause=seat)
+        return value
 
     def _announce(self, seat: int) -> None:
         """Say who won the majority being acted on, once the action is really under way."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING, cast
 
 from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import GameState, Query, Topic, UnknownTopic
+from a11y_games.engine.words import find_topic, fold
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.board import Island, Sea
 from a11y_games.games.vanuatu.names import listed, squeezed
@@ -176,12 +176,6 @@ def around(state: VanuatuState, space: int, *, full: bool = True) -> list[Msg]:
     return lines
 
 
-def fold(text: str) -> str:
-    """Case- and accent-insensitive form of a name."""
-    return "".join(c for c in unicodedata.normalize("NFD", text.casefold())
-                   if not unicodedata.combining(c)).strip()
-
-
 def find_island(state: VanuatuState, name: str) -> int | None:
     """The space of the placed island called ``name`` (accents and case ignored; a unique
     beginning is enough)."""
@@ -338,9 +332,8 @@ TOPICS = (Topic("players", ("joueurs",)), Topic("ships", ("navires",)), Topic("p
 
 def board(state: VanuatuState, seat: int | None, topic: str = "") -> list[Msg]:
     """The public state; ``topic`` one of players, ships, plan, map, goods (or in French)."""
-    wanted = fold(topic)
-    found = next((t for t in TOPICS if wanted == t.name or wanted in t.aliases), None)
-    if wanted and found is None:
+    found = find_topic(TOPICS, topic)
+    if topic.strip() and found is None:
         raise UnknownTopic(topic)
     topic = found.name if found is not None else ""
     lines: list[Msg] = []
