@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
+from collections import Counter
 
 import pytest
 
 from a11y_games.engine import IllegalAction
+from a11y_games.engine.actions import BACK
+from a11y_games.engine.bots import ForwardRandomBot, RandomBot
 from a11y_games.engine.match import Match, SaveError, SeatSpec, UndoRefused
 from a11y_games.engine.simulate import play_out, simulate
 from a11y_games.engine.spec import OptionError
@@ -150,3 +154,24 @@ def test_a_save_from_older_rules_is_refused_with_its_reason(tmp_path) -> None:
     with pytest.raises(SaveError) as info:
         Match.from_json(old, {"utopia": UTOPIA})
     assert info.value.msg.id == "core.save.old_rules"
+
+
+def test_random_bot_draws_as_random_choice_does() -> None:
+    """The same seed gives the same answers as ``random.choice`` (saved seeds keep working)."""
+    menus = [["a"], ["a", "b"], ["a", "b", "c"], [str(i) for i in range(9)], ["x", "back"]]
+    bot, rng = RandomBot(0, random.Random(7)), random.Random(7)
+    for _ in range(200):
+        for legal in menus:
+            assert bot.choose(None, legal) == rng.choice(legal)
+
+
+def test_forward_random_bot_goes_back_only_when_nothing_else_is_offered() -> None:
+    bot = ForwardRandomBot(0, random.Random(3))
+    answers = Counter(bot.choose(None, ["a", "b", BACK]) for _ in range(600))
+    assert set(answers) == {"a", "b"}
+    assert min(answers.values()) > 200  # still uniform over the others
+    assert bot.choose(None, [BACK]) == BACK
+    wanderer = RandomBot(0, random.Random(3))
+    assert BACK in {wanderer.choose(None, ["a", "b", BACK]) for _ in range(100)}
+    with pytest.raises(IndexError):
+        bot.choose(None, [])

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from a11y_games.engine.messages import Msg
 
-__all__ = ["IllegalAction", "NotYourTurn"]
+__all__ = ["BACK", "IllegalAction", "NotYourTurn"]
+
+BACK = "back"
+"""The answer that returns to a menu's previous question (last in a menu; changes nothing
+in the game)."""
 
 
 class IllegalAction(ValueError):

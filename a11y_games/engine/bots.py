@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["RandomBot"]
+from a11y_games.engine.actions import BACK
+
+__all__ = ["ForwardRandomBot", "RandomBot"]
 
 
 class RandomBot:
@@ -12,10 +14,35 @@ class RandomBot:
 
     blind = True
     """It never looks at its observation, so none is built for it."""
+    goes_back = True
+    """Whether it may answer ``back`` (return to a menu's previous question)."""
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self.rng = rng
+        self._bits = rng.getrandbits
 
     def choose(self, observation: object, legal: list[str]) -> str:
-        return self.rng.choice(legal)
+        n = len(legal)
+        if n > 1 and not self.goes_back and legal[-1] == BACK:
+            n -= 1
+        if not n:
+            raise IndexError("no legal action")
+        # Drawn as ``rng.choice`` draws (the same answers from the same seed) without its two
+        # calls: bots-only simulations make millions of these.
+        k = n.bit_length()
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]
+
+
+class ForwardRandomBot(RandomBot):
+    """A random player that never goes ``back`` while it has another answer.
+
+    ``back`` changes nothing in the game: a random player has nothing to reconsider, and
+    going back and forth made random games a third longer in steps. Only for games whose
+    menus never lead to a question with nothing to answer but ``back`` (tested for each).
+    """
+
+    goes_back = False

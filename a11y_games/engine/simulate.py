@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections import Counter
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field
 
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.spec import GameSpec
-from a11y_games.engine.state import GameState
+from a11y_games.engine.state import GameState, Settings
 
 __all__ = ["SimulationReport", "play_out", "simulate"]
 
@@ -77,27 +78,41 @@ def simulate(spec: GameSpec, *, players: int, games: int, seed: int,
     start = time.perf_counter()
     level_seats = [SeatSpec("bot", level=level_list[i % len(level_list)], name_index=i)
                    for i in range(players)]  # the same every game (Match copies the list)
-    for n in range(games):
-        settings = spec.settings(players, seed + n, options)
-        seats = level_seats
-        if camp_levels:
-            probe = spec.new_state(settings, random.Random(settings.seed))
-            seats = [SeatSpec("bot", level=camp_levels.get(probe.camp_of(i) or "", seats[i].level),
-                              name_index=i) for i in range(players)]
-        match = Match(spec, settings, seats)
-        report.actions += play_out(match, check=check)
-        report.games += 1
-        for camp in {match.state.camp_of(i) for i in range(match.state.seat_count)} - {None}:
-            report.camp_games[camp] += 1  # type: ignore[index]
-        outcome = match.state.outcome()
-        if outcome is None:
-            report.unfinished += 1
-            continue
-        if outcome.camp:
-            report.camp_wins[outcome.camp] += 1
-        for seat in outcome.winners:
-            report.seat_wins[seat] += 1
-            if seat < players:
-                report.level_wins[seats[seat].level] += 1
+    collecting = gc.isenabled()
+    gc.disable()  # one collection after each game instead of hundreds during it (below)
+    try:
+        for n in range(games):
+            _play_one(report, spec, spec.settings(players, seed + n, options), level_seats,
+                      camp_levels, check)
+            gc.collect(0)  # the game is gone: free what it left in reference cycles
+    finally:
+        if collecting:
+            gc.enable()
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _play_one(report: SimulationReport, spec: GameSpec, settings: Settings,
+              seats: list[SeatSpec], camp_levels: Mapping[str, str] | None,
+              check: Callable[[GameState], None] | None) -> None:
+    """Play one game of :func:`simulate` and add it to ``report``."""
+    players = settings.players
+    if camp_levels:
+        probe = spec.new_state(settings, random.Random(settings.seed))
+        seats = [SeatSpec("bot", level=camp_levels.get(probe.camp_of(i) or "", seats[i].level),
+                          name_index=i) for i in range(players)]
+    match = Match(spec, settings, seats)
+    report.actions += play_out(match, check=check)
+    report.games += 1
+    for camp in {match.state.camp_of(i) for i in range(match.state.seat_count)} - {None}:
+        report.camp_games[camp] += 1  # type: ignore[index]
+    outcome = match.state.outcome()
+    if outcome is None:
+        report.unfinished += 1
+        return
+    if outcome.camp:
+        report.camp_wins[outcome.camp] += 1
+    for seat in outcome.winners:
+        report.seat_wins[seat] += 1
+        if seat < players:
+            report.level_wins[seats[seat].level] += 1

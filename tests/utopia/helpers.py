@@ -53,7 +53,8 @@ def turn_of(state: UtopiaState, seat: int, phase: str = ACTIONS) -> UtopiaState:
     state.order = [seat, *[s for s in range(state.n) if s != seat]]
     state.pos = 0
     state.pick = 0
-    state._cache = state._pending = None
+    state._changed()
+    state._pending = None
     state._start_turn()
     return state
 

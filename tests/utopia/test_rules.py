@@ -47,7 +47,7 @@ def test_a_player_without_princes_of_a_guest_civilisation_cannot_take_it() -> No
     state = turn_of(new_state(3), 0, GUESTS)
     state.guests = [(CIV["maya"], "fire")]
     state.supply[0][CIV["maya"]] = 0
-    state._cache = None
+    state._changed()
     assert state.legal_actions(0)[0] == "pass"
     play(state, 0, "pass")
     assert state.current == 1
@@ -164,7 +164,7 @@ def test_wonder_needs_all_five_civilisations_on_the_island_and_scores_6() -> Non
     turn_of(state, 0)
     assert "wonder:fire" not in state.legal_actions(0)
     put(state, "etna", 0, "chinese")
-    state._cache = None
+    state._changed()
     assert "wonder:fire" in state.legal_actions(0)
     play(state, 0, "wonder:fire")
     assert state.wonders == {"fire": 0} and state.scores[0] == 6 and state.bases[0] == 7
@@ -208,7 +208,7 @@ def test_three_princes_of_one_civilisation_take_a_free_district() -> None:
     turn_of(state, 0)
     assert not [a for a in state.legal_actions(0) if a.startswith("monument")]
     put(state, "gaia", 0, "greek")
-    state._cache = None
+    state._changed()
     play(state, 0, "monument:gaia:greek")
     assert state.monuments == {"gaia": (0, CIV["greek"])}
     assert state.bases[0] == 7 and state.monument_supply[CIV["greek"]] == 7
@@ -390,7 +390,7 @@ def test_actions_need_a_card_of_their_civilisation() -> None:
     turn_of(state, 0)
     assert "move" not in state.legal_actions(0)
     put(state, "pan", 0, "greek")
-    state._cache = None
+    state._changed()
     play(state, 0, "move")
     assert "civ:maya" not in state.legal_actions(0)
     with pytest.raises(IllegalAction):

@@ -4,9 +4,12 @@ replay determinism."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
+from a11y_games.engine.actions import BACK
+from a11y_games.engine.bots import RandomBot
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out, simulate
 from a11y_games.games.utopia import SPEC, data
@@ -71,6 +74,10 @@ class Invariants:
         if self.scores is not None:
             assert all(a >= b for a, b in zip(state.scores, self.scores, strict=True))
         self.scores = list(state.scores)
+        # no menu leads to a question with nothing to answer but "back" (what lets the random
+        # bot never go back, and a player never enter a dead end)
+        if state.current is not None:
+            assert state.legal_actions(state.current) != [BACK]
 
     @staticmethod
     def _kept_counts_agree(state: UtopiaState) -> None:
@@ -105,11 +112,16 @@ def bots(players: int, level: str = "random") -> list[SeatSpec]:
     return [SeatSpec("bot", level=level, name_index=i) for i in range(players)]
 
 
+WANDERING = replace(SPEC, bots={**SPEC.bots, "wander": RandomBot})
+"""Utopia with random players that also go back in the menus (half the games below)."""
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.rule("UT-20")
 def test_random_games_end_with_invariants_after_every_step(players: int) -> None:
     for seed in range(GAMES[players]):
-        match = Match(SPEC, SPEC.settings(players, 1000 + seed), bots(players))
+        level = "wander" if seed % 2 else "random"
+        match = Match(WANDERING, SPEC.settings(players, 1000 + seed), bots(players, level))
         check = Invariants()
         play_out(match, check=check)
         state = match.state

@@ -4,7 +4,7 @@ city of four islands; monuments, wonders and the king's favour bring prestige; 5
 from __future__ import annotations
 
 from a11y_games.engine import Msg
-from a11y_games.engine.bots import RandomBot
+from a11y_games.engine.bots import ForwardRandomBot
 from a11y_games.engine.spec import GameSpec
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.bots import NormalBot
@@ -20,7 +20,7 @@ SPEC = GameSpec(
     max_players=data.MAX_PLAYERS,
     default_players=data.DEFAULT_PLAYERS,
     new_state=UtopiaState,
-    bots={"random": RandomBot, "normal": NormalBot},
+    bots={"random": ForwardRandomBot, "normal": NormalBot},
     bot_names=tuple(Msg(f"utopia.bot.{n}") for n in
                     ("thomas", "raphael", "hythloday", "ademus", "utopus", "giles")),
     aliases=("utopie",),

@@ -18,7 +18,8 @@ from a11y_games.games.utopia.data import (
     SEA_ROUTES,
 )
 
-__all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "MenuStack", "destinations", "parts"]
+__all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "STEPS", "MenuStack", "destinations",
+           "parts"]
 
 NC = len(CIVS)
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
@@ -31,6 +32,7 @@ CIV_IDS = tuple(f"civ:{c}" for c in CIVS)
 CIV_OF_ID = {f"civ:{c}": i for i, c in enumerate(CIVS)}
 DISCARD_IDS = tuple(f"discard:{c}" for c in CIVS)
 PAY_IDS = tuple(f"pay:{c}" for c in CIVS)
+PAY_CIV = {f"pay:{c}": i for i, c in enumerate(CIVS)}
 PRINCE_IDS = tuple(f"prince:{c}" for c in CIVS)
 FROM_IDS = {d: f"from:{d}" for d in DISTRICTS}
 TO_IDS = {d: f"to:{d}" for d in DISTRICTS}
@@ -59,7 +61,7 @@ def parts(action: str) -> list[str]:
     return found
 
 
-_STEPS = {
+STEPS = {
     "end": ("limit",),
     "move": ("civ", "from", "count", "to"),
     "add": ("civ", "to"),
@@ -67,6 +69,8 @@ _STEPS = {
     "influence": ("civ", "mode"),
 }
 """For each action: its steps after the main menu, then payment ("end" is the card limit)."""
+_STEP_AT = {what: (*steps, *("pay",) * (data.LOWER_CARDS + 1)) for what, steps in STEPS.items()}
+"""For each action: the step after k answers (its own steps, then the cards paying)."""
 
 
 def destinations(district: str, active: frozenset[str]) -> list[tuple[str, str]]:
@@ -109,6 +113,7 @@ class MenuStack:
     monuments: dict[str, tuple[int, int]]
     guests: list[tuple[int, str]]
     guest_kinds: list[tuple[int, str]]
+    guest_ids: list[str]
 
     def builds(self, seat: int) -> list[str]:
         raise NotImplementedError
@@ -166,7 +171,7 @@ class MenuStack:
     def _paid(self) -> int:
         """How many cards the player has chosen so far to pay for the action being built."""
         ids = self.choice
-        return max(0, len(ids) - 1 - len(_STEPS[ids[0]]))
+        return max(0, len(ids) - 1 - len(STEPS[ids[0]]))
 
     def _cost(self) -> int:
         return data.LOWER_CARDS if "lower" in self.choice else data.RAISE_CARDS
@@ -177,12 +182,10 @@ class MenuStack:
         ids = self.choice
         if self.phase == GUESTS:
             step = "after" if self.placed else "place" if ids else "guest"
-        elif not ids:
-            step = "main"
+        elif ids:
+            step = _STEP_AT[ids[0]][len(ids) - 1]
         else:
-            steps = _STEPS[ids[0]]
-            k = len(ids) - 1
-            step = steps[k] if k < len(steps) else "pay"
+            step = "main"
         self._step_cache = step
         return step
 
@@ -208,7 +211,10 @@ class MenuStack:
             island = parts(self.choice[0])[2]
             return [*PLACE_IDS[island], "back"]
         supply = self.supply[seat]
-        opts = [GUEST_IDS[g] for g in self.guest_kinds if supply[g[0]] > 0]
+        if min(supply) > 0:  # (nearly always: a seat rarely runs out of a civilisation)
+            opts = self.guest_ids
+        else:
+            opts = [GUEST_IDS[g] for g in self.guest_kinds if supply[g[0]] > 0]
         return [*opts, *self.builds(seat)] if opts else ["pass", *self.builds(seat)]
 
     def _main_options(self, seat: int) -> list[str]:

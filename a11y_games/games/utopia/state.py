@@ -20,11 +20,14 @@ from a11y_games.games.utopia.menus import (
     DISCARD,
     DISCARD_IDS,
     DISTRICT_INDEX,
+    GUEST_IDS,
     GUEST_RANK,
     GUESTS,
     MENU_ANSWERS,
     NC,
     OVER,
+    PAY_CIV,
+    STEPS,
     MenuStack,
     destinations,
     parts,
@@ -89,6 +92,41 @@ _DISCARDED_OWN = tuple(
                 False) for c in range(NC))
     for s in range(data.MAX_PLAYERS))
 """For each seat and civilisation: the discard as its player hears it."""
+
+
+@cache
+def _order_events(order: tuple[int, ...]) -> tuple[Event, ...]:
+    """The turn order of a round, a few names a line (made once per order)."""
+    names = [_REFS[s] for s in order]
+    first = "utopia.ev.order" if len(names) <= _NAMES_PER_LINE else "utopia.ev.order_start"
+    return (Event(Msg(first, seats=names[:_NAMES_PER_LINE])),
+            *(Event(Msg("utopia.ev.order_more", seats=names[at:at + _NAMES_PER_LINE]))
+              for at in range(_NAMES_PER_LINE, len(names), _NAMES_PER_LINE)))
+
+
+def _guest_events(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> list[Event]:
+    """The guests of a round by each island's ship (the lines of each ship made once)."""
+    from a11y_games.games.utopia.summary import guest_counts
+    out: list[Event] = []
+    for island, counts in guest_counts(guests, islands):
+        out += _island_guest_events(island, counts)
+    return out
+
+
+@cache
+def _island_guest_events(island: str, counts: tuple[int, ...]) -> tuple[Event, ...]:
+    from a11y_games.games.utopia.summary import island_guest_lines
+    return tuple(Event(line) for line in island_guest_lines(island, counts))
+
+
+@cache
+def _dealt_events(seat: int, got: tuple[int, ...]) -> tuple[Event, ...]:
+    """The cards dealt to ``seat`` (``got`` by civilisation), as its player hears them."""
+    cards = [_civ_cards(k, c) for c, k in enumerate(got) if k]
+    return (Event(Msg("utopia.ev.dealt", count=sum(got)), _ONLY[seat], Verbosity.BRIEF),
+            *(Event(Msg("utopia.ev.cards_line", cards=cards[at:at + _CARDS_PER_LINE]),
+                    _ONLY[seat], Verbosity.BRIEF)
+              for at in range(0, len(cards), _CARDS_PER_LINE)))
 
 
 def civ_msg(c: int) -> Msg:
@@ -187,7 +225,6 @@ class UtopiaState(MenuStack, GameState):
         self.winners: frozenset[int] = frozenset()
         self._known_builds: set[str] = set()
         self._told: list[str] | None = None  # the builds() list _known_builds was made from
-        self._cache: dict[tuple[str, ...], list[str]] | None = None
         self._menu: list[str] | None = None
         self._pending: Pending | None = None
         self._step_cache: str | None = None
@@ -207,6 +244,8 @@ class UtopiaState(MenuStack, GameState):
         self._guests = guests
         self.guest_kinds = sorted(set(guests), key=GUEST_RANK.__getitem__)
         """The different guests waiting, in menu order (by island, then civilisation)."""
+        self.guest_ids = [GUEST_IDS[g] for g in self.guest_kinds]
+        """Their menu answers (``guest:maya:earth``), in the same order."""
         self._changed()
 
     # --- small helpers -----------------------------------------------------------------------
@@ -273,12 +312,12 @@ class UtopiaState(MenuStack, GameState):
             self.triples[seat].add((district, civ))
         else:
             self.triples[seat].discard((district, civ))
-        self._builds.clear()
+        self._builds.pop(seat, None)  # (only this seat's princes changed)
         self._changed()
 
     def _changed(self) -> None:
         """Forget the menus computed so far: the board, a hand or the guests changed."""
-        self._cache = self._menu = None
+        self._menu = None
 
     def island_civs(self, island: str, seat: int) -> list[int]:
         """How many princes of each civilisation ``seat`` has on ``island``."""
@@ -307,11 +346,7 @@ class UtopiaState(MenuStack, GameState):
                         key=lambda s: (*self._rank_key(s), (s - first) % n))
         self.order = [first, *others]
         self._event(Msg("utopia.ev.round", number=self.round), level=Verbosity.BRIEF)
-        names = [PlayerRef(s) for s in self.order]
-        first = "utopia.ev.order" if len(names) <= _NAMES_PER_LINE else "utopia.ev.order_start"
-        self._event(Msg(first, seats=names[:_NAMES_PER_LINE]))
-        for at in range(_NAMES_PER_LINE, len(names), _NAMES_PER_LINE):
-            self._event(Msg("utopia.ev.order_more", seats=names[at:at + _NAMES_PER_LINE]))
+        self.events += _order_events(tuple(self.order))
         # UT-11: 3 guests per player, from a bag holding every guest of the islands in play
         bag = self.bag
         bag.extend(self.guests)
@@ -321,15 +356,12 @@ class UtopiaState(MenuStack, GameState):
             j = k + int(randbelow() * (size - k))
             bag[k], bag[j] = bag[j], bag[k]
         self.guests, self.bag = bag[:take], bag[take:]
-        from a11y_games.games.utopia.summary import guest_lines
-        for line in guest_lines(self.guests, self.islands):
-            self._event(line)
+        self.events += _guest_events(self.guests, self.islands)
         self.phase, self.pos, self.pick = GUESTS, -1, 0
         self._next_turn()
 
     def _start_turn(self) -> None:
-        self._changed()  # menus are cached for the seat whose turn it is
-        self._set_choice(())
+        self._set_choice(())  # (forgets the last menu)
         self.placed = False
         self.limit_started = False
         self.acted = False  # an action or a build this turn (else its end is said as a pass)
@@ -402,27 +434,26 @@ class UtopiaState(MenuStack, GameState):
         self._current = None
         self._event(Msg("utopia.ev.phase2"), level=Verbosity.BRIEF)
         due = self.discards_due()
+        deck = self.deck
         for seat in self.order:
+            hand = self.hands[seat]
             got = [0] * NC
-            for _ in range(data.HAND_DEAL):
-                card = self._draw()
-                if card is not None:
-                    got[card] += 1
-                    self.hands[seat][card] += 1
-            cards = self._cards_msgs(got)
-            self._event(Msg("utopia.ev.dealt", count=sum(got)), to=seat, level=Verbosity.BRIEF)
-            for at in range(0, len(cards), _CARDS_PER_LINE):
-                self._event(Msg("utopia.ev.cards_line", cards=cards[at:at + _CARDS_PER_LINE]),
-                            to=seat, level=Verbosity.BRIEF)
-            self.to_discard[seat] = min(due[seat], sum(self.hands[seat]))
+            if len(deck) >= data.HAND_DEAL:  # (the same cards as drawing them one by one)
+                cards = deck[-data.HAND_DEAL:]
+                del deck[-data.HAND_DEAL:]
+            else:
+                cards = [c for c in (self._draw() for _ in range(data.HAND_DEAL)) if c is not None]
+                deck = self.deck  # (a reshuffle made a new deck)
+            for card in cards:
+                got[card] += 1
+                hand[card] += 1
+            self.events += _dealt_events(seat, tuple(got))
+            self.to_discard[seat] = min(due[seat], sum(hand))
             if self.to_discard[seat]:
                 self._event(Msg("utopia.ev.must_discard", seat=_REFS[seat],
                                 count=self.to_discard[seat]))
         if not any(self.to_discard):
             self._start_actions()
-
-    def _cards_msgs(self, cards: list[int]) -> list[Msg]:
-        return [_civ_cards(k, c) for c, k in enumerate(cards) if k]
 
     def _start_actions(self) -> None:
         self.phase, self.pos = ACTIONS, 0
@@ -525,11 +556,11 @@ class UtopiaState(MenuStack, GameState):
 
     # --- the engine contract ---------------------------------------------------------------------
     def pending(self) -> Pending | None:
-        if self.phase == OVER:
-            return None
-        found = self._pending
+        found = self._pending  # (forgotten at every action, so never stale once over)
         if found is not None:
             return found
+        if self.phase == OVER:
+            return None
         if self.phase == DISCARD:
             seats = tuple(s for s in self.order if self.to_discard[s] > 0)
             found = Pending(seats, Msg("utopia.ask.discard"))
@@ -549,22 +580,13 @@ class UtopiaState(MenuStack, GameState):
         return list(self._legal(seat))
 
     def _legal(self, seat: int) -> list[str]:
-        """The legal answers of ``seat`` now; during a turn, its menu at the current step.
-
-        A menu depends on the board, the hands, the guests and whose turn it is (any change of
-        those empties the cache) and on where the player is in the menus (the choices so far,
-        the key): random players come back to the same menus again and again with ``back``.
-        """
+        """The legal answers of ``seat`` now; during a turn, its menu at the current step
+        (made once a step: any change of the choices, the board, the hands or the guests
+        forgets it)."""
         if seat == self._current:  # (None while discarding or once over)
             menu = self._menu
             if menu is None:
-                menus = self._cache
-                if menus is None:
-                    menus = self._cache = {}
-                menu = menus.get(self.choice)
-                if menu is None:
-                    menu = menus[self.choice] = self._options(seat)
-                self._menu = menu
+                menu = self._menu = self._options(seat)
             return menu
         if self.phase == DISCARD and self.to_discard[seat] > 0:
             hand = self.hands[seat]
@@ -651,15 +673,15 @@ class UtopiaState(MenuStack, GameState):
             self.guests.remove((civ, island))
             if (civ, island) not in self.guests:
                 self.guest_kinds.remove((civ, island))
+                self.guest_ids.remove(GUEST_IDS[civ, island])
             self.bag.append((civ, island))
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
             self._event(Msg("utopia.ev.guest", seat=_REFS[seat], civ=civ_msg(civ),
                             district=DISTRICTS[district].name),
                         cause=seat)
-            self._set_choice(())
+            self._set_choice(())  # (forgets the last menu)
             self.placed = True
-            self._changed()  # the menus of a turn are cached by the choices made (none here)
             if not self.builds(seat):
                 self._next_turn()
 
@@ -680,10 +702,10 @@ class UtopiaState(MenuStack, GameState):
     def _execute(self, seat: int) -> None:
         ids = self.choice
         what, civ = ids[0], self._civ()
-        paid = [CIV_INDEX[a[4:]] for a in ids if a.startswith("pay:")]
-        got = {w[0]: w[1] for w in map(parts, ids) if len(w) == 2}
-        self._set_choice(())
-        self._changed()
+        steps = STEPS[what]
+        got = {step: parts(a)[-1] for step, a in zip(steps, ids[1:], strict=False)}
+        paid = [PAY_CIV[a] for a in ids[1 + len(steps):]]  # the cards, after the steps
+        self._set_choice(())  # (forgets the last menu)
         self.acted = True
         for c in paid:
             self.hands[seat][c] -= 1
@@ -781,6 +803,6 @@ class UtopiaState(MenuStack, GameState):
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the state (for replay tests)."""
-        caches = ("rng", "events", "_cache", "_menu", "_told", "_pending", "_step_cache",
+        caches = ("rng", "events", "_menu", "_told", "_pending", "_step_cache",
                   "_princes_view", "_public", "_builds")
         return {k: v for k, v in vars(self).items() if k not in caches}

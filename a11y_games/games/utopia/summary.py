@@ -42,20 +42,30 @@ def isle_name(island: str) -> Msg:
 
 def guest_lines(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> list[Msg]:
     """The guests waiting by each island's ship, a few civilisations a line."""
+    lines: list[Msg] = []
+    for island, counts in guest_counts(guests, islands):
+        lines += island_guest_lines(island, counts)
+    return lines
+
+
+def guest_counts(guests: list[tuple[int, str]],
+                 islands: tuple[str, ...]) -> list[tuple[str, tuple[int, ...]]]:
+    """For each island with guests waiting, in map order: how many of each civilisation."""
     by_island: dict[str, list[int]] = {}
     for c, i in guests:
         counts = by_island.get(i)
         if counts is None:
             counts = by_island[i] = [0] * NC
         counts[c] += 1
-    lines = []
-    for island in islands:
-        counts = by_island.get(island)
-        if counts is not None:
-            lines.append(Msg("utopia.ev.guests", island=isle(island)))
-            lines += [Msg("utopia.ev.guests_line", civs=chunk)
-                      for chunk in _chunks(_civ_counts(counts), PER_LINE)]
-    return lines
+    return [(island, tuple(by_island[island])) for island in islands if island in by_island]
+
+
+@cache
+def island_guest_lines(island: str, counts: tuple[int, ...]) -> tuple[Msg, ...]:
+    """The guests by one island's ship (``counts`` by civilisation), made once each."""
+    return (Msg("utopia.ev.guests", island=isle(island)),
+            *(Msg("utopia.ev.guests_line", civs=chunk)
+              for chunk in _chunks(_civ_counts(counts), PER_LINE)))
 
 
 def _chunks(items: list, size: int) -> list[list]:
