@@ -14,22 +14,19 @@ class RandomBot:
 
     blind = True
     """It never looks at its observation, so none is built for it."""
-    goes_back = True
-    """Whether it may answer ``back`` (return to a menu's previous question)."""
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self.rng = rng
         self._bits = rng.getrandbits
+        self._random = rng.random
 
     def choose(self, observation: object, legal: list[str]) -> str:
-        n = len(legal)
-        if n > 1 and not self.goes_back and legal[-1] == BACK:
-            n -= 1
-        if not n:
-            raise IndexError("no legal action")
         # Drawn as ``rng.choice`` draws (the same answers from the same seed) without its two
         # calls: bots-only simulations make millions of these.
+        n = len(legal)
+        if not n:
+            raise IndexError("no legal action")
         k = n.bit_length()
         r = self._bits(k)
         while r >= n:
@@ -42,7 +39,12 @@ class ForwardRandomBot(RandomBot):
 
     ``back`` changes nothing in the game: a random player has nothing to reconsider, and
     going back and forth made random games a third longer in steps. Only for games whose
-    menus never lead to a question with nothing to answer but ``back`` (tested for each).
+    menus never lead back to where they started without ``back`` (tested for each game that
+    uses it: its random games end).
     """
 
-    goes_back = False
+    def choose(self, observation: object, legal: list[str]) -> str:
+        n = len(legal)
+        if n > 1 and legal[-1] == BACK:
+            n -= 1
+        return legal[int(self._random() * n)]  # (an IndexError when nothing is legal)

@@ -41,6 +41,8 @@ _PUBLIC_STEPS = frozenset(("guest", "place", "after"))
 """Phase 1 questions: guests, districts and builds are all in plain view."""
 _ASKS: tuple[dict[str, Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
 """For each seat: the question of each menu step, made once."""
+_DISCARD_ASKS: dict[tuple[int, ...], Pending] = {}
+"""The discard question for each set of seats still discarding, made once."""
 
 
 _WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
@@ -55,6 +57,7 @@ _SCALE_EVENTS: dict[tuple[int | bool, ...], tuple[Event, ...]] = {}
 _SCALE_PER_LINE = 3  # "5: Egyptian, 4: Chinese, 3: Persian." fits 40 cells
 _NAMES_PER_LINE = 3
 _CARDS_PER_LINE = 2
+_WINNERS_PER_LINE = 2  # "Won by Hythloday, Raphael." fits 40 cells
 _LAND = {d: frozenset(x for x, _ in NEIGHBOURS[d]) for d in DISTRICTS}
 """For each district: the districts one street or bridge away."""
 
@@ -484,8 +487,21 @@ class UtopiaState(MenuStack, GameState):
         self.winners = frozenset(s for s in best if self.controlled(s) == most)
         self.phase = OVER
         self.order, self.pos = [], 0
-        self._event(Msg("utopia.ev.over", seats=[PlayerRef(s) for s in sorted(self.winners)],
-                        score=top), level=Verbosity.BRIEF)
+        winners = [_REFS[s] for s in sorted(self.winners)]
+        if len(winners) == 1:
+            self._event(Msg("utopia.ev.over", seats=winners, score=top), level=Verbosity.BRIEF)
+            return
+        self._event(self.end_msg(), level=Verbosity.BRIEF)  # a tie: the names on their own
+        for at in range(0, len(winners), _WINNERS_PER_LINE):
+            key = "utopia.ev.tie_names" if not at else "utopia.ev.tie_more"
+            self._event(Msg(key, seats=winners[at:at + _WINNERS_PER_LINE]), level=Verbosity.BRIEF)
+
+    def end_msg(self) -> Msg:
+        """How the game ended, in one short line: who won and with what, or a tie's score."""
+        winners = sorted(self.winners)
+        if len(winners) == 1:
+            return Msg("utopia.ev.over", seats=[_REFS[winners[0]]], score=max(self.scores))
+        return Msg("utopia.ev.tie", score=max(self.scores))
 
     # --- builds (UT-12, UT-13) -------------------------------------------------------------------
     def builds(self, seat: int) -> list[str]:
@@ -563,7 +579,9 @@ class UtopiaState(MenuStack, GameState):
             return None
         if self.phase == DISCARD:
             seats = tuple(s for s in self.order if self.to_discard[s] > 0)
-            found = Pending(seats, Msg("utopia.ask.discard"))
+            found = _DISCARD_ASKS.get(seats)
+            if found is None:
+                found = _DISCARD_ASKS[seats] = Pending(seats, Msg("utopia.ask.discard"))
         else:
             seat = self._current
             assert seat is not None
@@ -754,8 +772,7 @@ class UtopiaState(MenuStack, GameState):
     def outcome(self) -> Outcome | None:
         if not self.winners:
             return None
-        return Outcome(self.winners, Msg("utopia.ev.over", score=max(self.scores),
-                                         seats=[PlayerRef(s) for s in sorted(self.winners)]))
+        return Outcome(self.winners, self.end_msg())
 
     def _princes_tuple(self) -> tuple[int, ...]:
         if self._princes_view is None:

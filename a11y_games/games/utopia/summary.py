@@ -155,8 +155,7 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
 # --- status, board, private ---------------------------------------------------------------------
 def _phase_line(state: UtopiaState) -> Msg:
     if not state.pending():
-        return Msg("utopia.ev.over", seats=[PlayerRef(s) for s in sorted(state.winners)],
-                   score=max(state.scores))
+        return state.end_msg()
     number = {"guests": 1, "discard": 2, "actions": 2}[state.phase]
     return Msg("utopia.status.round", round=state.round, phase=number)
 
@@ -226,9 +225,6 @@ def _monuments(state: UtopiaState) -> list[Msg]:
     lines += [Msg("utopia.board.wonder", island=isle_name(i), seat=PlayerRef(s))
               for i, s in state.wonders.items()]
     return lines or [Msg("utopia.board.no_monuments")]
-
-
-TOPICS = ("scores", "scale", "guests", "monuments")
 
 
 TOPICS = (Topic("scores", ("scores",)), Topic("scale", ("échelle",)),
