@@ -17,13 +17,19 @@ from a11y_games.games.utopia import SPEC
 from a11y_games.i18n import Translator
 
 
-def random_speed(players: int, games: int) -> None:
-    report = simulate(SPEC, players=players, games=games, seed=1)
-    cpu = time.process_time()
-    report = simulate(SPEC, players=players, games=games, seed=1)
-    cpu = time.process_time() - cpu
-    print(f"- random, {players} players: {report.games_per_second:.1f} games/s wall, "
-          f"{games / cpu:.1f} games/s CPU, {report.mean_length:.0f} steps a game "
+def random_speed(players: int, games: int, runs: int) -> None:
+    """Games per second over ``runs`` runs of the same games (the machine is shared: the
+    median and the best say more than one run)."""
+    simulate(SPEC, players=players, games=min(games, 20), seed=1)  # warm-up
+    cpu_rates, wall_rates = [], []
+    for _ in range(runs):
+        cpu = time.process_time()
+        report = simulate(SPEC, players=players, games=games, seed=1)
+        cpu_rates.append(games / (time.process_time() - cpu))
+        wall_rates.append(report.games_per_second)
+    print(f"- random, {players} players: {statistics.median(cpu_rates):.1f} games/s CPU "
+          f"(median of {runs} runs; best {max(cpu_rates):.1f}, worst {min(cpu_rates):.1f}), "
+          f"{statistics.median(wall_rates):.1f} wall; {report.mean_length:.0f} steps a game "
           f"({games} games, {report.unfinished} unfinished)")
 
 
@@ -78,13 +84,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="normal vs random, per count")
     parser.add_argument("--random-games", type=int, default=100)
+    parser.add_argument("--runs", type=int, default=5, help="runs of the random games")
     parser.add_argument("--bot-games", type=int, default=5)
     parser.add_argument("--skip-vs", action="store_true")
     args = parser.parse_args()
     print(f"Python {platform.python_version()}, {platform.machine()}")
     print()
     for players in (2, 3, 4, 5):
-        random_speed(players, args.random_games)
+        random_speed(players, args.random_games, args.runs)
     bot_time(args.bot_games)
     query_latency(200)
     if not args.skip_vs:

@@ -39,8 +39,8 @@ class ForwardRandomBot(RandomBot):
 
     ``back`` changes nothing in the game: a random player has nothing to reconsider, and
     going back and forth made random games a third longer in steps. Only for games whose
-    menus never lead back to where they started without ``back`` (tested for each game that
-    uses it: its random games end).
+    random games still end with it (tested for each game that uses it). Not Vertigo: there a
+    move inside a region is free, and a player that never leaves the move menu never stops.
     """
 
     def choose(self, observation: object, legal: list[str]) -> str:
