@@ -68,12 +68,15 @@ class Query:
 
     ``run(state, seat, argument)`` returns the lines to show; it must only use what ``seat``
     may see. ``argument_help`` names what the argument may be (or None if it takes none).
+    ``public``: it shows nothing a seat keeps from the others (the map, princes on the
+    board), so in hot-seat it needs no hand-over while a public question is asked.
     """
 
     name: str
     help: Msg
     run: Callable[[GameState, int | None, str], list[Msg]]
     aliases: tuple[str, ...] = ()
+    public: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,6 +178,11 @@ class GameState(ABC):
     def board_topics(self) -> tuple[Topic, ...]:
         """The parts of the table ``board`` takes as a topic (none by default)."""
         return ()
+
+    def board_is_public(self) -> bool:
+        """True if ``board`` shows nothing a seat keeps from the others (for any topic): in
+        hot-seat it then needs no hand-over while a public question is asked."""
+        return False
 
     def queries(self) -> list[Query]:
         """Game-specific read-only commands."""

@@ -350,7 +350,7 @@ class Client:
         pending = self.match.state.pending()
         if pending is None:
             return self.tr.render(Msg("core.prompt.over")) + "> "
-        actor = self.viewer if self.viewer is not None else self.answering
+        actor = self._seat_in_view()
         if actor is not None and actor in pending.seats:
             return self.tr.render(Msg("core.prompt.turn", seat=PlayerRef(actor),
                                       question=pending.prompt)) + "> "
@@ -416,14 +416,17 @@ class Client:
             return
         command = lookup(head)
         if command is not None:
-            if command.name not in self.PUBLIC_COMMANDS:
+            public = command.name in self.PUBLIC_COMMANDS or (
+                command.name == "board" and self.match.state.board_is_public())
+            if not public:
                 self._private_view()
             getattr(self, f"cmd_{command.name}")(rest)
             return
         query = self._query(head)
         if query is not None:
-            self._private_view()
-            self.say_summary(query.run(self.match.state, self.viewer, rest))
+            if not query.public:
+                self._private_view()
+            self.say_summary(query.run(self.match.state, self._seat_in_view(), rest))
             return
         self.say(Msg("core.error.unknown_command", word=head), Msg("core.error.try_help"))
 
@@ -438,9 +441,14 @@ class Client:
                 return query
         return None
 
+    def _seat_in_view(self) -> int | None:
+        """The seat whose public view a command shows: the viewer, or in hot-seat the player
+        answering a public question (public commands only reach here without a hand-over)."""
+        return self.viewer if self.viewer is not None else self.answering
+
     def _my_turn(self) -> tuple[int, Pending] | None:
         pending = self.match.state.pending()
-        actor = self.viewer if self.viewer is not None else self.answering
+        actor = self._seat_in_view()
         if pending is None or actor is None or actor not in pending.seats:
             return None
         return actor, pending
@@ -591,7 +599,7 @@ class Client:
         wanted = rest.strip()
         topic = find_topic(state.board_topics(), wanted)
         try:
-            lines = state.board(self.viewer, topic.name if topic is not None else wanted)
+            lines = state.board(self._seat_in_view(), topic.name if topic is not None else wanted)
         except UnknownTopic:
             self.say(Msg("core.board.unknown", topic=wanted), self._topics_line())
             return

@@ -338,6 +338,21 @@ def test_hot_seat_private_command_during_a_public_question_hands_over_first() ->
     assert lines.index(asked) < handover  # asked at once, handed over only for "me"
 
 
+def test_hot_seat_public_commands_during_a_public_question_need_no_hand_over() -> None:
+    """The board, the map, a district and where my princes are show nothing private: the
+    player asked a guest gets them at once, without the keyboard pause."""
+    lines, match = _utopia_hot_seat("board\nmap\ndistrict hephaistos\nwhere\n")
+    asked = next(line for line in lines if line.endswith("your turn: Take a guest."))
+    seat = asked.split(",")[0]
+    after = lines[lines.index(asked):]
+    assert not any(line.startswith(("Pass the keyboard", "Something private")) for line in after)
+    assert f"{seat}: 0 points" in after and "Prestige scale, top first:" in after  # board
+    assert "The city: 4 islands, 24 districts." in after  # map
+    assert "Héphaïstos, Fire island, value 4." in after  # district
+    assert after[-2] == "You have no prince in the city."  # where: the princes of the one asked
+    assert match.log == []  # nothing was chosen meanwhile
+
+
 class _KeysAtHandOver:
     """A script whose reader presses F4 (status) and F3 (repeat) at every hand-over prompt,
     as the player taking the keyboard may, before pressing Enter."""

@@ -810,6 +810,9 @@ class UtopiaState(MenuStack, GameState):
         from a11y_games.games.utopia.summary import TOPICS
         return TOPICS
 
+    def board_is_public(self) -> bool:
+        return True  # scores, the scale, guests, monuments and the islands: all in plain view
+
     def private(self, seat: int) -> list[Msg]:
         from a11y_games.games.utopia.summary import private
         return private(self, seat)

@@ -416,11 +416,13 @@ def where_query(state: UtopiaState, seat: int | None, argument: str = "") -> lis
 
 
 def queries() -> list[Query]:
-    """The city commands: ``map [island]``, ``district <name>``, ``island <name>``, ``where``."""
+    """The city commands: ``map [island]``, ``district <name>``, ``island <name>``, ``where``
+    (all public: the city and the princes in it are in plain view)."""
     return [
-        Query("map", Msg("utopia.query.map_help"), map_query, ("carte", "city")),
+        Query("map", Msg("utopia.query.map_help"), map_query, ("carte", "city"), public=True),
         Query("district", Msg("utopia.query.district_help"), district_query,
-              ("quartier", "d")),
-        Query("island", Msg("utopia.query.island_help"), island_query, ("ile", "i")),
-        Query("where", Msg("utopia.query.where_help"), where_query, ("ou", "w")),
+              ("quartier", "d"), public=True),
+        Query("island", Msg("utopia.query.island_help"), island_query, ("ile", "i"),
+              public=True),
+        Query("where", Msg("utopia.query.where_help"), where_query, ("ou", "w"), public=True),
     ]
