@@ -279,6 +279,26 @@ def test_five_cards_each_then_leader_discards_2_last_0_others_1() -> None:
 
 
 @pytest.mark.rule("UT-15")
+def test_a_deck_running_short_mid_deal_is_reshuffled_from_the_discards() -> None:
+    """Five cards each even when the deck empties during a deal: the discards are shuffled
+    into a new deck (announced once) and the deal goes on; no card is lost or made."""
+    state = new_state(3)
+    state.deck, state.discard = [0, 1, 2, 3, 4, 0, 1], [2] * 8 + [3] * 7
+    first = state.order[0]
+    mark = len(state.events)
+    _to_phase_2(state)
+    assert [sum(h) for h in state.hands] == [5, 5, 5]
+    assert state.hands[first] == [1, 1, 1, 1, 1]  # the top five of the old deck
+    said = [e.msg.id for e in state.events[mark:]]
+    assert said.count("utopia.ev.reshuffle") == 1
+    assert not state.discard and len(state.deck) == 22 - 3 * 5
+    held = Counter(state.deck)
+    for hand in state.hands:
+        held.update({c: k for c, k in enumerate(hand)})
+    assert held == Counter({0: 2, 1: 2, 2: 9, 3: 8, 4: 1})
+
+
+@pytest.mark.rule("UT-15")
 def test_ties_discard_as_the_better_rank() -> None:
     state = new_state(4)
     assert state.discards_due() == [2, 2, 2, 2]  # all tied first
