@@ -45,6 +45,9 @@ class ForwardRandomBot(RandomBot):
 
     def choose(self, observation: object, legal: list[str]) -> str:
         n = len(legal)
-        if n > 1 and legal[-1] == BACK:
-            n -= 1
-        return legal[int(self._random() * n)]  # (an IndexError when nothing is legal)
+        if n > 1:
+            if legal[-1] == BACK:
+                n -= 1
+        elif not n:
+            raise IndexError("no legal action")
+        return legal[int(self._random() * n)]

@@ -218,6 +218,31 @@ def test_three_princes_of_one_civilisation_take_a_free_district() -> None:
     assert "monument:gaia:maya" not in state.legal_actions(1)  # one per district, for good
 
 
+@pytest.mark.rule("UT-12")
+@pytest.mark.rule("UT-13")
+def test_builds_another_seat_made_are_gone_at_the_next_turn() -> None:
+    """A seat's possible builds are worked out once and kept: a monument or a wonder built by
+    another seat (or the last monument of a civilisation taken) must still withdraw them."""
+    state = empty_city(new_state(3))
+    _five_civs(state, 1, "fire")
+    put(state, "gaia", 1, "greek", 3)
+    put(state, "pan", 1, "maya", 3)
+    _five_civs(state, 0, "fire")
+    put(state, "gaia", 0, "chinese", 3)
+    put(state, "neree", 0, "maya", 3)
+    state.monument_supply[CIV["maya"]] = 1
+    turn_of(state, 0)
+    assert state.builds(1) == ["wonder:fire", "monument:gaia:greek", "monument:pan:maya"]
+    play(state, 0, "wonder:fire")
+    play(state, 0, "monument:gaia:chinese")
+    play(state, 0, "monument:neree:maya")
+    mark = len(state.events)
+    play(state, 0, "end")
+    assert state.current == 1
+    assert not [a for a in state.legal_actions(1) if a.startswith(("wonder", "monument"))]
+    assert not [e for e in state.events[mark:] if e.msg.id.startswith("utopia.ev.can_")]
+
+
 @pytest.mark.rule("UT-13")
 def test_no_monument_without_a_base_left() -> None:
     state = empty_city(new_state(3))
@@ -276,6 +301,26 @@ def test_five_cards_each_then_leader_discards_2_last_0_others_1() -> None:
             play(state, seat, f"discard:{CIVS[c]}")
     assert state.phase == ACTIONS
     assert [sum(h) for h in state.hands] == [4, 3, 5, 4]
+
+
+@pytest.mark.rule("UT-15")
+def test_a_deck_running_short_mid_deal_is_reshuffled_from_the_discards() -> None:
+    """Five cards each even when the deck empties during a deal: the discards are shuffled
+    into a new deck (announced once) and the deal goes on; no card is lost or made."""
+    state = new_state(3)
+    state.deck, state.discard = [0, 1, 2, 3, 4, 0, 1], [2] * 8 + [3] * 7
+    first = state.order[0]
+    mark = len(state.events)
+    _to_phase_2(state)
+    assert [sum(h) for h in state.hands] == [5, 5, 5]
+    assert state.hands[first] == [1, 1, 1, 1, 1]  # the top five of the old deck
+    said = [e.msg.id for e in state.events[mark:]]
+    assert said.count("utopia.ev.reshuffle") == 1
+    assert not state.discard and len(state.deck) == 22 - 3 * 5
+    held = Counter(state.deck)
+    for hand in state.hands:
+        held.update({c: k for c, k in enumerate(hand)})
+    assert held == Counter({0: 2, 1: 2, 2: 9, 3: 8, 4: 1})
 
 
 @pytest.mark.rule("UT-15")

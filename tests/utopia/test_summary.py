@@ -258,3 +258,23 @@ def test_status_while_discarding_names_who_still_must_a_few_a_line(lang: str) ->
     names = text(match, lang, [Msg("utopia.query.names", names=[PlayerRef(s)]) for s in waiting])
     joined = "\n".join(lines)
     assert len(waiting) >= 4 and all(name in joined for name in names)
+
+
+@pytest.mark.rule("UT-20")
+@pytest.mark.parametrize("lang", LANGS)
+def test_final_status_after_a_shared_win_names_every_winner(lang: str) -> None:
+    """Status after a tie says the score and who shares the win (not the score alone)."""
+    match = mid_game(5, steps=0)
+    state = match.state
+    state.scores = [50, 50, 12, 50, 9]
+    state._score_round()
+    assert state.winners == frozenset({0, 1, 3})
+    msgs = state.status(2)
+    ending = msgs[:[m.id for m in msgs].index("utopia.status.score")]  # before the scores
+    lines = text(match, lang, ending)
+    assert lines[0] == text(match, lang, [state.end_msg()])[0]
+    joined = "\n".join(lines)
+    for seat in (0, 1, 3):
+        assert text(match, lang, [match.seat_name(seat)])[0] in joined
+    assert text(match, lang, [match.seat_name(2)])[0] not in joined
+    assert all(len(line) <= 40 for line in text(match, lang, msgs)), lines

@@ -487,14 +487,8 @@ class UtopiaState(MenuStack, GameState):
         self.winners = frozenset(s for s in best if self.controlled(s) == most)
         self.phase = OVER
         self.order, self.pos = [], 0
-        winners = [_REFS[s] for s in sorted(self.winners)]
-        if len(winners) == 1:
-            self._event(Msg("utopia.ev.over", seats=winners, score=top), level=Verbosity.BRIEF)
-            return
-        self._event(self.end_msg(), level=Verbosity.BRIEF)  # a tie: the names on their own
-        for at in range(0, len(winners), _WINNERS_PER_LINE):
-            key = "utopia.ev.tie_names" if not at else "utopia.ev.tie_more"
-            self._event(Msg(key, seats=winners[at:at + _WINNERS_PER_LINE]), level=Verbosity.BRIEF)
+        for msg in self.end_lines():
+            self._event(msg, level=Verbosity.BRIEF)
 
     def end_msg(self) -> Msg:
         """How the game ended, in one short line: who won and with what, or a tie's score."""
@@ -502,6 +496,16 @@ class UtopiaState(MenuStack, GameState):
         if len(winners) == 1:
             return Msg("utopia.ev.over", seats=[_REFS[winners[0]]], score=max(self.scores))
         return Msg("utopia.ev.tie", score=max(self.scores))
+
+    def end_lines(self) -> list[Msg]:
+        """How the game ended: :meth:`end_msg`, then after a tie the winners two a line."""
+        lines = [self.end_msg()]
+        winners = [_REFS[s] for s in sorted(self.winners)]
+        if len(winners) > 1:  # a tie: the names on their own lines
+            lines += [Msg("utopia.ev.tie_names" if not at else "utopia.ev.tie_more",
+                          seats=winners[at:at + _WINNERS_PER_LINE])
+                      for at in range(0, len(winners), _WINNERS_PER_LINE)]
+        return lines
 
     # --- builds (UT-12, UT-13) -------------------------------------------------------------------
     def builds(self, seat: int) -> list[str]:

@@ -153,11 +153,11 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
 
 
 # --- status, board, private ---------------------------------------------------------------------
-def _phase_line(state: UtopiaState) -> Msg:
+def _phase_lines(state: UtopiaState) -> list[Msg]:
     if not state.pending():
-        return state.end_msg()
+        return state.end_lines()  # after a tie, the winners too
     number = {"guests": 1, "discard": 2, "actions": 2}[state.phase]
-    return Msg("utopia.status.round", round=state.round, phase=number)
+    return [Msg("utopia.status.round", round=state.round, phase=number)]
 
 
 def _scores(state: UtopiaState) -> list[Msg]:
@@ -208,7 +208,7 @@ def _mine(state: UtopiaState, seat: int) -> list[Msg]:
 
 def status(state: UtopiaState, seat: int | None) -> list[Msg]:
     """Round and phase, whose turn, the score track, the scale, then my cards and tokens."""
-    lines = [_phase_line(state), *_turn(state), *_scores(state), *_scale(state)]
+    lines = [*_phase_lines(state), *_turn(state), *_scores(state), *_scale(state)]
     if seat is not None and seat < state.n:
         lines += _mine(state, seat)
     return lines
