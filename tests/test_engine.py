@@ -173,5 +173,6 @@ def test_forward_random_bot_goes_back_only_when_nothing_else_is_offered() -> Non
     assert bot.choose(None, [BACK]) == BACK
     wanderer = RandomBot(0, random.Random(3))
     assert BACK in {wanderer.choose(None, ["a", "b", BACK]) for _ in range(100)}
-    with pytest.raises(IndexError):
-        bot.choose(None, [])
+    for player in (bot, wanderer):  # nothing legal: a clear error, never a hang
+        with pytest.raises(IndexError, match="no legal action"):
+            player.choose(None, [])
