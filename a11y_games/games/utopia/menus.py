@@ -18,8 +18,8 @@ from a11y_games.games.utopia.data import (
     SEA_ROUTES,
 )
 
-__all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "STEPS", "MenuStack", "destinations",
-           "parts"]
+__all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "STEPS", "STEP_AT", "MenuStack",
+           "destinations", "parts"]
 
 NC = len(CIVS)
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
@@ -69,7 +69,7 @@ STEPS = {
     "influence": ("civ", "mode"),
 }
 """For each action: its steps after the main menu, then payment ("end" is the card limit)."""
-_STEP_AT = {what: (*steps, *("pay",) * (data.LOWER_CARDS + 1)) for what, steps in STEPS.items()}
+STEP_AT = {what: (*steps, *("pay",) * (data.LOWER_CARDS + 1)) for what, steps in STEPS.items()}
 """For each action: the step after k answers (its own steps, then the cards paying)."""
 
 
@@ -183,7 +183,7 @@ class MenuStack:
         if self.phase == GUESTS:
             step = "after" if self.placed else "place" if ids else "guest"
         elif ids:
-            step = _STEP_AT[ids[0]][len(ids) - 1]
+            step = STEP_AT[ids[0]][len(ids) - 1]
         else:
             step = "main"
         self._step_cache = step

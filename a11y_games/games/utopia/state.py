@@ -27,6 +27,7 @@ from a11y_games.games.utopia.menus import (
     NC,
     OVER,
     PAY_CIV,
+    STEP_AT,
     STEPS,
     MenuStack,
     destinations,
@@ -36,7 +37,8 @@ from a11y_games.games.utopia.menus import (
 __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", "destinations"]
 
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
-AUTO_STEPS = ("count", "prince", "pay")
+AUTO_STEPS = frozenset(("count", "prince", "pay"))
+"""Steps a player may find answered for him (a single answer), and the payment."""
 _PUBLIC_STEPS = frozenset(("guest", "place", "after"))
 """Phase 1 questions: guests, districts and builds are all in plain view."""
 _ASKS: tuple[dict[str, Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
@@ -95,6 +97,13 @@ _DISCARDED_OWN = tuple(
                 False) for c in range(NC))
     for s in range(data.MAX_PLAYERS))
 """For each seat and civilisation: the discard as its player hears it."""
+
+
+@cache
+def _guest_event(seat: int, civ: int, district: str) -> Event:
+    """``seat`` places a ``civ`` guest in ``district`` (made once each: events never change)."""
+    return Event(Msg("utopia.ev.guest", seat=_REFS[seat], civ=_CIV_MSGS[civ],
+                     district=DISTRICTS[district].name), None, Verbosity.NORMAL, seat)
 
 
 @cache
@@ -316,7 +325,7 @@ class UtopiaState(MenuStack, GameState):
         else:
             self.triples[seat].discard((district, civ))
         self._builds.pop(seat, None)  # (only this seat's princes changed)
-        self._changed()
+        self._menu = None  # (_changed(), written out: a move places twice)
 
     def _changed(self) -> None:
         """Forget the menus computed so far: the board, a hand or the guests changed."""
@@ -579,16 +588,16 @@ class UtopiaState(MenuStack, GameState):
         found = self._pending  # (forgotten at every action, so never stale once over)
         if found is not None:
             return found
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             return None
-        if self.phase == DISCARD:
+        if phase == DISCARD:
             seats = tuple(s for s in self.order if self.to_discard[s] > 0)
             found = _DISCARD_ASKS.get(seats)
             if found is None:
                 found = _DISCARD_ASKS[seats] = Pending(seats, Msg("utopia.ask.discard"))
         else:
-            seat = self._current
-            assert seat is not None
+            seat: int = self._current  # type: ignore[assignment]  # (a turn: never None)
             step = self._step_cache or self._step()
             asks = _ASKS[seat]
             found = asks.get(step)
@@ -623,13 +632,17 @@ class UtopiaState(MenuStack, GameState):
         menu = self._menu  # the current seat's menu, when already made
         if action not in (menu if menu and seat == self._current else self._legal(seat)):
             raise IllegalAction(Msg("core.error.illegal"))
-        self._menu = self._pending = self._step_cache = None
+        self._menu = self._pending = None
         if action in MENU_ANSWERS:  # one more answer of an action: carried out once complete
-            self._push(action)
-            self._advance(seat)
-            if not self.choice:  # carried out
-                self._news(seat)
+            ids = self.choice = (*self.choice, action)  # (what _push does, written out)
+            self.auto += (False,)
+            step = self._step_cache = STEP_AT[ids[0]][len(ids) - 1]  # (phase 2 answers)
+            if step in AUTO_STEPS:  # answered for the player, or carried out
+                self._advance(seat)
+                if not self.choice:  # carried out
+                    self._news(seat)
             return
+        self._step_cache = None
         words = parts(action)
         kind = words[0]
         if kind == "back":  # nothing changes but the menus
@@ -699,9 +712,7 @@ class UtopiaState(MenuStack, GameState):
             self.bag.append((civ, island))
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
-            self._event(Msg("utopia.ev.guest", seat=_REFS[seat], civ=civ_msg(civ),
-                            district=DISTRICTS[district].name),
-                        cause=seat)
+            self.events.append(_guest_event(seat, civ, district))
             self._set_choice(())  # (forgets the last menu)
             self.placed = True
             if not self.builds(seat):
