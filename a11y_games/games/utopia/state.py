@@ -100,10 +100,11 @@ _DISCARDED_OWN = tuple(
 
 
 @cache
-def _guest_event(seat: int, civ: int, district: str) -> Event:
-    """``seat`` places a ``civ`` guest in ``district`` (made once each: events never change)."""
-    return Event(Msg("utopia.ev.guest", seat=_REFS[seat], civ=_CIV_MSGS[civ],
-                     district=DISTRICTS[district].name), None, Verbosity.NORMAL, seat)
+def _said(msg_id: str, cause: int | None, level: Verbosity = Verbosity.NORMAL,
+          **params: Any) -> Event:
+    """A public event, made once for each message and parameters (events never change):
+    for the frequent ones (a guest placed, a move, the scale changed)."""
+    return Event(Msg(msg_id, **params), None, level, cause)
 
 
 @cache
@@ -462,8 +463,8 @@ class UtopiaState(MenuStack, GameState):
             self.events += _dealt_events(seat, tuple(got))
             self.to_discard[seat] = min(due[seat], sum(hand))
             if self.to_discard[seat]:
-                self._event(Msg("utopia.ev.must_discard", seat=_REFS[seat],
-                                count=self.to_discard[seat]))
+                self.events.append(_said("utopia.ev.must_discard", None, seat=_REFS[seat],
+                                         count=self.to_discard[seat]))
         if not any(self.to_discard):
             self._start_actions()
 
@@ -712,7 +713,8 @@ class UtopiaState(MenuStack, GameState):
             self.bag.append((civ, island))
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
-            self.events.append(_guest_event(seat, civ, district))
+            self.events.append(_said("utopia.ev.guest", seat, seat=_REFS[seat],
+                                     civ=_CIV_MSGS[civ], district=DISTRICTS[district].name))
             self._set_choice(())  # (forgets the last menu)
             self.placed = True
             if not self.builds(seat):
@@ -752,24 +754,22 @@ class UtopiaState(MenuStack, GameState):
             src, dst, k = got["from"], got["to"], int(got["count"])
             self._place(src, seat, civ, -k)
             self._place(dst, seat, civ, k)
-            by = "land" if dst in _LAND[src] else "sea"
-            self._event(Msg("utopia.ev.move", seat=_REFS[seat], count=k, civ=civ_msg(civ)),
-                        cause=seat)
-            self._event(Msg(f"utopia.ev.move_{by}", src=DISTRICTS[src].name,
-                            dst=DISTRICTS[dst].name), cause=seat)
+            by = "utopia.ev.move_land" if dst in _LAND[src] else "utopia.ev.move_sea"
+            self.events += (
+                _said("utopia.ev.move", seat, seat=_REFS[seat], count=k, civ=_CIV_MSGS[civ]),
+                _said(by, seat, src=DISTRICTS[src].name, dst=DISTRICTS[dst].name))
         elif what == "add":
             dst = got["to"]
             self.supply[seat][civ] -= 1
             self._place(dst, seat, civ, 1)
-            self._event(Msg("utopia.ev.add", seat=_REFS[seat], civ=civ_msg(civ)), cause=seat)
-            self._event(Msg("utopia.ev.add_where", district=DISTRICTS[dst].name), cause=seat)
+            self.events += (_said("utopia.ev.add", seat, seat=_REFS[seat], civ=_CIV_MSGS[civ]),
+                            _said("utopia.ev.add_where", seat, district=DISTRICTS[dst].name))
         elif what == "remove":
             src, pc = got["from"], CIV_INDEX[got["prince"]]
             self._place(src, seat, pc, -1)
             self.supply[seat][pc] += 1
-            self._event(Msg("utopia.ev.remove", seat=_REFS[seat], civ=civ_msg(pc)), cause=seat)
-            self._event(Msg("utopia.ev.remove_where", district=DISTRICTS[src].name),
-                        cause=seat)
+            self.events += (_said("utopia.ev.remove", seat, seat=_REFS[seat], civ=_CIV_MSGS[pc]),
+                            _said("utopia.ev.remove_where", seat, district=DISTRICTS[src].name))
             self._gain(seat, data.REMOVE_POINTS, Msg("utopia.why.remove"))
         else:
             v = self.value(civ)
@@ -780,8 +780,8 @@ class UtopiaState(MenuStack, GameState):
             else:
                 self.scale.insert(0, civ)  # to value 1, the ones below move up
                 key = "utopia.ev.lower"
-            self._event(Msg(key, seat=_REFS[seat], civ=civ_msg(civ), value=self.value(civ)),
-                        cause=seat, level=Verbosity.BRIEF)
+            self.events.append(_said(key, seat, Verbosity.BRIEF, seat=_REFS[seat],
+                                     civ=_CIV_MSGS[civ], value=self.value(civ)))
             self._announce_scale(informs=False)
 
     def outcome(self) -> Outcome | None:
