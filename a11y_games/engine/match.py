@@ -142,19 +142,10 @@ class Match:
     def play_bot(self, seat: int) -> str:
         """The bot at ``seat`` chooses and plays; returns its action.
 
-        ``act(seat, bot_choice(seat), trusted=True)`` written out in one function: the hot path
-        of bots-only simulations (a game is a hundred to a thousand of these).
+        ``act(seat, bot_choice(seat), trusted=True)``: the hot path of bots-only simulations.
         """
-        state = self.state
-        legal = state.legal_actions(seat)
-        choice = self._bots[seat].choose(
-            None if seat in self._blind else state.observation(seat), legal)
-        if choice not in legal:  # a bot bug must never stall a game
-            choice = legal[0]
-        mark = len(state.events)
-        state.apply(seat, choice)
-        self.log.append((seat, choice))
-        self._marks.append(mark)
+        choice = self.bot_choice(seat)
+        self._record(seat, choice)
         return choice
 
     def waiting_bots(self) -> list[int]:

@@ -4,10 +4,22 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from typing import Protocol, TypeVar
 
-from a11y_games.engine.state import Topic
+__all__ = ["Named", "find_named", "fold"]
 
-__all__ = ["find_topic", "fold"]
+
+class Named(Protocol):
+    """Anything a player names by a word: a command, a query, a board topic."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+
+
+N = TypeVar("N", bound=Named)
 
 
 def fold(word: str) -> str:
@@ -16,8 +28,8 @@ def fold(word: str) -> str:
                    if not unicodedata.combining(c))
 
 
-def find_topic(topics: Iterable[Topic], word: str) -> Topic | None:
-    """The topic ``word`` names, by its name or any alias (folded); None if none does."""
+def find_named(items: Iterable[N], word: str) -> N | None:
+    """The item ``word`` names, by its name or any alias (folded); None if none does."""
     key = fold(word)
-    return next((t for t in topics if key == fold(t.name) or key in {fold(a) for a in t.aliases}),
+    return next((i for i in items if key == fold(i.name) or key in {fold(a) for a in i.aliases}),
                 None)

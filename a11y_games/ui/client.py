@@ -18,7 +18,7 @@ from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Ver
 from a11y_games.engine.match import Match, SaveError, UndoRefused
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import UnknownTopic
-from a11y_games.engine.words import find_topic
+from a11y_games.engine.words import find_named
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.commands import COMMANDS, fold, lookup
 from a11y_games.ui.paths import data_dir, save_path
@@ -435,11 +435,7 @@ class Client:
     """Commands that show nothing of a seat's own: no hand-over needed before them."""
 
     def _query(self, word: str) -> Any:
-        key = fold(word)
-        for query in self.match.state.queries():
-            if key == query.name or key in {fold(a) for a in query.aliases}:
-                return query
-        return None
+        return find_named(self.match.state.queries(), word)
 
     def _seat_in_view(self) -> int | None:
         """The seat whose public view a command shows: the viewer, or in hot-seat the player
@@ -597,7 +593,7 @@ class Client:
         game's topics."""
         state = self.match.state
         wanted = rest.strip()
-        topic = find_topic(state.board_topics(), wanted)
+        topic = find_named(state.board_topics(), wanted)
         try:
             lines = state.board(self._seat_in_view(), topic.name if topic is not None else wanted)
         except UnknownTopic:

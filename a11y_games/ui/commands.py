@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from a11y_games.engine.words import fold
+from a11y_games.engine.words import find_named, fold
 
 __all__ = ["COMMANDS", "Command", "fold", "lookup"]
 
@@ -50,8 +50,4 @@ COMMANDS: tuple[Command, ...] = (
 
 
 def lookup(word: str) -> Command | None:
-    key = fold(word)
-    for command in COMMANDS:
-        if key in command.words:
-            return command
-    return None
+    return find_named(COMMANDS, word)

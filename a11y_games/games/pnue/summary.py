@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import Query, Topic, UnknownTopic
-from a11y_games.engine.words import find_topic
+from a11y_games.engine.words import find_named
 from a11y_games.games.pnue import data
 from a11y_games.games.pnue.data import ECO_KINDS, LOB
 
@@ -110,7 +110,7 @@ TOPICS = (Topic("roles", ("rôles",)), Topic("tiles", ("tuiles",)),
 
 def board(state: PnueState, seat: int | None, topic: str = "") -> list[Msg]:
     """The full public state, or one part of it: roles, tiles, government, order."""
-    found = find_topic(TOPICS, topic)
+    found = find_named(TOPICS, topic)
     if topic.strip() and found is None:
         raise UnknownTopic(topic)
     part = found.name if found is not None else ""

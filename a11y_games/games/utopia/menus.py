@@ -18,7 +18,7 @@ from a11y_games.games.utopia.data import (
     SEA_ROUTES,
 )
 
-__all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "STEPS", "STEP_AT", "MenuStack",
+__all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "STEPS", "MenuStack",
            "destinations", "parts"]
 
 NC = len(CIVS)
@@ -44,8 +44,6 @@ COUNT_IDS = tuple(f"count:{k}" for k in range(1, data.MAX_MOVE + 1))
 MENU_ANSWERS = frozenset((*ACTION_WORDS, "raise", "lower", *CIV_IDS, *PAY_IDS, *PRINCE_IDS,
                           *FROM_IDS.values(), *TO_IDS.values(), *COUNT_IDS))
 """The answers that build a phase 2 action up, step by step."""
-
-
 
 _PARTS: dict[str, list[str]] = {}
 
@@ -172,6 +170,11 @@ class MenuStack:
         """How many cards the player has chosen so far to pay for the action being built."""
         ids = self.choice
         return max(0, len(ids) - 1 - len(STEPS[ids[0]]))
+
+    def _paid_cards(self) -> list[int]:
+        """The civilisations of those cards (the answers after the action's own steps)."""
+        ids = self.choice
+        return [PAY_CIV[a] for a in ids[1 + len(STEPS[ids[0]]):]]
 
     def _cost(self) -> int:
         return data.LOWER_CARDS if "lower" in self.choice else data.RAISE_CARDS
@@ -333,7 +336,7 @@ class MenuStack:
                 out.append("lower")
             return out
         if step == "pay":
-            paid = [CIV_INDEX[a[4:]] for a in ids if a.startswith("pay:")]
+            paid = self._paid_cards()
             if not paid and self._cost() == 1:  # one card: its own, or another for a privilege
                 hand, priv = self.hands[seat], self.privileges[seat]
                 return [PAY_IDS[c] for c in range(NC) if hand[c] > 0 and (c == civ or priv > 0)]

@@ -26,8 +26,6 @@ from a11y_games.games.utopia.menus import (
     MENU_ANSWERS,
     NC,
     OVER,
-    PAY_CIV,
-    STEP_AT,
     STEPS,
     MenuStack,
     destinations,
@@ -635,10 +633,8 @@ class UtopiaState(MenuStack, GameState):
             raise IllegalAction(Msg("core.error.illegal"))
         self._menu = self._pending = None
         if action in MENU_ANSWERS:  # one more answer of an action: carried out once complete
-            ids = self.choice = (*self.choice, action)  # (what _push does, written out)
-            self.auto += (False,)
-            step = self._step_cache = STEP_AT[ids[0]][len(ids) - 1]  # (phase 2 answers)
-            if step in AUTO_STEPS:  # answered for the player, or carried out
+            self._push(action)
+            if self._step() in AUTO_STEPS:  # answered for the player, or carried out
                 self._advance(seat)
                 if not self.choice:  # carried out
                     self._news(seat)
@@ -672,7 +668,6 @@ class UtopiaState(MenuStack, GameState):
             self._set_choice(("end",))
         elif kind == "discard":  # UT-18: the card limit at the end of the turn
             self.limit_started = True
-            self._changed()
             self._discard(seat, CIV_INDEX[words[1]])
             if sum(self.hands[seat]) <= data.HAND_LIMIT:
                 self._end_turn(seat)
@@ -737,9 +732,8 @@ class UtopiaState(MenuStack, GameState):
     def _execute(self, seat: int) -> None:
         ids = self.choice
         what, civ = ids[0], self._civ()
-        steps = STEPS[what]
-        got = {step: parts(a)[-1] for step, a in zip(steps, ids[1:], strict=False)}
-        paid = [PAY_CIV[a] for a in ids[1 + len(steps):]]  # the cards, after the steps
+        got = {step: parts(a)[-1] for step, a in zip(STEPS[what], ids[1:], strict=False)}
+        paid = self._paid_cards()
         self._set_choice(())  # (forgets the last menu)
         self.acted = True
         for c in paid:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, cast
 
 from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import GameState, Query, Topic, UnknownTopic
-from a11y_games.engine.words import find_topic, fold
+from a11y_games.engine.words import find_named, fold
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.board import Island, Sea
 from a11y_games.games.vanuatu.names import listed, squeezed
@@ -332,7 +332,7 @@ TOPICS = (Topic("players", ("joueurs",)), Topic("ships", ("navires",)), Topic("p
 
 def board(state: VanuatuState, seat: int | None, topic: str = "") -> list[Msg]:
     """The public state; ``topic`` one of players, ships, plan, map, goods (or in French)."""
-    found = find_topic(TOPICS, topic)
+    found = find_named(TOPICS, topic)
     if topic.strip() and found is None:
         raise UnknownTopic(topic)
     topic = found.name if found is not None else ""
