@@ -9,10 +9,14 @@ import shutil
 import subprocess
 import time
 from collections.abc import Callable
+from itertools import count
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / ".venv" / "bin" / "a11y-games"
+
+
+_SERVERS = count(1)
 
 
 def tmux_available() -> bool:
@@ -20,24 +24,33 @@ def tmux_available() -> bool:
 
 
 class TmuxPlayer:
-    """A client running in a private tmux server (its own socket, no user config)."""
+    """A client running in a private tmux server (its own socket, no user config).
+
+    Each player gets a socket of its own, so a second client started in the same
+    directory never meets the first one's server while that one is still shutting down.
+    """
 
     def __init__(self, tmp: Path, args: list[str], *, width: int = 100, height: int = 40,
                  env: dict[str, str] | None = None) -> None:
-        self.socket = str(tmp / "tmux.sock")
+        self.socket = str(tmp / f"tmux{next(_SERVERS)}.sock")
         conf = tmp / "tmux.conf"
         conf.write_text("set -g history-limit 200000\nset -g remain-on-exit on\n")
         full_env = {**os.environ, "XDG_DATA_HOME": str(tmp / "data"),
                     "XDG_CONFIG_HOME": str(tmp / "config"), "NO_COLOR": "1",
                     "TERM": "xterm", **(env or {})}
         command = " ".join([str(CLIENT), *args])
-        self._tmux("-f", str(conf), "new-session", "-d", "-x", str(width), "-y", str(height),
-                   command, env=full_env)
+        started = self._run("-f", str(conf), "new-session", "-d", "-x", str(width),
+                            "-y", str(height), command, env=full_env)
+        if started.returncode != 0:
+            raise AssertionError(f"tmux did not start the client: {started.stderr.strip()}")
+
+    def _run(self, *args: str, env: dict[str, str] | None = None
+             ) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True,
+                              text=True, timeout=10, env=env, check=False)
 
     def _tmux(self, *args: str, env: dict[str, str] | None = None) -> str:
-        result = subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True,
-                                text=True, timeout=10, env=env, check=False)
-        return result.stdout
+        return self._run(*args, env=env).stdout
 
     def screen(self) -> list[str]:
         """Everything the terminal has shown (scrollback included), blank tail removed."""
@@ -86,8 +99,13 @@ class TmuxPlayer:
             time.sleep(0.05)
         raise AssertionError("no prompt; screen was:\n" + "\n".join(self.screen()[-40:]))
 
-    def close(self) -> None:
+    def close(self, timeout: float = 5) -> None:
+        """Kill the server (the client gets a hang-up, as when a terminal is closed) and
+        wait until it is gone."""
         self._tmux("kill-server")
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self._run("has-session").returncode == 0:
+            time.sleep(0.05)
 
 
 CHOICES = re.compile(r"^(\d+) (?:choices?|choix)\b")
