@@ -243,7 +243,7 @@ class Match:
             log = [(int(seat), str(action)) for seat, action in data["log"]]
         except SaveError:
             raise
-        except (AttributeError, KeyError, TypeError, ValueError) as error:
+        except (AttributeError, KeyError, OverflowError, TypeError, ValueError) as error:
             raise SaveError(Msg("core.save.corrupt")) from error
         try:
             match = cls(spec, settings, seats)
@@ -266,7 +266,7 @@ class Match:
                                 reason=error.strerror or str(error))) from error
         try:
             data = json.loads(text)
-        except ValueError as error:
+        except (RecursionError, ValueError) as error:  # nested too deep, or not JSON
             raise SaveError(Msg("core.save.corrupt")) from error
         if not isinstance(data, dict):
             raise SaveError(Msg("core.save.corrupt"))
