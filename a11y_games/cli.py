@@ -17,7 +17,7 @@ from a11y_games.engine.spec import GameSpec, OptionError
 from a11y_games.games import all_specs, get_spec
 from a11y_games.i18n import LANGUAGES, Translator, default_language
 from a11y_games.ui.client import BrailleOptions, Client
-from a11y_games.ui.commands import fold
+from a11y_games.ui.commands import fold, number
 from a11y_games.ui.paths import save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.settings import load_preferences, save_preferences
@@ -297,8 +297,9 @@ def _ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptRead
         answer = _read(reader, tr.render(question) + " ", writer)
         if not answer:
             return default
-        if answer.isdigit() and low <= int(answer) <= high:
-            return int(answer)
+        picked = number(answer)
+        if picked is not None and low <= picked <= high:
+            return picked
         writer.lines([tr.render(Msg("core.launcher.range", low=low, high=high))])
 
 

@@ -20,7 +20,7 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import UnknownTopic
 from a11y_games.engine.words import find_named
 from a11y_games.i18n import LANGUAGES, Translator
-from a11y_games.ui.commands import COMMANDS, fold, lookup
+from a11y_games.ui.commands import COMMANDS, fold, lookup, number
 from a11y_games.ui.paths import data_dir, save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.settings import (
@@ -405,8 +405,8 @@ class Client:
             self.repeat_question()
             return
         head, rest = words[0], " ".join(words[1:])
-        if head.isdigit():
-            self.choose(int(head))
+        if number(head) is not None:
+            self.choose(number(head))
             return
         if head.lstrip("-+").replace(".", "", 1).replace(",", "", 1).isdigit():
             mine = self._my_turn()
@@ -626,11 +626,11 @@ class Client:
             self.say(Msg("core.log.empty"))
             return
         size = self.LOG_PAGE
-        if not words or verb.isdigit():
-            if verb and int(verb) < 1:
+        if not words or number(verb) is not None:
+            if verb and number(verb) < 1:
                 self.say(Msg("core.error.log_number"))
                 return
-            size = int(verb) if verb else size
+            size = number(verb) or size
             self._log_page(events, max(0, len(events) - size), len(events))
         elif verb in ("next", "suite", "suivant"):
             start = getattr(self, "_log_end", len(events))
@@ -654,11 +654,12 @@ class Client:
                 return
             self.say(Msg("core.log.found", count=len(found), word=" ".join(words[1:])))
             self.out.lines(self.tr.render(e.msg) for e in found[-size:])
-        elif verb in ("round", "tour", "manche") and len(words) > 1 and words[1].isdigit():
-            number = int(words[1])
-            start, end = _round_span(events, number)
+        elif (verb in ("round", "tour", "manche") and len(words) > 1
+              and number(words[1]) is not None):
+            wanted = number(words[1])
+            start, end = _round_span(events, wanted)
             if start is None:
-                self.say(Msg("core.log.no_round", number=number))
+                self.say(Msg("core.log.no_round", number=wanted))
                 return
             self._log_page(events, start, end, header=False)
         else:
@@ -674,10 +675,10 @@ class Client:
     def cmd_repeat(self, rest: str) -> None:
         """repeat: the last message; repeat N: the Nth message before it."""
         word = rest.strip()
-        if word and not word.isdigit():
+        if word and number(word) is None:
             self.say(Msg("core.repeat.usage"))
             return
-        back = int(word) if word else 0
+        back = number(word) or 0
         history = self.out.history
         if not history or back >= len(history):
             self.say(Msg("core.repeat.nothing"))

@@ -64,8 +64,8 @@ def _fold(text: str) -> str:
 def find_section(sections: list[Section], wanted: str) -> Section | None:
     """A section by number (from 1) or by a word of its title (accents and case ignored)."""
     wanted = wanted.strip()
-    if wanted.isdigit():
-        index = int(wanted) - 1
+    if wanted.isdecimal():
+        index = int(wanted) - 1 if len(wanted) <= 9 else -1
         return sections[index] if 0 <= index < len(sections) else None
     key = _fold(wanted)
     for section in sections:

@@ -92,7 +92,7 @@ class Preferences:
             raise ValueError(Msg("core.set.bad_value", name=name, value=value,
                                  values=", ".join(allowed)))
         if name == "braille_width":
-            if not value.isdigit() or not 12 <= int(value) <= 84:
+            if not value.isdecimal() or len(value) > 2 or not 12 <= int(value) <= 84:
                 raise ValueError(Msg("core.set.width", value=value))
             return replace(self, braille_width=int(value))
         return replace(self, **{name: value})

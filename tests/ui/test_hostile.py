@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from a11y_games.engine.match import Match, SaveError, SeatSpec
+from a11y_games.ui.client import Client
+from a11y_games.ui.terminal import PlainReader, Writer
 from tests.toygame import SPEC
 
 pytestmark = pytest.mark.timeout(60)
@@ -41,3 +45,62 @@ def test_a_save_with_an_infinite_log_seat_is_refused(tmp_path) -> None:
     data["log"] = [[float("inf"), "take:1"]]
     with pytest.raises(SaveError):
         Match.from_json(data, {"toy": SPEC})
+
+
+def _play(script: str, lang: str = "en") -> tuple[list[str], Match]:
+    match = _toy_match()
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out),
+                    lang=lang)
+    assert client.run() == 0
+    return out.getvalue().splitlines(), match
+
+
+LONG = "9" * 5000  # Python refuses to read more than 4,300 digits as a number
+
+
+@pytest.mark.parametrize("line", ["²", "³", LONG, "-" + LONG])
+def test_odd_digits_at_the_prompt_say_the_range_and_play_nothing(line: str) -> None:
+    """A French keyboard has a ² key: ``"²".isdigit()`` is true, ``int("²")`` fails."""
+    lines, match = _play(f"{line}\n")
+    assert "Choose a number from 1 to 3." in lines
+    assert match.log == [] and lines[-1] == "Goodbye."
+
+
+@pytest.mark.parametrize("line", ["log ²", f"log {LONG}", "log round ²", f"log round {LONG}"])
+def test_odd_digits_after_log_show_its_usage(line: str) -> None:
+    lines, _ = _play(f"1\n{line}\n")
+    assert lines[-3].startswith("Type log, log 20, log next")  # then the quiet save, goodbye
+
+
+@pytest.mark.parametrize("line", ["repeat ²", f"repeat {LONG}"])
+def test_odd_digits_after_repeat_show_its_usage(line: str) -> None:
+    lines, _ = _play(f"{line}\n", lang="fr")
+    assert lines[-2] == "Tapez répéter, ou répéter et un nombre, par exemple répéter 2."
+
+
+@pytest.mark.parametrize("word", ["²", LONG])
+def test_odd_digits_after_set_braille_width_say_the_range(word: str) -> None:
+    lines, _ = _play(f"set braille_width {word}\n")
+    assert f"Braille width must be a number from 12 to 84, not {word}." in lines
+
+
+def test_odd_digits_after_rules_say_no_such_section() -> None:
+    from a11y_games.ui.rulesdoc import Section, find_section
+
+    sections = [Section("One", ("a",)), Section("Two", ("b",))]
+    assert find_section(sections, "²") is None
+    assert find_section(sections, LONG) is None
+    assert find_section(sections, "2") == sections[1]
+
+
+def test_odd_digits_in_the_launcher_ask_again(monkeypatch, capsys) -> None:
+    import sys
+
+    from a11y_games.cli import main
+
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"²\n{LONG}\n\n\n\n"))
+    assert main(["--speech", "off", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines.count("Type a number from 1 to 4, or Enter.") == 2
