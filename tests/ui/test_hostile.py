@@ -104,3 +104,20 @@ def test_odd_digits_in_the_launcher_ask_again(monkeypatch, capsys) -> None:
     assert main(["--speech", "off", "--seed", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines.count("Type a number from 1 to 4, or Enter.") == 2
+
+
+@pytest.mark.parametrize(("game", "line"), [
+    ("pnue", "record ²"), ("pnue", f"record {LONG}"),
+    ("vertigo", "board ²"), ("vertigo", f"board {LONG} centre"),
+])
+def test_odd_digits_in_a_game_query_never_crash(game: str, line: str) -> None:
+    from a11y_games.games import get_spec
+
+    spec = get_spec(game)
+    seats = [SeatSpec("human", "Ana")] + [SeatSpec("bot", level="random", name_index=i)
+                                          for i in range(1, spec.min_players + 2)]
+    match = Match(spec, spec.settings(len(seats), 3), seats)
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO(f"{line}\n")), writer=Writer(out))
+    assert client.run() == 0
+    assert out.getvalue().splitlines()[-1] == "Goodbye."

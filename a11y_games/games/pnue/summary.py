@@ -219,7 +219,7 @@ def claims(state: GameState, seat: int | None, argument: str) -> list[Msg]:
 
 def _find_seat(state: PnueState, argument: str) -> int | None:
     text = argument.strip()
-    if text.isdigit() and 1 <= int(text) <= state.seat_count:
+    if text.isdecimal() and len(text) <= 9 and 1 <= int(text) <= state.seat_count:  # not ²
         return int(text) - 1
     return None
 
