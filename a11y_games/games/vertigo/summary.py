@@ -107,7 +107,7 @@ def parse_topic(state: VertigoState, seat: int | None, topic: str) -> tuple[int 
             region = REGION_WORDS[word]
         elif word in COLOUR_WORDS and COLOUR_WORDS[word] < state.n:
             country = COLOUR_WORDS[word]
-        elif word.isdigit() and 1 <= int(word) <= state.n:
+        elif word.isdecimal() and len(word) <= 9 and 1 <= int(word) <= state.n:  # not ²
             country = int(word) - 1
     if region is not None and country is None:
         country = seat
