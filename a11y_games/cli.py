@@ -150,7 +150,11 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         seats += [SeatSpec("bot", level=level, name_index=i)
                   for i in range(humans, players)]
         match = Match(spec, settings, seats)
-    events_file = open(args.events, "a", encoding="utf-8") if args.events else None  # noqa: SIM115
+    try:
+        events_file = open(args.events, "a", encoding="utf-8") if args.events else None  # noqa: SIM115
+    except OSError as error:
+        raise UsageError(Msg("core.cli.events_failed", path=args.events,
+                             reason=error.strerror or str(error))) from error
     writer.events_file = events_file
     speech = _speech(args.speech or prefs.speech, lang)
     if interactive:

@@ -121,3 +121,43 @@ def test_odd_digits_in_a_game_query_never_crash(game: str, line: str) -> None:
     client = Client(match, reader=PlainReader(io.StringIO(f"{line}\n")), writer=Writer(out))
     assert client.run() == 0
     assert out.getvalue().splitlines()[-1] == "Goodbye."
+
+
+def _main(monkeypatch, capsys, argv: list[str], script: str = "") -> tuple[int, list[str]]:
+    import sys
+
+    from a11y_games.cli import main
+
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    extra = [] if argv[0] == "simulate" else ["--speech", "off"]
+    status = main([*argv, *extra, "--seed", "1"])
+    return status, capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Cannot write the events file {path}: "),
+    ("fr", "Impossible d'écrire le fichier d'événements {path} : "),
+])
+def test_an_events_file_that_cannot_be_written_is_said(monkeypatch, capsys, tmp_path,
+                                                       lang: str, said: str) -> None:
+    for path in (tmp_path, tmp_path / "missing" / "events.jsonl"):
+        status, lines = _main(monkeypatch, capsys,
+                              ["pnue", "--events", str(path), "--lang", lang])
+        assert status == 2
+        assert lines[-1].startswith(said.format(path=path))
+
+
+@pytest.mark.parametrize("command", [["pnue"], ["simulate", "pnue", "--games", "1"]])
+def test_zero_players_is_refused_with_the_range(monkeypatch, capsys, command) -> None:
+    status, lines = _main(monkeypatch, capsys, [*command, "--players", "0"])
+    assert status == 2
+    assert lines[-1] == "PNUE — Mr Dollar is for 2 to 12 players."
+
+
+def test_a_missing_save_named_by_its_path_is_said_with_that_path(monkeypatch, capsys,
+                                                                tmp_path) -> None:
+    wanted = tmp_path / "nowhere" / "mine.json"
+    status, lines = _main(monkeypatch, capsys, ["--load", str(wanted)])
+    assert status == 2
+    assert lines[-1] == f"There is no save called {wanted}."
