@@ -138,7 +138,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
             options = {**choice.options, **options}
             lang = choice.lang
         else:
-            players = args.players or spec.default_players
+            players = args.players if args.players is not None else spec.default_players
         if not 0 <= humans <= players:
             raise UsageError(Msg("core.cli.humans", count=players))
         seed = args.seed if args.seed is not None else _fresh_seed()
@@ -311,7 +311,7 @@ def cmd_simulate(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     args = _simulate_parser().parse_args(argv)
     tr = Translator(args.lang or lang)
     spec = _spec(args.game)
-    players = args.players or spec.default_players
+    players = args.players if args.players is not None else spec.default_players
     camp_levels = dict(p.split("=", 1) for p in args.camp_levels.split(",") if "=" in p)
     report = simulate(spec, players=players, games=args.games,
                       seed=args.seed if args.seed is not None else 1,
