@@ -139,10 +139,10 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
             lang = choice.lang
         else:
             players = args.players if args.players is not None else spec.default_players
+        seed = args.seed if args.seed is not None else _fresh_seed()
+        settings = spec.settings(players, seed, options)  # first: the players' range
         if not 0 <= humans <= players:
             raise UsageError(Msg("core.cli.humans", count=players))
-        seed = args.seed if args.seed is not None else _fresh_seed()
-        settings = spec.settings(players, seed, options)
         names = [n.strip() for n in args.names.split(",") if n.strip()]
         if len(names) > humans:
             writer.line(Translator(lang).render(_unused_names(len(names) - humans, humans)))
