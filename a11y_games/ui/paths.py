@@ -34,11 +34,11 @@ def save_path(name: str, *, allow_path: bool = False) -> Path:
 
     A name keeps only letters, digits, ``-`` and ``_`` (``../x`` becomes ``x``). With
     ``allow_path`` (the command line's ``--load``), an existing file named by a path is
-    taken as it is.
+    taken as it is, and a path with a folder in it always (a missing one is said as typed).
     """
     if allow_path and (os.sep in name or name.endswith(".json")):
         candidate = Path(name).expanduser()
-        if candidate.is_file():
+        if candidate.is_file() or os.sep in name:
             return candidate
     stem = name[:-5] if name.endswith(".json") else name
     safe = "".join(c for c in stem if c.isalnum() or c in "-_") or "save"
