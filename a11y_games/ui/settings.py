@@ -103,7 +103,10 @@ def _path() -> Path:
 
 
 def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]:
-    """The saved preferences, or defaults and a message saying why they were not read."""
+    """The saved preferences, or defaults and a message saying why they were not read.
+
+    A value out of range (a hand-edited file) costs that value only: the others are kept.
+    """
     target = path or _path()
     if not target.exists():
         return Preferences(), None
@@ -111,7 +114,7 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
         data: Any = json.loads(target.read_text(encoding="utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not an object")
-        prefs = Preferences()
+        prefs, problem = Preferences(), None
         for item in fields(Preferences):
             if item.name in data:
                 value = data[item.name]
@@ -120,8 +123,12 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
                 elif item.name == "lang" and value == "":
                     continue
                 else:
-                    prefs = prefs.with_value(item.name, str(value))
-        return prefs, None
+                    try:
+                        prefs = prefs.with_value(item.name, str(value))
+                    except ValueError:
+                        problem = problem or Msg("core.settings.bad_value", path=str(target),
+                                                 name=item.name, value=str(value))
+        return prefs, problem
     except (OSError, ValueError, TypeError):
         return Preferences(), Msg("core.settings.corrupt", path=str(target))
 

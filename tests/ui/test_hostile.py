@@ -161,3 +161,25 @@ def test_a_missing_save_named_by_its_path_is_said_with_that_path(monkeypatch, ca
     status, lines = _main(monkeypatch, capsys, ["--load", str(wanted)])
     assert status == 2
     assert lines[-1] == f"There is no save called {wanted}."
+
+
+@pytest.mark.parametrize(("bad", "said"), [
+    ({"braille_width": 500}, "braille_width cannot be 500: its default is used."),
+    ({"verbosity": "loud"}, "verbosity cannot be loud: its default is used."),
+    ({"lang": "xx"}, "lang cannot be xx: its default is used."),
+])
+def test_one_bad_setting_keeps_the_others(monkeypatch, capsys, tmp_path, bad, said) -> None:
+    """A hand-edited settings file with one value out of range loses only that value."""
+    import json
+
+    path = tmp_path / "config" / "a11y_games" / "settings.json"
+    path.parent.mkdir(parents=True)
+    good = {"speech": "off", "verbosity": "brief", "braille_width": 30, "level": "random",
+            "seen_walkthrough": True}
+    path.write_text(json.dumps({**good, **bad}))
+    status, lines = _main(monkeypatch, capsys, ["pnue"])
+    assert status == 0
+    assert lines[0] == f"In {path}, {said}"
+    assert not any(line.startswith("First time here?") for line in lines)
+    kept = json.loads(path.read_text())
+    assert all(kept[name] == value for name, value in good.items() if name not in bad)

@@ -29,8 +29,7 @@ def test_saved_preferences_are_found_again(tmp_path) -> None:
     assert problem is None and again == prefs
 
 
-@pytest.mark.parametrize("content", ["{oops", "[]", '{"verbosity": "loud"}',
-                                     '{"braille_width": 3}'])
+@pytest.mark.parametrize("content", ["{oops", "[]", '"loud"'])
 def test_corrupt_settings_give_defaults_and_a_message(tmp_path, content) -> None:
     path = tmp_path / "config" / "a11y_games" / "settings.json"
     path.parent.mkdir(parents=True)
