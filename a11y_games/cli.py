@@ -123,7 +123,9 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     if not prefs.seen_walkthrough:
         writer.lines(tr.render(Msg(f"core.walkthrough.{i}")) for i in range(1, 7))
         prefs = replace(prefs, seen_walkthrough=True)
-        save_preferences(prefs)
+        problem = save_preferences(prefs)
+        if problem is not None:
+            writer.line(tr.render(problem))
     if args.load:
         match = Match.load(save_path(args.load, allow_path=True), specs)
     else:

@@ -5,6 +5,7 @@ A corrupt or unreadable file is reported and replaced by defaults, never a crash
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -136,6 +137,7 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
 def save_preferences(prefs: Preferences, path: Path | None = None) -> Msg | None:
     """Write the preferences atomically; a message if that failed (play goes on)."""
     target = path or _path()
+    tmp = ""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".settings.", suffix=".tmp")
@@ -145,6 +147,9 @@ def save_preferences(prefs: Preferences, path: Path | None = None) -> Msg | None
             os.fsync(handle.fileno())
         os.replace(tmp, target)
     except OSError as error:
+        with contextlib.suppress(OSError):
+            if tmp:
+                os.unlink(tmp)  # no stray file left behind
         return Msg("core.settings.write_failed", path=str(target),
                    reason=error.strerror or str(error))
     return None

@@ -183,3 +183,13 @@ def test_one_bad_setting_keeps_the_others(monkeypatch, capsys, tmp_path, bad, sa
     assert not any(line.startswith("First time here?") for line in lines)
     kept = json.loads(path.read_text())
     assert all(kept[name] == value for name, value in good.items() if name not in bad)
+
+
+def test_settings_that_cannot_be_written_leave_no_stray_file(monkeypatch, capsys,
+                                                             tmp_path) -> None:
+    folder = tmp_path / "config" / "a11y_games"
+    (folder / "settings.json").mkdir(parents=True)  # a folder where the file should be
+    status, lines = _main(monkeypatch, capsys, ["pnue", "--lang", "fr"])
+    assert status == 0
+    assert [p.name for p in folder.iterdir()] == ["settings.json"]
+    assert any(line.startswith("Impossible de garder les réglages dans") for line in lines)
