@@ -315,6 +315,12 @@ def cmd_simulate(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     spec = _spec(args.game)
     players = args.players if args.players is not None else spec.default_players
     camp_levels = dict(p.split("=", 1) for p in args.camp_levels.split(",") if "=" in p)
+    for level in [*args.level.split(","), *camp_levels.values()]:
+        if level not in spec.bots:
+            raise UsageError(Msg("core.cli.level", level=level,
+                                 levels=", ".join(sorted(spec.bots))))
+    if args.games < 1:
+        raise UsageError(Msg("core.cli.games", value=args.games))
     report = simulate(spec, players=players, games=args.games,
                       seed=args.seed if args.seed is not None else 1,
                       levels=args.level.split(","), options=_variants(args.variant),

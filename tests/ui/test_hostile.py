@@ -193,3 +193,20 @@ def test_settings_that_cannot_be_written_leave_no_stray_file(monkeypatch, capsys
     assert status == 0
     assert [p.name for p in folder.iterdir()] == ["settings.json"]
     assert any(line.startswith("Impossible de garder les réglages dans") for line in lines)
+
+
+@pytest.mark.parametrize("words", [["--level", "bogus"], ["--level", "random,,"],
+                                   ["--camp-levels", "ecologists=bogus"]])
+def test_simulate_refuses_an_unknown_bot_level_with_the_levels(monkeypatch, capsys,
+                                                              words) -> None:
+    status, lines = _main(monkeypatch, capsys, ["simulate", "pnue", "--games", "1", *words])
+    assert status == 2
+    assert lines[-1].startswith("Unknown bot level: ")
+    assert lines[-1].endswith(". Levels: normal, random.")
+
+
+def test_simulate_refuses_a_negative_number_of_games(monkeypatch, capsys) -> None:
+    status, lines = _main(monkeypatch, capsys, ["simulate", "pnue", "--games", "-3",
+                                                "--lang", "fr"])
+    assert status == 2
+    assert lines[-1] == "Le nombre de parties doit être de 1 ou plus, pas -3."
