@@ -814,6 +814,10 @@ class Client:
         path = save_path(rest.strip() or "last")
         try:
             match = Match.load(path, self.specs)
+            if self.match.log and not self.ended:  # the game in progress is kept, not lost
+                kept = save_path("previous")
+                self.match.save(kept)
+                self.say(Msg("core.save.done", path=str(kept)))
         except SaveError as error:
             self.say(error.msg)
             return

@@ -210,3 +210,24 @@ def test_simulate_refuses_a_negative_number_of_games(monkeypatch, capsys) -> Non
                                                 "--lang", "fr"])
     assert status == 2
     assert lines[-1] == "Le nombre de parties doit être de 1 ou plus, pas -3."
+
+
+def test_loading_a_save_keeps_the_game_in_progress(tmp_path) -> None:
+    """``load`` used to drop the game being played: autosave and last then held the
+    loaded one only. It is kept as ``previous`` (``last`` is rewritten at the end)."""
+    import json
+
+    lines, _ = _play("1\nsave mine\n1\nload mine\n")
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    assert f"Game saved to {saves / 'previous.json'}." in lines
+    assert len(json.loads((saves / "previous.json").read_text())["log"]) == 4
+    assert len(json.loads((saves / "mine.json").read_text())["log"]) == 2
+
+
+def test_loading_previous_swaps_it_with_the_game_in_progress(tmp_path) -> None:
+    import json
+
+    lines, _ = _play("1\nsave previous\n1\nload previous\n1\nload previous\n")
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    assert sum(line.startswith("Loaded toy.title from") for line in lines) == 2
+    assert len(json.loads((saves / "previous.json").read_text())["log"]) == 4
