@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -158,6 +159,9 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         raise UsageError(Msg("core.cli.events_failed", path=args.events,
                              reason=error.strerror or str(error))) from error
     writer.events_file = events_file
+    kept = None if args.load else _keep_unfinished(specs)
+    if kept is not None:
+        writer.line(Translator(lang).render(kept))
     speech = _speech(args.speech or prefs.speech, lang)
     if interactive:
         client_ref: list[Client] = []
@@ -194,6 +198,25 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
                 wait_idle(3.0)  # let the last words be said
             if close is not None:
                 close()
+
+
+def _keep_unfinished(specs: dict[str, GameSpec]) -> Msg | None:
+    """A new game: an unfinished one in the autosave, where a human has decided something,
+    is moved to the save ``previous`` (the new game's autosave would overwrite it)."""
+    autosave = save_path("autosave")
+    if not autosave.is_file():
+        return None
+    try:
+        old = Match.load(autosave, specs)
+    except SaveError:
+        return None
+    if old.state.pending() is None or not any(old.is_human(s) for s, _ in old.log):
+        return None
+    try:
+        os.replace(autosave, save_path("previous"))
+    except OSError:
+        return None
+    return Msg("core.cli.kept_previous", game=old.spec.title)
 
 
 def _unused_names(unused: int, humans: int) -> Msg:

@@ -231,3 +231,21 @@ def test_loading_previous_swaps_it_with_the_game_in_progress(tmp_path) -> None:
     saves = tmp_path / "data" / "a11y_games" / "saves"
     assert sum(line.startswith("Loaded toy.title from") for line in lines) == 2
     assert len(json.loads((saves / "previous.json").read_text())["log"]) == 4
+
+
+def test_a_new_game_keeps_the_unfinished_one_as_previous(monkeypatch, capsys,
+                                                         tmp_path) -> None:
+    """Starting a game used to overwrite the autosave (and at the end last) with it: the
+    unfinished game was gone for good."""
+    import json
+
+    _main(monkeypatch, capsys, ["pnue"], "1\n")
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    first = json.loads((saves / "autosave.json").read_text())["log"]
+    status, lines = _main(monkeypatch, capsys, ["vertigo", "--lang", "fr"], "")
+    assert status == 0
+    assert ("Votre partie de PNUE — Mr Dollar non finie est gardée : tapez charger previous."
+            in lines)
+    assert json.loads((saves / "previous.json").read_text())["log"] == first
+    status, lines = _main(monkeypatch, capsys, ["vertigo"], "")
+    assert not any("previous" in line for line in lines)  # a game without a move: nothing kept
