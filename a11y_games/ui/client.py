@@ -400,7 +400,8 @@ class Client:
     # --- commands ---------------------------------------------------------------------------
     def handle(self, line: str) -> None:
         """Run one line of input: a number (a choice), a command, or a game query."""
-        words = line.split()
+        # control characters (an escape sequence) must never be echoed back
+        words = "".join(c if c.isprintable() else " " for c in line).split()
         if not words:
             self.repeat_question()
             return

@@ -249,3 +249,12 @@ def test_a_new_game_keeps_the_unfinished_one_as_previous(monkeypatch, capsys,
     assert json.loads((saves / "previous.json").read_text())["log"] == first
     status, lines = _main(monkeypatch, capsys, ["vertigo"], "")
     assert not any("previous" in line for line in lines)  # a game without a move: nothing kept
+
+
+def test_control_characters_typed_are_never_written_back() -> None:
+    """An escape sequence in a typed word (here: clear the screen) is not sent back to the
+    terminal, the speech or the braille display inside 'Unknown command'."""
+    lines, match = _play("fl\x1b[2Jy\nhe\x00lp\n\x07\n")
+    assert all(ch.isprintable() for line in lines for ch in line)
+    assert "Unknown command: fl." in lines
+    assert match.log == []
