@@ -429,7 +429,8 @@ class Client:
                 self._private_view()
             self.say_summary(query.run(self.match.state, self._seat_in_view(), rest))
             return
-        self.say(Msg("core.error.unknown_command", word=head), Msg("core.error.try_help"))
+        shown = head if len(head) <= 30 else head[:29] + "…"  # not a pasted page, read back
+        self.say(Msg("core.error.unknown_command", word=shown), Msg("core.error.try_help"))
 
     PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "lang", "speech",
                                  "verbosity", "set", "save", "saves", "load", "quit"))

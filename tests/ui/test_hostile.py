@@ -258,3 +258,9 @@ def test_control_characters_typed_are_never_written_back() -> None:
     assert all(ch.isprintable() for line in lines for ch in line)
     assert "Unknown command: fl." in lines
     assert match.log == []
+
+
+def test_a_pasted_wall_of_text_is_not_read_back_in_full() -> None:
+    lines, _ = _play("x" * 100_000 + "\n")
+    said = next(line for line in lines if line.startswith("Unknown command: "))
+    assert said == "Unknown command: " + "x" * 29 + "…."
