@@ -957,10 +957,14 @@ class Client:
         if sure is False:
             self.say(Msg("core.quit.stay"))
             return
+        save = None
         if sure and not self.ended and self.match.log:
             save = self._yes_no(Msg("core.quit.save_prompt"))
             if save:
                 self.cmd_save("")
+        if sure is None or (save is None and not self.ended and self.match.log):
+            self.end_of_input()  # input closed at a question: save quietly, as at the prompt
+            raise _Quit
         self.say(Msg("core.quit.bye"))
         raise _Quit
 

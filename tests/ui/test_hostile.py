@@ -264,3 +264,13 @@ def test_a_pasted_wall_of_text_is_not_read_back_in_full() -> None:
     lines, _ = _play("x" * 100_000 + "\n")
     said = next(line for line in lines if line.startswith("Unknown command: "))
     assert said == "Unknown command: " + "x" * 29 + "…."
+
+
+@pytest.mark.parametrize("script", ["1\nquit\n", "1\nquit\nyes\n"])
+def test_end_of_input_at_a_quit_question_saves_as_end_of_input_does(tmp_path, script) -> None:
+    """Ctrl-D at 'Quit the game?' or 'Save it?' left without saving or saying where the
+    game is, unlike Ctrl-D at the game's own prompt."""
+    lines, _ = _play(script)
+    last = tmp_path / "data" / "a11y_games" / "saves" / "last.json"
+    assert f"Game saved to {last}." in lines and lines[-1] == "Goodbye."
+    assert lines.count("Goodbye.") == 1
