@@ -135,7 +135,11 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         humans = args.humans
         if spec is None:
             setup = PlainReader() if not interactive else PromptReader(lambda: [])
-            choice = _launcher(tr, writer, specs, setup, level)
+            try:
+                choice = _launcher(tr, writer, specs, setup, level)
+            except SystemExit:  # Ctrl-D or Ctrl-C at a set-up question
+                writer.line(tr.render(Msg("core.quit.bye")))
+                raise
             spec, players, humans, level = (choice.spec, choice.players, choice.humans,
                                              choice.level)
             options = {**choice.options, **options}

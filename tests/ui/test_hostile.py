@@ -274,3 +274,11 @@ def test_end_of_input_at_a_quit_question_saves_as_end_of_input_does(tmp_path, sc
     last = tmp_path / "data" / "a11y_games" / "saves" / "last.json"
     assert f"Game saved to {last}." in lines and lines[-1] == "Goodbye."
     assert lines.count("Goodbye.") == 1
+
+
+def test_leaving_the_launcher_says_goodbye(monkeypatch, capsys) -> None:
+    """Ctrl-D (or Ctrl-C) at a set-up question ended the program without a word."""
+    with pytest.raises(SystemExit) as left:
+        _main(monkeypatch, capsys, ["--lang", "fr"], "1\n")
+    assert left.value.code == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "Au revoir."
