@@ -194,7 +194,8 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         return client.run()
     finally:
         if events_file is not None:
-            events_file.close()
+            with contextlib.suppress(OSError):  # a full disk was said during play
+                events_file.close()
         wait_idle = getattr(speech, "wait_idle", None)
         close = getattr(speech, "close", None)
         with contextlib.suppress(Exception):

@@ -291,11 +291,18 @@ class Client:
         humans = self.match.humans()
         if event.visible_to is not None and (len(humans) > 1 or not set(humans) & event.visible_to):
             return  # a secret never reaches a file another player could read
-        self.out.event({
-            "type": event.type, "params": event.msg.to_json()["params"],
-            "visibility": "all" if event.visible_to is None else sorted(event.visible_to),
-            "level": event.level.name.lower(), "cause": event.cause,
-            "text": self.tr.render(event.msg), "lang": self.lang})
+        try:
+            self.out.event({
+                "type": event.type, "params": event.msg.to_json()["params"],
+                "visibility": "all" if event.visible_to is None else sorted(event.visible_to),
+                "level": event.level.name.lower(), "cause": event.cause,
+                "text": self.tr.render(event.msg), "lang": self.lang})
+        except OSError as error:  # a full disk, a removed drive: say it once, play on
+            failed, self.out.events_file = self.out.events_file, None
+            with contextlib.suppress(OSError, AttributeError):
+                failed.close()  # type: ignore[union-attr]
+            self.say(Msg("core.cli.events_failed", path=str(getattr(failed, "name", "")),
+                         reason=error.strerror or str(error)))
 
     def turn_to(self, seat: int) -> None:
         """Hot-seat, a public question: ask ``seat`` at once, showing only public lines until

@@ -282,3 +282,23 @@ def test_leaving_the_launcher_says_goodbye(monkeypatch, capsys) -> None:
         _main(monkeypatch, capsys, ["--lang", "fr"], "1\n")
     assert left.value.code == 0
     assert capsys.readouterr().out.splitlines()[-1] == "Au revoir."
+
+
+class _FullDisk(io.StringIO):
+    name = "/mnt/usb/events.jsonl"
+
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+def test_an_events_file_that_fills_up_is_said_once_and_play_goes_on() -> None:
+    match = _toy_match()
+    out = io.StringIO()
+    writer = Writer(out)
+    writer.events_file = _FullDisk()
+    client = Client(match, reader=PlainReader(io.StringIO("1\n1\n")), writer=writer)
+    assert client.run() == 0
+    lines = out.getvalue().splitlines()
+    said = "Cannot write the events file /mnt/usb/events.jsonl: No space left on device."
+    assert lines.count(said) == 1
+    assert len(match.log) >= 3 and lines[-1] == "Goodbye."
