@@ -928,13 +928,18 @@ class Client:
 
     def cmd_saves(self, rest: str) -> None:
         folder = data_dir() / "saves"
-        saves = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        found: list[tuple[float, Path]] = []
+        for path in folder.glob("*.json"):
+            with contextlib.suppress(OSError):  # a dangling link, a save removed meanwhile
+                if path.is_file():
+                    found.append((path.stat().st_mtime, path))
+        saves = sorted(found, reverse=True)
         if not saves:
             self.say(Msg("core.saves.none"))
             return
         lines: list[Msg | str] = [Msg("core.saves.header", count=len(saves))]
-        for path in saves:
-            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        for mtime, path in saves:
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime))
             lines.append(Msg("core.saves.line", name=path.stem, date=stamp))
         self.say(*lines)
 

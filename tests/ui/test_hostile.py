@@ -302,3 +302,15 @@ def test_an_events_file_that_fills_up_is_said_once_and_play_goes_on() -> None:
     said = "Cannot write the events file /mnt/usb/events.jsonl: No space left on device."
     assert lines.count(said) == 1
     assert len(match.log) >= 3 and lines[-1] == "Goodbye."
+
+
+def test_saves_lists_only_readable_save_files(tmp_path) -> None:
+    """A dangling link (or a save removed meanwhile) made ``saves`` crash."""
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    saves.mkdir(parents=True)
+    (saves / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    (saves / "folder.json").mkdir()
+    lines, _ = _play("save mine\nsaves\n")
+    assert "1 saved game:" in lines
+    assert any(line.startswith("mine, ") for line in lines)
+    assert not any(line.startswith(("gone, ", "folder, ")) for line in lines)
