@@ -446,7 +446,7 @@ def cmd_resume(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``a11y-games``."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    lang = default_language()
+    lang = load_preferences()[0].lang or default_language()  # errors too: the chosen language
     for i, word in enumerate(argv[:-1]):
         if word == "--lang" and argv[i + 1] in LANGUAGES:
             lang = argv[i + 1]

@@ -314,3 +314,25 @@ def test_saves_lists_only_readable_save_files(tmp_path) -> None:
     assert "1 saved game:" in lines
     assert any(line.startswith("mine, ") for line in lines)
     assert not any(line.startswith(("gone, ", "folder, ")) for line in lines)
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["pnue", "--players", "99"], "PNUE — Mr Dollar se joue de 2 à 12 joueurs."),
+    (["resume"], "Il n'y a pas de sauvegarde appelée"),
+    (["nosuch"], "Jeu inconnu : nosuch."),
+])
+def test_command_line_errors_use_the_language_of_the_settings(monkeypatch, capsys, tmp_path,
+                                                              argv, said) -> None:
+    """French chosen with ``set langue fr``: errors came in the environment's English."""
+    import json
+
+    path = tmp_path / "config" / "a11y_games" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"lang": "fr", "seen_walkthrough": True}))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    status, lines = _main(monkeypatch, capsys, argv)
+    assert status == 2
+    assert lines[-1].startswith(said)
