@@ -440,6 +440,8 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 
 
 def cmd_resume(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    if not save_path("autosave").exists():  # say what to do, not which file is missing
+        raise UsageError(Msg("core.cli.nothing_to_resume"))
     return cmd_play(["--load", "autosave", *argv], lang, out)
 
 

@@ -318,7 +318,7 @@ def test_saves_lists_only_readable_save_files(tmp_path) -> None:
 
 @pytest.mark.parametrize(("argv", "said"), [
     (["pnue", "--players", "99"], "PNUE — Mr Dollar se joue de 2 à 12 joueurs."),
-    (["resume"], "Il n'y a pas de sauvegarde appelée"),
+    (["resume"], "Aucune partie à reprendre. Tapez a11y-games pour en commencer une."),
     (["nosuch"], "Jeu inconnu : nosuch."),
 ])
 def test_command_line_errors_use_the_language_of_the_settings(monkeypatch, capsys, tmp_path,
