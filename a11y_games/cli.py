@@ -6,7 +6,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO
@@ -37,6 +37,31 @@ class UsageError(Exception):
         self.msg = msg
 
 
+def _whole(option: str) -> Callable[[str], int]:
+    """An argparse type: a whole number, else a UsageError said in the player's language
+    (argparse catches only ValueError and TypeError, and says them in English)."""
+
+    def convert(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise UsageError(Msg("core.cli.not_number", option=option, value=text)) from None
+
+    return convert
+
+
+def _one_of(option: str, values: Sequence[str]) -> Callable[[str], str]:
+    """An argparse type: one of ``values``, else a UsageError in the player's language."""
+
+    def convert(text: str) -> str:
+        if text not in values:
+            raise UsageError(Msg("core.cli.bad_choice", option=option, value=text,
+                                 values=", ".join(values)))
+        return text
+
+    return convert
+
+
 def _variants(pairs: Sequence[str]) -> dict[str, str]:
     """``--variant crises=on --variant no-rising-waters`` into an options dict."""
     options: dict[str, str] = {}
@@ -52,8 +77,9 @@ def _variants(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=LANGUAGES, default=None)
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
+                        default=None)
+    parser.add_argument("--seed", type=_whole("--seed"), default=None)
     parser.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE")
 
 
@@ -62,18 +88,21 @@ def _play_parser() -> argparse.ArgumentParser:
                                 description="Play a board game by ear and braille.")
     p.add_argument("game", nargs="?")
     _common(p)
-    p.add_argument("--players", type=int)
-    p.add_argument("--humans", type=int, default=1)
+    p.add_argument("--players", type=_whole("--players"))
+    p.add_argument("--humans", type=_whole("--humans"), default=1)
     p.add_argument("--names", default="", help="human players' names, comma-separated")
-    p.add_argument("--level", choices=("random", "normal"), default=None, help="bot level")
-    p.add_argument("--speech", choices=("auto", "on", "off"), default=None)
+    p.add_argument("--level", choices=("random", "normal"), default=None, help="bot level",
+                   type=_one_of("--level", ("random", "normal")))
+    p.add_argument("--speech", choices=("auto", "on", "off"), default=None,
+                   type=_one_of("--speech", ("auto", "on", "off")))
     p.add_argument("--braille", action="store_true", help="show summaries in braille too")
     p.add_argument("--braille-table", default=None)
     p.add_argument("--braille-contracted", action="store_true", default=None)
-    p.add_argument("--braille-width", type=int, default=None)
+    p.add_argument("--braille-width", type=_whole("--braille-width"), default=None)
     p.add_argument("--brlapi", action="store_true",
                    help="write the status line to the braille display through BRLTTY")
-    p.add_argument("--verbosity", choices=("brief", "normal", "full"), default=None)
+    p.add_argument("--verbosity", choices=("brief", "normal", "full"), default=None,
+                   type=_one_of("--verbosity", ("brief", "normal", "full")))
     p.add_argument("--events", metavar="FILE", help="write every event as a JSON line")
     p.add_argument("--load", metavar="SAVE", help="continue a saved game")
     return p
@@ -83,8 +112,8 @@ def _simulate_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="a11y-games simulate", description="Bots-only games.")
     p.add_argument("game")
     _common(p)
-    p.add_argument("--players", type=int)
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--players", type=_whole("--players"))
+    p.add_argument("--games", type=_whole("--games"), default=100)
     p.add_argument("--level", default="random", help="bot level for every seat, or a comma list")
     p.add_argument("--camp-levels", default="", metavar="CAMP=LEVEL,...")
     return p
@@ -381,7 +410,8 @@ def cmd_rules(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     parser = argparse.ArgumentParser(prog="a11y-games rules")
     parser.add_argument("game")
     parser.add_argument("section", nargs="?", default="")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None)
+    parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
+                        default=None)
     args = parser.parse_args(argv)
     lang = args.lang or lang
     tr = Translator(lang)
@@ -408,11 +438,12 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 
     parser = argparse.ArgumentParser(prog="a11y-games braille")
     parser.add_argument("game")
-    parser.add_argument("--what", choices=KINDS, default="rules")
+    parser.add_argument("--what", choices=KINDS, type=_one_of("--what", KINDS), default="rules")
     parser.add_argument("--out", default=None, metavar="FILE.brf")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None)
-    parser.add_argument("--width", type=int, default=40)
-    parser.add_argument("--lines", type=int, default=25)
+    parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
+                        default=None)
+    parser.add_argument("--width", type=_whole("--width"), default=40)
+    parser.add_argument("--lines", type=_whole("--lines"), default=25)
     parser.add_argument("--contracted", action="store_true")
     parser.add_argument("--table", default=None)
     parser.add_argument("--load", default="autosave", metavar="SAVE",

@@ -336,3 +336,30 @@ def test_command_line_errors_use_the_language_of_the_settings(monkeypatch, capsy
     status, lines = _main(monkeypatch, capsys, argv)
     assert status == 2
     assert lines[-1].startswith(said)
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["pnue", "--players", "trois"], "--players demande un nombre entier, pas trois."),
+    (["pnue", "--seed", "abc"], "--seed demande un nombre entier, pas abc."),
+    (["pnue", "--humans", "²"], "--humans demande un nombre entier, pas ²."),
+    (["pnue", "--lang", "xx"], "--lang ne peut pas valoir xx. Valeurs permises : en, fr."),
+    (["pnue", "--speech", "oui"],
+     "--speech ne peut pas valoir oui. Valeurs permises : auto, on, off."),
+    (["simulate", "pnue", "--games", "dix"], "--games demande un nombre entier, pas dix."),
+    (["rules", "pnue", "--lang", "de"], "--lang ne peut pas valoir de. Valeurs permises : en, fr."),
+])
+def test_a_wrong_option_value_is_said_in_the_players_language(monkeypatch, capsys, tmp_path,
+                                                              argv, said) -> None:
+    """argparse said these in English, after a page of usage."""
+    import json
+
+    path = tmp_path / "config" / "a11y_games" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"lang": "fr", "seen_walkthrough": True}))
+    import sys
+
+    from a11y_games.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(argv) == 2
+    assert capsys.readouterr().out.splitlines() == [said]
