@@ -126,6 +126,7 @@ class Client:
         self.braille = braille or BrailleOptions()
         self.specs = specs or {match.spec.name: match.spec}
         self.autosave = autosave
+        self.autosave_failed = False  # said once, then play goes on
         self.prefs = prefs  # None: nothing is remembered (tests, scripts)
         self.display = display  # a BrlAPI braille display, or None
         self.clock = clock
@@ -994,8 +995,12 @@ class Client:
     def autosave_now(self) -> None:
         if self.autosave is None:
             return
-        with contextlib.suppress(SaveError):  # never interrupt play for an autosave
+        try:
             self.match.save(self.autosave)
+        except SaveError as error:  # never interrupt play for an autosave: say it once
+            if not self.autosave_failed:
+                self.autosave_failed = True
+                self.say(error.msg)
 
     def completion_words(self) -> list[str]:
         words = [w for c in COMMANDS for w in c.words if w.isalpha()]

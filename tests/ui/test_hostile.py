@@ -363,3 +363,17 @@ def test_a_wrong_option_value_is_said_in_the_players_language(monkeypatch, capsy
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(argv) == 2
     assert capsys.readouterr().out.splitlines() == [said]
+
+
+def test_an_autosave_that_fails_is_said_once(tmp_path) -> None:
+    """The autosave failed in silence: a closed terminal then lost the game unannounced."""
+    blocked = tmp_path / "autosave.json"
+    blocked.mkdir()  # a folder where the autosave should be
+    match = _toy_match()
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO("1\n1\n")), writer=Writer(out),
+                    autosave=blocked)
+    assert client.run() == 0
+    lines = out.getvalue().splitlines()
+    failed = [line for line in lines if line.startswith(f"Could not save to {blocked}: ")]
+    assert len(failed) == 1 and len(match.log) >= 3
