@@ -414,8 +414,9 @@ class Client:
             self.repeat_question()
             return
         head, rest = words[0], " ".join(words[1:])
-        if number(head) is not None:
-            self.choose(number(head))
+        picked = number(head)
+        if picked is not None:
+            self.choose(picked)
             return
         if head.lstrip("-+").replace(".", "", 1).replace(",", "", 1).isdigit():
             mine = self._my_turn()
@@ -636,11 +637,12 @@ class Client:
             self.say(Msg("core.log.empty"))
             return
         size = self.LOG_PAGE
-        if not words or number(verb) is not None:
-            if verb and number(verb) < 1:
+        wanted = number(verb)
+        if not words or wanted is not None:
+            if wanted is not None and wanted < 1:
                 self.say(Msg("core.error.log_number"))
                 return
-            size = number(verb) or size
+            size = wanted or size
             self._log_page(events, max(0, len(events) - size), len(events))
         elif verb in ("next", "suite", "suivant"):
             start = getattr(self, "_log_end", len(events))
@@ -665,11 +667,10 @@ class Client:
             self.say(Msg("core.log.found", count=len(found), word=" ".join(words[1:])))
             self.out.lines(self.tr.render(e.msg) for e in found[-size:])
         elif (verb in ("round", "tour", "manche") and len(words) > 1
-              and number(words[1]) is not None):
-            wanted = number(words[1])
-            start, end = _round_span(events, wanted)
+              and (round_number := number(words[1])) is not None):
+            start, end = _round_span(events, round_number)
             if start is None:
-                self.say(Msg("core.log.no_round", number=wanted))
+                self.say(Msg("core.log.no_round", number=round_number))
                 return
             self._log_page(events, start, end, header=False)
         else:
