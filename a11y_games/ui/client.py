@@ -921,8 +921,10 @@ class Client:
         lines: list[Msg | str] = [Msg("core.set.header")]
         for name, allowed in CHOICES.items():
             value = str(current.get(name, getattr(self.prefs, name)) or "-")
-            values = (", ".join(shown_value(v, self.lang) for v in allowed)
-                      if allowed else "...")
+            values: str | Msg = (", ".join(shown_value(v, self.lang) for v in allowed)
+                                 if allowed else Msg("core.set.any_table"))
+            if name == "braille_width":
+                values = Msg("core.set.range", low=12, high=84)
             lines.append(Msg("core.set.line", name=shown_name(name, self.lang),
                              value=shown_value(value, self.lang), values=values))
         lines.append(Msg("core.set.usage"))

@@ -377,3 +377,15 @@ def test_an_autosave_that_fails_is_said_once(tmp_path) -> None:
     lines = out.getvalue().splitlines()
     failed = [line for line in lines if line.startswith(f"Could not save to {blocked}: ")]
     assert len(failed) == 1 and len(match.log) >= 3
+
+
+@pytest.mark.parametrize(("lang", "width", "table"), [
+    ("en", "braille_width: 40. Possible: 12 to 84.",
+     "braille_table: en-ueb-g1.ctb. Possible: a liblouis table."),
+    ("fr", "largeur_braille : 40. Possible : 12 à 84.",
+     "table_braille : fr-bfu-comp6.utb. Possible : une table liblouis."),
+])
+def test_set_says_what_the_free_settings_take(lang: str, width: str, table: str) -> None:
+    """The braille width and table said 'Possible: ....', which allows nothing."""
+    lines, _ = _play("set\n", lang=lang)
+    assert width in lines and table in lines
