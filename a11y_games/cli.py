@@ -227,7 +227,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
                 events_file.close()
         wait_idle = getattr(speech, "wait_idle", None)
         close = getattr(speech, "close", None)
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception, KeyboardInterrupt):  # Ctrl-C: stop waiting
             if wait_idle is not None and getattr(speech, "available", False):
                 wait_idle(3.0)  # let the last words be said
             if close is not None:

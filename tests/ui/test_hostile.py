@@ -389,3 +389,24 @@ def test_set_says_what_the_free_settings_take(lang: str, width: str, table: str)
     """The braille width and table said 'Possible: ....', which allows nothing."""
     lines, _ = _play("set\n", lang=lang)
     assert width in lines and table in lines
+
+
+def test_ctrl_c_while_the_last_words_are_said_ends_quietly(monkeypatch, capsys) -> None:
+    """The client waits up to 3 s for speech to finish 'Goodbye': Ctrl-C then printed a
+    traceback, which a screen reader reads out."""
+    import a11y_games.cli as cli
+
+    class Speaking:
+        available, enabled = True, True
+
+        def speak(self, text: str, *, interrupt: bool = False) -> None: ...
+        def silence(self) -> None: ...
+        def take_problem(self) -> None: ...
+        def close(self) -> None: ...
+
+        def wait_idle(self, seconds: float) -> None:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_speech", lambda mode, lang: Speaking())
+    status, lines = _main(monkeypatch, capsys, ["pnue"], "")
+    assert status == 0 and lines[-1] == "Goodbye."
