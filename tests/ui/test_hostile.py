@@ -209,7 +209,7 @@ def test_simulate_refuses_a_negative_number_of_games(monkeypatch, capsys) -> Non
     status, lines = _main(monkeypatch, capsys, ["simulate", "pnue", "--games", "-3",
                                                 "--lang", "fr"])
     assert status == 2
-    assert lines[-1] == "Le nombre de parties doit être de 1 ou plus, pas -3."
+    assert lines[-1] == "Il faut au moins 1 partie, pas -3."
 
 
 def test_loading_a_save_keeps_the_game_in_progress(tmp_path) -> None:
@@ -244,7 +244,7 @@ def test_a_new_game_keeps_the_unfinished_one_as_previous(monkeypatch, capsys,
     first = json.loads((saves / "autosave.json").read_text())["log"]
     status, lines = _main(monkeypatch, capsys, ["vertigo", "--lang", "fr"], "")
     assert status == 0
-    assert ("Votre partie de PNUE — Mr Dollar non finie est gardée : tapez charger previous."
+    assert ("Votre partie non finie de PNUE — Mr Dollar est gardée : tapez charger previous."
             in lines)
     assert json.loads((saves / "previous.json").read_text())["log"] == first
     status, lines = _main(monkeypatch, capsys, ["vertigo"], "")
