@@ -112,7 +112,7 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
     if not target.exists():
         return Preferences(), None
     try:
-        data: Any = json.loads(target.read_text(encoding="utf-8"))
+        data: Any = json.loads(target.read_text(encoding="utf-8-sig"))  # a BOM: Notepad
         if not isinstance(data, dict):
             raise ValueError("not an object")
         prefs, problem = Preferences(), None

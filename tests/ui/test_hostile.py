@@ -410,3 +410,14 @@ def test_ctrl_c_while_the_last_words_are_said_ends_quietly(monkeypatch, capsys) 
     monkeypatch.setattr(cli, "_speech", lambda mode, lang: Speaking())
     status, lines = _main(monkeypatch, capsys, ["pnue"], "")
     assert status == 0 and lines[-1] == "Goodbye."
+
+
+def test_a_settings_file_saved_by_notepad_with_a_bom_is_read(tmp_path) -> None:
+    """Windows Notepad starts a UTF-8 file with a byte order mark: every setting was lost."""
+    from a11y_games.ui.settings import load_preferences
+
+    path = tmp_path / "config" / "a11y_games" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text('\ufeff{"lang": "fr", "verbosity": "brief"}', encoding="utf-8")
+    prefs, problem = load_preferences()
+    assert problem is None and (prefs.lang, prefs.verbosity) == ("fr", "brief")
