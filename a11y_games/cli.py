@@ -110,7 +110,7 @@ def _play_parser() -> argparse.ArgumentParser:
 
 def _simulate_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="a11y-games simulate", description="Bots-only games.")
-    p.add_argument("game")
+    p.add_argument("game", nargs="?")
     _common(p)
     p.add_argument("--players", type=_whole("--players"))
     p.add_argument("--games", type=_whole("--games"), default=100)
@@ -119,7 +119,18 @@ def _simulate_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _spec(name: str) -> GameSpec:
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:
+    """``parse_args``, but words it does not know are said in the player's language."""
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        raise UsageError(Msg("core.cli.unknown_words", words=" ".join(unknown),
+                             program=parser.prog))
+    return args
+
+
+def _spec(name: str | None) -> GameSpec:
+    if not name:
+        raise UsageError(Msg("core.cli.no_game", games=", ".join(sorted(all_specs()))))
     try:
         return get_spec(name)
     except KeyError:
@@ -137,7 +148,7 @@ def _speech(mode: str, lang: str) -> object | None:
 
 
 def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
-    args = _play_parser().parse_args(argv)
+    args = _parse(_play_parser(), argv)
     prefs, problem = load_preferences()
     lang = args.lang or prefs.lang or lang
     tr = Translator(lang)
@@ -367,7 +378,7 @@ def _ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptRead
 
 
 def cmd_simulate(argv: Sequence[str], lang: str, out: IO[str]) -> int:
-    args = _simulate_parser().parse_args(argv)
+    args = _parse(_simulate_parser(), argv)
     tr = Translator(args.lang or lang)
     spec = _spec(args.game)
     players = args.players if args.players is not None else spec.default_players
@@ -408,11 +419,11 @@ def cmd_list(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 
 def cmd_rules(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     parser = argparse.ArgumentParser(prog="a11y-games rules")
-    parser.add_argument("game")
+    parser.add_argument("game", nargs="?")
     parser.add_argument("section", nargs="?", default="")
     parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
                         default=None)
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     lang = args.lang or lang
     tr = Translator(lang)
     spec = _spec(args.game)
@@ -437,7 +448,7 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     from a11y_games.ui.embossing import KINDS, NeedsGame, brf_path, document, emboss
 
     parser = argparse.ArgumentParser(prog="a11y-games braille")
-    parser.add_argument("game")
+    parser.add_argument("game", nargs="?")
     parser.add_argument("--what", choices=KINDS, type=_one_of("--what", KINDS), default="rules")
     parser.add_argument("--out", default=None, metavar="FILE.brf")
     parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
@@ -448,7 +459,7 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     parser.add_argument("--table", default=None)
     parser.add_argument("--load", default="autosave", metavar="SAVE",
                         help="the game a card or table comes from (default: the autosave)")
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     lang = args.lang or lang
     tr = Translator(lang)
     spec = _spec(args.game)

@@ -421,3 +421,24 @@ def test_a_settings_file_saved_by_notepad_with_a_bom_is_read(tmp_path) -> None:
     path.write_text('\ufeff{"lang": "fr", "verbosity": "brief"}', encoding="utf-8")
     prefs, problem = load_preferences()
     assert problem is None and (prefs.lang, prefs.verbosity) == ("fr", "brief")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["pnue", "--foo"], "Mots inconnus : --foo. Tapez a11y-games --help pour les options."),
+    (["pnue", "vertigo"],
+     "Mots inconnus : vertigo. Tapez a11y-games --help pour les options."),
+    (["simulate"], "Nommez un jeu : pnue, utopia, vanuatu, vertigo."),
+    (["rules"], "Nommez un jeu : pnue, utopia, vanuatu, vertigo."),
+    (["braille", "--what", "rules"], "Nommez un jeu : pnue, utopia, vanuatu, vertigo."),
+    (["simulate", "pnue", "--fast"],
+     "Mots inconnus : --fast. Tapez a11y-games simulate --help pour les options."),
+])
+def test_unknown_words_and_a_missing_game_are_said_in_the_players_language(
+        monkeypatch, capsys, argv, said) -> None:
+    import sys
+
+    from a11y_games.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main([*argv, "--lang", "fr"]) == 2
+    assert capsys.readouterr().out.splitlines() == [said]
