@@ -197,6 +197,9 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         seats += [SeatSpec("bot", level=level, name_index=i)
                   for i in range(humans, players)]
         match = Match(spec, settings, seats)
+        shared = _shared_name(match, names, Translator(lang))
+        if shared is not None:
+            raise UsageError(Msg("core.cli.same_name", name=shared))
     try:
         events_file = open(args.events, "a", encoding="utf-8") if args.events else None  # noqa: SIM115
     except OSError as error:
@@ -243,6 +246,15 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
                 wait_idle(3.0)  # let the last words be said
             if close is not None:
                 close()
+
+
+def _shared_name(match: Match, names: list[str], tr: Translator) -> str | None:
+    """A name given with ``--names`` that another seat has too (by ear, case and accents do
+    not count): the hand-over could not say who takes the keyboard."""
+    said = [fold(tr.render(n) if isinstance(n, Msg) else n)
+            for n in map(match.seat_name, range(match.state.seat_count))]
+    return next((name for name in names[:len(match.humans())] if said.count(fold(name)) > 1),
+                None)
 
 
 def _keep_unfinished(specs: dict[str, GameSpec]) -> Msg | None:

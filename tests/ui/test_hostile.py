@@ -442,3 +442,16 @@ def test_unknown_words_and_a_missing_game_are_said_in_the_players_language(
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main([*argv, "--lang", "fr"]) == 2
     assert capsys.readouterr().out.splitlines() == [said]
+
+
+@pytest.mark.parametrize(("names", "said"), [
+    ("Ana,ana", "Two players cannot share the name Ana."),
+    ("Ana,Norway", "Two players cannot share the name Norway."),
+])
+def test_two_players_cannot_share_a_name(monkeypatch, capsys, names: str, said: str) -> None:
+    """By ear 'Ana' and 'ana' are one name: the hand-over could not say who takes the
+    keyboard, and the wrong player heard the private lines."""
+    status, lines = _main(monkeypatch, capsys, ["pnue", "--players", "5", "--humans", "2",
+                                                "--names", names])
+    assert status == 2
+    assert lines[-1] == said
