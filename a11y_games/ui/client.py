@@ -977,7 +977,13 @@ class Client:
         if sure and not self.ended and self.match.log:
             save = self._yes_no(Msg("core.quit.save_prompt"))
             if save:
-                self.cmd_save("")
+                path = save_path("last")
+                try:
+                    self.match.save(path)
+                except SaveError as error:  # not saved: stay, the game is not lost
+                    self.say(error.msg, Msg("core.quit.stay"))
+                    return
+                self.say(Msg("core.save.done", path=str(path)))
         if sure is None or (save is None and not self.ended and self.match.log):
             self.end_of_input()  # input closed at a question: save quietly, as at the prompt
             raise _Quit

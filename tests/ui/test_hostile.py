@@ -455,3 +455,14 @@ def test_two_players_cannot_share_a_name(monkeypatch, capsys, names: str, said: 
                                                 "--names", names])
     assert status == 2
     assert lines[-1] == said
+
+
+def test_quit_stays_in_the_game_when_its_save_fails(monkeypatch, tmp_path) -> None:
+    """'Save it first?' yes, and the save failed: the client said goodbye all the same."""
+    blocker = tmp_path / "blocker"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))  # no saves folder can be made there
+    lines, _ = _play("1\nquit\nyes\nyes\nstatus\n")
+    failed = next(i for i, line in enumerate(lines) if line.startswith("Could not save to"))
+    assert lines[failed + 1] == "The game goes on."
+    assert "toy.sticks" in lines[failed + 2:]  # status answered: still playing
