@@ -95,12 +95,19 @@ def louis_module() -> Any:
     return louis
 
 
+MAX_TABLE_NAME = 1024
+"""Longer table names are refused: liblouis overflows a buffer and aborts the program on a
+name of about 4,069 characters (a pasted page after ``set braille_table``)."""
+
+
 def load_tables(tables: list[str], table: str) -> Any:
     """liblouis, once ``tables`` compiled; BrailleError naming ``table`` if they do not."""
     louis = louis_module()
     try:
         if not tables:
             raise RuntimeError("no table")
+        if any(len(name) > MAX_TABLE_NAME for name in tables):
+            raise RuntimeError("liblouis aborts on a name of 4,069 characters")
         louis.checkTable(tables)
     except RuntimeError as exc:
         raise BrailleError(Msg("output.braille.table_missing", table=table,

@@ -466,3 +466,23 @@ def test_quit_stays_in_the_game_when_its_save_fails(monkeypatch, tmp_path) -> No
     failed = next(i for i, line in enumerate(lines) if line.startswith("Could not save to"))
     assert lines[failed + 1] == "The game goes on."
     assert "toy.sticks" in lines[failed + 2:]  # status answered: still playing
+
+
+@pytest.mark.parametrize("table", ["a" * 5000, "en-ueb-g1.ctb," + "b" * 5000])
+def test_an_overlong_braille_table_name_is_refused_not_a_liblouis_abort(table: str) -> None:
+    """liblouis aborted the whole program (buffer overflow) on a table name of 4,069
+    characters: ``set braille_table`` with a pasted page, or such a settings file."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("louis")
+    code = ("import sys\n"
+            "from a11y_games.output.braille import Braille, BrailleError\n"
+            "try:\n"
+            "    Braille(sys.argv[1], width=40)\n"
+            "except BrailleError as error:\n"
+            "    print(error.msg.id)\n")
+    done = subprocess.run([sys.executable, "-c", code, table], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0
+    assert done.stdout.strip() == "output.braille.table_missing"
