@@ -190,7 +190,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         settings = spec.settings(players, seed, options)  # first: the players' range
         if not 0 <= humans <= players:
             raise UsageError(Msg("core.cli.humans", count=players))
-        names = [n.strip() for n in args.names.split(",") if n.strip()]
+        names = [n.strip() for n in _text(args.names).split(",") if n.strip()]
         if len(names) > humans:
             writer.line(Translator(lang).render(_unused_names(len(names) - humans, humans)))
         seats = [SeatSpec("human", names[i] if i < len(names) else "") for i in range(humans)]
@@ -246,6 +246,16 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
                 wait_idle(3.0)  # let the last words be said
             if close is not None:
                 close()
+
+
+def _text(word: str) -> str:
+    """A command-line word whose bytes are not UTF-8 (a Latin-1 terminal: 'Zo\\udce9') read
+    as Latin-1: such a name could not be saved, and the first autosave ended the game."""
+    raw = os.fsencode(word)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
 
 
 def _shared_name(match: Match, names: list[str], tr: Translator) -> str | None:

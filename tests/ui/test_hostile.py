@@ -486,3 +486,13 @@ def test_an_overlong_braille_table_name_is_refused_not_a_liblouis_abort(table: s
                           timeout=60, check=False)
     assert done.returncode == 0
     assert done.stdout.strip() == "output.braille.table_missing"
+
+
+def test_a_name_typed_in_a_latin1_terminal_is_read_not_a_crash(monkeypatch, capsys,
+                                                               tmp_path) -> None:
+    """'Zoé' from a Latin-1 terminal reaches Python as 'Zo\\udce9' (a byte that is not
+    UTF-8): the first autosave could not encode it and the game ended in a traceback."""
+    status, lines = _main(monkeypatch, capsys, ["pnue", "--names", "Zo\udce9"], "1\n")
+    assert status == 0
+    assert "You are Zoé." in lines
+    assert (tmp_path / "data" / "a11y_games" / "saves" / "autosave.json").is_file()
