@@ -241,6 +241,8 @@ class Match:
                               level=str(s.get("level", "normal")),
                               name_index=int(s.get("name_index", 0))) for s in data["seats"]]
             log = [(int(seat), str(action)) for seat, action in data["log"]]
+            for seat_spec in seats:
+                seat_spec.name.encode("utf-8")  # a lone surrogate is no name: it cannot be saved
         except SaveError:
             raise
         except (AttributeError, KeyError, OverflowError, TypeError, ValueError) as error:

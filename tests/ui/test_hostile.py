@@ -496,3 +496,15 @@ def test_a_name_typed_in_a_latin1_terminal_is_read_not_a_crash(monkeypatch, caps
     assert status == 0
     assert "You are Zoé." in lines
     assert (tmp_path / "data" / "a11y_games" / "saves" / "autosave.json").is_file()
+
+
+def test_a_save_with_a_name_that_is_not_text_is_refused(tmp_path) -> None:
+    """JSON can carry a lone surrogate ('\\udce9'): it loaded, then the first autosave could
+    not write it and the client ended in a traceback."""
+    data = _toy_match().to_json()
+    data["seats"][0]["name"] = "Zo\udce9"
+    path = tmp_path / "odd.json"
+    path.write_text(__import__("json").dumps(data))  # ASCII: the surrogate as \\udce9
+    with pytest.raises(SaveError) as refused:
+        Match.load(path, {"toy": SPEC})
+    assert refused.value.msg.id == "core.save.corrupt"
