@@ -109,7 +109,7 @@ def load_tables(tables: list[str], table: str) -> Any:
         if any(len(name) > MAX_TABLE_NAME for name in tables):
             raise RuntimeError("liblouis aborts on a name of 4,069 characters")
         louis.checkTable(tables)
-    except RuntimeError as exc:
+    except (RuntimeError, UnicodeError) as exc:  # UnicodeError: a name with a non-UTF-8 byte
         raise BrailleError(Msg("output.braille.table_missing", table=table,
                                defaults=DEFAULTS)) from exc
     return louis

@@ -508,3 +508,14 @@ def test_a_save_with_a_name_that_is_not_text_is_refused(tmp_path) -> None:
     with pytest.raises(SaveError) as refused:
         Match.load(path, {"toy": SPEC})
     assert refused.value.msg.id == "core.save.corrupt"
+
+
+def test_a_braille_table_name_that_is_not_text_is_refused() -> None:
+    """--braille-table with a byte that is not UTF-8 (a Latin-1 terminal) ended the game in
+    a UnicodeEncodeError at the first summary."""
+    pytest.importorskip("louis")
+    from a11y_games.output.braille import Braille, BrailleError
+
+    with pytest.raises(BrailleError) as refused:
+        Braille("caf\udce9.ctb", width=40)
+    assert refused.value.msg.id == "output.braille.table_missing"
