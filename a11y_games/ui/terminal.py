@@ -5,6 +5,7 @@ Output only ever appends whole lines: no redraws, no cursor movement, no colour.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterable
@@ -28,6 +29,10 @@ class PlainReader:
 
     def __init__(self, stream: IO[str] | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdin
+        reconfigure = getattr(self.stream, "reconfigure", None)
+        if reconfigure is not None:  # a byte that is not UTF-8 (a Latin-1 script) is no crash
+            with contextlib.suppress(OSError, ValueError):  # after a first read: done then
+                reconfigure(errors="replace")
 
     def read(self, prompt: str) -> str:
         line = self.stream.readline()

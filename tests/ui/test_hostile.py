@@ -519,3 +519,19 @@ def test_a_braille_table_name_that_is_not_text_is_refused() -> None:
     with pytest.raises(BrailleError) as refused:
         Braille("caf\udce9.ctb", width=40)
     assert refused.value.msg.id == "output.braille.table_missing"
+
+
+def test_piped_input_that_is_not_utf8_is_read_not_a_crash(monkeypatch) -> None:
+    """A script saved in Latin-1, piped on a UTF-8 desktop (stdin strict): the first 'é'
+    ended the game in a UnicodeDecodeError."""
+    import sys
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"caf\xe9\nstatus\n"), encoding="utf-8",
+                             errors="strict")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    match = _toy_match()
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(), writer=Writer(out))
+    assert client.run() == 0
+    lines = out.getvalue().splitlines()
+    assert "Unknown command: caf\ufffd." in lines and "toy.sticks" in lines
