@@ -130,7 +130,7 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
                         problem = problem or Msg("core.settings.bad_value", path=str(target),
                                                  name=item.name, value=str(value))
         return prefs, problem
-    except (OSError, ValueError, TypeError):
+    except (OSError, RecursionError, ValueError, TypeError):  # RecursionError: [[[[... deep
         return Preferences(), Msg("core.settings.corrupt", path=str(target))
 
 

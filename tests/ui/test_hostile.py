@@ -535,3 +535,15 @@ def test_piped_input_that_is_not_utf8_is_read_not_a_crash(monkeypatch) -> None:
     assert client.run() == 0
     lines = out.getvalue().splitlines()
     assert "Unknown command: caf\ufffd." in lines and "toy.sticks" in lines
+
+
+def test_a_settings_file_nested_too_deep_gives_defaults_and_a_message(tmp_path) -> None:
+    """'[[[[...' 100,000 deep: json raised RecursionError and the client did not start."""
+    from a11y_games.ui.settings import Preferences, load_preferences
+
+    path = tmp_path / "config" / "a11y_games" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    prefs, problem = load_preferences()
+    assert prefs == Preferences() and problem is not None
+    assert problem.id == "core.settings.corrupt"
