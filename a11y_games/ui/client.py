@@ -428,7 +428,23 @@ class Client:
                 self._private_view()
             self.say_summary(query.run(self.match.state, self._seat_in_view(), rest))
             return
+        number = self._choice_named(line)
+        if number is not None:
+            self.choose(number)
+            return
         self.say(Msg("core.error.unknown_command", word=head), Msg("core.error.try_help"))
+
+    def _choice_named(self, line: str) -> int | None:
+        """The number of the one choice whose label (or id) is what was typed, e.g. "back"
+        for "10. Back" or "termine" for "11. Terminé"; None if no single choice is named."""
+        mine = self._my_turn()
+        if mine is None:
+            return None
+        seat, key = mine[0], fold(line)
+        state = self.match.state
+        named = [i for i, action in enumerate(state.legal_actions(seat), 1)
+                 if key in (fold(action), fold(self.tr.render(state.describe(seat, action))))]
+        return named[0] if len(named) == 1 else None
 
     PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "lang", "speech",
                                  "verbosity", "set", "save", "saves", "load", "quit"))
