@@ -150,6 +150,8 @@ class Client:
         self.cursor = 0
         self.asked: tuple[Any, ...] | None = None
         self.ended = False
+        self.typed_ahead = ""
+        """A command typed at the hand-over instead of Enter, run once the question is asked."""
 
     def _absorb_history(self) -> None:
         """A loaded game: its past events go to the transcripts without being announced."""
@@ -185,7 +187,8 @@ class Client:
                 self.advance()
                 self.update_display()
                 try:
-                    line = self.reader.read(self.prompt_text())
+                    line, self.typed_ahead = self.typed_ahead or self.reader.read(
+                        self.prompt_text()), ""
                 except KeyboardInterrupt:
                     self.confirm_quit()
                     continue
@@ -322,8 +325,8 @@ class Client:
             self.say(Msg("core.handover.prompt", seat=PlayerRef(seat)))
         while True:
             try:
-                self.reader.read(self.tr.render(Msg("core.handover.prompt",
-                                                    seat=PlayerRef(seat))) + " ")
+                typed = self.reader.read(self.tr.render(Msg("core.handover.prompt",
+                                                            seat=PlayerRef(seat))) + " ")
                 break
             except KeyboardInterrupt:
                 self.confirm_quit()
@@ -332,6 +335,9 @@ class Client:
                 raise _Quit from None
         self.viewer, self.answering = seat, None
         self.out.forget()
+        words = typed.split()
+        if words and not words[0].lstrip("-+").isdigit():  # a command instead of Enter: run
+            self.typed_ahead = typed  # it next; never a choice the player has not heard yet
         held, self.backlog[seat] = self.backlog[seat], []
         if held:
             self.say(Msg("core.handover.private", count=len(held)))

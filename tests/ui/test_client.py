@@ -424,3 +424,21 @@ def test_hot_seat_private_news_for_the_player_answering_is_not_a_hand_over() -> 
     assert f"Pass the keyboard to {name}." not in lines[:at + 1]
     assert lines[at + 1] == f"{name}, press Enter when you are ready."
     assert any("monument possible" in line for line in lines[at:])
+
+
+def test_hot_seat_a_command_typed_at_the_hand_over_is_run_not_lost(tmp_path) -> None:
+    """Typing "save mine" instead of just Enter at "press Enter when you are ready" takes the
+    keyboard and saves; a number typed there is not played blind (the choices were unheard)."""
+    seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo")]
+    _, lines, match, _ = play("save mine\n2\n", seats=seats)
+    ready = lines.index("Ana, press Enter when you are ready.")
+    assert any(line.startswith("Game saved to") and "mine.json" in line
+               for line in lines[ready:])
+    assert (tmp_path / "data" / "a11y_games" / "saves" / "mine.json").exists()
+    assert match.log == [(0, "take:2")]
+
+
+def test_hot_seat_a_number_typed_at_the_hand_over_is_not_played() -> None:
+    seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo")]
+    _, _lines, match, _ = play("2\n", seats=seats)
+    assert match.log == []
