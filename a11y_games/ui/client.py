@@ -441,15 +441,19 @@ class Client:
         self.say(Msg("core.error.unknown_command", word=head), Msg("core.error.try_help"))
 
     def _choice_named(self, line: str) -> int | None:
-        """The number of the one choice whose label (or id) is what was typed, e.g. "back"
-        for "10. Back" or "termine" for "11. Terminé"; None if no single choice is named."""
+        """The number of the one choice whose label (or id, or the label's head before a
+        comma or bracket) is what was typed: "back" for "10. Back", "termine" for
+        "11. Terminé", "gaia" for "2. Gaïa (4)"; None if no single choice is named."""
         mine = self._my_turn()
         if mine is None:
             return None
         seat, key = mine[0], fold(line)
         state = self.match.state
-        named = [i for i, action in enumerate(state.legal_actions(seat), 1)
-                 if key in (fold(action), fold(self.tr.render(state.describe(seat, action))))]
+        named = []
+        for number, action in enumerate(state.legal_actions(seat), 1):
+            label = fold(self.tr.render(state.describe(seat, action)))
+            if key in (fold(action), label, fold(label.split(",")[0].split(" (")[0])):
+                named.append(number)
         return named[0] if len(named) == 1 else None
 
     PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "lang", "speech",

@@ -112,3 +112,11 @@ def test_a_choice_can_be_typed_by_its_name(monkeypatch, tmp_path, capsys, lang: 
                   f"1\n{back}\n1\n1\n1\n{done}\n")
     assert not any(line.startswith(("Unknown command", "Commande inconnue")) for line in lines)
     assert any(said in line for line in lines)
+
+
+def test_a_district_can_be_typed_by_its_name(monkeypatch, tmp_path, capsys) -> None:
+    """"gaia" at "2. Gaïa (4)" sends the prince there (accents and value not needed)."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["utopia", "--players", "3"],
+                  "2\ngaia\ndistrict gaia\n")
+    assert not any(line.startswith("Unknown command") for line in lines)
+    assert "Player 1: 1 Persian" in lines
