@@ -120,3 +120,18 @@ def test_a_district_can_be_typed_by_its_name(monkeypatch, tmp_path, capsys) -> N
                   "2\ngaia\ndistrict gaia\n")
     assert not any(line.startswith("Unknown command") for line in lines)
     assert "Player 1: 1 Persian" in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", ["pnue", "vertigo", "utopia", "vanuatu"])
+def test_help_names_each_game_command_once(monkeypatch, tmp_path, capsys, game: str,
+                                           lang: str) -> None:
+    """No "where: where: your princes": the help line does not say the command twice."""
+    lines = _play(monkeypatch, tmp_path, capsys, [game, "--lang", lang], "help\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(("Commands for",
+                                                                       "Commandes d")))
+    end = next(i for i, line in enumerate(lines) if line.startswith(("A number", "Un num")))
+    game_lines = lines[start + 1:end]
+    said_twice = [line for line in game_lines
+                  if line.partition(":")[2].strip().startswith(line.partition(":")[0].strip())]
+    assert game_lines and not said_twice
