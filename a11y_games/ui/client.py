@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -442,8 +443,9 @@ class Client:
 
     def _choice_named(self, line: str) -> int | None:
         """The number of the one choice whose label (or id, or the label's head before a
-        comma or bracket) is what was typed: "back" for "10. Back", "termine" for
-        "11. Terminé", "gaia" for "2. Gaïa (4)"; None if no single choice is named."""
+        comma, colon or bracket) is what was typed: "back" for "10. Back", "termine" for
+        "11. Terminé", "gaia" for "2. Gaïa (4)", "sail" for "1. Sail: no marker"; None if
+        no single choice is named."""
         mine = self._my_turn()
         if mine is None:
             return None
@@ -452,7 +454,7 @@ class Client:
         named = []
         for number, action in enumerate(state.legal_actions(seat), 1):
             label = fold(self.tr.render(state.describe(seat, action)))
-            if key in (fold(action), label, fold(label.split(",")[0].split(" (")[0])):
+            if key in (fold(action), label, fold(re.split(r"[,:]| \(", label)[0])):
                 named.append(number)
         return named[0] if len(named) == 1 else None
 

@@ -145,3 +145,14 @@ def test_a_count_after_a_default_name_is_told_apart(monkeypatch, tmp_path, capsy
     lines = _play(monkeypatch, tmp_path, capsys, ["vanuatu", "--players", "3", "--lang", lang],
                   "1\n1\n")
     assert said in lines
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [("en", "sail", "Player 1: 1 on Sail."),
+                                                     ("fr", "naviguer",
+                                                      "Joueur 1 : 1 sur Naviguer.")])
+def test_a_choice_can_be_typed_by_the_word_before_its_colon(monkeypatch, tmp_path, capsys,
+                                                            lang: str, typed: str,
+                                                            said: str) -> None:
+    lines = _play(monkeypatch, tmp_path, capsys, ["vanuatu", "--players", "3", "--lang", lang],
+                  f"1\n{typed}\n")
+    assert said in lines
