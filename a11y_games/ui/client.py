@@ -933,8 +933,8 @@ class Client:
         lines: list[Msg | str] = [Msg("core.set.header")]
         for name, allowed in CHOICES.items():
             value = str(current.get(name, getattr(self.prefs, name)) or "-")
-            values = (", ".join(shown_value(v, self.lang) for v in allowed)
-                      if allowed else "...")
+            values: Msg | str = (", ".join(shown_value(v, self.lang) for v in allowed)
+                                 if allowed else Msg(f"core.set.any.{name}"))
             lines.append(Msg("core.set.line", name=shown_name(name, self.lang),
                              value=shown_value(value, self.lang), values=values))
         lines.append(Msg("core.set.usage"))

@@ -80,7 +80,7 @@ def test_set_shows_the_values_in_force_and_takes_french_words(tmp_path) -> None:
     client.run()
     lines = out.getvalue().splitlines()
     assert "langue : fr. Possible : en, fr." in lines  # the language in force, not the stored one
-    assert "table_braille : fr-bfu-comp6.utb. Possible : ...." in lines
+    assert "table_braille : fr-bfu-comp6.utb. Possible : un nom de table liblouis." in lines
     assert "Verbosité : bref." in lines
 
 
@@ -98,7 +98,7 @@ def test_set_lists_the_settings_in_french_and_takes_french_names(tmp_path) -> No
     lines, client = _run_set("regler\nregler largeur_braille 20\nregler niveau-bots hasard\n"
                              "regler verbosité bref\n", "fr")
     assert "verbosite : normal. Possible : bref, normal, complet." in lines
-    assert "largeur_braille : 40. Possible : ...." in lines
+    assert "largeur_braille : 40. Possible : de 12 à 84." in lines
     assert "niveau_bots : normal. Possible : hasard, normal." in lines
     assert "braille_abrege : arret. Possible : arret, marche." in lines
     assert not any(line.startswith(("verbosity", "braille_width")) for line in lines)
@@ -122,4 +122,4 @@ def test_french_setting_names_also_work_in_english() -> None:
     lines, client = _run_set("set largeur_braille 24\nset\n", "en")
     assert client.braille.width == 24
     assert "braille_width is now 24. Remembered for next time." in lines
-    assert "braille_width: 24. Possible: ...." in lines
+    assert "braille_width: 24. Possible: 12 to 84." in lines
