@@ -344,12 +344,13 @@ class Client:
             self.say(Msg("core.handover.private", count=len(held)))
             self.out.lines(self.tr.render(e.msg) for e in held)
 
-    def ask(self, seat: int, pending: Pending) -> None:
+    def ask(self, seat: int, pending: Pending, *, choices: bool = False) -> None:
+        """The question, and its choices unless the verbosity is brief (``choices``: always)."""
         question: list[Msg] = [Msg("core.turn.you", seat=PlayerRef(seat),
                                    question=pending.prompt)]
         if len(self.tr.render(question[0])) > self.braille.width:  # one idea a line
             question = [Msg("core.turn.yours", seat=PlayerRef(seat)), pending.prompt]
-        if self.verbosity >= Verbosity.NORMAL:
+        if choices or self.verbosity >= Verbosity.NORMAL:
             question += self._choice_lines(seat)
         self.say_summary(question)
 
@@ -585,7 +586,7 @@ class Client:
             self.say(Msg("core.error.no_choice_now"))
             self.cmd_whose("")
             return
-        self.ask(*mine)
+        self.ask(*mine, choices=True)
 
     def cmd_whose(self, rest: str) -> None:
         pending = self.match.state.pending()

@@ -442,3 +442,11 @@ def test_hot_seat_a_number_typed_at_the_hand_over_is_not_played() -> None:
     seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo")]
     _, _lines, match, _ = play("2\n", seats=seats)
     assert match.log == []
+
+
+def test_choices_lists_the_choices_even_at_brief_verbosity() -> None:
+    """Brief verbosity leaves the list out of each question; choices (and F5) still read it."""
+    _, lines, _, _ = play("verbosity brief\nchoices\n")
+    brief = lines.index("Verbosity: brief.")
+    assert "3 choices. Type a number." in lines[brief:]
+    assert "3. toy.take" in lines[brief:]
