@@ -577,7 +577,8 @@ class Client:
             lines.append(Msg("core.help.game_header", game=self.match.spec.title))
             lines += [Msg("core.help.line", word=_query_word(q, self.lang), help=q.help)
                       for q in queries]
-        lines.append(Msg("core.help.footer"))
+        lines += [Msg("core.help.footer"), Msg("core.help.footer_enter"),
+                  Msg("core.help.footer_more")]
         self.say(*lines)
 
     def cmd_choices(self, rest: str) -> None:

@@ -156,3 +156,15 @@ def test_a_choice_can_be_typed_by_the_word_before_its_colon(monkeypatch, tmp_pat
     lines = _play(monkeypatch, tmp_path, capsys, ["vanuatu", "--players", "3", "--lang", lang],
                   f"1\n{typed}\n")
     assert said in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_lines_fit_a_40_cell_display(monkeypatch, tmp_path, capsys, lang: str) -> None:
+    """The command list is read on a braille line at a time: each line fits 40 cells, and
+    the closing advice is one idea a line (it was one line of 99 characters)."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["utopia", "--lang", lang], "help\n")
+    start = lines.index({"en": "Commands:", "fr": "Commandes :"}[lang])
+    end = next(i for i, line in enumerate(lines) if line.startswith(("help COMMAND",
+                                                                     "aide COMMANDE")))
+    too_long = [line for line in lines[start:end + 1] if len(line) > 40]
+    assert not too_long

@@ -299,7 +299,7 @@ def test_french_elides_de_before_a_game_or_name_with_a_vowel() -> None:
 
 def test_help_board_says_nothing_of_topics_a_game_does_not_declare() -> None:
     _, lines, _, _ = play("help board\n")
-    at = lines.index("the whole table, as everyone sees it.")
+    at = lines.index("the table, as everyone sees it.")
     assert not any(line.startswith(("Topics:", "This game's board")) for line in lines[at:])
 
 
