@@ -159,10 +159,12 @@ def test_a_choice_can_be_typed_by_the_word_before_its_colon(monkeypatch, tmp_pat
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_help_lines_fit_a_40_cell_display(monkeypatch, tmp_path, capsys, lang: str) -> None:
+@pytest.mark.parametrize("game", ["pnue", "vertigo", "utopia", "vanuatu"])
+def test_help_lines_fit_a_40_cell_display(monkeypatch, tmp_path, capsys, game: str,
+                                          lang: str) -> None:
     """The command list is read on a braille line at a time: each line fits 40 cells, and
     the closing advice is one idea a line (it was one line of 99 characters)."""
-    lines = _play(monkeypatch, tmp_path, capsys, ["utopia", "--lang", lang], "help\n")
+    lines = _play(monkeypatch, tmp_path, capsys, [game, "--lang", lang], "help\n")
     start = lines.index({"en": "Commands:", "fr": "Commandes :"}[lang])
     end = next(i for i, line in enumerate(lines) if line.startswith(("help COMMAND",
                                                                      "aide COMMANDE")))
