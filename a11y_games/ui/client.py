@@ -845,6 +845,8 @@ class Client:
             match = Match.load(path, self.specs)
         except SaveError as error:
             self.say(error.msg)
+            if error.msg.id == "core.save.missing":
+                self.say(Msg("core.save.list_hint"))
             return
         self._set_match(match)
         self._absorb_history()

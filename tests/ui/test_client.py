@@ -88,8 +88,9 @@ def test_load_of_a_corrupt_save_says_so_and_keeps_the_game(tmp_path) -> None:
     (saves / "binary.json").write_bytes(b"\x00\xff\xfe")
     _, lines, match, client = play("1\nload bad\nload binary\nload nothing\n")
     assert lines.count("This save is damaged and cannot be read. Nothing was changed.") == 2
-    assert any(line.startswith("There is no save called") and "nothing.json" in line
-               for line in lines)
+    missing = next(i for i, line in enumerate(lines)
+                   if line.startswith("There is no save called") and "nothing.json" in line)
+    assert lines[missing + 1] == "Type saves to list your saved games."  # what to do next
     assert client.match is match and len(match.log) == 2
 
 
