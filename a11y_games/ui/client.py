@@ -337,7 +337,7 @@ class Client:
         self.viewer, self.answering = seat, None
         self.out.forget()
         words = typed.split()
-        if words and not words[0].lstrip("-+").isdigit():  # a command instead of Enter: run
+        if words and (lookup(words[0]) or self._query(words[0])):  # a command, not Enter: run
             self.typed_ahead = typed  # it next; never a choice the player has not heard yet
         held, self.backlog[seat] = self.backlog[seat], []
         if held:

@@ -439,9 +439,10 @@ def test_hot_seat_a_command_typed_at_the_hand_over_is_run_not_lost(tmp_path) -> 
     assert match.log == [(0, "take:2")]
 
 
-def test_hot_seat_a_number_typed_at_the_hand_over_is_not_played() -> None:
+@pytest.mark.parametrize("typed", ["2", "take:1"])
+def test_hot_seat_a_choice_typed_at_the_hand_over_is_not_played(typed: str) -> None:
     seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo")]
-    _, _lines, match, _ = play("2\n", seats=seats)
+    _, _lines, match, _ = play(f"{typed}\n", seats=seats)
     assert match.log == []
 
 
