@@ -84,6 +84,12 @@ def _query_word(query: Any, lang: str) -> str:
     return str(query.name)
 
 
+def _sentences(text: str) -> list[str]:
+    """One sentence a line (help texts): split after a full stop that ends a word, not after
+    an initial (C.N.U.)."""
+    return re.split(r"(?<=[^\sA-Z]\.) (?=\S)", text)
+
+
 def _round_of(event: Event) -> int | None:
     """The round or turn an event opens or names (``round=``, ``turn=``, ``*.round number=``)."""
     params = event.msg.params
@@ -558,7 +564,8 @@ class Client:
         if rest:
             command = lookup(rest.split()[0])
             if command is not None:
-                lines = [Msg(f"core.help.{command.name}"), Msg(f"core.help.{command.name}.more"),
+                more = self.tr.render(Msg(f"core.help.{command.name}.more"))
+                lines = [Msg(f"core.help.{command.name}"), *_sentences(more),
                          Msg("core.help.aliases", words=", ".join(command.words))]
                 if command.name == "board" and self.match.state.board_topics():
                     lines.append(self._topics_line())

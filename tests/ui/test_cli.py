@@ -170,3 +170,19 @@ def test_help_lines_fit_a_40_cell_display(monkeypatch, tmp_path, capsys, game: s
                                                                      "aide COMMANDE")))
     too_long = [line for line in lines[start:end + 1] if len(line) > 40]
     assert not too_long
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_on_a_command_is_short_lines(monkeypatch, tmp_path, capsys, lang: str) -> None:
+    """help log said its five uses in one line of 128 characters (153 in French): the
+    explanation of each command comes one idea a line, each fitting 40 cells."""
+    from a11y_games.ui.commands import COMMANDS
+
+    script = "".join(f"help {c.name}\n" for c in COMMANDS)
+    lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--lang", lang], script)
+    also = "Also:" if lang == "en" else "Aussi :"
+    first = next(i for i, line in enumerate(lines) if line.startswith(also)) - 2
+    told = [line for line in lines[first:] if not line.startswith((also, "Topics", "Sujets"))
+            and not line.startswith(("Game saved", "Partie sauv", "Goodbye", "Au revoir"))]
+    assert len(told) > 2 * len(COMMANDS)
+    assert [line for line in told if len(line) > 40] == []
