@@ -186,3 +186,11 @@ def test_help_on_a_command_is_short_lines(monkeypatch, tmp_path, capsys, lang: s
             and not line.startswith(("Game saved", "Partie sauv", "Goodbye", "Au revoir"))]
     assert len(told) > 2 * len(COMMANDS)
     assert [line for line in told if len(line) > 40] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_keys_fits_40_cells(monkeypatch, tmp_path, capsys, lang: str) -> None:
+    lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--lang", lang], "help keys\n")
+    start = lines.index({"en": "Keys at the prompt:", "fr": "Touches à l'invite :"}[lang])
+    keys = lines[start:start + 8]
+    assert keys[-1].startswith("Ctrl+D") and all(len(line) <= 40 for line in keys)
