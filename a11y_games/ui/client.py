@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -83,6 +84,12 @@ def _query_word(query: Any, lang: str) -> str:
     return str(query.name)
 
 
+def _sentences(text: str) -> list[str]:
+    """One sentence a line (help texts): split after a full stop that ends a word, not after
+    an initial (C.N.U.)."""
+    return re.split(r"(?<=[^\sA-Z]\.) (?=\S)", text)
+
+
 def _round_of(event: Event) -> int | None:
     """The round or turn an event opens or names (``round=``, ``turn=``, ``*.round number=``)."""
     params = event.msg.params
@@ -151,6 +158,8 @@ class Client:
         self.cursor = 0
         self.asked: tuple[Any, ...] | None = None
         self.ended = False
+        self.typed_ahead = ""
+        """A command typed at the hand-over instead of Enter, run once the question is asked."""
 
     def _absorb_history(self) -> None:
         """A loaded game: its past events go to the transcripts without being announced."""
@@ -186,7 +195,8 @@ class Client:
                 self.advance()
                 self.update_display()
                 try:
-                    line = self.reader.read(self.prompt_text())
+                    line, self.typed_ahead = self.typed_ahead or self.reader.read(
+                        self.prompt_text()), ""
                 except KeyboardInterrupt:
                     self.confirm_quit()
                     continue
@@ -330,8 +340,8 @@ class Client:
             self.say(Msg("core.handover.prompt", seat=PlayerRef(seat)))
         while True:
             try:
-                self.reader.read(self.tr.render(Msg("core.handover.prompt",
-                                                    seat=PlayerRef(seat))) + " ")
+                typed = self.reader.read(self.tr.render(Msg("core.handover.prompt",
+                                                            seat=PlayerRef(seat))) + " ")
                 break
             except KeyboardInterrupt:
                 self.confirm_quit()
@@ -340,17 +350,21 @@ class Client:
                 raise _Quit from None
         self.viewer, self.answering = seat, None
         self.out.forget()
+        words = typed.split()
+        if words and (lookup(words[0]) or self._query(words[0])):  # a command, not Enter: run
+            self.typed_ahead = typed  # it next; never a choice the player has not heard yet
         held, self.backlog[seat] = self.backlog[seat], []
         if held:
             self.say(Msg("core.handover.private", count=len(held)))
             self.out.lines(self.tr.render(e.msg) for e in held)
 
-    def ask(self, seat: int, pending: Pending) -> None:
+    def ask(self, seat: int, pending: Pending, *, choices: bool = False) -> None:
+        """The question, and its choices unless the verbosity is brief (``choices``: always)."""
         question: list[Msg] = [Msg("core.turn.you", seat=PlayerRef(seat),
                                    question=pending.prompt)]
         if len(self.tr.render(question[0])) > self.braille.width:  # one idea a line
             question = [Msg("core.turn.yours", seat=PlayerRef(seat)), pending.prompt]
-        if self.verbosity >= Verbosity.NORMAL:
+        if choices or self.verbosity >= Verbosity.NORMAL:
             question += self._choice_lines(seat)
         self.say_summary(question)
 
@@ -438,8 +452,29 @@ class Client:
                 self._private_view()
             self.say_summary(query.run(self.match.state, self._seat_in_view(), rest))
             return
+        named = self._choice_named(line)
+        if named is not None:
+            self.choose(named)
+            return
         shown = head if len(head) <= 30 else head[:29] + "…"  # not a pasted page, read back
         self.say(Msg("core.error.unknown_command", word=shown), Msg("core.error.try_help"))
+
+    def _choice_named(self, line: str) -> int | None:
+        """The number of the one choice whose label (or id, or the label's head before a
+        comma, colon or bracket) is what was typed: "back" for "10. Back", "termine" for
+        "11. Terminé", "gaia" for "2. Gaïa (4)", "sail" for "1. Sail: no marker"; None if
+        no single choice is named."""
+        mine = self._my_turn()
+        if mine is None:
+            return None
+        seat, key = mine[0], fold(line)
+        state = self.match.state
+        named = []
+        for choice, action in enumerate(state.legal_actions(seat), 1):
+            label = fold(self.tr.render(state.describe(seat, action)))
+            if key in (fold(action), label, fold(re.split(r"[,:]| \(", label)[0])):
+                named.append(choice)
+        return named[0] if len(named) == 1 else None
 
     PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "lang", "speech",
                                  "verbosity", "set", "save", "saves", "load", "quit"))
@@ -540,7 +575,8 @@ class Client:
         if rest:
             command = lookup(rest.split()[0])
             if command is not None:
-                lines = [Msg(f"core.help.{command.name}"), Msg(f"core.help.{command.name}.more"),
+                more = self.tr.render(Msg(f"core.help.{command.name}.more"))
+                lines = [Msg(f"core.help.{command.name}"), *_sentences(more),
                          Msg("core.help.aliases", words=", ".join(command.words))]
                 if command.name == "board" and self.match.state.board_topics():
                     lines.append(self._topics_line())
@@ -559,7 +595,8 @@ class Client:
             lines.append(Msg("core.help.game_header", game=self.match.spec.title))
             lines += [Msg("core.help.line", word=_query_word(q, self.lang), help=q.help)
                       for q in queries]
-        lines.append(Msg("core.help.footer"))
+        lines += [Msg("core.help.footer"), Msg("core.help.footer_enter"),
+                  Msg("core.help.footer_more")]
         self.say(*lines)
 
     def cmd_choices(self, rest: str) -> None:
@@ -568,7 +605,7 @@ class Client:
             self.say(Msg("core.error.no_choice_now"))
             self.cmd_whose("")
             return
-        self.ask(*mine)
+        self.ask(*mine, choices=True)
 
     def cmd_whose(self, rest: str) -> None:
         pending = self.match.state.pending()
@@ -831,6 +868,8 @@ class Client:
                 self.say(Msg("core.save.done", path=str(kept)))
         except SaveError as error:
             self.say(error.msg)
+            if error.msg.id == "core.save.missing":
+                self.say(Msg("core.save.list_hint"))
             return
         self._set_match(match)
         self._absorb_history()

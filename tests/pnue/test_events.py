@@ -10,7 +10,7 @@ from a11y_games.engine import Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.games.pnue import SPEC
 from a11y_games.i18n import Translator
-from tests.pnue.helpers import D, E, L, act, elect, enact, ids, new, rig, since, vote
+from tests.pnue.helpers import LOB, D, E, L, act, elect, enact, ids, new, rig, since, vote
 
 SEVEN = [E, L, E, D, E, L, E]
 PLAYERS = (2, 3, 4, 5, 7, 9, 12)
@@ -192,3 +192,14 @@ def test_a_fictive_session_is_told_a_step_a_line() -> None:
     assert since(state, mark)[at].msg.params == {"seat": state.refs[2], "count": 2}
     if state.outcome() is None:
         assert said[said.index("pnue.fictive.empty") + 1] == "pnue.fictive.out"
+
+
+@pytest.mark.rule("PN-19")
+def test_a_player_who_makes_no_claim_is_announced_to_the_others() -> None:
+    """Silence after a session is public news: heard at the normal verbosity by the others,
+    so no one waits for a claim that will not come."""
+    state = rig(new(5), [E, L, E, D, E])
+    enact(state, LOB, nominee=1)
+    silent = [e for e in state.events if e.msg.id == "pnue.claim.silent"]
+    assert [e.msg.params["seat"].seat for e in silent] == [0, 1]
+    assert all(e.level <= Verbosity.NORMAL and e.visible(2) for e in silent)

@@ -88,8 +88,9 @@ def test_load_of_a_corrupt_save_says_so_and_keeps_the_game(tmp_path) -> None:
     (saves / "binary.json").write_bytes(b"\x00\xff\xfe")
     _, lines, match, client = play("1\nload bad\nload binary\nload nothing\n")
     assert lines.count("This save is damaged and cannot be read. Nothing was changed.") == 2
-    assert any(line.startswith("There is no save called") and "nothing.json" in line
-               for line in lines)
+    missing = next(i for i, line in enumerate(lines)
+                   if line.startswith("There is no save called") and "nothing.json" in line)
+    assert lines[missing + 1] == "Type saves to list your saved games."  # what to do next
     assert client.match is match and len(match.log) == 2
 
 
@@ -299,7 +300,7 @@ def test_french_elides_de_before_a_game_or_name_with_a_vowel() -> None:
 
 def test_help_board_says_nothing_of_topics_a_game_does_not_declare() -> None:
     _, lines, _, _ = play("help board\n")
-    at = lines.index("the whole table, as everyone sees it.")
+    at = lines.index("the table, as everyone sees it.")
     assert not any(line.startswith(("Topics:", "This game's board")) for line in lines[at:])
 
 
@@ -424,3 +425,30 @@ def test_hot_seat_private_news_for_the_player_answering_is_not_a_hand_over() -> 
     assert f"Pass the keyboard to {name}." not in lines[:at + 1]
     assert lines[at + 1] == f"{name}, press Enter when you are ready."
     assert any("monument possible" in line for line in lines[at:])
+
+
+def test_hot_seat_a_command_typed_at_the_hand_over_is_run_not_lost(tmp_path) -> None:
+    """Typing "save mine" instead of just Enter at "press Enter when you are ready" takes the
+    keyboard and saves; a number typed there is not played blind (the choices were unheard)."""
+    seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo")]
+    _, lines, match, _ = play("save mine\n2\n", seats=seats)
+    ready = lines.index("Ana, press Enter when you are ready.")
+    assert any(line.startswith("Game saved to") and "mine.json" in line
+               for line in lines[ready:])
+    assert (tmp_path / "data" / "a11y_games" / "saves" / "mine.json").exists()
+    assert match.log == [(0, "take:2")]
+
+
+@pytest.mark.parametrize("typed", ["2", "take:1"])
+def test_hot_seat_a_choice_typed_at_the_hand_over_is_not_played(typed: str) -> None:
+    seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo")]
+    _, _lines, match, _ = play(f"{typed}\n", seats=seats)
+    assert match.log == []
+
+
+def test_choices_lists_the_choices_even_at_brief_verbosity() -> None:
+    """Brief verbosity leaves the list out of each question; choices (and F5) still read it."""
+    _, lines, _, _ = play("verbosity brief\nchoices\n")
+    brief = lines.index("Verbosity: brief.")
+    assert "3 choices. Type a number." in lines[brief:]
+    assert "3. toy.take" in lines[brief:]

@@ -382,7 +382,7 @@ def test_an_autosave_that_fails_is_said_once(tmp_path) -> None:
 @pytest.mark.parametrize(("lang", "width", "table"), [
     ("en", "braille_width: 40. Possible: 12 to 84.",
      "braille_table: en-ueb-g1.ctb. Possible: a liblouis table."),
-    ("fr", "largeur_braille : 40. Possible : 12 à 84.",
+    ("fr", "largeur_braille : 40. Possible : de 12 à 84.",
      "table_braille : fr-bfu-comp6.utb. Possible : une table liblouis."),
 ])
 def test_set_says_what_the_free_settings_take(lang: str, width: str, table: str) -> None:

@@ -97,7 +97,7 @@ def test_set_lists_the_settings_in_french_and_takes_french_names(tmp_path) -> No
     lines, client = _run_set("regler\nregler largeur_braille 20\nregler niveau-bots hasard\n"
                              "regler verbosité bref\n", "fr")
     assert "verbosite : normal. Possible : bref, normal, complet." in lines
-    assert "largeur_braille : 40. Possible : 12 à 84." in lines
+    assert "largeur_braille : 40. Possible : de 12 à 84." in lines
     assert "niveau_bots : normal. Possible : hasard, normal." in lines
     assert "braille_abrege : arret. Possible : arret, marche." in lines
     assert not any(line.startswith(("verbosity", "braille_width")) for line in lines)

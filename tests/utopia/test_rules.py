@@ -526,6 +526,17 @@ def test_scoring_by_the_scale_value_of_each_controlled_district() -> None:
     assert gains == [s for s in order if s in (0, 1)]  # in turn order
 
 
+@pytest.mark.rule("UT-19")
+def test_a_scoring_where_nobody_scores_says_so() -> None:
+    """"Phase 3: scoring." is not left hanging when no one controls a district."""
+    state = new_state(3)
+    state._score_round()
+    ids = [e.msg.id for e in state.events]
+    phase3 = ids.index("utopia.ev.phase3")
+    assert ids[phase3 + 1] == "utopia.ev.no_score"
+    assert state.events[phase3 + 1].level <= Verbosity.NORMAL
+
+
 @pytest.mark.rule("UT-20")
 def test_game_ends_at_50_after_scoring_highest_wins() -> None:
     state = new_state(3)

@@ -170,8 +170,8 @@ def claim_tiles(msg_id: str, seat: int, lob: int, eco: int) -> tuple[Event, Even
 
 @shared
 def claim_silent(seat: int) -> Event:
-    """``seat`` makes no claim: an echo at the FULL level."""
-    return Event(Msg("pnue.claim.silent", seat=PlayerRef(seat)), None, FULL, seat, False)
+    """``seat`` makes no claim: news for the others, who might wait for one."""
+    return Event(Msg("pnue.claim.silent", seat=PlayerRef(seat)), None, NORMAL, seat)
 
 
 @shared

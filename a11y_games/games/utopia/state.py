@@ -480,6 +480,8 @@ class UtopiaState(MenuStack, GameState):
             points = sum(self.value(c) for _, c in mine)
             if points:
                 self._gain(seat, points, Msg("utopia.why.districts", count=len(mine)))
+        if not self.monuments:
+            self._event(Msg("utopia.ev.no_score"))
         if max(self.scores) >= data.WIN_SCORE:
             self._finish()
             return

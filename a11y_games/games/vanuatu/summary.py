@@ -144,7 +144,7 @@ def details(state: VanuatuState, space: int) -> list[Msg]:
     island; fish, treasures and boats on a sea."""
     tile = state.archipelago.tiles[space]
     if isinstance(tile, Island) and not tile.submerged:
-        lines = listed("vanuatu.brief.huts", "owners", owners(tile.huts), 2) if tile.huts \
+        lines = listed("vanuatu.brief.huts", "owners", owners(tile.huts), 1) if tile.huts \
             else [Msg("vanuatu.brief.no_huts")]
         lines += [Msg("vanuatu.brief.tourists", drawings=len(tile.drawings),
                      tourists=tile.tourists, capacity=tile.spec.capacity),
@@ -243,12 +243,12 @@ def query_island(state: GameState, seat: int | None, argument: str) -> list[Msg]
     arch = state.archipelago
     lines = [head]
     if island.huts:
-        lines += listed("vanuatu.island.huts", "owners", owners(island.huts), 2,
+        lines += listed("vanuatu.island.huts", "owners", owners(island.huts), 1,
                         count=len(island.huts), total=island.spec.huts)
     else:
         lines.append(Msg("vanuatu.island.no_huts", total=island.spec.huts))
     if island.drawings:
-        lines += listed("vanuatu.island.drawings", "owners", owners(island.drawings), 2,
+        lines += listed("vanuatu.island.drawings", "owners", owners(island.drawings), 1,
                         count=len(island.drawings), total=island.spec.drawings)
     else:
         lines.append(Msg("vanuatu.island.no_drawings", total=island.spec.drawings))
@@ -353,7 +353,7 @@ def board(state: VanuatuState, seat: int | None, topic: str = "") -> list[Msg]:
         for action in data.ACTIONS:
             stacks = stacks_on(state, action)
             if stacks or topic:
-                lines += listed("vanuatu.board.space", "stacks", stacks, 2,
+                lines += listed("vanuatu.board.space", "stacks", stacks, 1,
                                 action=action_msg(action))
     if topic in ("", "goods"):
         lines.append(Msg("vanuatu.board.reserve", goods=[
