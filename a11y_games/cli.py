@@ -27,6 +27,8 @@ from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 __all__ = ["main"]
 
 SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume", "braille")
+WALKTHROUGH_LINES = 10
+"""``core.walkthrough.1`` to ``.10``: the first run's five things, one idea a line."""
 
 
 class UsageError(Exception):
@@ -162,7 +164,8 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     specs = all_specs()
     interactive = sys.stdin.isatty()
     if not prefs.seen_walkthrough:
-        writer.lines(tr.render(Msg(f"core.walkthrough.{i}")) for i in range(1, 7))
+        writer.lines(tr.render(Msg(f"core.walkthrough.{i}"))
+                     for i in range(1, WALKTHROUGH_LINES + 1))
         prefs = replace(prefs, seen_walkthrough=True)
         problem = save_preferences(prefs)
         if problem is not None:

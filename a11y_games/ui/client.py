@@ -239,8 +239,9 @@ class Client:
         if self.viewer is not None:
             lines.append(Msg("core.intro.you", seat=PlayerRef(self.viewer)))
         if len(self.match.humans()) > 1:
-            lines.append(Msg("core.intro.hotseat", count=len(self.match.humans())))
-        lines.append(Msg("core.intro.help"))
+            lines += [Msg("core.intro.hotseat", count=len(self.match.humans())),
+                      Msg("core.intro.pass")]
+        lines += [Msg("core.intro.help"), Msg("core.intro.choices")]
         self.say(*lines)
         problem = self._speech_problem()
         if problem is not None:

@@ -194,3 +194,20 @@ def test_help_keys_fits_40_cells(monkeypatch, tmp_path, capsys, lang: str) -> No
     start = lines.index({"en": "Keys at the prompt:", "fr": "Touches à l'invite :"}[lang])
     keys = lines[start:start + 8]
     assert keys[-1].startswith("Ctrl+D") and all(len(line) <= 40 for line in keys)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("humans", [1, 2])
+def test_first_run_lines_fit_40_cells(monkeypatch, tmp_path, capsys, lang: str,
+                                      humans: int) -> None:
+    """The walkthrough and the welcome of a first run are read a braille line at a time:
+    one idea a line, each within 40 cells (they were 51 to 72 characters, two ideas each)."""
+    lines = _play(monkeypatch, tmp_path, capsys,
+                  ["vertigo", "--lang", lang, "--players", "3", "--humans", str(humans)], "")
+    first = {"en": "First time here? Five things to know:",
+             "fr": "Première fois ? Cinq choses à savoir :"}[lang]
+    last = {"en": "Type choices for what you can do.",
+            "fr": "Tapez choix pour vos possibilités."}[lang]
+    told = lines[lines.index(first):lines.index(last) + 1]
+    assert len(told) >= 14
+    assert [line for line in told if len(line) > 40] == []
