@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO
+from typing import IO, NoReturn
 
 from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SaveError, SeatSpec
@@ -64,6 +64,34 @@ def _one_of(option: str, values: Sequence[str]) -> Callable[[str], str]:
     return convert
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are UsageErrors in the player's language, never
+    argparse's English usage text on stderr."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(exit_on_error=False, **kwargs)  # type: ignore[arg-type]
+
+    def error(self, message: str) -> NoReturn:
+        """What argparse does not raise as an ArgumentError (an ambiguous ``--b``)."""
+        raise UsageError(Msg("core.cli.not_understood", program=self.prog))
+
+    def option_error(self, error: argparse.ArgumentError) -> UsageError:
+        """An option with no value after it (or one it does not take): what to type."""
+        action = next((a for a in self._actions
+                       if "/".join(a.option_strings) == error.argument_name), None)
+        if action is None or not action.option_strings:
+            return UsageError(Msg("core.cli.not_understood", program=self.prog))
+        option = action.option_strings[-1]
+        if action.nargs == 0:
+            return UsageError(Msg("core.cli.no_value", option=option))
+        if action.choices:
+            return UsageError(Msg("core.cli.needs_choice", option=option,
+                                  values=", ".join(action.choices)))
+        if getattr(action.type, "__qualname__", "").startswith(_whole.__name__):
+            return UsageError(Msg("core.cli.needs_number", option=option))
+        return UsageError(Msg("core.cli.needs_value", option=option))
+
+
 def _variants(pairs: Sequence[str]) -> dict[str, str]:
     """``--variant crises=on --variant no-rising-waters`` into an options dict."""
     options: dict[str, str] = {}
@@ -78,15 +106,15 @@ def _variants(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _common(parser: _Parser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
                         default=None)
     parser.add_argument("--seed", type=_whole("--seed"), default=None)
     parser.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE")
 
 
-def _play_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="a11y-games",
+def _play_parser() -> _Parser:
+    p = _Parser(prog="a11y-games",
                                 description="Play a board game by ear and braille.")
     p.add_argument("game", nargs="?")
     _common(p)
@@ -110,8 +138,8 @@ def _play_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _simulate_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="a11y-games simulate", description="Bots-only games.")
+def _simulate_parser() -> _Parser:
+    p = _Parser(prog="a11y-games simulate", description="Bots-only games.")
     p.add_argument("game", nargs="?")
     _common(p)
     p.add_argument("--players", type=_whole("--players"))
@@ -121,9 +149,12 @@ def _simulate_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:
+def _parse(parser: _Parser, argv: Sequence[str]) -> argparse.Namespace:
     """``parse_args``, but words it does not know are said in the player's language."""
-    args, unknown = parser.parse_known_args(argv)
+    try:
+        args, unknown = parser.parse_known_args(argv)
+    except argparse.ArgumentError as error:
+        raise parser.option_error(error) from None
     if unknown:
         raise UsageError(Msg("core.cli.unknown_words", words=" ".join(unknown),
                              program=parser.prog))
@@ -443,7 +474,7 @@ def cmd_list(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 
 
 def cmd_rules(argv: Sequence[str], lang: str, out: IO[str]) -> int:
-    parser = argparse.ArgumentParser(prog="a11y-games rules")
+    parser = _Parser(prog="a11y-games rules")
     parser.add_argument("game", nargs="?")
     parser.add_argument("section", nargs="?", default="")
     parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
@@ -472,7 +503,7 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     from a11y_games.output.braille import BrailleError
     from a11y_games.ui.embossing import KINDS, NeedsGame, brf_path, document, emboss
 
-    parser = argparse.ArgumentParser(prog="a11y-games braille")
+    parser = _Parser(prog="a11y-games braille")
     parser.add_argument("game", nargs="?")
     parser.add_argument("--what", choices=KINDS, type=_one_of("--what", KINDS), default="rules")
     parser.add_argument("--out", default=None, metavar="FILE.brf")

@@ -211,3 +211,26 @@ def test_first_run_lines_fit_40_cells(monkeypatch, tmp_path, capsys, lang: str,
     told = lines[lines.index(first):lines.index(last) + 1]
     assert len(told) >= 14
     assert [line for line in told if len(line) > 40] == []
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["pnue", "--players"], "Type a whole number after --players."),
+    (["pnue", "--lang", "fr", "--players"], "Tapez un nombre entier après --players."),
+    (["vertigo", "--verbosity"], "Type one of brief, normal, full after --verbosity."),
+    (["vertigo", "--lang", "fr", "--names"], "Tapez une valeur après --names."),
+    (["vertigo", "--braille=yes"], "--braille takes no value: type it alone."),
+    (["vertigo", "--lang", "fr", "--b"], "Options incomprises. Tapez a11y-games --help."),
+    (["braille", "vertigo", "--what"], "Type one of rules, card, table after --what."),
+    (["simulate", "vertigo", "--games"], "Type a whole number after --games."),
+])
+def test_command_line_errors_are_one_line_in_the_players_language(monkeypatch, tmp_path, capsys,
+                                                                  argv: list[str],
+                                                                  said: str) -> None:
+    """argparse's English usage and error (``--players`` with no number after it) are not
+    for a French player: one catalogue line says what to type."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == [said]
+    assert captured.err == ""
