@@ -17,6 +17,7 @@ from typing import Any
 
 from a11y_games.engine.actions import IllegalAction, NotYourTurn
 from a11y_games.engine.messages import Event, Msg
+from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.spec import Bot, GameSpec
 from a11y_games.engine.state import GameState, Settings
 
@@ -221,7 +222,7 @@ class Match:
                     os.unlink(tmp)
         except OSError as error:
             raise SaveError(Msg("core.save.write_failed", path=str(target),
-                                reason=error.strerror or str(error))) from error
+                                reason=os_reason(error))) from error
 
     @classmethod
     def from_json(cls, data: Any, specs: dict[str, GameSpec]) -> Match:
@@ -265,7 +266,7 @@ class Match:
             raise SaveError(Msg("core.save.missing", path=str(path))) from error
         except OSError as error:
             raise SaveError(Msg("core.save.read_failed", path=str(path),
-                                reason=error.strerror or str(error))) from error
+                                reason=os_reason(error))) from error
         try:
             data = json.loads(text)
         except (RecursionError, ValueError) as error:  # nested too deep, or not JSON
