@@ -13,6 +13,7 @@ from typing import IO, NoReturn
 
 from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SaveError, SeatSpec
+from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.simulate import simulate
 from a11y_games.engine.spec import GameSpec, OptionError
 from a11y_games.games import all_specs, get_spec
@@ -238,7 +239,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         events_file = open(args.events, "a", encoding="utf-8") if args.events else None  # noqa: SIM115
     except OSError as error:
         raise UsageError(Msg("core.cli.events_failed", path=args.events,
-                             reason=error.strerror or str(error))) from error
+                             reason=os_reason(error))) from error
     writer.events_file = events_file
     kept = None if args.load else _keep_unfinished(specs)
     if kept is not None:

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.match import Match, SaveError, UndoRefused
+from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import UnknownTopic
 from a11y_games.engine.words import find_named
@@ -314,7 +315,7 @@ class Client:
             with contextlib.suppress(OSError, AttributeError):
                 failed.close()  # type: ignore[union-attr]
             self.say(Msg("core.cli.events_failed", path=str(getattr(failed, "name", "")),
-                         reason=error.strerror or str(error)))
+                         reason=os_reason(error)))
 
     def turn_to(self, seat: int) -> None:
         """Hot-seat, a public question: ask ``seat`` at once, showing only public lines until

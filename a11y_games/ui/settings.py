@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from a11y_games.engine import Msg
+from a11y_games.engine.oserror import os_reason
 from a11y_games.ui.paths import config_dir
 
 __all__ = ["CHOICES", "FRENCH_NAMES", "Preferences", "load_preferences", "save_preferences",
@@ -151,5 +152,5 @@ def save_preferences(prefs: Preferences, path: Path | None = None) -> Msg | None
             if tmp:
                 os.unlink(tmp)  # no stray file left behind
         return Msg("core.settings.write_failed", path=str(target),
-                   reason=error.strerror or str(error))
+                   reason=os_reason(error))
     return None
