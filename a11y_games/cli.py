@@ -558,10 +558,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     handlers = {"play": cmd_play, "simulate": cmd_simulate, "list": cmd_list,
                 "rules": cmd_rules, "resume": cmd_resume, "braille": cmd_braille}
     try:
-        return handlers[command](argv, lang, out)
-    except (UsageError, OptionError, SaveError) as error:
-        out.write(Translator(lang).render(error.msg) + "\n")
-        return 2
+        try:
+            return handlers[command](argv, lang, out)
+        except (UsageError, OptionError, SaveError) as error:
+            out.write(Translator(lang).render(error.msg) + "\n")
+            return 2
+        finally:
+            out.flush()
+    except BrokenPipeError:  # ``| head -1``: nobody reads any more, end quietly
+        with contextlib.suppress(OSError):  # and no second error when Python flushes stdout
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -234,3 +234,28 @@ def test_command_line_errors_are_one_line_in_the_players_language(monkeypatch, t
     captured = capsys.readouterr()
     assert captured.out.splitlines() == [said]
     assert captured.err == ""
+
+
+@pytest.mark.parametrize("argv", [["list"], ["vertigo", "--speech", "off", "--seed", "1"]])
+def test_output_cut_short_ends_quietly(tmp_path, argv: list[str]) -> None:
+    """``a11y-games list | head -1``: the reader of the output has gone (a closed pipe);
+    the client ends without a BrokenPipeError traceback."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    client = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "a11y-games"
+    if not client.exists():
+        pytest.skip("the client is not installed")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path),
+           "SPEECHD_CMD": "/bin/false"}
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # like head after its first line: nobody reads any more
+    try:
+        done = subprocess.run([str(client), *argv], input="help\n" * 20, stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, env=env, timeout=30,
+                              check=False)
+    finally:
+        os.close(write_end)
+    assert done.stderr == ""
+    assert done.returncode == 0
