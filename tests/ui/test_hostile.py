@@ -299,7 +299,7 @@ def test_an_events_file_that_fills_up_is_said_once_and_play_goes_on() -> None:
     client = Client(match, reader=PlainReader(io.StringIO("1\n1\n")), writer=writer)
     assert client.run() == 0
     lines = out.getvalue().splitlines()
-    said = "Cannot write the events file /mnt/usb/events.jsonl: No space left on device."
+    said = "Cannot write the events file /mnt/usb/events.jsonl: the disk is full."
     assert lines.count(said) == 1
     assert len(match.log) >= 3 and lines[-1] == "Goodbye."
 
