@@ -120,8 +120,11 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
         for item in fields(Preferences):
             if item.name in data:
                 value = data[item.name]
-                if item.name == "seen_walkthrough":
-                    prefs = replace(prefs, seen_walkthrough=bool(value))
+                if item.name == "seen_walkthrough" and isinstance(value, bool):
+                    prefs = replace(prefs, seen_walkthrough=value)
+                elif item.name == "seen_walkthrough":  # "false" (a string) is not false
+                    problem = problem or Msg("core.settings.bad_value", path=str(target),
+                                             name=item.name, value=str(value))
                 elif item.name == "lang" and value == "":
                     continue
                 else:

@@ -122,3 +122,24 @@ def test_french_setting_names_also_work_in_english() -> None:
     assert client.braille.width == 24
     assert "braille_width is now 24. Remembered for next time." in lines
     assert "braille_width: 24. Possible: 12 to 84." in lines
+
+
+@pytest.mark.parametrize("value", ["false", "no", 0, 1, None, [], {}])
+def test_a_walkthrough_mark_that_is_not_true_or_false_is_dropped_and_said(tmp_path,
+                                                                           value) -> None:
+    """``"seen_walkthrough": "false"`` (a string) counted as true: the first run's five
+    things were never said. Any value not a JSON boolean is dropped and said; the rest kept."""
+    path = tmp_path / "config" / "a11y_games" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"verbosity": "brief", "seen_walkthrough": value}))
+    prefs, problem = load_preferences()
+    assert prefs == Preferences(verbosity="brief")
+    assert problem is not None and problem.id == "core.settings.bad_value"
+    assert problem.params["name"] == "seen_walkthrough"
+
+
+def test_a_walkthrough_mark_of_true_is_kept(tmp_path) -> None:
+    path = tmp_path / "config" / "a11y_games" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"seen_walkthrough": True}))
+    assert load_preferences() == (Preferences(seen_walkthrough=True), None)
