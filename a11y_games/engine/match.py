@@ -208,6 +208,7 @@ class Match:
         """Write the match atomically: a good save is never replaced by a partial one."""
         target = Path(path)
         data = json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+        earlier = target.is_file()  # "your previous save is untouched" only if there is one
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -221,7 +222,8 @@ class Match:
                 if os.path.exists(tmp):
                     os.unlink(tmp)
         except OSError as error:
-            raise SaveError(Msg("core.save.write_failed", path=str(target),
+            raise SaveError(Msg("core.save.write_failed" if earlier else "core.save.first_failed",
+                                path=str(target),
                                 reason=os_reason(error))) from error
 
     @classmethod

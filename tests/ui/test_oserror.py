@@ -63,3 +63,25 @@ def test_an_events_file_that_is_a_folder_is_said_in_french(monkeypatch, tmp_path
     assert main(["vertigo", "--lang", "fr", "--speech", "off", "--events", str(tmp_path)]) == 2
     said = capsys.readouterr().out
     assert "c'est un dossier" in said and "Is a directory" not in said
+
+
+@pytest.mark.parametrize("earlier", [True, False])
+def test_previous_save_untouched_is_said_only_when_there_is_one(tmp_path, monkeypatch,
+                                                                earlier: bool) -> None:
+    """"Your previous save is untouched" was said of a save that had never existed."""
+    import os
+
+    match = Match(SPEC, SPEC.settings(2, 1), [SeatSpec("human"), SeatSpec("bot")])
+    target = tmp_path / "last.json"
+    if earlier:
+        match.save(target)
+
+    def full(*args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(SaveError) as caught:
+        match.save(target)
+    said = Translator("en").render(caught.value.msg)
+    assert said.startswith(f"Could not save to {target}: the disk is full.")
+    assert ("previous save is untouched" in said) is earlier
