@@ -232,9 +232,9 @@ class Client:
             self.display = None
             self.say(getattr(error, "msg", Msg("core.display.lost")))
 
-    def intro(self) -> None:
-        spec = self.match.spec
-        lines: list[Msg | str] = [Msg("core.intro.welcome", game=spec.title)]
+    def _table_lines(self) -> list[Msg | str]:
+        """The game's welcome and who sits where: at the start, and after ``load``."""
+        lines: list[Msg | str] = [Msg("core.intro.welcome", game=self.match.spec.title)]
         names = [PlayerRef(s) for s in self.match.state.seat_order()]
         lines.append(Msg("core.intro.players", count=len(names), names=names))
         if self.viewer is not None:
@@ -242,8 +242,10 @@ class Client:
         if len(self.match.humans()) > 1:
             lines += [Msg("core.intro.hotseat", count=len(self.match.humans())),
                       Msg("core.intro.pass")]
-        lines += [Msg("core.intro.help"), Msg("core.intro.choices")]
-        self.say(*lines)
+        return lines
+
+    def intro(self) -> None:
+        self.say(*self._table_lines(), Msg("core.intro.help"), Msg("core.intro.choices"))
         problem = self._speech_problem()
         if problem is not None:
             self.say(problem)
@@ -873,10 +875,13 @@ class Client:
             if error.msg.id == "core.save.missing":
                 self.say(Msg("core.save.list_hint"))
             return
+        table = self.tr.render_all(self._table_lines())  # the old names, in the old game
         self._set_match(match)
         self._absorb_history()
         self.say(Msg("core.load.done", path=str(path), game=match.spec.title,
                      count=len(match.log)))
+        if self.tr.render_all(self._table_lines()) != table:
+            self.say(*self._table_lines())  # another game, other players: who is who
 
     def cmd_undo(self, rest: str) -> None:
         if self.viewer is None:

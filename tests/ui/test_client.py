@@ -9,6 +9,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.ui.client import Client
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
@@ -452,3 +453,36 @@ def test_choices_lists_the_choices_even_at_brief_verbosity() -> None:
     brief = lines.index("Verbosity: brief.")
     assert "3 choices. Type a number." in lines[brief:]
     assert "3. toy.take" in lines[brief:]
+
+
+def test_loading_another_games_save_says_its_welcome_and_players() -> None:
+    """``load`` of a Utopia save in a game of toy: the players did not hear who is who in
+    the loaded game. Its welcome and players are said, its history is not read again."""
+    from a11y_games.games import all_specs
+    from a11y_games.i18n import Translator
+    from a11y_games.ui.paths import save_path
+
+    specs = {**all_specs(), SPEC.name: SPEC}
+    utopia = specs["utopia"]
+    other = Match(utopia, utopia.settings(3, 2), [SeatSpec("human", "Zoe"),
+                                                   SeatSpec("bot", level="random", name_index=1),
+                                                   SeatSpec("bot", level="random", name_index=2)])
+    while other.waiting_bots():
+        other.act(other.waiting_bots()[0], other.bot_choice(other.waiting_bots()[0]))
+    other.save(save_path("other"))
+    tr = Translator("en", names=other.seat_name)
+    past = {tr.render(e.msg) for e in other.events}
+    players = tr.render(Msg("core.intro.players", count=3,
+                            names=[PlayerRef(s) for s in other.state.seat_order()]))
+
+    match = Match(SPEC, SPEC.settings(2, 5), [SeatSpec("human", "Ana"),
+                                              SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO("load other\n")), writer=Writer(out),
+                    specs=specs)
+    client.run()
+    lines = out.getvalue().splitlines()
+    after = lines[next(i for i, line in enumerate(lines) if line.startswith("Loaded")):]
+    assert "Welcome to Utopia." in after
+    assert players in after and "You are Zoe." in after
+    assert not past & set(after[:after.index("You are Zoe.")])
