@@ -775,6 +775,9 @@ class Client:
         if words and words[0] in ("save", "sauver", "file", "fichier"):
             self._braille_save(words[1] if len(words) > 1 else "all")
             return
+        if words:  # "braille foo": say what it takes, not the status as if foo were not there
+            self.say(Msg("core.braille.usage"), Msg("core.braille.usage_save"))
+            return
         texts = [self.tr.render(m) for m in self.match.state.status(self.viewer)]
         cells = self._braille_lines(texts)
         if cells is not None:

@@ -486,3 +486,16 @@ def test_loading_another_games_save_says_its_welcome_and_players() -> None:
     assert "Welcome to Utopia." in after
     assert players in after and "You are Zoe." in after
     assert not past & set(after[:after.index("You are Zoe.")])
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["braille alone: the status in braille.", "braille save: files to emboss."]),
+    ("fr", ["braille seul : l'état en braille.", "braille sauver : fichiers à embosser."]),
+])
+def test_an_unknown_word_after_braille_says_what_braille_takes(lang: str,
+                                                                said: list[str]) -> None:
+    """``braille foo`` showed the status as if foo were not there."""
+    _, lines, _, _ = play("braille foo\n", lang=lang)
+    start = lines.index(said[0])
+    assert lines[start:start + 2] == said
+    assert not any("\u2800" <= c <= "\u28ff" for line in lines for c in line)
