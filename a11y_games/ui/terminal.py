@@ -60,12 +60,29 @@ class PromptReader:
             color_depth=None)
 
         self.watchers: list[tuple[int, Callable[[], object]]] = []
+        self.pasted: list[str] = []
+        """Lines pasted at once (a terminal's bracketed paste gives them as one text): each
+        is read in turn, as if typed."""
+        self.echo: IO[str] | None = None
+        """Where a pasted line is shown after its prompt, as typed lines are (stdout)."""
 
     def watch(self, fd: int, callback: Callable[[], object]) -> None:
         """Call ``callback`` whenever ``fd`` is readable while the prompt waits (display keys)."""
         self.watchers.append((fd, callback))
 
     def read(self, prompt: str) -> str:
+        if self.pasted:
+            line = self.pasted.pop(0)
+            echo = self.echo or sys.stdout
+            echo.write(f"{prompt}{line}".rstrip() + "\n")
+            echo.flush()
+            return line
+        first, *self.pasted = self._prompt(prompt).replace("\r\n", "\n").split("\n")
+        while self.pasted and not self.pasted[-1]:  # the paste's last line break
+            self.pasted.pop()
+        return first
+
+    def _prompt(self, prompt: str) -> str:
         if not self.watchers:
             return self.session.prompt(prompt)
 

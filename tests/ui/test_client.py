@@ -499,3 +499,20 @@ def test_an_unknown_word_after_braille_says_what_braille_takes(lang: str,
     start = lines.index(said[0])
     assert lines[start:start + 2] == said
     assert not any("\u2800" <= c <= "\u28ff" for line in lines for c in line)
+
+
+def test_pasted_lines_run_in_order_as_if_typed() -> None:
+    """A terminal pastes several lines at once (bracketed paste): the prompt got them as one
+    line and ran the first only; the others were dropped without a word."""
+    with create_pipe_input() as pipe:
+        output = io.StringIO()
+        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
+        reader.echo = output
+        pipe.send_text("\x1b[200~whose\nstatus\n\nlog 2\n\x1b[201~\r")
+        assert reader.read("> ") == "whose"
+        assert reader.read("> ") == "status"
+        assert reader.read("> ") == ""  # an empty line, as if Enter alone was typed
+        assert reader.read("> ") == "log 2"
+        pipe.send_text("me\r")
+        assert reader.read("> ") == "me"
+    assert output.getvalue().splitlines() == ["> status", ">", "> log 2"]
