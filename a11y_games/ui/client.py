@@ -91,6 +91,18 @@ def _sentences(text: str) -> list[str]:
     return re.split(r"(?<=[^\sA-Z]\.) (?=\S)", text)
 
 
+def _at_commas(text: str, width: int) -> list[str]:
+    """A list line ("Topics: scores, scale, ...") cut after commas into lines of at most
+    ``width`` characters (a word longer than that keeps its own line)."""
+    lines: list[str] = []
+    for piece in re.split(r"(?<=,) ", text):
+        if lines and len(lines[-1]) + 1 + len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
 def _round_of(event: Event) -> int | None:
     """The round or turn an event opens or names (``round=``, ``turn=``, ``*.round number=``)."""
     params = event.msg.params
@@ -580,10 +592,11 @@ class Client:
             command = lookup(rest.split()[0])
             if command is not None:
                 more = self.tr.render(Msg(f"core.help.{command.name}.more"))
+                also = self.tr.render(Msg("core.help.aliases", words=", ".join(command.words)))
                 lines = [Msg(f"core.help.{command.name}"), *_sentences(more),
-                         Msg("core.help.aliases", words=", ".join(command.words))]
+                         *_at_commas(also, self.braille.width)]
                 if command.name == "board" and self.match.state.board_topics():
-                    lines.append(self._topics_line())
+                    lines += self._topics_lines()
                 self.say(*lines)
                 return
             query = self._query(rest.split()[0])
@@ -649,17 +662,18 @@ class Client:
         try:
             lines = state.board(self._seat_in_view(), topic.name if topic is not None else wanted)
         except UnknownTopic:
-            self.say(Msg("core.board.unknown", topic=wanted), self._topics_line())
+            self.say(Msg("core.board.unknown", topic=wanted), *self._topics_lines())
             return
         self.say_summary(lines)
 
-    def _topics_line(self) -> Msg:
-        """The game's board topics, in the player's words."""
+    def _topics_lines(self) -> list[Msg | str]:
+        """The game's board topics, in the player's words, within the braille width."""
         topics = self.match.state.board_topics()
         if not topics:
-            return Msg("core.board.no_topics")
-        return Msg("core.board.topics", topics=", ".join(_query_word(t, self.lang)
+            return [Msg("core.board.no_topics")]
+        line = Msg("core.board.topics", topics=", ".join(_query_word(t, self.lang)
                                                          for t in topics))
+        return list(_at_commas(self.tr.render(line), self.braille.width))
 
     def cmd_me(self, rest: str) -> None:
         if self.viewer is None:

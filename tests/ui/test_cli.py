@@ -259,3 +259,22 @@ def test_output_cut_short_ends_quietly(tmp_path, argv: list[str]) -> None:
         os.close(write_end)
     assert done.stderr == ""
     assert done.returncode == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_topics_and_also_lines_fit_40_cells(monkeypatch, tmp_path, capsys, lang: str) -> None:
+    """Utopia's "Topics:" line (67 characters, 70 in French) and "Also:" lines of help
+    (45 for save) are cut at a comma into lines within 40 cells; every word is still said."""
+    from a11y_games.ui.commands import COMMANDS
+
+    script = "help board\nboard zzz\n" + "".join(f"help {c.name}\n" for c in COMMANDS)
+    lines = _play(monkeypatch, tmp_path, capsys, ["utopia", "--lang", lang], script)
+    start = lines.index({"en": "the table, as everyone sees it.",
+                         "fr": "la table vue par tous."}[lang])  # help board's first line
+    told = [line for line in lines[start:]
+            if not line.startswith(("Game saved", "Partie sauv", "Goodbye", "Au revoir"))]
+    assert [line for line in told if len(line) > 40] == []
+    said = " ".join(told)
+    for word in ({"en": ["scores", "monuments", "wind", "enregistrer", "sauvegarder"],
+                  "fr": ["scores", "monuments", "vent", "enregistrer", "sauvegarder"]}[lang]):
+        assert f" {word}," in said or f" {word}." in said
