@@ -248,7 +248,8 @@ class Client:
         """The game's welcome and who sits where: at the start, and after ``load``."""
         lines: list[Msg | str] = [Msg("core.intro.welcome", game=self.match.spec.title)]
         names = [PlayerRef(s) for s in self.match.state.seat_order()]
-        lines.append(Msg("core.intro.players", count=len(names), names=names))
+        players = self.tr.render(Msg("core.intro.players", count=len(names), names=names))
+        lines += _at_commas(players, self.braille.width)
         if self.viewer is not None:
             lines.append(Msg("core.intro.you", seat=PlayerRef(self.viewer)))
         if len(self.match.humans()) > 1:

@@ -278,3 +278,17 @@ def test_topics_and_also_lines_fit_40_cells(monkeypatch, tmp_path, capsys, lang:
     for word in ({"en": ["scores", "monuments", "wind", "enregistrer", "sauvegarder"],
                   "fr": ["scores", "monuments", "vent", "enregistrer", "sauvegarder"]}[lang]):
         assert f" {word}," in said or f" {word}." in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_players_of_the_welcome_fit_40_cells(monkeypatch, tmp_path, capsys,
+                                                 lang: str) -> None:
+    """"4 players: Player 1, Raphael, Hythloday, Ademus." (48 characters) is cut after a
+    comma; every name is still said, in table order."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["utopia", "--lang", lang, "--players", "4"],
+                  "")
+    start = next(i for i, line in enumerate(lines) if line.startswith(("4 players:",
+                                                                       "4 joueurs :")))
+    told = lines[start:start + 2]
+    assert all(len(line) <= 40 for line in told)
+    assert " ".join(told).endswith(("Hythloday, Ademus.", "Hythlodée, Adème."))
