@@ -210,3 +210,13 @@ def test_a_player_who_makes_no_claim_is_announced_to_the_others() -> None:
     silent = [e for e in state.events if e.msg.id == "pnue.claim.silent"]
     assert [e.msg.params["seat"].seat for e in silent] == [0, 1]
     assert all(e.level <= Verbosity.NORMAL and e.visible(2) for e in silent)
+
+
+@pytest.mark.rule("PN-66")
+def test_french_fictive_session_names_the_fictive_player_first() -> None:
+    """"2 tuiles tirées de Joueur fictif 1." lacked its article: the name now comes first."""
+    from a11y_games.engine import Msg, PlayerRef
+
+    tr = Translator("fr", names=lambda s: Msg("pnue.fictive.name", number=1))
+    line = tr.render(Msg("pnue.fictive.session", seat=PlayerRef(3), count=2))
+    assert line == "Joueur fictif 1 : 2 tuiles tirées."
