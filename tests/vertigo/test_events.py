@@ -69,12 +69,3 @@ def test_a_detail_line_keeps_the_audience_and_cause_of_its_key_fact(played: list
     assert {"vertigo.event.at", "vertigo.event.at_price", "vertigo.event.for_region",
             "vertigo.event.region_pollution", "vertigo.event.tally"} <= seen
 
-
-def test_french_law_proposal_reads_as_a_sentence() -> None:
-    """"Smog propose Loi 4, grand nettoyage." lacked its article: the law follows a colon."""
-    from a11y_games.engine import Msg, PlayerRef
-
-    law = Msg("vertigo.law.cleanup.title", number=4)
-    line = Translator("fr", names=lambda s: "Smog").render(
-        Msg("vertigo.event.law_proposed", player=PlayerRef(0), law=law))
-    assert line == "Smog propose : Loi 4, grand nettoyage."
