@@ -111,6 +111,10 @@ def test_an_enactment_then_the_tiles_on_the_table() -> None:
     done = next(i for i, e in enumerate(since(state, mark)) if e.msg.id == "pnue.enact.done")
     enacted, table = since(state, mark)[done:done + 2]
     assert enacted.msg.params["tile"].id == "pnue.tile.health"
+    assert enacted.msg.params["seat"] == state.refs[2]  # the Secretary-General, by name
+    for lang, line in (("en", "Kenya enacts: ecological health."),
+                       ("fr", "Kenya adopte : écologique santé.")):
+        assert Translator(lang, names=lambda s: "Kenya").render(enacted.msg) == line
     assert table.msg.id == "pnue.enact.table" and table.msg.params == {"eco": 1, "lob": 0}
     assert enacted.level == table.level == Verbosity.BRIEF
 
@@ -185,11 +189,14 @@ def test_a_fictive_session_is_told_a_step_a_line() -> None:
     state = new(2, seed=5)
     state.fictive[2] = state.fictive[2][-2:]  # its last 2 tiles
     mark = len(state.events)
+    president = state.refs[state.president]
     elect(state, 2)
     said = ids(since(state, mark))
     at = said.index("pnue.fictive.session")
     assert said[at:at + 3] == ["pnue.fictive.session", "pnue.fictive.discard", "pnue.enact.done"]
     assert since(state, mark)[at].msg.params == {"seat": state.refs[2], "count": 2}
+    enacted = since(state, mark)[at + 2].msg
+    assert enacted.params["seat"] == president != state.refs[2]  # the President enacts it
     if state.outcome() is None:
         assert said[said.index("pnue.fictive.empty") + 1] == "pnue.fictive.out"
 
@@ -203,3 +210,13 @@ def test_a_player_who_makes_no_claim_is_announced_to_the_others() -> None:
     silent = [e for e in state.events if e.msg.id == "pnue.claim.silent"]
     assert [e.msg.params["seat"].seat for e in silent] == [0, 1]
     assert all(e.level <= Verbosity.NORMAL and e.visible(2) for e in silent)
+
+
+@pytest.mark.rule("PN-66")
+def test_french_fictive_session_names_the_fictive_player_first() -> None:
+    """"2 tuiles tirées de Joueur fictif 1." lacked its article: the name now comes first."""
+    from a11y_games.engine import Msg, PlayerRef
+
+    tr = Translator("fr", names=lambda s: Msg("pnue.fictive.name", number=1))
+    line = tr.render(Msg("pnue.fictive.session", seat=PlayerRef(3), count=2))
+    assert line == "Joueur fictif 1 : 2 tuiles tirées."

@@ -224,3 +224,17 @@ def test_a_long_question_comes_on_its_own_line_after_whose_turn() -> None:
     at = lines.index("Ana, your turn:")
     assert lines[at + 1].startswith("Approve ") and lines[at + 1].endswith("?")
     assert all(len(line) <= 40 for line in lines[at:at + 4])
+
+
+@pytest.mark.rule("PN-40", "PN-63")
+def test_seats_numbers_places_in_table_order_and_record_takes_the_same_numbers() -> None:
+    """With fictive players sitting among the players, `seats` counts 1, 2, 3... around the
+    table, and `record N` reads the seat that `seats` calls N."""
+    for seed in range(6):
+        state = new(3, seed=seed)
+        queries = {q.name: q for q in state.queries()}
+        lines = queries["seats"].run(state, 0, "")
+        assert [m.params["number"] for m in lines] == list(range(1, 6))
+        for line in lines:
+            one = queries["record"].run(state, 0, str(line.params["number"]))
+            assert one[1].params["seat"] == line.params["seat"]

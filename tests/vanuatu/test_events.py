@@ -140,3 +140,17 @@ def test_a_round_starts_with_its_number_then_the_first_player() -> None:
     lines = Translator("en").render_all(msgs[k:k + 2])
     assert lines == ["Round 1 of 8.", f"First player: Player {state.first + 1}."]
     assert state.events[k].level == state.events[k + 1].level == Verbosity.BRIEF
+
+
+def test_french_lines_read_as_french_sentences() -> None:
+    """A treasure is sold *for* its price, the boat sails to *the* sea, a tile is laid."""
+    from a11y_games.engine import Msg, PlayerRef
+
+    tr = Translator("fr", names=lambda s: "Ifira")
+    ana = PlayerRef(0)
+    sea = Msg("vanuatu.space.sea", code="C4")
+    assert tr.render(Msg("vanuatu.treasure.sold", player=ana, count=2)) == (
+        "Ifira vend un trésor : 2 vatu.")
+    assert tr.render(Msg("vanuatu.sail.done", player=ana, place=sea)) == (
+        "Ifira navigue vers la mer C4.")
+    assert tr.render(Msg("vanuatu.tile.placed", player=ana, tile=sea)) == "Ifira pose : mer C4."

@@ -219,3 +219,28 @@ def test_hut_penalty_only_with_the_expansion() -> None:
     state.first = state.order[1]
     state._end_game()
     assert state.players[seat].pp == 20
+
+
+@pytest.mark.rule("VA-53")
+def test_va53_a_submerged_island_without_huts_says_nothing_of_huts() -> None:
+    """"0 huts lost." was heard when an island with no hut went under: now only the huts
+    there were are announced."""
+    state = new()
+    a = state.order[0]
+    bare = state.archipelago.island(S["B3"])
+    bare.water = 3
+    bare.huts[:] = []
+    mark = len(state.events)
+    state._rise()
+    said = [e.msg for e in state.events[mark:]]
+    assert bare.submerged and "vanuatu.water.submerged" in [m.id for m in said]
+    assert "vanuatu.water.huts_lost" not in [m.id for m in said]
+    state = new()
+    built = state.archipelago.island(S["B3"])
+    built.water = 3
+    built.huts[:] = [a]
+    state.players[a].huts -= 1
+    mark = len(state.events)
+    state._rise()
+    lost = [e.msg for e in state.events[mark:] if e.msg.id == "vanuatu.water.huts_lost"]
+    assert [m.params["count"] for m in lost] == [1]

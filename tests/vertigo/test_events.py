@@ -68,3 +68,4 @@ def test_a_detail_line_keeps_the_audience_and_cause_of_its_key_fact(played: list
             assert event.level in (before.level, Verbosity.FULL), event.msg.id
     assert {"vertigo.event.at", "vertigo.event.at_price", "vertigo.event.for_region",
             "vertigo.event.region_pollution", "vertigo.event.tally"} <= seen
+

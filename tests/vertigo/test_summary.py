@@ -216,3 +216,14 @@ def test_a_spectator_asking_a_region_hears_that_region_of_every_country() -> Non
     heads = [line for line in lines if ", left region: " in line]
     assert len(heads) == 3 and len({line.split(",")[0] for line in heads}) == 3, lines
     assert not any("right region" in line or "centre region" in line for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_status_during_the_setup_purchases_names_no_turn_0(lang: str) -> None:
+    """The setup purchases come before turn 1: status said "Turn 0, setup purchases.", a turn
+    that `log round 0` then could not find."""
+    state = new(3)
+    assert state.phase == "setup"
+    first = rendered(state.status(0), lang)[0]
+    assert first == {"en": "Setup purchases, before turn 1.",
+                     "fr": "Achats de départ, avant le tour 1."}[lang]

@@ -150,9 +150,10 @@ def drew_or_got(msg_id: str, tile_id: str, seat: int,
 
 
 @shared
-def enacted(tile: Tile, lob: int, eco: int) -> tuple[Event, Event]:
-    """A government enacts ``tile``; then the tiles on the table after it."""
-    return (Event(Msg("pnue.enact.done", tile=tile_msg(tile)), None, BRIEF), table(lob, eco))
+def enacted(tile: Tile, lob: int, eco: int, seat: int) -> tuple[Event, Event]:
+    """``seat`` enacts ``tile`` for its government; then the tiles on the table after it."""
+    return (Event(Msg("pnue.enact.done", seat=PlayerRef(seat), tile=tile_msg(tile)), None, BRIEF),
+            table(lob, eco))
 
 
 @shared

@@ -656,7 +656,8 @@ class PnueState(GameState):
         if sg is not None:
             self.records[sg].append(tile)
         self.note("enact", p, sg, tile, "fictive" if self.is_fictive(sg or 0) else "gov")
-        self.events += events.enacted(tile, self.lobbyist_count(), self.eco_count())
+        by = p if sg is None or self.is_fictive(sg) else sg  # PN-66: the President, for a fictive
+        self.events += events.enacted(tile, self.lobbyist_count(), self.eco_count(), by)
         return self._check_tiles_win()
 
     def _power_due(self) -> str | None:

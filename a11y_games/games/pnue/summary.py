@@ -218,9 +218,10 @@ def claims(state: GameState, seat: int | None, argument: str) -> list[Msg]:
 
 
 def _find_seat(state: PnueState, argument: str) -> int | None:
+    """The seat at place ``argument``: places are numbered around the table, as `seats` says."""
     text = argument.strip()
-    if text.isdecimal() and len(text) <= 9 and 1 <= int(text) <= state.seat_count:  # not ²
-        return int(text) - 1
+    if text.isdecimal() and len(text) <= 9 and 1 <= int(text) <= len(state.table):  # not ²
+        return state.table[int(text) - 1]
     return None
 
 
@@ -245,17 +246,17 @@ def roles(state: GameState, seat: int | None, argument: str) -> list[Msg]:
 
 
 def seats(state: GameState, seat: int | None, argument: str) -> list[Msg]:
-    """Every seat in table order, with its number, nation and public state."""
+    """Every seat in table order, with its place number (1, 2, 3...), nation and public state."""
     st: PnueState = state  # type: ignore[assignment]
     lines = []
-    for s in st.table:
+    for place, s in enumerate(st.table, 1):
         if s in st.revoked:
             key = "pnue.query.seat_revoked"
         elif st.is_fictive(s):
             key = "pnue.query.seat_fictive"
         else:
             key = "pnue.query.seat"
-        lines.append(Msg(key, number=s + 1, seat=PlayerRef(s),
+        lines.append(Msg(key, number=place, seat=PlayerRef(s),
                          nation=data.NATIONS[s % len(data.NATIONS)]))
     return lines
 

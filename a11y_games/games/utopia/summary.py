@@ -32,6 +32,20 @@ def civ(c: int) -> Msg:
     return _CIV_MSGS[c]
 
 
+@cache
+def civ_n(c: int, count: int) -> Msg:
+    """The civilisation as an adjective for ``count`` princes, guests or cards (French agrees)."""
+    return Msg(f"utopia.civs.{CIVS[c]}", count=count)
+
+
+_CIV_CARD_MSGS = tuple(Msg(f"utopia.civ_card.{c}") for c in CIVS)
+
+
+def civ_card(c: int) -> Msg:
+    """The civilisation as an adjective for one card (feminine in French)."""
+    return _CIV_CARD_MSGS[c]
+
+
 def isle(island: str) -> Msg:
     return _ISLE_MSGS[island]
 
@@ -79,7 +93,7 @@ def _civ_counts(counts: list[int] | tuple[int, ...]) -> list[Msg]:
 @cache
 def _civ_count(count: int, c: int) -> Msg:
     """``count`` cards, princes or guests of civilisation ``c`` (one shared message each)."""
-    return Msg("utopia.cards.civ", count=count, civ=civ(c))
+    return Msg("utopia.cards.civ", count=count, civ=civ_n(c, count))
 
 
 # --- labels ------------------------------------------------------------------------------------
@@ -90,16 +104,16 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
     if kind in ("back", "end", "pass", "move", "add", "remove", "influence"):
         return Msg(f"utopia.label.{kind}")
     if kind == "guest":
-        return Msg("utopia.label.guest", civ=civ(CIV_INDEX[parts[1]]), island=isle(parts[2]))
+        return Msg("utopia.label.guest", civ=civ_n(CIV_INDEX[parts[1]], 1), island=isle(parts[2]))
     if kind == "wonder":
         return Msg("utopia.label.wonder", island=isle(parts[1]), points=data.WONDER_POINTS)
     if kind == "monument":
         d = DISTRICTS[parts[1]]
-        return Msg("utopia.label.monument", civ=civ(CIV_INDEX[parts[2]]), district=d.name,
+        return Msg("utopia.label.monument", civ=civ_n(CIV_INDEX[parts[2]], 1), district=d.name,
                    value=d.value)
     if kind == "discard":
         c = CIV_INDEX[parts[1]]
-        return Msg("utopia.label.discard", civ=civ(c), count=state.hands[seat][c])
+        return Msg("utopia.label.discard", civ=civ_card(c), count=state.hands[seat][c])
     choice = state.choice
     if kind == "place":
         c = CIV_INDEX[choice[0].split(":")[1]]
@@ -107,7 +121,8 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
         mine = state.count(d.id, seat, c)
         if not mine:
             return Msg("utopia.label.place_new", district=d.name, value=d.value)
-        return Msg("utopia.label.place", district=d.name, value=d.value, civ=civ(c), count=mine)
+        return Msg("utopia.label.place", district=d.name, value=d.value, civ=civ_n(c, mine),
+                   count=mine)
     current = CIV_INDEX[state.chosen("civ")] if state.chosen("civ") else 0
     if kind == "civ":
         c = CIV_INDEX[parts[1]]
@@ -120,10 +135,11 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
         if choice[0] == "remove":
             mine = sum(state.count(d.id, seat, c) for c in range(NC))
             return Msg("utopia.label.from_remove", district=d.name, count=mine)
-        return Msg("utopia.label.from", district=d.name, civ=civ(current),
-                   count=state.count(d.id, seat, current))
+        mine = state.count(d.id, seat, current)
+        return Msg("utopia.label.from", district=d.name, civ=civ_n(current, mine), count=mine)
     if kind == "count":
-        return Msg("utopia.label.count", count=int(parts[1]), civ=civ(current))
+        count = int(parts[1])
+        return Msg("utopia.label.count", count=count, civ=civ_n(current, count))
     if kind == "to":
         d = DISTRICTS[parts[1]]
         if choice[0] == "add":
@@ -134,11 +150,11 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
         mine = state.count(d.id, seat, current)
         if not mine:
             return Msg(f"utopia.label.to_{by}_new", district=d.name, value=d.value)
-        return Msg(f"utopia.label.to_{by}", district=d.name, value=d.value, civ=civ(current),
-                   count=mine)
+        return Msg(f"utopia.label.to_{by}", district=d.name, value=d.value,
+                   civ=civ_n(current, mine), count=mine)
     if kind == "prince":
         c = CIV_INDEX[parts[1]]
-        return Msg("utopia.label.prince", civ=civ(c),
+        return Msg("utopia.label.prince", civ=civ_n(c, 1),
                    count=state.count(state.chosen("from"), seat, c))
     if kind == "raise":
         return Msg("utopia.label.raise", value=state.value(current) + 1, count=data.RAISE_CARDS)
@@ -147,7 +163,7 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
     if kind == "pay":
         c = CIV_INDEX[parts[1]]
         if c == current:
-            return Msg("utopia.label.pay", civ=civ(c))
+            return Msg("utopia.label.pay", civ=civ_card(c))
         return Msg("utopia.label.pay_privilege", card=civ(c), civ=civ(current))
     return Msg("utopia.label.back")
 
@@ -202,7 +218,7 @@ def _mine(state: UtopiaState, seat: int) -> list[Msg]:
                 lines.append(Msg("utopia.ev.can_wonder", island=isle(parts[1])))
             else:
                 lines.append(Msg("utopia.ev.can_monument", district=DISTRICTS[parts[1]].name,
-                                 civ=civ(CIV_INDEX[parts[2]])))
+                                 civ=civ_n(CIV_INDEX[parts[2]], 1)))
     return lines
 
 
@@ -219,7 +235,7 @@ def _guests(state: UtopiaState) -> list[Msg]:
 
 
 def _monuments(state: UtopiaState) -> list[Msg]:
-    lines = [Msg("utopia.board.monument", district=DISTRICTS[d].name, civ=civ(c),
+    lines = [Msg("utopia.board.monument", district=DISTRICTS[d].name, civ=civ_n(c, 1),
                  seat=PlayerRef(s))
              for d, (s, c) in sorted(state.monuments.items(), key=lambda x: DISTRICTS[x[0]].index)]
     lines += [Msg("utopia.board.wonder", island=isle_name(i), seat=PlayerRef(s))
@@ -397,7 +413,7 @@ def island_query(state: UtopiaState, seat: int | None, argument: str) -> list[Ms
     for d in island.districts:
         if d in state.monuments:
             s, c = state.monuments[d]
-            lines.append(Msg("utopia.board.monument", district=DISTRICTS[d].name, civ=civ(c),
+            lines.append(Msg("utopia.board.monument", district=DISTRICTS[d].name, civ=civ_n(c, 1),
                              seat=PlayerRef(s)))
     return lines
 

@@ -378,7 +378,8 @@ class VanuatuState(ActionTurn, GameState):
         island.dikes.clear()
         island.submerged = True
         self._say(Msg("vanuatu.water.submerged", island=island.name), BRIEF)
-        self._say(Msg("vanuatu.water.huts_lost", count=huts), BRIEF)
+        if huts:  # nothing is said of huts where there were none
+            self._say(Msg("vanuatu.water.huts_lost", count=huts), BRIEF)
 
     # --- end (VA-40, VA-56) ------------------------------------------------------------------
     def _end_game(self) -> None:

@@ -74,7 +74,11 @@ def region_state(c: Country, region: int) -> Msg:
 # --- status ---
 def status(state: VertigoState, seat: int | None) -> list[Msg]:
     """Turn, then the seat's money, factories by kind, regions, pawns; the planet and vault."""
-    lines = [Msg("vertigo.status.turn", turn=state.turn, phase=Msg(f"vertigo.phase.{state.phase}"))]
+    if state.phase == "setup":  # before turn 1
+        lines = [Msg("vertigo.status.setup", turn=state.turn + 1)]
+    else:
+        lines = [Msg("vertigo.status.turn", turn=state.turn,
+                     phase=Msg(f"vertigo.phase.{state.phase}"))]
     if seat is not None and seat < state.n:
         c = state.countries[seat]
         if not state.active[seat]:
