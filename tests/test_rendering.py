@@ -68,3 +68,18 @@ def test_every_text_of_random_games_is_translated(name: str) -> None:
             outcome = match.state.outcome()
             for tr in trs:
                 check(tr, outcome.reason, f"{name} outcome")
+
+
+@pytest.mark.parametrize(("params", "said"), [
+    ({"district": "Héphaïstos"}, "d'Héphaïstos."),
+    ({"district": "Hestia"}, "d'Hestia."),
+    ({"district": "Atlas"}, "d'Atlas."),
+    ({"district": "Hollande"}, "de Hollande."),  # an aspirated h stays
+    ({"district": "Gaïa"}, "de Gaïa."),
+])
+def test_french_elides_before_a_vowel_and_a_mute_h(params: dict[str, str], said: str) -> None:
+    """Utopia's districts Héphaïstos and Hestia, and the bot Hythlodée, take d' in French."""
+    tr = Translator("fr")
+    assert tr.render(Msg("utopia.ev.remove_where", **params)) == said
+    assert tr.render(Msg("utopia.label.to_add", district="Rhéa", seat="Hythlodée")) == \
+        "Rhéa : monument d'Hythlodée"

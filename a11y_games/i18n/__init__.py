@@ -67,7 +67,15 @@ def compile_catalogues(locale_dir: Path = LOCALE_DIR, *, force: bool = False) ->
 
 
 _ELIDABLE = re.compile(r"\b([Dd]e|[Ll]e|[Qq]ue) \{(\w+)\}")
-_VOWELS = frozenset("aeiouAEIOUàâäéèêëîïôöùûüÀÂÄÉÈÊËÎÏÔÖÙÛÜ")  # not h or y: often not elided
+_VOWELS = frozenset("aeiouAEIOUàâäéèêëîïôöùûüÀÂÄÉÈÊËÎÏÔÖÙÛÜ")  # not y: often not elided
+_MUTE_H_NEXT = frozenset("eéèêëyEÉÈÊËY")
+"""After an ``H``, the letters of a mute h in names: Hélène, Henri, Hestia, Héphaïstos,
+Hythlodée take ``d'``; Hollande, Hongrie, Hugo, Haïti are left alone (aspirated, or usage
+varies)."""
+
+
+def _elides(name: str) -> bool:
+    return name[:1] in _VOWELS or (name[:1] in "Hh" and name[1:2] in _MUTE_H_NEXT)
 
 
 def elide_french(template: str, values: dict[str, str]) -> str:
@@ -76,10 +84,12 @@ def elide_french(template: str, values: dict[str, str]) -> str:
 
     >>> elide_french("Règles de {game}, près de {place}.", {"game": "Utopie", "place": "Tanna"})
     "Règles d'{game}, près de {place}."
+    >>> elide_french("Monument de {seat}", {"seat": "Hythlodée"})  # a mute h
+    "Monument d'{seat}"
     """
     def fix(match: re.Match[str]) -> str:
         word, name = match.groups()
-        if values.get(name, "")[:1] in _VOWELS:
+        if _elides(values.get(name, "")):
             return f"{word[:-1]}'{{{name}}}"
         return match.group(0)
 
