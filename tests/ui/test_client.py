@@ -109,7 +109,7 @@ def test_hot_seat_private_lines_wait_for_their_player() -> None:
     to_ana = lines.index("Pass the keyboard to Ana.")
     to_bo = lines.index("Pass the keyboard to Bo.")
     assert "toy.card" not in lines[:to_ana]  # nothing private before the first hand-over
-    assert "Ana, press Enter when you are ready." in lines  # said even in a script
+    assert "Ana, press Enter when ready." in lines  # said even in a script
     assert lines[to_ana:to_bo].count("toy.card") == 1  # Ana's card, then Bo's, each alone
     assert lines[to_bo:].count("1 private message for you:") == 1
     bo_log = client.transcripts[1]
@@ -343,7 +343,7 @@ def test_hot_seat_private_command_during_a_public_question_hands_over_first() ->
     asked = next(line for line in lines if line.endswith("your turn: Take a guest."))
     seat = asked.split(",")[0]
     assert lines[handover] == f"Something private for {seat} now."
-    assert lines[handover + 1] == f"{seat}, press Enter when you are ready."
+    assert lines[handover + 1] == f"{seat}, press Enter when ready."
     assert lines.index(asked) < handover  # asked at once, handed over only for "me"
 
 
@@ -374,7 +374,7 @@ class _KeysAtHandOver:
         self.shown: list[list[str]] = []
 
     def read(self, prompt: str) -> str:
-        if "press Enter when you are ready" in prompt and self.client is not None:
+        if "press Enter when ready" in prompt and self.client is not None:
             out = self.client.out
             start = len(out.stream.getvalue().splitlines())
             self.client.cmd_status("")
@@ -387,7 +387,7 @@ class _KeysAtHandOver:
 
 
 def test_hot_seat_keys_at_the_hand_over_prompt_show_nothing_private() -> None:
-    """F4 while "Bo, press Enter when you are ready" waits: the next player has the keyboard,
+    """F4 while "Bo, press Enter when ready" waits: the next player has the keyboard,
     so the status must not give the last player's cards ("You hold...")."""
     from a11y_games.games import get_spec
 
@@ -431,16 +431,16 @@ def test_hot_seat_private_news_for_the_player_answering_is_not_a_hand_over() -> 
     name = ["Ana", "Bo"][first]
     at = lines.index(f"Something private for {name} now.")
     assert f"Pass the keyboard to {name}." not in lines[:at + 1]
-    assert lines[at + 1] == f"{name}, press Enter when you are ready."
+    assert lines[at + 1] == f"{name}, press Enter when ready."
     assert any("monument possible" in line for line in lines[at:])
 
 
 def test_hot_seat_a_command_typed_at_the_hand_over_is_run_not_lost(tmp_path) -> None:
-    """Typing "save mine" instead of just Enter at "press Enter when you are ready" takes the
+    """Typing "save mine" instead of just Enter at "press Enter when ready" takes the
     keyboard and saves; a number typed there is not played blind (the choices were unheard)."""
     seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo")]
     _, lines, match, _ = play("save mine\n2\n", seats=seats)
-    ready = lines.index("Ana, press Enter when you are ready.")
+    ready = lines.index("Ana, press Enter when ready.")
     assert any(line.startswith("Game saved to") and "mine.json" in line
                for line in lines[ready:])
     assert (tmp_path / "data" / "a11y_games" / "saves" / "mine.json").exists()
@@ -523,3 +523,14 @@ def test_pasted_lines_run_in_order_as_if_typed() -> None:
         pipe.send_text("me\r")
         assert reader.read("> ") == "me"
     assert output.getvalue().splitlines() == ["> status", ">", "> log 2"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_hand_over_question_fits_a_braille_line(lang: str) -> None:
+    """The hand-over question, with the longest default name, is one 40-cell line."""
+    from a11y_games.i18n import Translator
+
+    tr = Translator(lang)
+    line = tr.render(Msg("core.handover.prompt", seat=tr.render(Msg("core.seat.default",
+                                                                    number=12))))
+    assert len(line) <= 40, line
