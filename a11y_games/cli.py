@@ -65,12 +65,25 @@ def _one_of(option: str, values: Sequence[str]) -> Callable[[str], str]:
     return convert
 
 
+class HelpWanted(Exception):
+    """``--help``: the command's help lines, said from the catalogues."""
+
+    def __init__(self, lines: Sequence[Msg]) -> None:
+        super().__init__("help")
+        self.lines = lines
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are UsageErrors in the player's language, never
-    argparse's English usage text on stderr."""
+    argparse's English usage text on stderr; its ``--help`` is ``help_lines``, said in the
+    player's language too (one option a line, short enough for a braille line)."""
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, help_lines: Sequence[Msg] = (), **kwargs: object) -> None:
         super().__init__(exit_on_error=False, **kwargs)  # type: ignore[arg-type]
+        self.help_lines = help_lines
+
+    def print_help(self, file: IO[str] | None = None) -> NoReturn:
+        raise HelpWanted(self.help_lines)
 
     def error(self, message: str) -> NoReturn:
         """What argparse does not raise as an ArgumentError (an ambiguous ``--b``)."""
@@ -107,6 +120,17 @@ def _variants(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
+_COMMON_HELP = (Msg("core.clihelp.lang"), Msg("core.clihelp.seed"), Msg("core.clihelp.variant"))
+_GAMES_HELP = (Msg("core.clihelp.cmd_list"), Msg("core.clihelp.cmd_rules"),
+               Msg("core.clihelp.cmd_resume"), Msg("core.clihelp.cmd_simulate"),
+               Msg("core.clihelp.cmd_braille"), Msg("core.clihelp.more"))
+
+
+def _help(*lines: Msg) -> tuple[Msg, ...]:
+    """A command's help: its lines, then ``--help`` itself."""
+    return (*lines, Msg("core.clihelp.help"))
+
+
 def _common(parser: _Parser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
                         default=None)
@@ -115,37 +139,49 @@ def _common(parser: _Parser) -> None:
 
 
 def _play_parser() -> _Parser:
-    p = _Parser(prog="a11y-games",
-                                description="Play a board game by ear and braille.")
+    p = _Parser(prog="a11y-games", help_lines=(
+        Msg("core.clihelp.play"), Msg("core.clihelp.play_what"),
+        Msg("core.clihelp.games", games=", ".join(sorted(all_specs()))),
+        Msg("core.clihelp.no_game"), Msg("core.clihelp.options"), *_COMMON_HELP,
+        Msg("core.clihelp.players"), Msg("core.clihelp.humans"), Msg("core.clihelp.names"),
+        Msg("core.clihelp.level"), Msg("core.clihelp.speech"), Msg("core.clihelp.braille"),
+        Msg("core.clihelp.braille_table"), Msg("core.clihelp.braille_contracted"),
+        Msg("core.clihelp.braille_width"), Msg("core.clihelp.brlapi"),
+        Msg("core.clihelp.verbosity"), Msg("core.clihelp.events"), Msg("core.clihelp.load"),
+        Msg("core.clihelp.help"), Msg("core.clihelp.commands"), *_GAMES_HELP))
     p.add_argument("game", nargs="?")
     _common(p)
     p.add_argument("--players", type=_whole("--players"))
     p.add_argument("--humans", type=_whole("--humans"), default=1)
-    p.add_argument("--names", default="", help="human players' names, comma-separated")
-    p.add_argument("--level", choices=("random", "normal"), default=None, help="bot level",
+    p.add_argument("--names", default="")
+    p.add_argument("--level", choices=("random", "normal"), default=None,
                    type=_one_of("--level", ("random", "normal")))
     p.add_argument("--speech", choices=("auto", "on", "off"), default=None,
                    type=_one_of("--speech", ("auto", "on", "off")))
-    p.add_argument("--braille", action="store_true", help="show summaries in braille too")
+    p.add_argument("--braille", action="store_true")
     p.add_argument("--braille-table", default=None)
     p.add_argument("--braille-contracted", action="store_true", default=None)
     p.add_argument("--braille-width", type=_whole("--braille-width"), default=None)
-    p.add_argument("--brlapi", action="store_true",
-                   help="write the status line to the braille display through BRLTTY")
+    p.add_argument("--brlapi", action="store_true")
     p.add_argument("--verbosity", choices=("brief", "normal", "full"), default=None,
                    type=_one_of("--verbosity", ("brief", "normal", "full")))
-    p.add_argument("--events", metavar="FILE", help="write every event as a JSON line")
-    p.add_argument("--load", metavar="SAVE", help="continue a saved game")
+    p.add_argument("--events", metavar="FILE")
+    p.add_argument("--load", metavar="SAVE")
     return p
 
 
 def _simulate_parser() -> _Parser:
-    p = _Parser(prog="a11y-games simulate", description="Bots-only games.")
+    p = _Parser(prog="a11y-games simulate", help_lines=_help(
+        Msg("core.clihelp.simulate"), Msg("core.clihelp.simulate_what"),
+        Msg("core.clihelp.games", games=", ".join(sorted(all_specs()))),
+        Msg("core.clihelp.options"), *_COMMON_HELP, Msg("core.clihelp.players"),
+        Msg("core.clihelp.games_count"), Msg("core.clihelp.levels"),
+        Msg("core.clihelp.camp_levels")))
     p.add_argument("game", nargs="?")
     _common(p)
     p.add_argument("--players", type=_whole("--players"))
     p.add_argument("--games", type=_whole("--games"), default=100)
-    p.add_argument("--level", default="random", help="bot level for every seat, or a comma list")
+    p.add_argument("--level", default="random")
     p.add_argument("--camp-levels", default="", metavar="CAMP=LEVEL,...")
     return p
 
@@ -474,12 +510,20 @@ def cmd_list(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     return 0
 
 
-def cmd_rules(argv: Sequence[str], lang: str, out: IO[str]) -> int:
-    parser = _Parser(prog="a11y-games rules")
+def _rules_parser() -> _Parser:
+    parser = _Parser(prog="a11y-games rules", help_lines=_help(
+        Msg("core.clihelp.rules"), Msg("core.clihelp.rules_what"),
+        Msg("core.clihelp.games", games=", ".join(sorted(all_specs()))),
+        Msg("core.clihelp.options"), Msg("core.clihelp.lang")))
     parser.add_argument("game", nargs="?")
     parser.add_argument("section", nargs="?", default="")
     parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
                         default=None)
+    return parser
+
+
+def cmd_rules(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    parser = _rules_parser()
     args = _parse(parser, argv)
     lang = args.lang or lang
     tr = Translator(lang)
@@ -499,12 +543,16 @@ def cmd_rules(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     return 0
 
 
-def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
-    """``a11y-games braille GAME --what rules|card|table --out FILE.brf``."""
-    from a11y_games.output.braille import BrailleError
-    from a11y_games.ui.embossing import KINDS, NeedsGame, brf_path, document, emboss
+def _braille_parser() -> _Parser:
+    from a11y_games.ui.embossing import KINDS
 
-    parser = _Parser(prog="a11y-games braille")
+    parser = _Parser(prog="a11y-games braille", help_lines=_help(
+        Msg("core.clihelp.braille_cmd"), Msg("core.clihelp.braille_what"),
+        Msg("core.clihelp.games", games=", ".join(sorted(all_specs()))),
+        Msg("core.clihelp.options"), Msg("core.clihelp.what"), Msg("core.clihelp.out"),
+        Msg("core.clihelp.lang"), Msg("core.clihelp.width"), Msg("core.clihelp.lines"),
+        Msg("core.clihelp.contracted"), Msg("core.clihelp.table"),
+        Msg("core.clihelp.card_from")))
     parser.add_argument("game", nargs="?")
     parser.add_argument("--what", choices=KINDS, type=_one_of("--what", KINDS), default="rules")
     parser.add_argument("--out", default=None, metavar="FILE.brf")
@@ -514,8 +562,16 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     parser.add_argument("--lines", type=_whole("--lines"), default=25)
     parser.add_argument("--contracted", action="store_true")
     parser.add_argument("--table", default=None)
-    parser.add_argument("--load", default="autosave", metavar="SAVE",
-                        help="the game a card or table comes from (default: the autosave)")
+    parser.add_argument("--load", default="autosave", metavar="SAVE")
+    return parser
+
+
+def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    """``a11y-games braille GAME --what rules|card|table --out FILE.brf``."""
+    from a11y_games.output.braille import BrailleError
+    from a11y_games.ui.embossing import NeedsGame, brf_path, document, emboss
+
+    parser = _braille_parser()
     args = _parse(parser, argv)
     lang = args.lang or lang
     tr = Translator(lang)
@@ -539,7 +595,8 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 
 
 def cmd_resume(argv: Sequence[str], lang: str, out: IO[str]) -> int:
-    if not save_path("autosave").exists():  # say what to do, not which file is missing
+    asks_help = bool({"-h", "--help"} & set(argv))
+    if not save_path("autosave").exists() and not asks_help:  # what to do, not a file
         raise UsageError(Msg("core.cli.nothing_to_resume"))
     return cmd_play(["--load", "autosave", *argv], lang, out)
 
@@ -560,6 +617,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
             return handlers[command](argv, lang, out)
+        except HelpWanted as wanted:
+            out.write("".join(Translator(lang).render(line) + "\n" for line in wanted.lines))
+            return 0
         except (UsageError, OptionError, SaveError) as error:
             out.write(Translator(lang).render(error.msg) + "\n")
             return 2
