@@ -77,6 +77,20 @@ def test_bad_save_never_replaces_good_one(tmp_path) -> None:
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
+def test_a_name_with_an_escape_sequence_never_reaches_the_screen(tmp_path) -> None:
+    """A hand-made save (or ``--names``) with control characters in a name: they become
+    spaces, so no escape sequence is written to the terminal, speech or braille."""
+    match = new_match()
+    path = tmp_path / "s.json"
+    match.save(path)
+    data = json.loads(path.read_text())
+    data["seats"][0]["name"] = "Ana\x1b[2J\x07 \n Bo"
+    path.write_text(json.dumps(data))
+    loaded = Match.load(path, {"toy": SPEC})
+    assert loaded.seat_name(0) == "Ana [2J Bo"
+    assert SeatSpec("human", "  Ana\tBo ").name == "Ana Bo"
+
+
 @pytest.mark.parametrize("content", ["", "{", "[]", '{"format": 1}', '{"format": 9}',
                                      json.dumps({"format": 1, "settings": {"game": "toy",
                                      "players": 2, "seed": 1}, "seats": [{"kind": "human"},

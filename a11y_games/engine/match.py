@@ -51,6 +51,13 @@ class SeatSpec:
     level: str = "normal"
     name_index: int = 0  # for bots: index into the game's bot names
 
+    def __post_init__(self) -> None:
+        """A name is said, shown and brailled: control characters (an escape sequence from
+        a hand-made save or ``--names``) become spaces, runs of spaces one."""
+        if not self.name.isprintable() or "  " in self.name or self.name != self.name.strip():
+            clean = "".join(c if c.isprintable() else " " for c in self.name)
+            object.__setattr__(self, "name", " ".join(clean.split()))
+
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
