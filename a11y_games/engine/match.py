@@ -11,6 +11,7 @@ import json
 import os
 import random
 import tempfile
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,9 +54,10 @@ class SeatSpec:
 
     def __post_init__(self) -> None:
         """A name is said, shown and brailled: control characters (an escape sequence from
-        a hand-made save or ``--names``) become spaces, runs of spaces one."""
+        a hand-made save or ``--names``) become spaces, runs of spaces one. (A name that is
+        not text, a lone surrogate, is kept for ``load`` to refuse.)"""
         if not self.name.isprintable() or "  " in self.name or self.name != self.name.strip():
-            clean = "".join(c if c.isprintable() else " " for c in self.name)
+            clean = "".join(" " if unicodedata.category(c) == "Cc" else c for c in self.name)
             object.__setattr__(self, "name", " ".join(clean.split()))
 
     @property
