@@ -115,7 +115,11 @@ def _round_of(event: Event) -> int | None:
 
 
 def _round_span(events: list[Event], number: int) -> tuple[int | None, int]:
-    """Where round ``number`` starts in a transcript (its first mention) and ends."""
+    """Where round ``number`` starts in a transcript (its first mention) and ends. Round 0
+    is what came before round 1 (a setup, the opening lines)."""
+    if number == 0:
+        end = next((i for i, e in enumerate(events) if (_round_of(e) or 0) >= 1), len(events))
+        return (0, end) if end else (None, 0)
     start = next((i for i, e in enumerate(events) if _round_of(e) == number), None)
     if start is None:
         return None, 0

@@ -219,6 +219,28 @@ def test_log_round_reads_one_turn_of_a_real_game() -> None:
     assert "No round 99 in the log." in lines
 
 
+def test_log_round_0_reads_the_setup_before_turn_1() -> None:
+    """Vertigo's setup purchases come before turn 1: ``log round 0`` reads them (it said
+    "No round 0 in the log." while the setup was being played), and stops at turn 1."""
+    from a11y_games.games import get_spec
+
+    spec = get_spec("vertigo")
+    match = Match(spec, spec.settings(2, 3), [SeatSpec("human", "Ana"),
+                                              SeatSpec("bot", level="random", name_index=1)])
+    out = io.StringIO()
+    script = "log round 0\n" + "1\n" * 300 + "log round 0\n"
+    Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out)).run()
+    lines = out.getvalue().splitlines()
+    assert "No round 0 in the log." not in lines
+    opening = "Setup purchases: Smog first."
+    assert lines.count(opening) == 3  # said once, then read back twice
+    turn_1 = next(i for i, line in enumerate(lines) if line.startswith("Turn 1"))
+    read_back = lines[max(i for i, line in enumerate(lines) if line == opening):]
+    assert turn_1 < len(lines) - len(read_back)  # turn 1 was played before the last read
+    assert not any(line.startswith("Turn 1") for line in read_back)
+    assert any(line.startswith("Ana is done") for line in read_back)
+
+
 def _game_client(game: str, script: str, lang: str):
     from a11y_games.games import get_spec
 
