@@ -8,8 +8,9 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, Any, NoReturn
 
 from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SaveError, SeatSpec
@@ -22,7 +23,7 @@ from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.commands import fold, number
 from a11y_games.ui.paths import save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
-from a11y_games.ui.settings import load_preferences, save_preferences
+from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 
 __all__ = ["main"]
@@ -40,17 +41,19 @@ class UsageError(Exception):
         self.msg = msg
 
 
-def _whole(option: str) -> Callable[[str], int]:
+class _Whole:
     """An argparse type: a whole number, else a UsageError said in the player's language
     (argparse catches only ValueError and TypeError, and says them in English)."""
 
-    def convert(text: str) -> int:
+    def __init__(self, option: str) -> None:
+        self.option = option
+
+    def __call__(self, text: str) -> int:
         try:
             return int(text)
         except ValueError:
-            raise UsageError(Msg("core.cli.not_number", option=option, value=text)) from None
-
-    return convert
+            raise UsageError(Msg("core.cli.not_number", option=self.option,
+                                 value=text)) from None
 
 
 def _one_of(option: str, values: Sequence[str]) -> Callable[[str], str]:
@@ -63,6 +66,21 @@ def _one_of(option: str, values: Sequence[str]) -> Callable[[str], str]:
         return text
 
     return convert
+
+
+def _number(parser: argparse.ArgumentParser, option: str, **kwargs: Any) -> None:
+    """A whole-number option."""
+    parser.add_argument(option, type=_Whole(option), **kwargs)
+
+
+def _choice(parser: argparse.ArgumentParser, option: str, values: Sequence[str],
+            **kwargs: Any) -> None:
+    """An option taking one of ``values`` (said, in the player's language, when it is not)."""
+    parser.add_argument(option, choices=values, type=_one_of(option, values), **kwargs)
+
+
+def _game_names() -> str:
+    return ", ".join(sorted(all_specs()))
 
 
 class HelpWanted(Exception):
@@ -101,7 +119,7 @@ class _Parser(argparse.ArgumentParser):
         if action.choices:
             return UsageError(Msg("core.cli.needs_choice", option=option,
                                   values=", ".join(action.choices)))
-        if getattr(action.type, "__qualname__", "").startswith(_whole.__name__):
+        if isinstance(action.type, _Whole):
             return UsageError(Msg("core.cli.needs_number", option=option))
         return UsageError(Msg("core.cli.needs_value", option=option))
 
@@ -132,16 +150,15 @@ def _help(*lines: Msg) -> tuple[Msg, ...]:
 
 
 def _common(parser: _Parser) -> None:
-    parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
-                        default=None)
-    parser.add_argument("--seed", type=_whole("--seed"), default=None)
+    _choice(parser, "--lang", LANGUAGES, default=None)
+    _number(parser, "--seed", default=None)
     parser.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE")
 
 
 def _play_parser() -> _Parser:
     p = _Parser(prog="a11y-games", help_lines=(
         Msg("core.clihelp.play"), Msg("core.clihelp.play_what"),
-        Msg("core.clihelp.games", games=", ".join(sorted(all_specs()))),
+        Msg("core.clihelp.games", games=_game_names()),
         Msg("core.clihelp.no_game"), Msg("core.clihelp.options"), *_COMMON_HELP,
         Msg("core.clihelp.players"), Msg("core.clihelp.humans"), Msg("core.clihelp.names"),
         Msg("core.clihelp.level"), Msg("core.clihelp.speech"), Msg("core.clihelp.braille"),
@@ -151,20 +168,17 @@ def _play_parser() -> _Parser:
         Msg("core.clihelp.help"), Msg("core.clihelp.commands"), *_GAMES_HELP))
     p.add_argument("game", nargs="?")
     _common(p)
-    p.add_argument("--players", type=_whole("--players"))
-    p.add_argument("--humans", type=_whole("--humans"), default=1)
+    _number(p, "--players")
+    _number(p, "--humans", default=1)
     p.add_argument("--names", default="")
-    p.add_argument("--level", choices=("random", "normal"), default=None,
-                   type=_one_of("--level", ("random", "normal")))
-    p.add_argument("--speech", choices=("auto", "on", "off"), default=None,
-                   type=_one_of("--speech", ("auto", "on", "off")))
+    _choice(p, "--level", ("random", "normal"), default=None)
+    _choice(p, "--speech", ("auto", "on", "off"), default=None)
     p.add_argument("--braille", action="store_true")
     p.add_argument("--braille-table", default=None)
     p.add_argument("--braille-contracted", action="store_true", default=None)
-    p.add_argument("--braille-width", type=_whole("--braille-width"), default=None)
+    _number(p, "--braille-width", default=None)
     p.add_argument("--brlapi", action="store_true")
-    p.add_argument("--verbosity", choices=("brief", "normal", "full"), default=None,
-                   type=_one_of("--verbosity", ("brief", "normal", "full")))
+    _choice(p, "--verbosity", ("brief", "normal", "full"), default=None)
     p.add_argument("--events", metavar="FILE")
     p.add_argument("--load", metavar="SAVE")
     return p
@@ -173,14 +187,14 @@ def _play_parser() -> _Parser:
 def _simulate_parser() -> _Parser:
     p = _Parser(prog="a11y-games simulate", help_lines=_help(
         Msg("core.clihelp.simulate"), Msg("core.clihelp.simulate_what"),
-        Msg("core.clihelp.games", games=", ".join(sorted(all_specs()))),
+        Msg("core.clihelp.games", games=_game_names()),
         Msg("core.clihelp.options"), *_COMMON_HELP, Msg("core.clihelp.players"),
         Msg("core.clihelp.games_count"), Msg("core.clihelp.levels"),
         Msg("core.clihelp.camp_levels")))
     p.add_argument("game", nargs="?")
     _common(p)
-    p.add_argument("--players", type=_whole("--players"))
-    p.add_argument("--games", type=_whole("--games"), default=100)
+    _number(p, "--players")
+    _number(p, "--games", default=100)
     p.add_argument("--level", default="random")
     p.add_argument("--camp-levels", default="", metavar="CAMP=LEVEL,...")
     return p
@@ -200,12 +214,12 @@ def _parse(parser: _Parser, argv: Sequence[str]) -> argparse.Namespace:
 
 def _spec(name: str | None) -> GameSpec:
     if not name:
-        raise UsageError(Msg("core.cli.no_game", games=", ".join(sorted(all_specs()))))
+        raise UsageError(Msg("core.cli.no_game", games=_game_names()))
     try:
         return get_spec(name)
     except KeyError:
         raise UsageError(Msg("core.cli.unknown_game", game=name,
-                             games=", ".join(sorted(all_specs())))) from None
+                             games=_game_names())) from None
 
 
 def _speech(mode: str, lang: str) -> object | None:
@@ -217,9 +231,11 @@ def _speech(mode: str, lang: str) -> object | None:
     return Speech(mode, lang=lang)
 
 
-def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
+             loaded: tuple[Preferences, Msg | None] | None = None) -> int:
+    """Play (or ``--load``); ``loaded``: the settings file as ``main`` read it already."""
     args = _parse(_play_parser(), argv)
-    prefs, problem = load_preferences()
+    prefs, problem = loaded or load_preferences()
     lang = args.lang or prefs.lang or lang
     tr = Translator(lang)
     writer = Writer(out)
@@ -227,7 +243,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         writer.line(tr.render(problem))
     level = args.level or prefs.level
     width = args.braille_width or prefs.braille_width
-    if not 12 <= width <= 84:
+    if width not in WIDTHS:
         raise UsageError(Msg("core.set.width", value=str(width)))
     specs = all_specs()
     interactive = sys.stdin.isatty()
@@ -513,12 +529,11 @@ def cmd_list(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 def _rules_parser() -> _Parser:
     parser = _Parser(prog="a11y-games rules", help_lines=_help(
         Msg("core.clihelp.rules"), Msg("core.clihelp.rules_what"),
-        Msg("core.clihelp.games", games=", ".join(sorted(all_specs()))),
+        Msg("core.clihelp.games", games=_game_names()),
         Msg("core.clihelp.options"), Msg("core.clihelp.lang")))
     parser.add_argument("game", nargs="?")
     parser.add_argument("section", nargs="?", default="")
-    parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
-                        default=None)
+    _choice(parser, "--lang", LANGUAGES, default=None)
     return parser
 
 
@@ -548,18 +563,17 @@ def _braille_parser() -> _Parser:
 
     parser = _Parser(prog="a11y-games braille", help_lines=_help(
         Msg("core.clihelp.braille_cmd"), Msg("core.clihelp.braille_what"),
-        Msg("core.clihelp.games", games=", ".join(sorted(all_specs()))),
+        Msg("core.clihelp.games", games=_game_names()),
         Msg("core.clihelp.options"), Msg("core.clihelp.what"), Msg("core.clihelp.out"),
         Msg("core.clihelp.lang"), Msg("core.clihelp.width"), Msg("core.clihelp.lines"),
         Msg("core.clihelp.contracted"), Msg("core.clihelp.table"),
         Msg("core.clihelp.card_from")))
     parser.add_argument("game", nargs="?")
-    parser.add_argument("--what", choices=KINDS, type=_one_of("--what", KINDS), default="rules")
+    _choice(parser, "--what", KINDS, default="rules")
     parser.add_argument("--out", default=None, metavar="FILE.brf")
-    parser.add_argument("--lang", choices=LANGUAGES, type=_one_of("--lang", LANGUAGES),
-                        default=None)
-    parser.add_argument("--width", type=_whole("--width"), default=40)
-    parser.add_argument("--lines", type=_whole("--lines"), default=25)
+    _choice(parser, "--lang", LANGUAGES, default=None)
+    _number(parser, "--width", default=40)
+    _number(parser, "--lines", default=25)
     parser.add_argument("--contracted", action="store_true")
     parser.add_argument("--table", default=None)
     parser.add_argument("--load", default="autosave", metavar="SAVE")
@@ -594,17 +608,19 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     return 0
 
 
-def cmd_resume(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+def cmd_resume(argv: Sequence[str], lang: str, out: IO[str],
+               loaded: tuple[Preferences, Msg | None] | None = None) -> int:
     asks_help = bool({"-h", "--help"} & set(argv))
     if not save_path("autosave").exists() and not asks_help:  # what to do, not a file
         raise UsageError(Msg("core.cli.nothing_to_resume"))
-    return cmd_play(["--load", "autosave", *argv], lang, out)
+    return cmd_play(["--load", "autosave", *argv], lang, out, loaded)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``a11y-games``."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    lang = load_preferences()[0].lang or default_language()  # errors too: the chosen language
+    loaded = load_preferences()  # read once: the language of errors too, then play's settings
+    lang = loaded[0].lang or default_language()
     for i, word in enumerate(argv[:-1]):
         if word == "--lang" and argv[i + 1] in LANGUAGES:
             lang = argv[i + 1]
@@ -612,8 +628,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else "play"
     if argv and argv[0] in SUBCOMMANDS:
         argv = argv[1:]
-    handlers = {"play": cmd_play, "simulate": cmd_simulate, "list": cmd_list,
-                "rules": cmd_rules, "resume": cmd_resume, "braille": cmd_braille}
+    handlers: dict[str, Callable[[Sequence[str], str, IO[str]], int]] = {
+        "play": partial(cmd_play, loaded=loaded), "simulate": cmd_simulate, "list": cmd_list,
+        "rules": cmd_rules, "resume": partial(cmd_resume, loaded=loaded),
+        "braille": cmd_braille}
     try:
         try:
             return handlers[command](argv, lang, out)

@@ -6,7 +6,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
-__all__ = ["Named", "find_named", "fold"]
+__all__ = ["Named", "find_named", "fold", "number"]
 
 
 class Named(Protocol):
@@ -33,3 +33,13 @@ def find_named(items: Iterable[N], word: str) -> N | None:
     key = fold(word)
     return next((i for i in items if key == fold(i.name) or key in {fold(a) for a in i.aliases}),
                 None)
+
+
+def number(word: str) -> int | None:
+    """A whole number typed in decimal digits, or None.
+
+    Not ``isdigit``: ``"²"`` (a key of French keyboards) is a digit ``int`` cannot read;
+    and no choice, page, place or width has more than 9 digits (Python refuses 4,301).
+    """
+    word = word.strip()
+    return int(word) if word.isdecimal() and len(word) <= 9 else None

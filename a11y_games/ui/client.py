@@ -27,6 +27,7 @@ from a11y_games.ui.paths import data_dir, save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.settings import (
     CHOICES,
+    WIDTHS,
     Preferences,
     save_preferences,
     setting_name,
@@ -876,34 +877,38 @@ class Client:
         self._remember("verbosity", level.name.lower())
 
     def cmd_save(self, rest: str) -> None:
-        path = save_path(rest.strip() or "last")
+        self._save(save_path(rest.strip() or "last"))
+
+    def _save(self, path: Path, *if_failed: Msg) -> bool:
+        """Save the game to ``path`` and say where, or say why not (then ``if_failed``);
+        True if saved."""
         try:
             self.match.save(path)
         except SaveError as error:
-            self.say(error.msg)
-            return
+            self.say(error.msg, *if_failed)
+            return False
         self.say(Msg("core.save.done", path=str(path)))
+        return True
 
     def cmd_load(self, rest: str) -> None:
         path = save_path(rest.strip() or "last")
         try:
             match = Match.load(path, self.specs)
-            if self.match.log and not self.ended:  # the game in progress is kept, not lost
-                kept = save_path("previous")
-                self.match.save(kept)
-                self.say(Msg("core.save.done", path=str(kept)))
         except SaveError as error:
             self.say(error.msg)
             if error.msg.id == "core.save.missing":
                 self.say(Msg("core.save.list_hint"))
             return
+        if self.match.log and not self.ended and not self._save(save_path("previous")):
+            return  # the game in progress is kept, not lost
         table = self.tr.render_all(self._table_lines())  # the old names, in the old game
         self._set_match(match)
         self._absorb_history()
         self.say(Msg("core.load.done", path=str(path), game=match.spec.title,
                      count=len(match.log)))
-        if self.tr.render_all(self._table_lines()) != table:
-            self.say(*self._table_lines())  # another game, other players: who is who
+        lines = self._table_lines()
+        if self.tr.render_all(lines) != table:
+            self.say(*lines)  # another game, other players: who is who
 
     def cmd_undo(self, rest: str) -> None:
         if self.viewer is None:
@@ -992,7 +997,7 @@ class Client:
             values: str | Msg = (", ".join(shown_value(v, self.lang) for v in allowed)
                                  if allowed else Msg("core.set.any_table"))
             if name == "braille_width":
-                values = Msg("core.set.range", low=12, high=84)
+                values = Msg("core.set.range", low=WIDTHS[0], high=WIDTHS[-1])
             lines.append(Msg("core.set.line", name=shown_name(name, self.lang),
                              value=shown_value(value, self.lang), values=values))
         lines.append(Msg("core.set.usage"))
@@ -1044,14 +1049,8 @@ class Client:
         save = None
         if sure and not self.ended and self.match.log:
             save = self._yes_no(Msg("core.quit.save_prompt"))
-            if save:
-                path = save_path("last")
-                try:
-                    self.match.save(path)
-                except SaveError as error:  # not saved: stay, the game is not lost
-                    self.say(error.msg, Msg("core.quit.stay"))
-                    return
-                self.say(Msg("core.save.done", path=str(path)))
+            if save and not self._save(save_path("last"), Msg("core.quit.stay")):
+                return  # not saved: stay, the game is not lost
         if sure is None or (save is None and not self.ended and self.match.log):
             self.end_of_input()  # input closed at a question: save quietly, as at the prompt
             raise _Quit

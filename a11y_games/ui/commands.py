@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from a11y_games.engine.words import find_named, fold
+from a11y_games.engine.words import find_named, fold, number
 
 __all__ = ["COMMANDS", "Command", "fold", "lookup", "number"]
 
@@ -52,12 +52,3 @@ COMMANDS: tuple[Command, ...] = (
 def lookup(word: str) -> Command | None:
     return find_named(COMMANDS, word)
 
-
-def number(word: str) -> int | None:
-    """A whole number typed in decimal digits, or None.
-
-    Not ``isdigit``: ``"²"`` (a key of French keyboards) is a digit ``int`` cannot read;
-    and no choice, page or width has more than 9 digits (Python refuses 4,301).
-    """
-    word = word.strip()
-    return int(word) if word.isdecimal() and len(word) <= 9 else None

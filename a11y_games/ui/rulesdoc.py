@@ -7,6 +7,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from a11y_games.engine.words import number
+
 __all__ = ["RULES_DIR", "Section", "find_section", "read_sections"]
 
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
@@ -65,8 +67,8 @@ def find_section(sections: list[Section], wanted: str) -> Section | None:
     """A section by number (from 1) or by a word of its title (accents and case ignored)."""
     wanted = wanted.strip()
     if wanted.isdecimal():
-        index = int(wanted) - 1 if len(wanted) <= 9 else -1
-        return sections[index] if 0 <= index < len(sections) else None
+        index = number(wanted)  # None for 10 digits or more: no such section
+        return sections[index - 1] if index is not None and 1 <= index <= len(sections) else None
     key = _fold(wanted)
     for section in sections:
         if key and key in _fold(section.title):

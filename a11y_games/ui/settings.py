@@ -15,10 +15,14 @@ from typing import Any
 
 from a11y_games.engine import Msg
 from a11y_games.engine.oserror import os_reason
+from a11y_games.engine.words import number
 from a11y_games.ui.paths import config_dir
 
-__all__ = ["CHOICES", "FRENCH_NAMES", "Preferences", "load_preferences", "save_preferences",
-           "setting_name", "shown_name", "shown_value"]
+__all__ = ["CHOICES", "FRENCH_NAMES", "WIDTHS", "Preferences", "load_preferences",
+           "save_preferences", "setting_name", "shown_name", "shown_value"]
+
+WIDTHS = range(12, 85)
+"""The braille widths a player may set (cells): 12 to 84."""
 
 CHOICES: dict[str, tuple[str, ...] | None] = {
     "lang": ("en", "fr"),
@@ -94,9 +98,10 @@ class Preferences:
             raise ValueError(Msg("core.set.bad_value", name=name, value=value,
                                  values=", ".join(allowed)))
         if name == "braille_width":
-            if not value.isdecimal() or len(value) > 2 or not 12 <= int(value) <= 84:
+            width = number(value)
+            if width not in WIDTHS:
                 raise ValueError(Msg("core.set.width", value=value))
-            return replace(self, braille_width=int(value))
+            return replace(self, braille_width=width)
         return replace(self, **{name: value})
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import Query, Topic, UnknownTopic
-from a11y_games.engine.words import find_named
+from a11y_games.engine.words import find_named, number
 from a11y_games.games.pnue import data
 from a11y_games.games.pnue.data import ECO_KINDS, LOB
 
@@ -219,9 +219,9 @@ def claims(state: GameState, seat: int | None, argument: str) -> list[Msg]:
 
 def _find_seat(state: PnueState, argument: str) -> int | None:
     """The seat at place ``argument``: places are numbered around the table, as `seats` says."""
-    text = argument.strip()
-    if text.isdecimal() and len(text) <= 9 and 1 <= int(text) <= len(state.table):  # not ²
-        return state.table[int(text) - 1]
+    place = number(argument)
+    if place is not None and 1 <= place <= len(state.table):
+        return state.table[place - 1]
     return None
 
 

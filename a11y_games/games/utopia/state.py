@@ -31,6 +31,8 @@ from a11y_games.games.utopia.menus import (
     destinations,
     parts,
 )
+from a11y_games.games.utopia.names import civ as civ_name
+from a11y_games.games.utopia.names import civ_card, civ_count, civ_n, isle
 
 __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", "destinations"]
 
@@ -47,12 +49,7 @@ _DISCARD_ASKS: dict[tuple[int, ...], Pending] = {}
 
 _WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
 _MONUMENT_IDS = {(d, c): f"monument:{d}:{CIVS[c]}" for d in DISTRICTS for c in range(NC)}
-_CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
-_CIV_ONE = tuple(Msg(f"utopia.civs.{c}", count=1) for c in CIVS)
-"""Each civilisation as the adjective of one prince, guest or monument."""
-_CIV_CARD_MSGS = tuple(Msg(f"utopia.civ_card.{c}") for c in CIVS)
-"""Each civilisation as the adjective of one card (feminine in French)."""
-_SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=_CIV_MSGS[c])
+_SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=civ_name(c))
                              for c in range(NC)) for v in range(NC))
 """For each value (from 0) and civilisation: its line of the prestige scale."""
 _ISLAND_OF = {d: ISLANDS[DISTRICTS[d].island].index for d in DISTRICTS}
@@ -66,17 +63,6 @@ _LAND = {d: frozenset(x for x, _ in NEIGHBOURS[d]) for d in DISTRICTS}
 """For each district: the districts one street or bridge away."""
 
 
-@cache
-def _civ_n(civ: int, count: int) -> Msg:
-    """The civilisation as the adjective of ``count`` princes or cards (French agrees)."""
-    return Msg(f"utopia.civs.{CIVS[civ]}", count=count)
-
-
-@cache
-def _civ_cards(count: int, civ: int) -> Msg:
-    """``count`` cards (or princes, guests) of a civilisation, one shared message each."""
-    return Msg("utopia.cards.civ", count=count, civ=_civ_n(civ, count))
-_ISLAND_MSGS = {i: Msg(f"utopia.island.{i}") for i in ISLANDS}
 _REFS = tuple(PlayerRef(s) for s in range(data.MAX_PLAYERS))
 _ONLY = tuple(frozenset({s}) for s in range(data.MAX_PLAYERS))
 
@@ -101,7 +87,7 @@ _WONDER = _per_seat("utopia.ev.wonder", Verbosity.BRIEF, cause=True, informs=Tru
 _MONUMENT = _per_seat("utopia.ev.monument", Verbosity.BRIEF, cause=True, informs=True)
 _PASS = _per_seat("utopia.ev.pass", Verbosity.NORMAL, cause=True, informs=True)
 _DISCARDED_OWN = tuple(
-    tuple(Event(Msg("utopia.ev.discarded_own", civ=_CIV_CARD_MSGS[c]), _ONLY[s], Verbosity.FULL, s,
+    tuple(Event(Msg("utopia.ev.discarded_own", civ=civ_card(c)), _ONLY[s], Verbosity.FULL, s,
                 False) for c in range(NC))
     for s in range(data.MAX_PLAYERS))
 """For each seat and civilisation: the discard as its player hears it."""
@@ -143,20 +129,13 @@ def _island_guest_events(island: str, counts: tuple[int, ...]) -> tuple[Event, .
 @cache
 def _dealt_events(seat: int, got: tuple[int, ...]) -> tuple[Event, ...]:
     """The cards dealt to ``seat`` (``got`` by civilisation), as its player hears them."""
-    cards = [_civ_cards(k, c) for c, k in enumerate(got) if k]
+    cards = [civ_count(k, c) for c, k in enumerate(got) if k]
     return (Event(Msg("utopia.ev.dealt", count=sum(got)), _ONLY[seat], Verbosity.BRIEF),
             *(Event(Msg("utopia.ev.cards_line", cards=cards[at:at + _CARDS_PER_LINE]),
                     _ONLY[seat], Verbosity.BRIEF)
               for at in range(0, len(cards), _CARDS_PER_LINE)))
 
 
-def civ_msg(c: int) -> Msg:
-    """The civilisation's name (one shared, never-changed message per civilisation)."""
-    return _CIV_MSGS[c]
-
-
-def island_msg(island: str) -> Msg:
-    return _ISLAND_MSGS[island]
 
 
 class View(NamedTuple):
@@ -562,10 +541,10 @@ class UtopiaState(MenuStack, GameState):
         for b in sorted(now - self._known_builds):
             parts = b.split(":")
             if parts[0] == "wonder":
-                msg = Msg("utopia.ev.can_wonder", island=island_msg(parts[1]))
+                msg = Msg("utopia.ev.can_wonder", island=isle(parts[1]))
             else:
                 msg = Msg("utopia.ev.can_monument", district=DISTRICTS[parts[1]].name,
-                          civ=_CIV_ONE[CIV_INDEX[parts[2]]])
+                          civ=civ_n(CIV_INDEX[parts[2]], 1))
             self._event(msg, to=seat, level=Verbosity.BRIEF, informs=False)
         self._known_builds = now
 
@@ -579,7 +558,7 @@ class UtopiaState(MenuStack, GameState):
             island = parts[1]
             self.wonders[island] = seat
             self.events.append(_WONDER[seat])
-            self._event(Msg("utopia.ev.wonder_where", island=island_msg(island)), cause=seat,
+            self._event(Msg("utopia.ev.wonder_where", island=isle(island)), cause=seat,
                         level=Verbosity.BRIEF)
             self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"))
             return
@@ -587,7 +566,7 @@ class UtopiaState(MenuStack, GameState):
         self.monuments[district] = (seat, civ)
         self.monument_supply[civ] -= 1
         self.events.append(_MONUMENT[seat])
-        self._event(Msg("utopia.ev.monument_where", civ=_CIV_ONE[civ],
+        self._event(Msg("utopia.ev.monument_where", civ=civ_n(civ, 1),
                         district=DISTRICTS[district].name), cause=seat, level=Verbosity.BRIEF)
         owner = self.wonders.get(DISTRICTS[district].island)
         if owner is not None:  # UT-14
@@ -721,7 +700,7 @@ class UtopiaState(MenuStack, GameState):
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
             self.events.append(_said("utopia.ev.guest", seat, seat=_REFS[seat],
-                                     civ=_CIV_ONE[civ], district=DISTRICTS[district].name))
+                                     civ=civ_n(civ, 1), district=DISTRICTS[district].name))
             self._set_choice(())  # (forgets the last menu)
             self.placed = True
             if not self.builds(seat):
@@ -754,8 +733,8 @@ class UtopiaState(MenuStack, GameState):
             if c != civ:  # UT-17
                 self.privileges[seat] -= 1
                 self.events.append(_PRIVILEGE[seat])
-                self._event(Msg("utopia.ev.privilege_card", card=_CIV_CARD_MSGS[c],
-                                civ=_CIV_CARD_MSGS[civ]),
+                self._event(Msg("utopia.ev.privilege_card", card=civ_card(c),
+                                civ=civ_card(civ)),
                             cause=seat)
         if what == "move":
             src, dst, k = got["from"], got["to"], int(got["count"])
@@ -763,19 +742,19 @@ class UtopiaState(MenuStack, GameState):
             self._place(dst, seat, civ, k)
             by = "utopia.ev.move_land" if dst in _LAND[src] else "utopia.ev.move_sea"
             self.events += (
-                _said("utopia.ev.move", seat, seat=_REFS[seat], count=k, civ=_civ_n(civ, k)),
+                _said("utopia.ev.move", seat, seat=_REFS[seat], count=k, civ=civ_n(civ, k)),
                 _said(by, seat, src=DISTRICTS[src].name, dst=DISTRICTS[dst].name))
         elif what == "add":
             dst = got["to"]
             self.supply[seat][civ] -= 1
             self._place(dst, seat, civ, 1)
-            self.events += (_said("utopia.ev.add", seat, seat=_REFS[seat], civ=_CIV_ONE[civ]),
+            self.events += (_said("utopia.ev.add", seat, seat=_REFS[seat], civ=civ_n(civ, 1)),
                             _said("utopia.ev.add_where", seat, district=DISTRICTS[dst].name))
         elif what == "remove":
             src, pc = got["from"], CIV_INDEX[got["prince"]]
             self._place(src, seat, pc, -1)
             self.supply[seat][pc] += 1
-            self.events += (_said("utopia.ev.remove", seat, seat=_REFS[seat], civ=_CIV_ONE[pc]),
+            self.events += (_said("utopia.ev.remove", seat, seat=_REFS[seat], civ=civ_n(pc, 1)),
                             _said("utopia.ev.remove_where", seat, district=DISTRICTS[src].name))
             self._gain(seat, data.REMOVE_POINTS, Msg("utopia.why.remove"))
         else:
@@ -788,7 +767,7 @@ class UtopiaState(MenuStack, GameState):
                 self.scale.insert(0, civ)  # to value 1, the ones below move up
                 key = "utopia.ev.lower"
             self.events.append(_said(key, seat, Verbosity.BRIEF, seat=_REFS[seat],
-                                     civ=_CIV_MSGS[civ], value=self.value(civ)))
+                                     civ=civ_name(civ), value=self.value(civ)))
             self._announce_scale(informs=False)
 
     def outcome(self) -> Outcome | None:

@@ -10,6 +10,7 @@ from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import Query, Topic, UnknownTopic
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS, SEA_ROUTES, fold
+from a11y_games.games.utopia.names import civ, civ_card, civ_count, civ_n, isle
 
 if TYPE_CHECKING:
     from a11y_games.games.utopia.state import UtopiaState
@@ -21,33 +22,6 @@ CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
 PER_LINE = 2  # civilisations per line, so that a line fits 40 braille cells
 NAMES_PER_LINE = 3
 ROUTES_PER_LINE = 2
-
-
-_CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
-_ISLE_MSGS = {i: Msg(f"utopia.island.{i}") for i in ISLANDS}
-
-
-def civ(c: int) -> Msg:
-    """The civilisation's name (one shared message each: messages are never changed)."""
-    return _CIV_MSGS[c]
-
-
-@cache
-def civ_n(c: int, count: int) -> Msg:
-    """The civilisation as an adjective for ``count`` princes, guests or cards (French agrees)."""
-    return Msg(f"utopia.civs.{CIVS[c]}", count=count)
-
-
-_CIV_CARD_MSGS = tuple(Msg(f"utopia.civ_card.{c}") for c in CIVS)
-
-
-def civ_card(c: int) -> Msg:
-    """The civilisation as an adjective for one card (feminine in French)."""
-    return _CIV_CARD_MSGS[c]
-
-
-def isle(island: str) -> Msg:
-    return _ISLE_MSGS[island]
 
 
 def isle_name(island: str) -> Msg:
@@ -87,13 +61,7 @@ def _chunks(items: list, size: int) -> list[list]:
 
 
 def _civ_counts(counts: list[int] | tuple[int, ...]) -> list[Msg]:
-    return [_civ_count(k, c) for c, k in enumerate(counts) if k]
-
-
-@cache
-def _civ_count(count: int, c: int) -> Msg:
-    """``count`` cards, princes or guests of civilisation ``c`` (one shared message each)."""
-    return Msg("utopia.cards.civ", count=count, civ=civ_n(c, count))
+    return [civ_count(k, c) for c, k in enumerate(counts) if k]
 
 
 # --- labels ------------------------------------------------------------------------------------

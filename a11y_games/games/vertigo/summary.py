@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import Query, Topic, UnknownTopic
+from a11y_games.engine.words import number
 from a11y_games.games.vertigo import data
 from a11y_games.games.vertigo.country import CODE_FACTORY, EMPTY, PEOPLE, POLLUTED, Country
 
@@ -111,8 +112,8 @@ def parse_topic(state: VertigoState, seat: int | None, topic: str) -> tuple[int 
             region = REGION_WORDS[word]
         elif word in COLOUR_WORDS and COLOUR_WORDS[word] < state.n:
             country = COLOUR_WORDS[word]
-        elif word.isdecimal() and len(word) <= 9 and 1 <= int(word) <= state.n:  # not ²
-            country = int(word) - 1
+        elif (picked := number(word)) is not None and 1 <= picked <= state.n:
+            country = picked - 1
     if region is not None and country is None:
         country = seat
     return country, region
