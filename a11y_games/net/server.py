@@ -58,6 +58,7 @@ class Connection:
         self._clock = clock
         self._chat: deque[float] = deque()
         self._bad: deque[float] = deque()
+        self._closer: asyncio.Task[None] | None = None  # kept: a task nobody holds may vanish
 
     # --- Member --------------------------------------------------------------------------------
     def send(self, message: p.ServerMessage) -> None:
@@ -80,7 +81,7 @@ class Connection:
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
             self.closing = True
-            asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+            self._closer = asyncio.get_running_loop().create_task(self.ws.close(code, reason))
 
     # --- limits -------------------------------------------------------------------------------
     def _within(self, times: deque[float], burst: int, window: float) -> bool:
