@@ -28,7 +28,7 @@ from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 
 __all__ = ["main"]
 
-SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume", "braille", "connect")
+SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume", "braille", "serve", "connect")
 WALKTHROUGH_LINES = 10
 """``core.walkthrough.1`` to ``.10``: the first run's five things, one idea a line."""
 
@@ -624,6 +624,46 @@ def _connect(argv: Sequence[str], lang: str, out: IO[str],
     return cmd_connect(argv, lang, out, loaded)
 
 
+def _serve_parser() -> _Parser:
+    parser = _Parser(prog="a11y-games serve", help_lines=_help(
+        Msg("net.clihelp.serve"), Msg("core.clihelp.options"), Msg("net.clihelp.host"),
+        Msg("net.clihelp.port"), Msg("net.clihelp.data"), Msg("net.clihelp.tls"),
+        Msg("net.clihelp.durable"), Msg("core.clihelp.lang")))
+    parser.add_argument("--host", default="127.0.0.1")
+    _number(parser, "--port", default=8765)
+    parser.add_argument("--data", default=None, metavar="DIR")
+    parser.add_argument("--certfile", default=None, metavar="FILE")
+    parser.add_argument("--keyfile", default=None, metavar="FILE")
+    parser.add_argument("--durable", action="store_true")
+    _choice(parser, "--lang", LANGUAGES, default=None)
+    return parser
+
+
+def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    """``a11y-games serve``: the table server for network play, until SIGTERM or Ctrl+C."""
+    from a11y_games.net.server import run
+    from a11y_games.ui.paths import data_dir
+
+    args = _parse(_serve_parser(), argv)
+    tr = Translator(args.lang or lang)
+    data = Path(args.data) if args.data else data_dir() / "server"
+    if args.keyfile and not args.certfile:
+        raise UsageError(Msg("net.serve.key_without_cert"))
+
+    def listening(url: str) -> None:
+        out.write(tr.render(Msg("net.serve.listening", url=url, data=str(data))) + "\n")
+        out.flush()
+
+    try:
+        run(all_specs(), host=args.host, port=args.port, data=data, certfile=args.certfile,
+            keyfile=args.keyfile, durable=args.durable, listening=listening)
+    except OSError as error:
+        out.write(tr.render(Msg("net.serve.failed", reason=os_reason(error))) + "\n")
+        return 1
+    out.write(tr.render(Msg("net.serve.stopped")) + "\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``a11y-games``."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -639,7 +679,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     handlers: dict[str, Callable[[Sequence[str], str, IO[str]], int]] = {
         "play": partial(cmd_play, loaded=loaded), "simulate": cmd_simulate, "list": cmd_list,
         "rules": cmd_rules, "resume": partial(cmd_resume, loaded=loaded),
-        "braille": cmd_braille, "connect": partial(_connect, loaded=loaded)}
+        "braille": cmd_braille, "serve": cmd_serve,
+        "connect": partial(_connect, loaded=loaded)}
     try:
         try:
             return handlers[command](argv, lang, out)
