@@ -152,7 +152,8 @@ class Connection:
         if table is None:
             raise Refused(Msg("net.error.no_table_joined"))
         if isinstance(message, p.Start):
-            table.start(self)
+            table.start(self)  # refused with an error, or started: then acknowledged
+            self.send(p.Acked(req=message.req))
         elif isinstance(message, p.Act):
             table.act(self, message.action, message.req)
         elif isinstance(message, p.Ask):
@@ -165,6 +166,7 @@ class Connection:
                 table.say(self, message.text)
             else:
                 table.tell(self, message.to, message.text)
+            self.send(p.Acked(req=message.req))
 
     def _hello(self, hello: p.Hello) -> None:
         if hello.protocol != p.PROTOCOL:
