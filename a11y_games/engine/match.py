@@ -11,7 +11,6 @@ import json
 import os
 import random
 import tempfile
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from a11y_games.engine.messages import Event, Msg
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.spec import Bot, GameSpec
 from a11y_games.engine.state import GameState, Settings
+from a11y_games.engine.text import shown
 
 __all__ = ["SAVE_FORMAT", "Match", "SaveError", "SeatSpec", "UndoRefused"]
 
@@ -54,11 +54,10 @@ class SeatSpec:
 
     def __post_init__(self) -> None:
         """A name is said, shown and brailled: control characters (an escape sequence from
-        a hand-made save or ``--names``) become spaces, runs of spaces one. (A name that is
-        not text, a lone surrogate, is kept for ``load`` to refuse.)"""
+        a hand-made save or ``--names``, a bidi override) become spaces, runs of spaces one.
+        (A name that is not text, a lone surrogate, is kept for ``load`` to refuse.)"""
         if not self.name.isprintable() or "  " in self.name or self.name != self.name.strip():
-            clean = "".join(" " if unicodedata.category(c) == "Cc" else c for c in self.name)
-            object.__setattr__(self, "name", " ".join(clean.split()))
+            object.__setattr__(self, "name", " ".join(shown(self.name).split()))
 
     @property
     def is_bot(self) -> bool:

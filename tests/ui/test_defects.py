@@ -1,0 +1,133 @@
+"""Issue 16: crashes and robustness found playing end to end and by fuzzing the client."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from a11y_games.engine import Msg
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.i18n import Translator
+from a11y_games.ui.client import Client
+from a11y_games.ui.terminal import PlainReader, Writer
+from tests.toygame import SPEC
+
+pytestmark = pytest.mark.timeout(60)
+
+OSC_TITLE = "\x1b]0;pwned\x07"
+OSC_CLIPBOARD = "\x1b]52;c;cm0gLXJmIH4K\x1b\\"
+HOSTILE = ["\x1b[2J", OSC_TITLE, OSC_CLIPBOARD, "\x9b31m", "\u202e", "\u2066", "\u200f",
+           "\n", "\r", "\x7f", "\u2028"]
+"""Escape sequences, C1 controls, bidi overrides and isolates, line breaks."""
+
+
+def _unsafe(text: str) -> bool:
+    """A character that a terminal or a screen reader would act on instead of showing."""
+    import unicodedata
+
+    return any(unicodedata.category(c) in ("Cc", "Zl", "Zp")
+               or "\u202a" <= c <= "\u202e" or "\u2066" <= c <= "\u2069"
+               or c in "\u200e\u200f\u061c" for c in text)
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+
+
+def _toy_match() -> Match:
+    return Match(SPEC, SPEC.settings(2, 5), [SeatSpec("human", "Ana"),
+                                             SeatSpec("bot", level="random")])
+
+
+def _play(script: str, lang: str = "en", match: Match | None = None) -> list[str]:
+    out = io.StringIO()
+    client = Client(match or _toy_match(), reader=PlainReader(io.StringIO(script)),
+                    writer=Writer(out), lang=lang)
+    assert client.run() == 0
+    return out.getvalue().splitlines()
+
+
+def _main(monkeypatch, capsys, argv: list[str], script: str = "") -> tuple[int, str]:
+    from a11y_games.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    status = main(argv)
+    return status, capsys.readouterr().out
+
+
+# --- terminal escapes -------------------------------------------------------------------------
+@pytest.mark.parametrize("bad", HOSTILE)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_rendered_parameter_never_carries_a_control_or_bidi_character(bad: str,
+                                                                        lang: str) -> None:
+    said = Translator(lang).render(Msg("core.save.unknown_game", game=f"chess{bad}x"))
+    assert not _unsafe(said)
+    assert "chess" in said
+
+
+def test_a_bidi_override_in_a_players_name_is_no_part_of_it() -> None:
+    """U+202E in a name turns the rest of the line around on the screen."""
+    assert SeatSpec("human", "Ana\u202eoB").name == "Ana oB"
+    assert SeatSpec("human", "\u2067Ana\u2069").name == "Ana"
+
+
+def _hostile_save(tmp_path) -> str:
+    data = _toy_match().to_json()
+    data["settings"]["game"] = f"chess{OSC_TITLE}"
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    saves.mkdir(parents=True, exist_ok=True)
+    (saves / "gift.json").write_text(json.dumps(data))
+    return str(saves / "gift.json")
+
+
+def test_a_saves_unknown_game_name_reaches_the_screen_without_its_escapes(tmp_path) -> None:
+    _hostile_save(tmp_path)
+    lines = _play("load gift\n")
+    said = next(line for line in lines if line.startswith("This save is for an unknown game"))
+    assert not any(_unsafe(line) for line in lines)
+    assert "chess" in said
+
+
+def test_load_on_the_command_line_shows_no_escape_of_the_save(monkeypatch, capsys,
+                                                             tmp_path) -> None:
+    path = _hostile_save(tmp_path)
+    status, out = _main(monkeypatch, capsys, ["--load", path, "--speech", "off"])
+    assert status == 2
+    assert "This save is for an unknown game: chess" in out
+    assert not _unsafe(out.replace("\n", ""))
+
+
+def test_saves_lists_a_hostile_file_name_without_its_escapes(tmp_path) -> None:
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    saves.mkdir(parents=True)
+    (saves / f"a{OSC_CLIPBOARD}b.json").write_text("{}")
+    lines = _play("saves\n")
+    assert "1 saved game:" in lines
+    assert not any(_unsafe(line) for line in lines)
+
+
+def test_a_settings_value_with_escapes_is_said_without_them(monkeypatch, capsys,
+                                                            tmp_path) -> None:
+    config = tmp_path / "config" / "a11y_games"
+    config.mkdir(parents=True)
+    (config / "settings.json").write_text(json.dumps({"verbosity": f"loud{OSC_TITLE}",
+                                                      "seen_walkthrough": True}))
+    status, out = _main(monkeypatch, capsys, ["toy-none"])
+    assert status == 2
+    assert "verbosity cannot be loud" in out
+    assert not _unsafe(out.replace("\n", ""))
+
+
+def test_command_line_words_are_echoed_without_their_escapes(monkeypatch, capsys) -> None:
+    status, out = _main(monkeypatch, capsys, [f"chess{OSC_TITLE}", "--speech", "off"])
+    assert status == 2
+    assert not _unsafe(out.replace("\n", ""))
+    status, out = _main(monkeypatch, capsys, ["pnue", f"--colour{OSC_CLIPBOARD}"])
+    assert status == 2
+    assert not _unsafe(out.replace("\n", ""))
