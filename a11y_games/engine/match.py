@@ -216,8 +216,9 @@ class Match:
         """Write the match atomically: a good save is never replaced by a partial one."""
         target = Path(path)
         data = json.dumps(self.to_json(), ensure_ascii=False, indent=1)
-        earlier = target.is_file()  # "your previous save is untouched" only if there is one
+        earlier = False  # "your previous save is untouched" only if there is one
         try:
+            earlier = target.is_file()  # a name too long raises here already
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
             try:

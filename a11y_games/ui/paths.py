@@ -6,9 +6,15 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["config_dir", "data_dir", "save_path"]
+from a11y_games.engine.messages import Msg
+
+__all__ = ["MAX_SAVE_NAME", "config_dir", "data_dir", "is_file", "save_name_problem",
+           "save_path"]
 
 APP = "a11y_games"
+MAX_SAVE_NAME = 50
+"""Characters in a save name: 50 of up to 4 UTF-8 bytes each, with ``.json`` and the
+temporary file's affixes, stay within the 255 bytes a file name may have."""
 
 
 def data_dir() -> Path:
@@ -29,6 +35,26 @@ def config_dir() -> Path:
     return Path(base) / APP
 
 
+def save_name_problem(name: str) -> Msg | None:
+    """Why ``name`` (as typed after ``save`` or ``load``) cannot name a save, or None.
+
+    Checked before any file call: 1 to 50 letters, digits, ``-`` or ``_`` (``.json`` may
+    end it). Nothing is silently dropped from what the player typed.
+    """
+    stem = name[:-5] if name.endswith(".json") else name
+    if 1 <= len(stem) <= MAX_SAVE_NAME and all(c.isalnum() or c in "-_" for c in stem):
+        return None
+    return Msg("core.save.bad_name", high=MAX_SAVE_NAME)
+
+
+def is_file(path: Path) -> bool:
+    """``path.is_file()``, False when the system refuses to look (a name too long)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def save_path(name: str, *, allow_path: bool = False) -> Path:
     """The file for a save name, always inside the saves folder.
 
@@ -38,7 +64,7 @@ def save_path(name: str, *, allow_path: bool = False) -> Path:
     """
     if allow_path and (os.sep in name or name.endswith(".json")):
         candidate = Path(name).expanduser()
-        if candidate.is_file() or os.sep in name:
+        if is_file(candidate) or os.sep in name:
             return candidate
     stem = name[:-5] if name.endswith(".json") else name
     safe = "".join(c for c in stem if c.isalnum() or c in "-_") or "save"

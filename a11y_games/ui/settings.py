@@ -115,10 +115,17 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
     A value out of range (a hand-edited file) costs that value only: the others are kept.
     """
     target = path or _path()
-    if not target.exists():
-        return Preferences(), None
     try:
-        data: Any = json.loads(target.read_text(encoding="utf-8-sig"))  # a BOM: Notepad
+        text = target.read_text(encoding="utf-8-sig")  # a BOM: Notepad
+    except FileNotFoundError:
+        return Preferences(), None
+    except OSError as error:  # a folder, no permission, a name too long: say why
+        return Preferences(), Msg("core.settings.read_failed", path=str(target),
+                                  reason=os_reason(error))
+    except ValueError:  # not UTF-8
+        return Preferences(), Msg("core.settings.corrupt", path=str(target))
+    try:
+        data: Any = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("not an object")
         prefs, problem = Preferences(), None
@@ -139,7 +146,7 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
                         problem = problem or Msg("core.settings.bad_value", path=str(target),
                                                  name=item.name, value=str(value))
         return prefs, problem
-    except (OSError, RecursionError, ValueError, TypeError):  # RecursionError: [[[[... deep
+    except (RecursionError, ValueError, TypeError):  # RecursionError: [[[[... deep
         return Preferences(), Msg("core.settings.corrupt", path=str(target))
 
 

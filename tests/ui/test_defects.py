@@ -131,3 +131,72 @@ def test_command_line_words_are_echoed_without_their_escapes(monkeypatch, capsys
     status, out = _main(monkeypatch, capsys, ["pnue", f"--colour{OSC_CLIPBOARD}"])
     assert status == 2
     assert not _unsafe(out.replace("\n", ""))
+
+
+# --- every OSError said, in the player's language -------------------------------------------
+LONG_NAME = "x" * 300
+
+
+def test_saving_under_an_overlong_name_is_said_in_french_never_a_traceback(tmp_path) -> None:
+    """``OSError: [Errno 36] File name too long`` from ``target.is_file()`` ended the game."""
+    from a11y_games.engine.match import SaveError
+
+    with pytest.raises(SaveError) as refused:
+        _toy_match().save(tmp_path / f"{LONG_NAME}.json")
+    said = Translator("fr").render(refused.value.msg)
+    assert said.endswith("le nom est trop long.")
+
+
+def test_loading_an_overlong_name_is_said_in_french(tmp_path) -> None:
+    from a11y_games.engine.match import SaveError
+
+    with pytest.raises(SaveError) as refused:
+        Match.load(tmp_path / f"{LONG_NAME}.json", {"toy": SPEC})
+    assert Translator("fr").render(refused.value.msg).endswith("le nom est trop long.")
+
+
+def test_a_settings_file_that_cannot_be_read_says_why_in_french(tmp_path) -> None:
+    from a11y_games.ui.settings import Preferences, load_preferences
+
+    folder = tmp_path / "settings.json"
+    folder.mkdir()
+    prefs, problem = load_preferences(folder)
+    assert prefs == Preferences() and problem is not None
+    assert Translator("fr").render(problem).endswith("c'est un dossier. Les réglages par "
+                                                     "défaut sont utilisés.")
+
+
+def test_an_overlong_events_file_name_is_said_in_french(monkeypatch, capsys, tmp_path) -> None:
+    status, out = _main(monkeypatch, capsys, ["pnue", "--lang", "fr", "--speech", "off",
+                                              "--events", str(tmp_path / LONG_NAME)])
+    assert status == 2
+    assert out.splitlines()[-1].endswith(": le nom est trop long.")
+
+
+@pytest.mark.parametrize(("path", "said"), [
+    (f"{LONG_NAME}.json", "A save name is 1 to 50 letters, digits, - or _."),
+    ("my save", "A save name is 1 to 50 letters, digits, - or _."),
+    (f"/tmp/{LONG_NAME}.json", ": the name is too long."),
+])
+def test_load_on_the_command_line_of_an_overlong_name_is_said(monkeypatch, capsys,
+                                                              path: str, said: str) -> None:
+    status, out = _main(monkeypatch, capsys, ["--load", path, "--speech", "off"])
+    assert status == 2
+    assert out.splitlines()[-1].endswith(said)
+
+
+@pytest.mark.parametrize("name", [LONG_NAME, "x" * 51, "my save", "../up", "a/b", "é\u202e"])
+def test_a_save_name_is_checked_before_any_file_is_touched(name: str) -> None:
+    from a11y_games.ui.paths import save_name_problem
+
+    problem = save_name_problem(name)
+    assert problem is not None
+    assert Translator("en").render(problem) == (
+        "A save name is 1 to 50 letters, digits, - or _.")
+
+
+@pytest.mark.parametrize("name", ["last", "x" * 50, "Partie_de-Zoé", "2", "mine.json"])
+def test_a_good_save_name_passes(name: str) -> None:
+    from a11y_games.ui.paths import save_name_problem
+
+    assert save_name_problem(name) is None
