@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,9 +23,14 @@ from a11y_games.engine.spec import Bot, GameSpec
 from a11y_games.engine.state import GameState, Settings
 from a11y_games.engine.text import shown
 
-__all__ = ["SAVE_FORMAT", "Match", "SaveError", "SeatSpec", "UndoRefused"]
+__all__ = ["MAX_SAVE_BYTES", "SAVE_FORMAT", "Match", "SaveError", "SeatSpec", "UndoRefused",
+           "read_save_text"]
 
 SAVE_FORMAT = 1
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+"""The biggest file read as a save: 4 MB. A random game at the most players is 5 to 33 kB
+(Utopia's 1,000 decisions the most), so a real save is far below it, and ``/dev/zero``
+or a huge file is refused unread."""
 
 
 class SaveError(ValueError):
@@ -269,15 +275,7 @@ class Match:
     @classmethod
     def load(cls, path: str | os.PathLike[str], specs: dict[str, GameSpec]) -> Match:
         """Read and replay a save written by :meth:`save`."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except UnicodeDecodeError as error:
-            raise SaveError(Msg("core.save.corrupt")) from error
-        except FileNotFoundError as error:
-            raise SaveError(Msg("core.save.missing", path=str(path))) from error
-        except OSError as error:
-            raise SaveError(Msg("core.save.read_failed", path=str(path),
-                                reason=os_reason(error))) from error
+        text = read_save_text(path)
         try:
             data = json.loads(text)
         except (RecursionError, ValueError) as error:  # nested too deep, or not JSON
@@ -285,3 +283,34 @@ class Match:
         if not isinstance(data, dict):
             raise SaveError(Msg("core.save.corrupt"))
         return cls.from_json(data, specs)
+
+
+def read_save_text(path: str | os.PathLike[str]) -> str:
+    """A save file's text; SaveError if it is missing, unreadable, not a regular file (a
+    device, a named pipe: opened without waiting for a writer) or over MAX_SAVE_BYTES."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError as error:
+        raise SaveError(Msg("core.save.missing", path=str(path))) from error
+    except OSError as error:
+        raise SaveError(Msg("core.save.read_failed", path=str(path),
+                            reason=os_reason(error))) from error
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise SaveError(Msg("core.save.not_regular", path=str(path)))
+            if info.st_size > MAX_SAVE_BYTES:
+                raise SaveError(Msg("core.save.too_big", path=str(path),
+                                    size=MAX_SAVE_BYTES // (1024 * 1024)))
+            data = handle.read(MAX_SAVE_BYTES + 1)  # it may have grown since
+    except OSError as error:
+        raise SaveError(Msg("core.save.read_failed", path=str(path),
+                            reason=os_reason(error))) from error
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(Msg("core.save.too_big", path=str(path),
+                            size=MAX_SAVE_BYTES // (1024 * 1024)))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SaveError(Msg("core.save.corrupt")) from error

@@ -200,3 +200,42 @@ def test_a_good_save_name_passes(name: str) -> None:
     from a11y_games.ui.paths import save_name_problem
 
     assert save_name_problem(name) is None
+
+
+# --- --load of what is not a save file ------------------------------------------------------
+@pytest.mark.timeout(10)
+def test_load_of_dev_zero_is_refused_at_once(monkeypatch, capsys) -> None:
+    """``--load /dev/zero`` grew memory until the system stopped it."""
+    status, out = _main(monkeypatch, capsys, ["--load", "/dev/zero", "--speech", "off"])
+    assert status == 2
+    assert out.splitlines()[-1] == "/dev/zero is not a save file: it is not a regular file."
+
+
+@pytest.mark.timeout(10)
+def test_load_of_a_fifo_is_refused_without_waiting(tmp_path) -> None:
+    """``--load`` of a named pipe waited for a writer for ever."""
+    import os
+
+    from a11y_games.engine.match import SaveError
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(SaveError) as refused:
+        Match.load(fifo, {"toy": SPEC})
+    assert Translator("fr").render(refused.value.msg) == (
+        f"{fifo} n'est pas une sauvegarde : ce n'est pas un fichier ordinaire.")
+
+
+def test_a_save_file_too_big_to_be_one_is_refused_unread(tmp_path) -> None:
+    from a11y_games.engine.match import MAX_SAVE_BYTES, SaveError
+
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as handle:
+        handle.truncate(MAX_SAVE_BYTES + 1)  # sparse: no disk used
+    with pytest.raises(SaveError) as refused:
+        Match.load(huge, {"toy": SPEC})
+    assert Translator("en").render(refused.value.msg) == (
+        f"{huge} is not a save file: it is bigger than 4 MB.")
+    fine = tmp_path / "fine.json"
+    _toy_match().save(fine)
+    assert Match.load(fine, {"toy": SPEC}).log == []
