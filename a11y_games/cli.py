@@ -21,7 +21,12 @@ from a11y_games.games import all_specs, get_spec
 from a11y_games.i18n import LANGUAGES, Translator, default_language
 from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.commands import fold, number
-from a11y_games.ui.paths import is_file, save_name_problem, save_path
+from a11y_games.ui.paths import (
+    is_file,
+    remove_stale_temp_files,
+    save_name_problem,
+    save_path,
+)
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
@@ -235,6 +240,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
              loaded: tuple[Preferences, Msg | None] | None = None) -> int:
     """Play (or ``--load``); ``loaded``: the settings file as ``main`` read it already."""
     args = _parse(_play_parser(), argv)
+    remove_stale_temp_files()  # left by a client killed while saving
     prefs, problem = loaded or load_preferences()
     lang = args.lang or prefs.lang or lang
     tr = Translator(lang)

@@ -24,7 +24,7 @@ from a11y_games.engine.state import GameState, Settings
 from a11y_games.engine.text import shown
 
 __all__ = ["MAX_SAVE_BYTES", "SAVE_FORMAT", "Match", "SaveError", "SeatSpec", "UndoRefused",
-           "read_save_text"]
+           "read_save_text", "sync_folder"]
 
 SAVE_FORMAT = 1
 MAX_SAVE_BYTES = 4 * 1024 * 1024
@@ -233,6 +233,7 @@ class Match:
                     handle.flush()
                     os.fsync(handle.fileno())
                 os.replace(tmp, target)
+                sync_folder(target.parent)  # or a power cut may lose the new name
             finally:
                 if os.path.exists(tmp):
                     os.unlink(tmp)
@@ -314,3 +315,18 @@ def read_save_text(path: str | os.PathLike[str]) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise SaveError(Msg("core.save.corrupt")) from error
+
+
+def sync_folder(folder: str | os.PathLike[str]) -> None:
+    """Flush a folder's entries to disk after a rename in it, where the system allows it
+    (not on Windows, where a folder cannot be opened so)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse to sync a folder: the file itself is synced
+    finally:
+        os.close(fd)

@@ -8,10 +8,13 @@ from pathlib import Path
 
 from a11y_games.engine.messages import Msg
 
-__all__ = ["MAX_SAVE_NAME", "config_dir", "data_dir", "is_file", "save_name_problem",
-           "save_path"]
+__all__ = ["MAX_SAVE_NAME", "config_dir", "data_dir", "is_file", "remove_stale_temp_files",
+           "save_name_problem", "save_path"]
 
 APP = "a11y_games"
+STALE_SECONDS = 60
+"""A temporary file older than this is left by a process that was killed while writing
+(a save takes milliseconds): it is removed on start."""
 MAX_SAVE_NAME = 50
 """Characters in a save name: 50 of up to 4 UTF-8 bytes each, with ``.json`` and the
 temporary file's affixes, stay within the 255 bytes a file name may have."""
@@ -69,3 +72,27 @@ def save_path(name: str, *, allow_path: bool = False) -> Path:
     stem = name[:-5] if name.endswith(".json") else name
     safe = "".join(c for c in stem if c.isalnum() or c in "-_") or "save"
     return data_dir() / "saves" / f"{safe}.json"
+
+
+def remove_stale_temp_files(now: float | None = None) -> int:
+    """Remove the temporary files (``.NAME.json.XXXXXXXX.tmp``, ``.settings.XXXXXXXX.tmp``,
+    ``.NAME.brf.tmp``) that a process killed while writing left in the saves, settings and
+    braille folders; a recent one may be another client's save under way and stays.
+    Returns how many were removed; never raises."""
+    import time
+
+    limit = (time.time() if now is None else now) - STALE_SECONDS
+    removed = 0
+    for folder in {data_dir() / "saves", config_dir(), data_dir() / "braille"}:
+        try:
+            candidates = list(folder.glob(".*.tmp"))
+        except OSError:
+            continue
+        for path in candidates:
+            try:
+                if path.is_file() and path.stat().st_mtime < limit:
+                    path.unlink()
+                    removed += 1
+            except OSError:
+                continue
+    return removed

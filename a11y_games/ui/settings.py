@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from a11y_games.engine import Msg
+from a11y_games.engine.match import sync_folder
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.words import number
 from a11y_games.ui.paths import config_dir
@@ -162,6 +163,7 @@ def save_preferences(prefs: Preferences, path: Path | None = None) -> Msg | None
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
+        sync_folder(target.parent)
     except OSError as error:
         with contextlib.suppress(OSError):
             if tmp:

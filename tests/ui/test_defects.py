@@ -239,3 +239,55 @@ def test_a_save_file_too_big_to_be_one_is_refused_unread(tmp_path) -> None:
     fine = tmp_path / "fine.json"
     _toy_match().save(fine)
     assert Match.load(fine, {"toy": SPEC}).log == []
+
+
+# --- a kill during a save, a power cut after it ---------------------------------------------
+def test_old_temporary_files_of_a_killed_save_are_removed_on_start(monkeypatch, capsys,
+                                                                   tmp_path) -> None:
+    """``kill -9`` during a save left ``.NAME.json.XXXX.tmp`` files for ever."""
+    import os
+    import time
+
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    config = tmp_path / "config" / "a11y_games"
+    saves.mkdir(parents=True)
+    config.mkdir(parents=True)
+    old = [saves / ".autosave.json.k3j4h5g6.tmp", saves / ".last.json.abcdefgh.tmp",
+           config / ".settings.zyxwvuts.tmp"]
+    fresh = saves / ".autosave.json.n0w5av1n.tmp"  # another client saving right now
+    kept = [fresh, saves / "mine.json", saves / "notes.tmp"]
+    long_ago = time.time() - 3600
+    for path in old + kept:
+        path.write_text("{")
+        if path is not fresh:
+            os.utime(path, (long_ago, long_ago))
+    _main(monkeypatch, capsys, ["pnue", "--speech", "off"])
+    assert [p for p in old if p.exists()] == []
+    assert all(p.exists() for p in kept)
+
+
+def test_the_saves_folder_is_synced_after_the_rename(monkeypatch, tmp_path) -> None:
+    """Without it a power cut just after a save can lose the file's new name."""
+    import os
+    import stat
+
+    synced: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    def replace(src: object, dst: object) -> None:
+        synced.append("rename")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    _toy_match().save(tmp_path / "last.json")
+    assert synced == ["file", "rename", "folder"]
+    synced.clear()
+    from a11y_games.ui.settings import Preferences, save_preferences
+
+    assert save_preferences(Preferences(), tmp_path / "settings.json") is None
+    assert synced == ["file", "rename", "folder"]
