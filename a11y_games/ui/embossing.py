@@ -35,7 +35,7 @@ def document(kind: str, spec: GameSpec, lang: str, match: Match | None = None,
     if kind == "rules":
         lines: list[str] = []
         for section in read_sections(spec.name, lang) or []:
-            lines += [section.title, *section.lines, ""]
+            lines += [section.title, *(section.paragraphs or section.lines), ""]
         return title, lines
     if match is None:
         raise NeedsGame

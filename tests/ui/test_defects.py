@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import sys
 
@@ -291,3 +292,42 @@ def test_the_saves_folder_is_synced_after_the_rename(monkeypatch, tmp_path) -> N
 
     assert save_preferences(Preferences(), tmp_path / "settings.json") is None
     assert synced == ["file", "rename", "folder"]
+
+
+# --- BRF: paragraphs reflowed to the page ---------------------------------------------------
+def _brf_lines(path) -> list[str]:
+    text = path.read_bytes().decode("ascii")
+    return [line for page in text.split("\f") for line in page.split("\r\n")[:-2]]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_embossed_rules_leave_no_orphan_word_where_the_line_before_had_room(
+        monkeypatch, capsys, tmp_path, lang: str) -> None:
+    """The Markdown's hard line breaks put orphan words on their own lines, wasting paper:
+    no line may begin with a word that would have fitted on the line above, unless a new
+    paragraph, list item or section starts there."""
+    from a11y_games.output.braille import TABLES
+    from a11y_games.output.brf import BrfBraille
+    from a11y_games.ui.rulesdoc import read_sections
+
+    out = tmp_path / "rules.brf"
+    assert _main(monkeypatch, capsys, ["braille", "pnue", "--lang", lang, "--out",
+                                       str(out)])[0] == 0
+    brf = BrfBraille(TABLES[lang])
+    starts = {brf.ascii(text).split(" ")[0] for section in read_sections("pnue", lang) or []
+              for text in (section.title, *section.paragraphs)}
+    lines = _brf_lines(out)
+    orphans = [(above, line) for above, line in itertools.pairwise(lines)
+               if above and line and len(above) + 1 + len(line.split(" ")[0]) <= 40
+               and line.split(" ")[0] not in starts]
+    assert orphans == []
+
+
+def test_list_items_and_numbered_steps_stay_apart_in_paragraphs() -> None:
+    from a11y_games.ui.rulesdoc import read_sections
+
+    roles = next(s for s in read_sections("pnue", "en") or [] if s.title == "Roles")
+    assert "5 players: 1, 1, 3." in roles.paragraphs
+    assert "6 players: 1, 2, 3." in roles.paragraphs
+    assert any(p.startswith("Each player secretly receives") and p.endswith(
+        "nobody knows who Mr Dollar is.") for p in roles.paragraphs)
