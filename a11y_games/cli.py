@@ -610,8 +610,12 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     match = None
     if args.what != "rules":
         match = Match.load(_save_file(args.load), all_specs())
-        if match.spec.name != spec.name:
-            raise UsageError(Msg("core.brf.other_game", game=match.spec.title))
+        if match.spec.name != spec.name:  # say what to type instead
+            out.write("".join(tr.render(m) + "\n" for m in (
+                Msg("core.brf.other_game", game=match.spec.title),
+                Msg("core.brf.other_game_card", name=match.spec.name, what=args.what),
+                Msg("core.brf.other_game_load", game=spec.title))))
+            return 2
     try:
         title, lines = document(args.what, spec, lang, match)
         path = emboss(Path(args.out) if args.out else brf_path(spec, args.what), title, lines,

@@ -331,3 +331,27 @@ def test_list_items_and_numbered_steps_stay_apart_in_paragraphs() -> None:
     assert "6 players: 1, 2, 3." in roles.paragraphs
     assert any(p.startswith("Each player secretly receives") and p.endswith(
         "nobody knows who Mr Dollar is.") for p in roles.paragraphs)
+
+
+# --- what to do when a card's save is another game ------------------------------------------
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["That save is a game of Vanuatu.",
+            "For that game: a11y-games braille vanuatu --what card.",
+            "For PNUE — Mr Dollar, name one of its saves: --load NAME."]),
+    ("fr", ["Cette sauvegarde est une partie de Vanuatu.",
+            "Pour cette partie : a11y-games braille vanuatu --what card.",
+            "Pour PNUE — Mr Dollar, nommez une de ses sauvegardes : --load NOM."]),
+])
+def test_a_card_from_another_games_autosave_says_what_to_do(monkeypatch, capsys, lang: str,
+                                                            said: list[str]) -> None:
+    from a11y_games.games import get_spec
+    from a11y_games.ui.paths import save_path
+
+    spec = get_spec("vanuatu")
+    Match(spec, spec.settings(3, 1), [SeatSpec("human", "Zoe"), SeatSpec("bot"),
+                                      SeatSpec("bot", name_index=1)]).save(
+        save_path("autosave"))
+    status, out = _main(monkeypatch, capsys, ["braille", "pnue", "--what", "card",
+                                              "--lang", lang])
+    assert status == 2
+    assert out.splitlines()[-3:] == said
