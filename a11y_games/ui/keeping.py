@@ -10,7 +10,7 @@ from a11y_games.engine import Msg
 from a11y_games.engine.match import Match, SaveError, UndoRefused
 from a11y_games.ui.commands import fold
 from a11y_games.ui.handover import Quit
-from a11y_games.ui.paths import data_dir, save_path
+from a11y_games.ui.paths import data_dir, save_name_problem, save_path
 from a11y_games.ui.table import LocalTable
 
 __all__ = ["KeepingCommands"]
@@ -27,7 +27,20 @@ class KeepingCommands:
         if not self.table.local:
             self.say(Msg("online.kept"))
             return
-        self._save(save_path(rest.strip() or "last"))
+        path = self._named_save(rest)
+        if path is not None:
+            self._save(path)
+
+    def _named_save(self, rest: str) -> Path | None:
+        """The file a typed save name means (``last`` if none); None, after saying why,
+        for a name that cannot be one (checked before any file call: a name of 300
+        characters ended the game with a traceback)."""
+        name = rest.strip() or "last"
+        problem = save_name_problem(name)
+        if problem is not None:
+            self.say(problem)
+            return None
+        return save_path(name)
 
     def _save(self, path: Path, *if_failed: Msg) -> bool:
         """Save the game to ``path`` and say where, or say why not (then ``if_failed``);
@@ -44,7 +57,9 @@ class KeepingCommands:
         if not self.table.local:
             self.say(Msg("online.no_load"))
             return
-        path = save_path(rest.strip() or "last")
+        path = self._named_save(rest)
+        if path is None:
+            return
         try:
             match = Match.load(path, self.specs)
         except SaveError as error:
@@ -102,8 +117,11 @@ class KeepingCommands:
         self.confirm_quit()
 
     def _yes_no(self, question: Msg) -> bool | None:
-        """Ask a yes/no question; None at end of input."""
+        """Ask a yes/no question; None at end of input. A script (a pipe shows no read
+        prompt) sees the question written, and again after an answer that is neither."""
         while True:
+            if not self.reader.interactive:
+                self.say(question)
             try:
                 answer = fold(self.reader.read(self.tr.render(question) + " "))
             except EOFError:
