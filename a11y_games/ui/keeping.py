@@ -6,7 +6,7 @@ import contextlib
 import time
 from pathlib import Path
 
-from a11y_games.engine import Msg
+from a11y_games.engine import Event, Msg, PlayerRef
 from a11y_games.engine.match import Match, SaveError, UndoRefused
 from a11y_games.ui.commands import fold
 from a11y_games.ui.handover import Quit
@@ -15,6 +15,8 @@ from a11y_games.ui.table import LocalTable
 
 __all__ = ["KeepingCommands"]
 
+UNDO_NOTE = "core.undo.logged"
+"""The line every log gets where a decision was taken back."""
 YES = {"y", "yes", "o", "oui"}
 NO = {"n", "no", "non"}
 
@@ -85,16 +87,35 @@ class KeepingCommands:
         if not self.table.local:
             self.say(Msg("online.no_undo"))
             return
+        before = list(self.table.events)
         try:
             self.match.undo(self.viewer)
         except UndoRefused as error:
             self.say(error.msg)
             return
+        self._forget_undone(before[:len(self.table.events)], self.viewer)
         self.cursor = len(self.table.events)
         self.asked = None
         self.ended = False
         self.say(Msg("core.undo.done"))
         self.autosave_now()
+
+    def _forget_undone(self, kept: list[Event], seat: int) -> None:
+        """After an undo: the transcripts (``log``) and the lines waiting for a hand-over
+        lose the events taken back, and every log says the undo (the events file too)."""
+        alive = {id(event) for event in kept}
+
+        def still(event: Event) -> bool:
+            return id(event) in alive or event.msg.id == UNDO_NOTE
+
+        for transcript in self.transcripts.values():
+            transcript[:] = [e for e in transcript if still(e)]
+        for waiting in self.backlog.values():
+            waiting[:] = [e for e in waiting if id(e) in alive]
+        note = Event(Msg(UNDO_NOTE, seat=PlayerRef(seat)), cause=seat, informs=False)
+        for transcript in self.transcripts.values():
+            transcript.append(note)
+        self._record(note)
 
     def cmd_saves(self, rest: str) -> None:
         folder = data_dir() / "saves"
