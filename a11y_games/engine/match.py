@@ -24,7 +24,7 @@ from a11y_games.engine.state import GameState, Settings
 from a11y_games.engine.text import shown
 
 __all__ = ["MAX_SAVE_BYTES", "SAVE_FORMAT", "Match", "SaveError", "SeatSpec", "UndoRefused",
-           "read_save_text", "sync_folder"]
+           "read_save_text", "save_game", "sync_folder"]
 
 SAVE_FORMAT = 1
 MAX_SAVE_BYTES = 4 * 1024 * 1024
@@ -330,3 +330,14 @@ def sync_folder(folder: str | os.PathLike[str]) -> None:
         pass  # some file systems refuse to sync a folder: the file itself is synced
     finally:
         os.close(fd)
+
+
+def save_game(path: str | os.PathLike[str]) -> str | None:
+    """The name of the game a save holds (``"pnue"``), read without replaying it; None if
+    the file is no readable save."""
+    try:
+        data = json.loads(read_save_text(path))
+        game = data["settings"]["game"]
+    except (SaveError, RecursionError, ValueError, TypeError, KeyError):
+        return None
+    return game if isinstance(game, str) else None

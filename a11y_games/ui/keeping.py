@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from a11y_games.engine import Event, Msg, PlayerRef
-from a11y_games.engine.match import Match, SaveError, UndoRefused
+from a11y_games.engine.match import Match, SaveError, UndoRefused, save_game
 from a11y_games.ui.commands import fold
 from a11y_games.ui.handover import Quit
 from a11y_games.ui.paths import data_dir, save_name_problem, save_path
@@ -131,8 +131,17 @@ class KeepingCommands:
         lines: list[Msg | str] = [Msg("core.saves.header", count=len(saves))]
         for mtime, path in saves:
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime))
-            lines.append(Msg("core.saves.line", name=path.stem, date=stamp))
+            lines.append(Msg("core.saves.line", name=path.stem, date=stamp,
+                             game=self._game_of(path)))
         self.say(*lines)
+
+    def _game_of(self, path: Path) -> str | Msg:
+        """The game a save holds, by its title (a game this client lacks: its name)."""
+        game = save_game(path)
+        if game is None:
+            return Msg("core.saves.damaged")
+        spec = self.specs.get(game)
+        return spec.title if spec is not None else game
 
     def cmd_quit(self, rest: str) -> None:
         self.confirm_quit()

@@ -46,10 +46,11 @@ def _toy_match() -> Match:
                                              SeatSpec("bot", level="random")])
 
 
-def _play(script: str, lang: str = "en", match: Match | None = None) -> list[str]:
+def _play(script: str, lang: str = "en", match: Match | None = None,
+          specs: dict | None = None) -> list[str]:
     out = io.StringIO()
     client = Client(match or _toy_match(), reader=PlainReader(io.StringIO(script)),
-                    writer=Writer(out), lang=lang)
+                    writer=Writer(out), lang=lang, specs=specs)
     assert client.run() == 0
     return out.getvalue().splitlines()
 
@@ -414,7 +415,7 @@ def test_saves_says_the_game_of_each_save(tmp_path) -> None:
     Match(spec, spec.settings(3, 2), [SeatSpec("human", "Zoe"), SeatSpec("bot"),
                                       SeatSpec("bot", name_index=1)]).save(save_path("island"))
     save_path("broken").write_text("{")
-    lines = _play("saves\n", lang="fr")
+    lines = _play("saves\n", lang="fr", specs={**all_specs(), "toy": SPEC})
     header = lines.index("2 parties sauvegardées :")
     assert lines[header + 1].startswith("broken, sauvegarde abîmée, ")
     assert lines[header + 2].startswith("island, Utopie, ")
