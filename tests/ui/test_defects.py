@@ -419,3 +419,15 @@ def test_saves_says_the_game_of_each_save(tmp_path) -> None:
     header = lines.index("2 parties sauvegardées :")
     assert lines[header + 1].startswith("broken, sauvegarde abîmée, ")
     assert lines[header + 2].startswith("island, Utopie, ")
+
+
+@pytest.mark.parametrize(("out", "said"), [
+    ("/dev/null/rules.brf", "Impossible d'écrire le fichier braille /dev/null/rules.brf : "
+                            "une partie du chemin n'est pas un dossier."),
+    (f"/tmp/{LONG_NAME}.brf", "le nom est trop long."),
+])
+def test_a_braille_file_that_cannot_be_written_says_why_in_french(monkeypatch, capsys,
+                                                                  out: str, said: str) -> None:
+    status, text = _main(monkeypatch, capsys, ["braille", "pnue", "--lang", "fr", "--out", out])
+    assert status == 2
+    assert text.splitlines()[-1].endswith(said)
