@@ -21,7 +21,12 @@ from a11y_games.games import all_specs, get_spec
 from a11y_games.i18n import LANGUAGES, Translator, default_language
 from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.commands import fold, number
-from a11y_games.ui.paths import save_path
+from a11y_games.ui.paths import (
+    is_file,
+    remove_stale_temp_files,
+    save_name_problem,
+    save_path,
+)
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
@@ -235,6 +240,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
              loaded: tuple[Preferences, Msg | None] | None = None) -> int:
     """Play (or ``--load``); ``loaded``: the settings file as ``main`` read it already."""
     args = _parse(_play_parser(), argv)
+    remove_stale_temp_files()  # left by a client killed while saving
     prefs, problem = loaded or load_preferences()
     lang = args.lang or prefs.lang or lang
     tr = Translator(lang)
@@ -255,7 +261,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
         if problem is not None:
             writer.line(tr.render(problem))
     if args.load:
-        match = Match.load(save_path(args.load, allow_path=True), specs)
+        match = Match.load(_save_file(args.load), specs)
     else:
         spec = _spec(args.game) if args.game else None
         options = _variants(args.variant)
@@ -319,7 +325,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
     if args.brlapi:
         client.display = _display(client, reader)
     if args.load:
-        client.resumed(save_path(args.load, allow_path=True))
+        client.resumed(_save_file(args.load))
     try:
         return client.run()
     finally:
@@ -333,6 +339,17 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
                 wait_idle(3.0)  # let the last words be said
             if close is not None:
                 close()
+
+
+def _save_file(name: str) -> Path:
+    """The file ``--load`` names: a path as typed, or a save name, checked before any file
+    call (a name of 300 characters, ``my save``) and said if it cannot be one."""
+    path = save_path(name, allow_path=True)
+    if path == save_path(name):  # a name, not a path
+        problem = save_name_problem(name)
+        if problem is not None:
+            raise UsageError(problem)
+    return path
 
 
 def _text(word: str) -> str:
@@ -358,7 +375,7 @@ def _keep_unfinished(specs: dict[str, GameSpec]) -> Msg | None:
     """A new game: an unfinished one in the autosave, where a human has decided something,
     is moved to the save ``previous`` (the new game's autosave would overwrite it)."""
     autosave = save_path("autosave")
-    if not autosave.is_file():
+    if not is_file(autosave):
         return None
     try:
         old = Match.load(autosave, specs)
@@ -592,9 +609,13 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     spec = _spec(args.game)
     match = None
     if args.what != "rules":
-        match = Match.load(save_path(args.load, allow_path=True), all_specs())
-        if match.spec.name != spec.name:
-            raise UsageError(Msg("core.brf.other_game", game=match.spec.title))
+        match = Match.load(_save_file(args.load), all_specs())
+        if match.spec.name != spec.name:  # say what to type instead
+            out.write("".join(tr.render(m) + "\n" for m in (
+                Msg("core.brf.other_game", game=match.spec.title),
+                Msg("core.brf.other_game_card", name=match.spec.name, what=args.what),
+                Msg("core.brf.other_game_load", game=spec.title))))
+            return 2
     try:
         title, lines = document(args.what, spec, lang, match)
         path = emboss(Path(args.out) if args.out else brf_path(spec, args.what), title, lines,
@@ -611,7 +632,7 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 def cmd_resume(argv: Sequence[str], lang: str, out: IO[str],
                loaded: tuple[Preferences, Msg | None] | None = None) -> int:
     asks_help = bool({"-h", "--help"} & set(argv))
-    if not save_path("autosave").exists() and not asks_help:  # what to do, not a file
+    if not is_file(save_path("autosave")) and not asks_help:  # what to do, not a file
         raise UsageError(Msg("core.cli.nothing_to_resume"))
     return cmd_play(["--load", "autosave", *argv], lang, out, loaded)
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from a11y_games.engine import Msg
+from a11y_games.engine.match import sync_folder
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.words import number
 from a11y_games.ui.paths import config_dir
@@ -124,10 +125,17 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
     A value out of range (a hand-edited file) costs that value only: the others are kept.
     """
     target = path or _path()
-    if not target.exists():
-        return Preferences(), None
     try:
-        data: Any = json.loads(target.read_text(encoding="utf-8-sig"))  # a BOM: Notepad
+        text = target.read_text(encoding="utf-8-sig")  # a BOM: Notepad
+    except FileNotFoundError:
+        return Preferences(), None
+    except OSError as error:  # a folder, no permission, a name too long: say why
+        return Preferences(), Msg("core.settings.read_failed", path=str(target),
+                                  reason=os_reason(error))
+    except ValueError:  # not UTF-8
+        return Preferences(), Msg("core.settings.corrupt", path=str(target))
+    try:
+        data: Any = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("not an object")
         prefs, problem = Preferences(), None
@@ -148,7 +156,7 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
                         problem = problem or Msg("core.settings.bad_value", path=str(target),
                                                  name=item.name, value=str(value))
         return prefs, problem
-    except (OSError, RecursionError, ValueError, TypeError):  # RecursionError: [[[[... deep
+    except (RecursionError, ValueError, TypeError):  # RecursionError: [[[[... deep
         return Preferences(), Msg("core.settings.corrupt", path=str(target))
 
 
@@ -164,6 +172,7 @@ def save_preferences(prefs: Preferences, path: Path | None = None) -> Msg | None
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
+        sync_folder(target.parent)
     except OSError as error:
         with contextlib.suppress(OSError):
             if tmp:
