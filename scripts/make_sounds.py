@@ -143,7 +143,11 @@ games' own cues (``lobby``, ``eco``: PNUE's tiles)."""
 
 
 def normalised(samples: list[float]) -> list[int]:
-    """16-bit samples whose peak is :data:`PEAK`."""
+    """16-bit samples whose peak is :data:`PEAK`, faded in and out (no click at either end,
+    noise included)."""
+    fade = max(1, int(FADE * RATE))
+    count = len(samples)
+    samples = [v * min(1.0, i / fade, (count - 1 - i) / fade) for i, v in enumerate(samples)]
     top = max(abs(v) for v in samples)
     scale = PEAK * 32767 / top
     return [round(v * scale) for v in samples]
