@@ -36,6 +36,7 @@ CHOICES: dict[str, tuple[str, ...] | None] = {
     "level": ("random", "normal"),
     "sound": ("on", "off"),
     "volume": None,  # 0 to 100
+    "name": None,  # the name said at network tables
 }
 
 CUE_PREFIX = "sound."
@@ -52,6 +53,7 @@ FRENCH_NAMES: dict[str, str] = {
     "level": "niveau_bots",
     "sound": "son",
     "volume": "volume",
+    "name": "nom",
 }
 """Each setting's French name: accepted in either language, shown in French."""
 
@@ -129,6 +131,8 @@ class Preferences:
     volume: int = 80
     sounds_off: str = ""
     """The cues turned off, by name, separated by commas."""
+    name: str = ""
+    """The player's name at network tables (asked once)."""
     seen_walkthrough: bool = False
 
     @property
@@ -146,6 +150,11 @@ class Preferences:
         if allowed is not None and value not in allowed:
             raise ValueError(Msg("core.set.bad_value", name=name, value=value,
                                  values=", ".join(allowed)))
+        if name == "name":
+            clean = " ".join("".join(c if c.isprintable() else " " for c in value).split())
+            if not clean or len(clean) > 40:
+                raise ValueError(Msg("online.name.bad"))
+            return replace(self, name=clean)
         if name == "braille_width":
             width = number(value)
             if width not in WIDTHS:
@@ -203,7 +212,7 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
                 elif item.name == "seen_walkthrough":  # "false" (a string) is not false
                     problem = problem or Msg("core.settings.bad_value", path=str(target),
                                              name=item.name, value=str(value))
-                elif item.name == "lang" and value == "":
+                elif item.name in ("lang", "name") and value == "":
                     continue
                 else:
                     try:

@@ -11,7 +11,12 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import IO, Any, Protocol
 
-__all__ = ["LineReader", "PlainReader", "PromptReader", "Writer"]
+__all__ = ["LineReader", "PlainReader", "PromptReader", "Woken", "Writer"]
+
+
+class Woken(Exception):
+    """The prompt was ended by news from a network table (``PromptReader.wake``): what was
+    typed so far is kept for the next prompt."""
 
 
 class LineReader(Protocol):
@@ -65,6 +70,24 @@ class PromptReader:
         is read in turn, as if typed."""
         self.echo: IO[str] | None = None
         """Where a pasted line is shown after its prompt, as typed lines are (stdout)."""
+        self._loop: Any = None
+        self._kept = ""
+        """What was typed when news ended the last prompt: offered again at the next."""
+
+    def wake(self) -> None:
+        """From another thread: end the prompt now (it raises Woken) so that news can be
+        said; the typed text is kept."""
+        loop, app = self._loop, self.session.app
+        if loop is None or loop.is_closed():
+            return
+
+        def stop() -> None:
+            if app.is_running and not app.future.done():
+                self._kept = app.current_buffer.text
+                app.exit(exception=Woken())
+
+        with contextlib.suppress(RuntimeError):  # the loop has just closed
+            loop.call_soon_threadsafe(stop)
 
     def watch(self, fd: int, callback: Callable[[], object]) -> None:
         """Call ``callback`` whenever ``fd`` is readable while the prompt waits (display keys)."""
@@ -83,18 +106,20 @@ class PromptReader:
         return first
 
     def _prompt(self, prompt: str) -> str:
-        if not self.watchers:
-            return self.session.prompt(prompt)
-
         def pre_run() -> None:
             import asyncio
 
             loop = asyncio.get_running_loop()
+            self._loop = loop
             for fd, callback in self.watchers:
                 loop.add_reader(fd, callback)
 
         # each prompt runs its own event loop: the readers end with it
-        return self.session.prompt(prompt, pre_run=pre_run)
+        kept, self._kept = self._kept, ""
+        try:
+            return self.session.prompt(prompt, pre_run=pre_run, default=kept)
+        finally:
+            self._loop = None
 
 
 class Writer:
