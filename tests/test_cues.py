@@ -13,11 +13,19 @@ from a11y_games.engine.simulate import play_out
 from a11y_games.games import all_specs
 from a11y_games.i18n import LOCALE_DIR
 from a11y_games.output.sound import CUES, cue_path, known_cues
+from a11y_games.output.sound import Sound as REAL_SOUND
 from a11y_games.ui.cues import all_cues, event_cue, game_cues, line_cues, question_cue
 
 pytestmark = pytest.mark.timeout(120)
 
 SPECS = all_specs()
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    """Clients save when input ends: into a private folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
 def catalogue_ids(domain: str) -> set[str]:
@@ -118,3 +126,189 @@ def test_a_real_game_cues_what_a_player_would_want(game: str) -> None:
         assert heard["eco"] + heard["lobby"] == len(enacted)
         assert heard["passed"] == kinds["pnue.vote.result_yes"]
         assert heard["private"] >= 1  # the role, the tiles drawn or handed
+
+
+# -- in the client: each cue before its line, hidden lines never cued -----------------------
+
+class Tape:
+    """The screen and the speakers on one tape: ("line", text) and ("cue", name)."""
+
+    def __init__(self) -> None:
+        self.log: list[tuple[str, str]] = []
+        # the recorder a Client expects of Sound
+        self.available = self.enabled = True
+        self.volume = 80
+        self.muted: set[str] = set()
+
+    def write(self, text: str) -> int:
+        self.log += [("line", line) for line in text.splitlines()]
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def play(self, name: str, *, learning: bool = False) -> None:
+        if self.enabled and (learning or name not in self.muted):
+            self.log.append(("cue", name))
+
+    def silence(self) -> None:
+        pass
+
+    def take_problem(self) -> None:
+        return None
+
+    def cues(self) -> list[str]:
+        return [what for kind, what in self.log if kind == "cue"]
+
+    def before(self, cue: str, line: str) -> bool:
+        """True if ``cue`` sounds before ``line`` and no other line comes between them
+        but the lines of the same block (cues of a block precede its lines)."""
+        at = self.log.index(("line", line))
+        head = at
+        while head > 0 and self.log[head - 1][0] == "line":
+            head -= 1
+        return ("cue", cue) in self.log[:head] and self.log[head - 1][0] == "cue"
+
+
+def play_client(script: str, *, humans: int = 1, game: str = "pnue", seed: int = 1,
+                tape: Tape | None = None, **options: object):
+    import io
+
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import PlainReader, Writer
+
+    spec = SPECS.get(game, TOY)
+    tape = tape or Tape()
+    players = spec.default_players
+    seats = [SeatSpec("human", f"H{i}") for i in range(humans)]
+    seats += [SeatSpec("bot", level="random", name_index=i) for i in range(humans, players)]
+    match = Match(spec, spec.settings(players, seed), seats)
+    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(tape),
+                    sound=tape, **options)  # type: ignore[arg-type]
+    client.run()
+    return tape, client
+
+
+from tests.toygame import SPEC as TOY  # noqa: E402
+
+
+def test_pnue_cues_the_secret_role_then_the_vote_each_before_its_line() -> None:
+    tape, _ = play_client("")
+    assert tape.cues()[:4] == ["private", "round", "acted", "vote"]
+    assert tape.before("private", "Your role: a lobbyist.")
+    assert tape.before("round", "Turn 1: Canada is President.")
+    assert tape.before("acted", "Canada nominates India.")
+    assert tape.before("vote", "H0, your turn: Approve Canada and India?")
+
+
+def test_bots_moves_tick_and_results_sound_in_the_order_of_their_lines() -> None:
+    tape, _ = play_client("1\n" * 40)
+    lines = [what for kind, what in tape.log if kind == "line"]
+    heard = tape.cues()
+    assert "acted" in heard and "round" in heard and ("passed" in heard or "failed" in heard)
+    # every "Approved:" or "Rejected:" line was preceded by its cue in its block
+    for text in lines:
+        if text.startswith("Approved:"):
+            assert tape.before("passed", text)
+        if text.startswith("Turn "):
+            assert tape.before("round", text)
+
+
+def test_the_end_sounds_won_or_lost_before_its_line() -> None:
+    tape, client = play_client("1\n" * 30, game="toy", seed=2)
+    outcome = client.table.outcome()
+    assert outcome is not None
+    mine = "won" if 0 in outcome.winners else "lost"
+    assert tape.cues()[-1] == mine
+    assert tape.before(mine, f"H0, you {mine}.") or tape.before(mine, f"H0 {mine}.")
+
+
+def test_hot_seat_private_lines_cue_only_once_their_player_has_the_keyboard() -> None:
+    tape, _ = play_client("\n", humans=2, game="toy")
+    handover = next(i for i, (kind, what) in enumerate(tape.log)
+                    if kind == "line" and "H0" in what)
+    assert "private" not in [what for kind, what in tape.log[:handover] if kind == "cue"]
+    assert "private" in tape.cues()
+
+
+def test_a_muted_cue_is_not_played_and_sounds_plays_and_lists_every_cue() -> None:
+    tape = Tape()
+    tape.muted.add("vote")
+    tape, _ = play_client("sounds\n", tape=tape)
+    assert "vote" not in tape.cues()[:2]
+    learned = tape.cues()[-16:]
+    assert learned == list(all_cues([SPECS["pnue"]]))
+    assert ("line", "2. vote: a secret vote opens. Off.") in tape.log
+    assert ("line", "15. lobby: a lobbyist tile enacted.") in tape.log
+
+
+def test_sound_off_silences_and_on_plays_again() -> None:
+    tape, _ = play_client("sound off\n1\nsounds 1\nsound on\nsounds 1\n")
+    off, on = tape.log.index(("line", "Sound off.")), tape.log.index(("line", "Sound on."))
+    assert ("line", "Sound is off: type sound on to hear them.") in tape.log[off:on]
+    assert ("line", "Approved: 6 yes, 1 no.") in tape.log[off:on]  # a vote went by...
+    assert [entry for entry in tape.log[off:on] if entry[0] == "cue"] == []  # ...in silence
+    assert tape.log[on + 1:on + 2] == [("cue", "turn")]
+
+
+def test_through_the_null_backend_the_client_cues_play_in_order_and_spaced() -> None:
+    from a11y_games.output.sound import GAP, RATE, Sound
+
+    with Sound("on", backend="null", environ={}) as sound:
+        assert sound.ready(5)
+        tape = Tape()
+        tape.play = sound.play  # type: ignore[method-assign]  # the real player, on tape
+        play_client("", tape=tape)
+        assert sound.wait_idle(5)
+        assert [name for name, _ in sound.played] == ["private", "round", "acted", "vote"]
+        for (name, start), (_, following) in zip(sound.played, sound.played[1:],
+                                                  strict=False):
+            length = cue_path(name).stat().st_size - 44  # the WAV header: 44 bytes
+            assert following - start == pytest.approx(length / 2 / RATE + GAP, abs=1e-3)
+
+
+def _cli(monkeypatch, tmp_path, argv: list[str]) -> list[object]:
+    """Run ``a11y-games`` on an empty script; the Sound objects it made."""
+    import io
+    import sys
+
+    from a11y_games import cli
+    from a11y_games.output import sound as sound_module
+
+    made: list[object] = []
+
+    class Recording(REAL_SOUND):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            made.append(self)
+            super().__init__(*args, backend="null", **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sound_module, "Sound", Recording)
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert cli.main(["pnue", "--speech", "off", "--seed", "1", *argv]) == 0
+    return made
+
+
+def test_sound_off_on_the_command_line_or_no_sound_opens_nothing(monkeypatch,
+                                                                tmp_path) -> None:
+    monkeypatch.delenv("NO_SOUND", raising=False)
+    assert _cli(monkeypatch, tmp_path, ["--sound", "off"]) == []
+    monkeypatch.setenv("NO_SOUND", "1")
+    assert _cli(monkeypatch, tmp_path, []) == []
+    monkeypatch.delenv("NO_SOUND")
+    made = _cli(monkeypatch, tmp_path, [])
+    assert len(made) == 1 and [n for n, _ in made[0].played][:1] == ["private"]
+
+
+def test_a_device_that_fails_is_said_once_in_the_players_language() -> None:
+    def fail(backend: str) -> object:
+        raise OSError("no sound card")
+
+    sound = REAL_SOUND("on", open_device=fail, environ={})
+    tape = Tape()
+    tape.play, tape.take_problem = sound.play, sound.take_problem  # type: ignore[method-assign]
+    play_client("status\n1\nsounds 1\n", tape=tape, lang="fr")
+    said = [what for kind, what in tape.log if kind == "line" and what.startswith("Son coupé")]
+    assert said == ["Son coupé : aucun appareil audio ne s'ouvre. Le texte et la parole "
+                    "continuent."]
+    assert tape.log.index(("line", said[0])) < 12  # at the start, with the welcome
