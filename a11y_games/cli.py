@@ -240,7 +240,7 @@ def _sound(mode: str, prefs: Preferences) -> object | None:
 
     if mode == "off" or sound_disabled():
         return None
-    return Sound("on", volume=prefs.volume, muted=prefs.muted)
+    return Sound("on", volume=prefs.volume, muted=prefs.muted, deferred=True)
 
 
 def cmd_play(argv: Sequence[str], lang: str, out: IO[str],

@@ -16,6 +16,7 @@ opens, sound is silent and ``problem`` holds the message to say once.
 from __future__ import annotations
 
 import array
+import atexit
 import collections
 import contextlib
 import os
@@ -107,6 +108,14 @@ def _open_device(backend: str) -> Any:
             buffersize_msec=60, backends=backends, app_name="a11y-games")
 
 
+def _scale(samples: Mapping[str, array.array[int]], volume: int) -> dict[
+        str, array.array[int]]:
+    """Each cue's samples at ``volume`` percent."""
+    factor = volume / 100
+    return {name: array.array("h", [int(v * factor) for v in raw])
+            for name, raw in samples.items()}
+
+
 def _decode(path: Path) -> array.array[int]:
     """A cue file's samples (mono, 16 bits, :data:`RATE`), whatever its format."""
     import miniaudio
@@ -122,13 +131,16 @@ class Sound:
     ``mode`` is ``on`` or ``off`` (``NO_SOUND`` in the environment means ``off``).
     ``volume`` is 0 to 100. ``muted`` are the cues the player turned off. ``backend``
     ``null`` plays into no device at the real pace (tests); ``open_device`` replaces the
-    device opener (tests of a failing device). ``played`` lists each cue started, with its
-    start in seconds of the stream: the order and spacing a listener hears.
+    device opener (tests of a failing device). ``deferred``: the device opens at
+    :meth:`start` (the client calls it when it first waits for the player, so that opening
+    costs the start-up nothing); cues played meanwhile wait for it. ``played`` lists each
+    cue started, with its start in seconds of the stream: the order and spacing a listener
+    hears.
     """
 
     def __init__(self, mode: str = "on", *, volume: int = 80, muted: Iterable[str] = (),
                  backend: str = "auto", folder: Path = SOUNDS,
-                 open_device: DeviceOpener | None = None,
+                 open_device: DeviceOpener | None = None, deferred: bool = False,
                  environ: Mapping[str, str] | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"sound mode must be one of {MODES}, not {mode!r}")
@@ -148,18 +160,19 @@ class Sound:
         self._device: Any = None
         self._samples: dict[str, array.array[int]] = {}
         self._scaled: dict[str, array.array[int]] = {}
-        self._waiting: collections.deque[tuple[str, array.array[int], float]] = (
-            collections.deque())
+        self._waiting: collections.deque[tuple[str, float]] = collections.deque()
         self._lock = threading.Condition()
         self._busy = False
         self._opener: threading.Thread | None = None
-        if self._enabled:
-            self._start()
+        if self._enabled and not deferred:
+            self.start()
 
     # -- start-up ---------------------------------------------------------------------------
 
-    def _start(self) -> None:
-        """Open the device on a thread of its own: starting the game never waits for it."""
+    def start(self) -> None:
+        """Open the device on a thread of its own, once: nothing waits for it."""
+        if not self._enabled or self.available or self._opener is not None:
+            return
         self.problem, self._problem_taken = None, False
         self._opener = threading.Thread(target=self._open_and_run, name="a11y-games sound",
                                         daemon=True)
@@ -168,17 +181,34 @@ class Sound:
     def _open_and_run(self) -> None:
         try:
             samples = {path.stem: _decode(path) for path in sorted(self._folder.glob("*.wav"))}
+            scaled = _scale(samples, self.volume)
             device = self._open(self._backend)
             stream = self._stream()
             next(stream)
-            device.start(stream)
         except Exception:  # no sound card, no library, a broken file: silence, said once
-            self.problem = Msg("sound.unavailable")
+            with self._lock:
+                self.problem = Msg("sound.unavailable")
+                self._waiting.clear()
+                self._opener = None
+                self._lock.notify_all()
             return
         with self._lock:
-            self._samples, self._scaled = samples, {}
+            self._samples, self._scaled = samples, scaled
             self._device = device
             self.available = True
+            self._opener = None
+        atexit.register(self.close)  # an open device left at exit hangs the interpreter
+        try:
+            device.start(stream)
+        except Exception:
+            self._fail()
+
+    def _fail(self) -> None:
+        with self._lock:
+            self.problem, self._problem_taken = Msg("sound.unavailable"), False
+            self.available = False
+            self._waiting.clear()
+            self._lock.notify_all()
 
     def ready(self, timeout: float = 1.0) -> bool:
         """Wait until the device is open or has failed; True if sound can play."""
@@ -200,37 +230,30 @@ class Sound:
         self._enabled = bool(value)
         if not self._enabled:
             self.silence()
-        elif not self.available and (self._opener is None or not self._opener.is_alive()):
-            self._start()
+        else:
+            self.start()
 
     def set_volume(self, volume: int) -> None:
         """0 (silent) to 100 (the files' own level) from the next cue on."""
         with self._lock:
             self.volume = max(0, min(100, volume))
-            self._scaled.clear()
+            self._scaled = _scale(self._samples, self.volume)
 
     def play(self, name: str, *, learning: bool = False) -> None:
-        """Queue cue ``name``: it starts once those before it are over, :data:`GAP` later.
+        """Queue cue ``name``: it starts once those before it are over, :data:`GAP` later
+        (and once the device is open, if it is opening).
 
         ``learning`` (the ``sounds`` command): played even if the player turned it off,
         never dropped, and followed by :data:`LEARNING_GAP` of silence.
         """
-        if not (self._enabled and self.available) or self.volume == 0:
+        if not self._enabled or self.problem is not None or self.volume == 0:
             return
         if name in self.muted and not learning:
             return
         with self._lock:
-            samples = self._scaled.get(name)
-            if samples is None:
-                raw = self._samples.get(name)
-                if raw is None:
-                    return  # a cue without a file: nothing to play (the line is said anyway)
-                factor = self.volume / 100
-                samples = array.array("h", [int(s * factor) for s in raw])
-                self._scaled[name] = samples
             if len(self._waiting) >= MAX_WAITING and not learning:
                 return
-            self._waiting.append((name, samples, LEARNING_GAP if learning else GAP))
+            self._waiting.append((name, LEARNING_GAP if learning else GAP))
 
     def silence(self) -> None:
         """Forget the cues still waiting (the one playing ends: it is short)."""
@@ -252,7 +275,8 @@ class Sound:
         """Wait until every queued cue has been played; False on timeout."""
         deadline = time.monotonic() + timeout
         with self._lock:
-            while self.available and (self._waiting or self._busy):
+            while (self.available or self._opener is not None) and (
+                    self._waiting or self._busy):
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return False
@@ -293,11 +317,13 @@ class Sound:
             while need > 0:
                 if current is None:
                     with self._lock:
-                        if self._waiting and position >= quiet_until:
-                            name, current, pause = self._waiting.popleft()
-                            gap = int(pause * RATE)
-                            offset, self._busy = 0, True
-                            self.played.append((name, position / RATE))
+                        while self._waiting and position >= quiet_until and current is None:
+                            name, pause = self._waiting.popleft()
+                            current = self._scaled.get(name)  # None: no file, nothing played
+                            if current is not None:
+                                gap = int(pause * RATE)
+                                offset, self._busy = 0, True
+                                self.played.append((name, position / RATE))
                     if current is None:
                         wait = quiet_until - position if position < quiet_until else need
                         step = min(need, wait)

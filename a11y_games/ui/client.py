@@ -115,6 +115,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 if self._waits_for_others():
                     self.table.wait(seen, 1.0)  # type: ignore[attr-defined]
                     continue
+                self.open_sound()  # the first wait for the player: the device opens meanwhile
                 try:
                     line, self.typed_ahead = self.typed_ahead or self.reader.read(
                         self.prompt_text()), ""

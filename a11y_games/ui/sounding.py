@@ -25,6 +25,13 @@ class SoundCommands:
     """Part of :class:`~a11y_games.ui.client.Client` (a mixin: it uses the client's
     table, writer, translator, settings and ``sound``)."""
 
+    def open_sound(self) -> None:
+        """Open the sound device if not yet done (deferred until the player is asked, so
+        that opening it costs the start-up nothing; cues played before wait for it)."""
+        start = getattr(self.sound, "start", None)
+        if start is not None:
+            start()
+
     def cue(self, name: str) -> None:
         """Play cue ``name`` now: call it just before writing the line it marks."""
         if self.sound is not None:

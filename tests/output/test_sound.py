@@ -223,3 +223,22 @@ def test_turning_sound_off_then_on_again() -> None:
     sound.play("turn")
     device.pull(0.5)
     assert [name for name, _ in sound.played] == ["turn"]
+
+
+def test_deferred_opening_keeps_the_cues_played_before_it() -> None:
+    device = Recorder()
+    opened: list[str] = []
+
+    def open_device(backend: str) -> Recorder:
+        opened.append(backend)
+        return device
+
+    sound = Sound("on", open_device=open_device, deferred=True, environ={})
+    sound.play("private")
+    sound.play("turn")
+    assert opened == [] and sound.take_problem() is None  # the start-up did not wait
+    sound.start()
+    assert sound.ready(5)
+    device.pull(1.5)
+    assert opened == ["auto"]
+    assert [name for name, _ in sound.played] == ["private", "turn"]
