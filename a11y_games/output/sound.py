@@ -164,6 +164,7 @@ class Sound:
         self._lock = threading.Condition()
         self._busy = False
         self._opener: threading.Thread | None = None
+        self._patience = 1.0  # seconds take_problem may still wait for the device
         if self._enabled and not deferred:
             self.start()
 
@@ -173,7 +174,7 @@ class Sound:
         """Open the device on a thread of its own, once: nothing waits for it."""
         if not self._enabled or self.available or self._opener is not None:
             return
-        self.problem, self._problem_taken = None, False
+        self.problem, self._problem_taken, self._patience = None, False, 1.0
         self._opener = threading.Thread(target=self._open_and_run, name="a11y-games sound",
                                         daemon=True)
         self._opener.start()
@@ -261,11 +262,14 @@ class Sound:
             self._waiting.clear()
             self._lock.notify_all()
 
-    def take_problem(self, wait: float = 1.0) -> Msg | None:
-        """The problem (no device) if not yet taken: the client says it once. It waits up to
-        ``wait`` seconds for the device to open or fail."""
-        if self._enabled:
-            self.ready(wait)
+    def take_problem(self) -> Msg | None:
+        """The problem (no device) if not yet taken: the client says it once. While the
+        device opens it waits for the outcome, one second at most over all calls (a device
+        that hangs delays one command, not every one)."""
+        if self._enabled and self._opener is not None and self._patience > 0:
+            start = time.monotonic()
+            self.ready(self._patience)
+            self._patience -= time.monotonic() - start
         if self.problem is None or self._problem_taken:
             return None
         self._problem_taken = True
