@@ -312,3 +312,22 @@ def test_a_device_that_fails_is_said_once_in_the_players_language() -> None:
     assert said == ["Son coupé : aucun appareil audio ne s'ouvre. Le texte et la parole "
                     "continuent."]
     assert tape.log.index(("line", said[0])) < 12  # at the start, with the welcome
+
+
+def test_a_failed_device_is_not_tried_again_at_each_prompt_but_on_sound_on() -> None:
+    tries: list[str] = []
+
+    def fail(backend: str) -> object:
+        tries.append(backend)
+        raise OSError("no sound card")
+
+    sound = REAL_SOUND("on", open_device=fail, deferred=True, environ={})
+    tape = Tape()
+    tape.take_problem = sound.take_problem  # type: ignore[method-assign]
+    tape.start = sound.start  # type: ignore[attr-defined]
+    play_client("status\nstatus\nstatus\n", tape=tape)
+    assert len(tries) == 1
+    said = [what for kind, what in tape.log if kind == "line" and "no sound device" in what]
+    assert len(said) == 1
+    sound.enabled = True  # what "sound on" does
+    assert sound.take_problem() is not None and len(tries) == 2

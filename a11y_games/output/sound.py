@@ -165,15 +165,18 @@ class Sound:
         self._busy = False
         self._opener: threading.Thread | None = None
         self._patience = 1.0  # seconds take_problem may still wait for the device
+        self._tried = False  # the device was opened, or tried
         if self._enabled and not deferred:
             self.start()
 
     # -- start-up ---------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Open the device on a thread of its own, once: nothing waits for it."""
-        if not self._enabled or self.available or self._opener is not None:
+        """Open the device on a thread of its own, once: nothing waits for it. (After a
+        failure, only the player's ``sound on`` tries again.)"""
+        if not self._enabled or self._tried:
             return
+        self._tried = True
         self.problem, self._problem_taken, self._patience = None, False, 1.0
         self._opener = threading.Thread(target=self._open_and_run, name="a11y-games sound",
                                         daemon=True)
@@ -231,7 +234,8 @@ class Sound:
         self._enabled = bool(value)
         if not self._enabled:
             self.silence()
-        else:
+        elif not self.available and self._opener is None:
+            self._tried = False  # the player asks: try the device again
             self.start()
 
     def set_volume(self, volume: int) -> None:
