@@ -89,6 +89,9 @@ class SoundCommands:
             self.say(Msg("sound.on" if on else "sound.off"))
             self._remember("sound", "on" if on else "off")
             return
+        ready = getattr(self.sound, "ready", None)
+        if ready is not None and self.sound.enabled:
+            ready(1.0)  # still opening: the outcome, not "off" for a moment
         on = self.sound is not None and self.sound.enabled and self.sound.available
         volume = self.sound.volume if self.sound is not None else self._volume()
         self.say(Msg("sound.state_on", volume=volume) if on else Msg("sound.state_off"),
