@@ -166,7 +166,8 @@ def _play_parser() -> _Parser:
         Msg("core.clihelp.games", games=_game_names()),
         Msg("core.clihelp.no_game"), Msg("core.clihelp.options"), *_COMMON_HELP,
         Msg("core.clihelp.players"), Msg("core.clihelp.humans"), Msg("core.clihelp.names"),
-        Msg("core.clihelp.level"), Msg("core.clihelp.speech"), Msg("core.clihelp.braille"),
+        Msg("core.clihelp.level"), Msg("core.clihelp.speech"), Msg("core.clihelp.sound"),
+        Msg("core.clihelp.braille"),
         Msg("core.clihelp.braille_table"), Msg("core.clihelp.braille_contracted"),
         Msg("core.clihelp.braille_width"), Msg("core.clihelp.brlapi"),
         Msg("core.clihelp.verbosity"), Msg("core.clihelp.events"), Msg("core.clihelp.load"),
@@ -178,6 +179,7 @@ def _play_parser() -> _Parser:
     p.add_argument("--names", default="")
     _choice(p, "--level", ("random", "normal"), default=None)
     _choice(p, "--speech", ("auto", "on", "off"), default=None)
+    _choice(p, "--sound", ("on", "off"), default=None)
     p.add_argument("--braille", action="store_true")
     p.add_argument("--braille-table", default=None)
     p.add_argument("--braille-contracted", action="store_true", default=None)
@@ -234,6 +236,16 @@ def _speech(mode: str, lang: str) -> object | None:
     except ImportError:
         return None
     return Speech(mode, lang=lang)
+
+
+def _sound(mode: str, prefs: Preferences) -> object | None:
+    """Sound cues (miniaudio, loaded only now); None when off (``--sound off``, the
+    setting, or ``NO_SOUND``): ``sound on`` during play opens the device then."""
+    from a11y_games.output.sound import Sound, sound_disabled
+
+    if mode == "off" or sound_disabled():
+        return None
+    return Sound("on", volume=prefs.volume, muted=prefs.muted, deferred=True)
 
 
 def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
@@ -303,6 +315,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
     if kept is not None:
         writer.line(Translator(lang).render(kept))
     speech = _speech(args.speech or prefs.speech, lang)
+    sound = _sound(args.sound or prefs.sound, prefs)
     if interactive:
         client_ref: list[Client] = []
         from prompt_toolkit.key_binding import DynamicKeyBindings
@@ -315,6 +328,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
     client = Client(match, reader=reader, writer=writer, lang=lang,
                     verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
                     speech=speech,  # type: ignore[arg-type]
+                    sound=sound,
                     braille=BrailleOptions(
                         mode=args.braille, table=args.braille_table or prefs.braille_table or None,
                         contracted=bool(args.braille_contracted)
@@ -332,6 +346,11 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
         if events_file is not None:
             with contextlib.suppress(OSError):  # a full disk was said during play
                 events_file.close()
+        cues = client.sound  # ``sound on`` during play may have made one
+        with contextlib.suppress(Exception, KeyboardInterrupt):  # Ctrl-C: stop waiting
+            if cues is not None:
+                cues.wait_idle(1.0)  # the last cue (won, lost) is heard
+                cues.close()
         wait_idle = getattr(speech, "wait_idle", None)
         close = getattr(speech, "close", None)
         with contextlib.suppress(Exception, KeyboardInterrupt):  # Ctrl-C: stop waiting
