@@ -143,8 +143,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         the game is over): others decide at their own machines meanwhile."""
         if self.table.local or self.reader.interactive or self.typed_ahead:
             return False
-        return self.table.pending() is not None and self._my_turn() is None \
-            and self.viewer is not None
+        if self.table.outcome() is not None or self.viewer is None:
+            return False
+        return self._my_turn() is None
 
     def _news(self, message: object) -> None:
         """The connection's thread: something arrived. A prompt waiting for others is
@@ -169,8 +170,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         while True:
             self.flush_events()
             pending = self.table.pending()
-            if pending is None:
-                if not self.ended:
+            if pending is None:  # over (a remote table: or its first question not yet here)
+                if not self.ended and self.table.outcome() is not None:
                     self.announce_end()
                 return
             if pending.race:

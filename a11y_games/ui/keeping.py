@@ -173,7 +173,10 @@ class KeepingCommands:
             return
         save = None
         if sure and not self.table.local:
-            self.say(Msg("online.left"), Msg("core.quit.bye"))
+            if self.table.outcome() is None:  # a bot holds the seat until you come back
+                self.table.leave()  # type: ignore[attr-defined]
+                self.say(Msg("online.left"))
+            self.say(Msg("core.quit.bye"))
             raise Quit
         if sure and not self.ended and self.table.log_length:
             save = self._yes_no(Msg("core.quit.save_prompt"))

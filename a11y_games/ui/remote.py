@@ -435,6 +435,11 @@ class RemoteTable:
     def reference_card(self) -> list[Msg]:
         return []
 
+    def leave(self) -> None:
+        """Leave the table: a bot holds the seat until this player comes back."""
+        with contextlib.suppress(RequestRefused, ConnectionLost):
+            self.session.request(p.Leave(), timeout=5)
+
     # --- chat -------------------------------------------------------------------------------
     def say(self, text: str) -> Msg | None:
         """Chat to the table (spectators: to the spectators); a refusal's message, or None."""

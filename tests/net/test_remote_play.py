@@ -70,7 +70,10 @@ def play(players: dict[str, tuple[Player, str]], seed: int, *, until: float = 15
     answers = dict.fromkeys(players, 0)
     deadline = time.monotonic() + until
     while len(done) < len(players):
-        assert time.monotonic() < deadline, "the game did not end in time"
+        if time.monotonic() > deadline:
+            tails = "\n\n".join(f"{name}:\n" + "\n".join(player.lines[-15:])
+                                for name, (player, _) in players.items())
+            raise AssertionError(f"the game did not end in time:\n{tails}")
         for name, (player, lang) in players.items():
             if name in done:
                 continue

@@ -1,0 +1,71 @@
+"""One interactive client in a real terminal (tmux), joined to a table held by a server:
+the prompt works remotely, and what others do is said while the player waits."""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.tmuxdriver import CHOICES, TmuxPlayer, tmux_available
+from tests.net.clients import Player, Server, private_env
+from tests.net.test_remote_play import create_table, play
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(200),
+              pytest.mark.skipif(not tmux_available(), reason="tmux or the client missing")]
+
+
+def test_an_interactive_client_plays_a_network_game_in_a_terminal(tmp_path: Path) -> None:
+    server = Server(tmp_path / "db", tmp_path / "server-home").start()
+    ana = Player(server.url, tmp_path / "ana", "Ana")
+    env = {k: v for k, v in private_env(tmp_path / "bo").items()
+           if k in ("SPEECHD_CMD", "NO_SOUND", "HOME")}
+    bo = TmuxPlayer(tmp_path / "bo", ["connect", server.url.removeprefix("ws://"),
+                                      "--name", "Bo", "--speech", "off"], env=env)
+    try:
+        create_table(ana, game="pnue", players=5, bots=3)
+        bo.wait_for(lambda lines: any(line.startswith("Lobby>") for line in lines))
+        bo.type("1")
+        bo.wait_for(lambda lines: any("Which table" in line for line in lines))
+        bo.type("1")
+        bo.wait_for(lambda lines: any("Waiting for the start" in line for line in lines))
+        ana.expect(r"Bo sits at the table\.")
+        ana.send("start")
+        helper = threading.Thread(target=play, args=({"Ana": (ana, "en")}, 3),
+                                  kwargs={"until": 150}, daemon=True)
+        helper.start()
+        rng = random.Random(4)
+        deadline = time.monotonic() + 150
+        lines: list[str] = []
+        answered = 0
+        while not any(line.startswith("Game over.") for line in lines):
+            assert time.monotonic() < deadline, "\n".join(bo.screen()[-40:])
+            lines = bo.wait_prompt(lines, timeout=60)
+            prompt = lines[-1] if lines else ""
+            if prompt.startswith("Bo: "):  # asked: the question is in the prompt
+                counts = [int(m.group(1)) for line in lines[-60:] if (m := CHOICES.match(line))]
+                bo.type(str(rng.randint(1, counts[-1])) if counts else "")
+                answered += 1
+            elif re.match(r"Race|Press Enter", prompt):
+                bo.type("")
+        screen = bo.screen()
+        assert answered >= 2
+        # while Bo waited at his prompt, the others' moves were said below it
+        waits = [i for i, line in enumerate(screen) if line.startswith("Waiting>")]
+        assert waits and any(re.search(r"nominates|enacts|draws", line)
+                             for line in screen[waits[0] + 1:])
+        assert "Traceback" not in "\n".join(screen)
+        bo.type("quit")
+        bo.wait_for(lambda lines: any("Type yes" in line or "yes or no" in line.lower()
+                                      for line in lines[-5:]), timeout=20)
+        bo.type("yes")
+        bo.wait_for(lambda lines: any(line.startswith("Goodbye") for line in lines), 20)
+        helper.join(30)
+    finally:
+        bo.close()
+        ana.kill()
+        server.kill()
