@@ -12,6 +12,13 @@ import pytest
 from .fake_ssip import FakeSSIP
 
 
+@pytest.fixture(autouse=True)
+def no_screen_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Speech's ``auto`` finds no screen reader (the machine running the tests may have
+    one); tests of the detection give their own environments."""
+    monkeypatch.setattr("a11y_games.output.speech._detect_reader", lambda: None)
+
+
 @pytest.fixture
 def short_dir() -> Iterator[Path]:
     """A short private folder (unix socket paths must stay under 108 bytes)."""
