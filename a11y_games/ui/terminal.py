@@ -1,6 +1,9 @@
 """Reading commands and writing lines: prompt_toolkit on a terminal, plain lines otherwise.
 
-Output only ever appends whole lines: no redraws, no cursor movement, no colour.
+Output only ever appends whole lines: no redraws, no cursor movement, no colour. Every
+line written is spoken once, in order, when the game's voice is on; the prompt (a short
+word: the question is the line above it) is spoken as it is shown, never the typed echo.
+Any key pressed at the prompt silences speech, as screen readers do.
 """
 
 from __future__ import annotations
@@ -8,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from typing import IO, Any, Protocol
 
@@ -65,12 +69,38 @@ class PromptReader:
         is read in turn, as if typed."""
         self.echo: IO[str] | None = None
         """Where a pasted line is shown after its prompt, as typed lines are (stdout)."""
+        self.on_prompt: Callable[[str], None] | None = None
+        """Called with each prompt as it is shown (to speak it)."""
+        self.on_key: Callable[[], None] | None = None
+        """Called at every key pressed at the prompt (to silence speech)."""
+        self._loop: Any = None  # the running prompt's event loop, while one runs
+        self.session.app.key_processor.before_key_press += self._key_pressed
+
+    def _key_pressed(self, _sender: object) -> None:
+        if self.on_key is not None:
+            self.on_key()
+
+    def interject(self, action: Callable[[], object]) -> bool:
+        """Run ``action`` (which writes lines) above the prompt now showing, from any
+        thread; False if no prompt is showing (then the caller writes at once)."""
+        loop = self._loop
+        if loop is None:
+            return False
+        from prompt_toolkit.application import run_in_terminal
+
+        try:
+            loop.call_soon_threadsafe(lambda: run_in_terminal(action))
+        except RuntimeError:  # the prompt ended meanwhile
+            return False
+        return True
 
     def watch(self, fd: int, callback: Callable[[], object]) -> None:
         """Call ``callback`` whenever ``fd`` is readable while the prompt waits (display keys)."""
         self.watchers.append((fd, callback))
 
     def read(self, prompt: str) -> str:
+        if self.on_prompt is not None:
+            self.on_prompt(prompt)
         if self.pasted:
             line = self.pasted.pop(0)
             echo = self.echo or sys.stdout
@@ -83,46 +113,103 @@ class PromptReader:
         return first
 
     def _prompt(self, prompt: str) -> str:
-        if not self.watchers:
-            return self.session.prompt(prompt)
-
         def pre_run() -> None:
             import asyncio
 
             loop = asyncio.get_running_loop()
             for fd, callback in self.watchers:
                 loop.add_reader(fd, callback)
+            self._loop = loop
 
         # each prompt runs its own event loop: the readers end with it
-        return self.session.prompt(prompt, pre_run=pre_run)
+        try:
+            return self.session.prompt(prompt, pre_run=pre_run)
+        finally:
+            self._loop = None
+
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+"""Home, erase the screen, erase the scrollback (xterm's ``E3``; terminals without it
+ignore that part)."""
 
 
 class Writer:
-    """Where lines go: the screen (always), speech (if on), an events file (if asked)."""
+    """Where lines go: the screen (always), speech (if on), an events file (if asked).
+
+    Lines may come from another thread (speech lost, speech back): :meth:`post` writes
+    them above the prompt showing, whole, never in the middle of another block.
+    """
 
     def __init__(self, stream: IO[str] | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdout
         self.speak: Callable[[str], None] | None = None
         self.events_file: IO[str] | None = None
         self.history: list[list[str]] = []  # the last blocks written, for repeat N
+        self.question: list[str] = []
+        """The last question asked, with its choices (a key says it again)."""
+        self.interject: Callable[[Callable[[], object]], bool] | None = None
+        """Runs an action above the prompt showing (``PromptReader.interject``)."""
+        self._lock = threading.RLock()
 
     def lines(self, texts: Iterable[str], *, remember: bool = True) -> None:
         """Append lines; speak them; remember them for ``repeat``."""
         block = [t for t in texts if t is not None]
         if not block:
             return
-        self.stream.write("".join(f"{t}\n" for t in block))
-        self.stream.flush()
-        if remember:
-            self.history.append(block)
-            del self.history[:-50]
-        if self.speak is not None:
-            for text in block:
-                self.speak(text)
+        with self._lock:
+            self.stream.write("".join(f"{t}\n" for t in block))
+            self.stream.flush()
+            if remember:
+                self.history.append(block)
+                del self.history[:-50]
+            if self.speak is not None:
+                for text in block:
+                    self.speak(text)
+
+    def ask(self, texts: Iterable[str]) -> None:
+        """Write a question (with its choices) and keep it to be said again."""
+        block = [t for t in texts if t is not None]
+        self.lines(block)
+        self.question = block
+
+    def last_line(self) -> str | None:
+        """The last line written and remembered, or None."""
+        return self.history[-1][-1] if self.history else None
+
+    def prompt(self, prompt: str) -> None:
+        """Speak a prompt as it is shown (its words, not its ``>``)."""
+        words = prompt.strip().rstrip(">").strip()
+        if words and self.speak is not None:
+            with self._lock:
+                self.speak(words)
+
+    def post(self, action: Callable[[], object]) -> None:
+        """Run ``action`` (which writes lines) from any thread: above the prompt if one
+        is showing, else at once, between two blocks."""
+        if self.interject is not None and self.interject(action):
+            return
+        with self._lock:
+            action()
+
+    def clear_screen(self) -> bool:
+        """Clear the screen and the scrollback, if the output is a terminal; True if done."""
+        isatty = getattr(self.stream, "isatty", None)
+        try:
+            if isatty is None or not isatty():
+                return False
+        except (OSError, ValueError):
+            return False
+        with self._lock:
+            self.stream.write(CLEAR)
+            self.stream.flush()
+        self.history.clear()
+        self.question = []
+        return True
 
     def forget(self) -> None:
         """Hot-seat: the next player must not be able to repeat the last one's lines."""
         self.history.clear()
+        self.question = []
 
     def line(self, text: str, *, remember: bool = True) -> None:
         self.lines([text], remember=remember)
