@@ -29,6 +29,8 @@ from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 __all__ = ["main"]
 
 SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume", "braille")
+PROMPT = "> "
+"""The prompt of a set-up question: the question is the line above it."""
 WALKTHROUGH_LINES = 10
 """``core.walkthrough.1`` to ``.10``: the first run's five things, one idea a line."""
 
@@ -222,13 +224,73 @@ def _spec(name: str | None) -> GameSpec:
                              games=_game_names())) from None
 
 
-def _speech(mode: str, lang: str) -> object | None:
-    """Speech through accessible_output2; ``off`` still allows ``speech on`` later."""
+def _speech(mode: str, lang: str) -> Any:
+    """Speech through accessible_output2 (``auto`` leaves it to a screen reader reading the
+    terminal); ``off`` still allows ``speech on`` later."""
     try:
         from a11y_games.output.speech import Speech
     except ImportError:
         return None
     return Speech(mode, lang=lang)
+
+
+class _Voice:
+    """The game's voice wired to the writer: every line written is spoken once, prompts
+    as shown; a key silences; a lost or returning service is said at once."""
+
+    def __init__(self, speech: Any, writer: Writer, lang: str) -> None:
+        self.speech = speech
+        self.writer = writer
+        self.lang = lang
+        if speech is None:
+            return
+        if speech.available and speech.enabled:
+            writer.speak = self.speak
+        speech.notify = self.notify
+
+    def speak(self, text: str) -> None:
+        if self.speech is not None and self.speech.enabled:
+            self.speech.speak(text)
+
+    def silence(self) -> None:
+        if self.speech is not None and self.speech.available:
+            self.speech.silence()
+
+    def start(self) -> None:
+        """Say once who speaks (the game's voice, the screen reader, nobody), or why none."""
+        if self.speech is None:
+            return
+        said = self.speech.take_problem() or self.speech.choice()
+        if said is not None:
+            self.writer.line(Translator(self.lang).render(said))
+
+    def notify(self, msg: Msg) -> None:
+        """From the speech thread: the service was lost, or is back (then what it missed)."""
+        def show() -> None:
+            if msg.id == "output.speech.back":
+                self.writer.speak = self.speak
+            self.writer.line(Translator(self.lang).render(msg))
+            if msg.id == "output.speech.back":
+                self.speech.replay_missed()
+
+        self.writer.post(show)
+
+    def reader(self, reader: PlainReader | PromptReader) -> PlainReader | PromptReader:
+        """Prompts spoken as shown, any key silencing, lines from threads above the prompt."""
+        if isinstance(reader, PromptReader):
+            reader.on_prompt = self.writer.prompt
+            reader.on_key = self.silence
+            self.writer.interject = reader.interject
+        return reader
+
+    def close(self) -> None:
+        """Let the last words be said, then close the connection."""
+        speech = self.speech
+        with contextlib.suppress(Exception, KeyboardInterrupt):  # Ctrl-C: stop waiting
+            if speech is not None and speech.available:
+                speech.wait_idle(3.0)
+            if speech is not None:
+                speech.close()
 
 
 def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
@@ -239,13 +301,26 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
     lang = args.lang or prefs.lang or lang
     tr = Translator(lang)
     writer = Writer(out)
-    if problem is not None:
-        writer.line(tr.render(problem))
     level = args.level or prefs.level
     width = args.braille_width or prefs.braille_width
     if width not in WIDTHS:
+        if problem is not None:
+            writer.line(tr.render(problem))
         raise UsageError(Msg("core.set.width", value=str(width)))
+    voice = _Voice(_speech(args.speech or prefs.speech, lang), writer, lang)
+    try:
+        if problem is not None:
+            writer.line(tr.render(problem))
+        voice.start()
+        return _play(args, lang, tr, writer, voice, prefs, level, width)
+    finally:
+        voice.close()
+
+
+def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, voice: _Voice,
+          prefs: Preferences, level: str, width: int) -> int:
     specs = all_specs()
+    speech = voice.speech
     interactive = sys.stdin.isatty()
     if not prefs.seen_walkthrough:
         writer.lines(tr.render(Msg(f"core.walkthrough.{i}"))
@@ -261,7 +336,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
         options = _variants(args.variant)
         humans = args.humans
         if spec is None:
-            setup = PlainReader() if not interactive else PromptReader(lambda: [])
+            setup = voice.reader(PlainReader() if not interactive else PromptReader(lambda: []))
             try:
                 choice = _launcher(tr, writer, specs, setup, level)
             except SystemExit:  # Ctrl-D or Ctrl-C at a set-up question
@@ -270,7 +345,9 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
             spec, players, humans, level = (choice.spec, choice.players, choice.humans,
                                              choice.level)
             options = {**choice.options, **options}
-            lang = choice.lang
+            lang = voice.lang = choice.lang
+            if speech is not None and lang != tr.lang:
+                speech.set_language(lang)
         else:
             players = args.players if args.players is not None else spec.default_players
         seed = args.seed if args.seed is not None else _fresh_seed()
@@ -296,7 +373,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
     kept = None if args.load else _keep_unfinished(specs)
     if kept is not None:
         writer.line(Translator(lang).render(kept))
-    speech = _speech(args.speech or prefs.speech, lang)
+    reader: PlainReader | PromptReader
     if interactive:
         client_ref: list[Client] = []
         from prompt_toolkit.key_binding import DynamicKeyBindings
@@ -306,9 +383,10 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
                                   lambda: client_ref[0].key_bindings() if client_ref else None))
     else:
         reader = PlainReader()
+    voice.reader(reader)
     client = Client(match, reader=reader, writer=writer, lang=lang,
                     verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
-                    speech=speech,  # type: ignore[arg-type]
+                    speech=speech,
                     braille=BrailleOptions(
                         mode=args.braille, table=args.braille_table or prefs.braille_table or None,
                         contracted=bool(args.braille_contracted)
@@ -326,13 +404,6 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
         if events_file is not None:
             with contextlib.suppress(OSError):  # a full disk was said during play
                 events_file.close()
-        wait_idle = getattr(speech, "wait_idle", None)
-        close = getattr(speech, "close", None)
-        with contextlib.suppress(Exception, KeyboardInterrupt):  # Ctrl-C: stop waiting
-            if wait_idle is not None and getattr(speech, "available", False):
-                wait_idle(3.0)  # let the last words be said
-            if close is not None:
-                close()
 
 
 def _text(word: str) -> str:
@@ -435,7 +506,7 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     choice = LaunchChoice(spec, players, level=level, lang=tr.lang)
     writer.lines([tr.render(Msg("core.launcher.summary", game=spec.title, players=players,
                                 level=level))])
-    answer = _read(reader, tr.render(Msg("core.launcher.start")) + " ", writer)
+    answer = _read(reader, tr.render(Msg("core.launcher.start")), writer)
     if fold(answer) not in ("more", "plus"):
         return choice
     choice.humans = _ask_number(tr, writer, reader,
@@ -465,11 +536,11 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     return choice
 
 
-def _read(reader: PlainReader | PromptReader, prompt: str, writer: Writer | None = None) -> str:
-    if writer is not None and not reader.interactive:  # a script sees each question
-        writer.line(prompt.strip())
+def _read(reader: PlainReader | PromptReader, question: str, writer: Writer) -> str:
+    """Ask ``question``: written (and spoken) as a line, then a short prompt."""
+    writer.line(question.strip())
     try:
-        return reader.read(prompt).strip()
+        return reader.read(PROMPT).strip()
     except (EOFError, KeyboardInterrupt):
         raise SystemExit(0) from None
 
@@ -477,7 +548,7 @@ def _read(reader: PlainReader | PromptReader, prompt: str, writer: Writer | None
 def _ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReader,
                 question: Msg, low: int, high: int, default: int) -> int:
     while True:
-        answer = _read(reader, tr.render(question) + " ", writer)
+        answer = _read(reader, tr.render(question), writer)
         if not answer:
             return default
         picked = number(answer)
