@@ -28,7 +28,7 @@ from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 
 __all__ = ["main"]
 
-SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume", "braille")
+SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume", "braille", "connect")
 PROMPT = "> "
 """The prompt of a set-up question: the question is the line above it."""
 WALKTHROUGH_LINES = 10
@@ -687,6 +687,14 @@ def cmd_resume(argv: Sequence[str], lang: str, out: IO[str],
     return cmd_play(["--load", "autosave", *argv], lang, out, loaded)
 
 
+def _connect(argv: Sequence[str], lang: str, out: IO[str],
+             loaded: tuple[Preferences, Msg | None] | None = None) -> int:
+    """``connect``: its module is loaded only when asked (the network stack)."""
+    from a11y_games.connect import cmd_connect
+
+    return cmd_connect(argv, lang, out, loaded)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``a11y-games``."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -702,7 +710,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     handlers: dict[str, Callable[[Sequence[str], str, IO[str]], int]] = {
         "play": partial(cmd_play, loaded=loaded), "simulate": cmd_simulate, "list": cmd_list,
         "rules": cmd_rules, "resume": partial(cmd_resume, loaded=loaded),
-        "braille": cmd_braille}
+        "braille": cmd_braille, "connect": partial(_connect, loaded=loaded)}
     try:
         try:
             return handlers[command](argv, lang, out)

@@ -47,6 +47,15 @@ class Msg:
         """A JSON-friendly form: nested messages become dicts, player refs ``{"seat": n}``."""
         return {"id": self.id, "params": {k: _param_json(v) for k, v in self.params.items()}}
 
+    @classmethod
+    def from_json(cls, data: Any) -> Msg:
+        """The inverse of :meth:`to_json`, strict: anything else raises ValueError.
+
+        >>> Msg.from_json({"id": "pnue.x", "params": {"who": {"seat": 2}}})
+        Msg(id='pnue.x', params={'who': PlayerRef(seat=2)})
+        """
+        return _msg_from_json(data, 0)
+
 
 Param = str | int | float | Msg | PlayerRef | list | tuple
 
@@ -59,6 +68,45 @@ def _param_json(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_param_json(v) for v in value]
     return value
+
+
+_MAX_DEPTH = 16
+"""Messages nested deeper than this are refused (ours nest two or three levels)."""
+
+
+def _msg_from_json(data: Any, depth: int) -> Msg:
+    if depth > _MAX_DEPTH:
+        raise ValueError("message nested too deep")
+    if not isinstance(data, dict) or set(data) != {"id", "params"}:
+        raise ValueError("a message is {'id': str, 'params': {...}}")
+    ident, params = data["id"], data["params"]
+    if not isinstance(ident, str) or not ident or not isinstance(params, dict):
+        raise ValueError("a message is {'id': str, 'params': {...}}")
+    values = {}
+    for name, value in params.items():
+        if not isinstance(name, str):
+            raise ValueError("a parameter name is a string")
+        values[name] = _param_from_json(value, depth + 1)
+    return Msg(ident, **values)
+
+
+def _param_from_json(value: Any, depth: int) -> Any:
+    if isinstance(value, bool):  # a bool is an int to Python, never a parameter to us
+        raise ValueError("a parameter is a number, a string, a message, a seat or a list")
+    if isinstance(value, (int, float, str)):
+        return value
+    if isinstance(value, dict):
+        if set(value) == {"seat"}:
+            seat = value["seat"]
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise ValueError("a seat is a whole number")
+            return PlayerRef(seat)
+        return _msg_from_json(value, depth)
+    if isinstance(value, list):
+        if depth > _MAX_DEPTH:
+            raise ValueError("message nested too deep")
+        return [_param_from_json(v, depth + 1) for v in value]
+    raise ValueError("a parameter is a number, a string, a message, a seat or a list")
 
 
 class Verbosity(IntEnum):

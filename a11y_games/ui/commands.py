@@ -45,6 +45,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("saves", ("sauvegardes",)),
     Command("load", ("charger",)),
     Command("undo", ("annuler",)),
+    Command("say", ("dire",)),
+    Command("tell", ("chuchoter",)),
     Command("quit", ("quitter", "exit", "q")),
 )
 

@@ -12,6 +12,7 @@ from a11y_games.output.braille import table_for
 from a11y_games.output.brf import write_brf
 from a11y_games.ui.paths import data_dir
 from a11y_games.ui.rulesdoc import read_sections
+from a11y_games.ui.table import LocalTable, Table
 
 __all__ = ["KINDS", "NeedsGame", "brf_path", "document", "emboss"]
 
@@ -27,27 +28,29 @@ class NeedsGame(ValueError):
         self.msg = Msg("core.brf.needs_game")
 
 
-def document(kind: str, spec: GameSpec, lang: str, match: Match | None = None,
+def document(kind: str, spec: GameSpec, lang: str, table: Table | Match | None = None,
              seat: int | None = None) -> tuple[str, list[str]]:
-    """The title and the lines of a document, rendered in ``lang``."""
-    tr = Translator(lang, names=match.seat_name if match else None)
+    """The title and the lines of a document, rendered in ``lang`` (the card and the table
+    need a game: a match, or the table the client plays at)."""
+    if isinstance(table, Match):
+        table = LocalTable(table)
+    tr = Translator(lang, names=table.seat_name if table else None)
     title = tr.render(Msg(f"core.brf.title.{kind}", game=spec.title))
     if kind == "rules":
         lines: list[str] = []
         for section in read_sections(spec.name, lang) or []:
             lines += [section.title, *section.lines, ""]
         return title, lines
-    if match is None:
+    if table is None:
         raise NeedsGame
-    state = match.state
     if kind == "card":
-        viewer = seat if seat is not None else (match.humans() or [0])[0]
-        msgs = [Msg("core.brf.card_of", seat=PlayerRef(viewer)), *state.private(viewer)]
-        reference = getattr(state, "reference_card", None)
-        if reference is not None:
-            msgs += [Msg("core.brf.reference"), *reference()]
+        viewer = seat if seat is not None else (table.humans() or [0])[0]
+        msgs = [Msg("core.brf.card_of", seat=PlayerRef(viewer)), *table.private(viewer)]
+        reference = table.reference_card()
+        if reference:
+            msgs += [Msg("core.brf.reference"), *reference]
         return title, [tr.render(m) for m in msgs]
-    return title, [tr.render(m) for m in state.board(seat, "")]
+    return title, [tr.render(m) for m in table.board(seat, "")]
 
 
 def brf_path(spec: GameSpec, kind: str, seat: int | None = None) -> Path:

@@ -32,6 +32,7 @@ CHOICES: dict[str, tuple[str, ...] | None] = {
     "braille_width": None,  # 12 to 84 cells
     "braille_contracted": ("off", "on"),
     "level": ("random", "normal"),
+    "name": None,  # the name said at network tables
 }
 
 
@@ -43,6 +44,7 @@ FRENCH_NAMES: dict[str, str] = {
     "braille_width": "largeur_braille",
     "braille_contracted": "braille_abrege",
     "level": "niveau_bots",
+    "name": "nom",
 }
 """Each setting's French name: accepted in either language, shown in French."""
 
@@ -87,6 +89,8 @@ class Preferences:
     braille_width: int = 40
     braille_contracted: str = "off"
     level: str = "normal"
+    name: str = ""
+    """The player's name at network tables (asked once)."""
     seen_walkthrough: bool = False
 
     def with_value(self, name: str, value: str) -> Preferences:
@@ -97,6 +101,11 @@ class Preferences:
         if allowed is not None and value not in allowed:
             raise ValueError(Msg("core.set.bad_value", name=name, value=value,
                                  values=", ".join(allowed)))
+        if name == "name":
+            clean = " ".join("".join(c if c.isprintable() else " " for c in value).split())
+            if not clean or len(clean) > 40:
+                raise ValueError(Msg("online.name.bad"))
+            return replace(self, name=clean)
         if name == "braille_width":
             width = number(value)
             if width not in WIDTHS:
@@ -130,7 +139,7 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
                 elif item.name == "seen_walkthrough":  # "false" (a string) is not false
                     problem = problem or Msg("core.settings.bad_value", path=str(target),
                                              name=item.name, value=str(value))
-                elif item.name == "lang" and value == "":
+                elif item.name in ("lang", "name") and value == "":
                     continue
                 else:
                     try:

@@ -15,7 +15,12 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import IO, Any, Protocol
 
-__all__ = ["LineReader", "PlainReader", "PromptReader", "Writer"]
+__all__ = ["LineReader", "PlainReader", "PromptReader", "Woken", "Writer"]
+
+
+class Woken(Exception):
+    """The prompt was ended by news from a network table (``PromptReader.wake``): what was
+    typed so far is kept for the next prompt."""
 
 
 class LineReader(Protocol):
@@ -74,6 +79,8 @@ class PromptReader:
         self.on_key: Callable[[], None] | None = None
         """Called at every key pressed at the prompt (to silence speech)."""
         self._loop: Any = None  # the running prompt's event loop, while one runs
+        self._kept = ""
+        """What was typed when news ended the last prompt: offered again at the next."""
         self.session.app.key_processor.before_key_press += self._key_pressed
 
     def _key_pressed(self, _sender: object) -> None:
@@ -93,6 +100,21 @@ class PromptReader:
         except RuntimeError:  # the prompt ended meanwhile
             return False
         return True
+
+    def wake(self) -> None:
+        """From another thread: end the prompt now (it raises Woken) so that news can be
+        said; the typed text is kept."""
+        loop, app = self._loop, self.session.app
+        if loop is None or loop.is_closed():
+            return
+
+        def stop() -> None:
+            if app.is_running and not app.future.done():
+                self._kept = app.current_buffer.text
+                app.exit(exception=Woken())
+
+        with contextlib.suppress(RuntimeError):  # the loop has just closed
+            loop.call_soon_threadsafe(stop)
 
     def watch(self, fd: int, callback: Callable[[], object]) -> None:
         """Call ``callback`` whenever ``fd`` is readable while the prompt waits (display keys)."""
@@ -117,13 +139,14 @@ class PromptReader:
             import asyncio
 
             loop = asyncio.get_running_loop()
+            self._loop = loop
             for fd, callback in self.watchers:
                 loop.add_reader(fd, callback)
-            self._loop = loop
 
         # each prompt runs its own event loop: the readers end with it
+        kept, self._kept = self._kept, ""
         try:
-            return self.session.prompt(prompt, pre_run=pre_run)
+            return self.session.prompt(prompt, pre_run=pre_run, default=kept)
         finally:
             self._loop = None
 

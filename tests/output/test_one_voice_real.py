@@ -54,7 +54,7 @@ def assert_one_voice(printed: list[str], spoken: list[str]) -> None:
 
 
 def _first_difference(printed: list[str], spoken: list[str]) -> str:
-    for i, (a, b) in enumerate(zip(printed, spoken)):
+    for i, (a, b) in enumerate(zip(printed, spoken, strict=False)):
         if a != b:
             return f"line {i}: printed {a!r}, spoken {b!r}"
     return f"printed {len(printed)} lines, spoke {len(spoken)}"

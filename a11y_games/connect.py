@@ -1,0 +1,198 @@
+"""``a11y-games connect HOST[:PORT]``: play at a server's table with the same client.
+
+The name is asked once and remembered. A seat held at that server (a client closed or
+crashed mid-game) is taken back at once; otherwise the lobby opens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import IO, Any
+
+from a11y_games.cli import (
+    UsageError,
+    _choice,
+    _display,
+    _number,
+    _parse,
+    _Parser,
+    _speech,
+)
+from a11y_games.engine import Msg, Verbosity
+from a11y_games.games import all_specs
+from a11y_games.i18n import LANGUAGES, Translator
+from a11y_games.net import protocol as p
+from a11y_games.ui.client import BrailleOptions, Client
+from a11y_games.ui.lobby import (
+    Lobby,
+    forget_seat,
+    remember_seat,
+    remembered_seat,
+    server_uri,
+)
+from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Session
+from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
+from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
+
+__all__ = ["cmd_connect"]
+
+
+def _connect_parser() -> _Parser:
+    parser = _Parser(prog="a11y-games connect", help_lines=(
+        Msg("online.clihelp.connect"), Msg("online.clihelp.address"),
+        Msg("online.clihelp.name"), Msg("online.clihelp.tls"), Msg("core.clihelp.speech"),
+        Msg("core.clihelp.braille"), Msg("core.clihelp.braille_width"),
+        Msg("core.clihelp.verbosity"), Msg("core.clihelp.help")))
+    parser.add_argument("address", nargs="?", default="127.0.0.1")
+    _choice(parser, "--lang", LANGUAGES, default=None)
+    parser.add_argument("--name", default=None)
+    parser.add_argument("--tls", action="store_true")
+    _choice(parser, "--speech", ("auto", "on", "off"), default=None)
+    parser.add_argument("--braille", action="store_true")
+    parser.add_argument("--braille-table", default=None)
+    parser.add_argument("--braille-contracted", action="store_true", default=None)
+    _number(parser, "--braille-width", default=None)
+    parser.add_argument("--brlapi", action="store_true")
+    _choice(parser, "--verbosity", ("brief", "normal", "full"), default=None)
+    return parser
+
+
+def _ask_name(prefs: Preferences, reader: Any, writer: Writer, tr: Translator) -> Preferences:
+    """The name at network tables, asked once and remembered."""
+    writer.line(tr.render(Msg("online.name.ask")))
+    while True:
+        prompt = tr.render(Msg("online.prompt.name")) + "> "
+        if not reader.interactive:
+            writer.line(prompt.rstrip())
+        try:
+            typed = reader.read(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise SystemExit(0) from None
+        try:
+            prefs = prefs.with_value("name", typed)
+        except ValueError as error:
+            writer.line(tr.render(error.args[0]))
+            continue
+        problem = save_preferences(prefs)
+        if problem is not None:
+            writer.line(tr.render(problem))
+        return prefs
+
+
+def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
+                loaded: tuple[Preferences, Msg | None] | None = None) -> int:
+    """Connect to a server, take back a seat or open the lobby, then play."""
+    args = _parse(_connect_parser(), argv)
+    prefs, problem = loaded or load_preferences()
+    lang = args.lang or prefs.lang or lang
+    tr = Translator(lang)
+    writer = Writer(out)
+    if problem is not None:
+        writer.line(tr.render(problem))
+    width = args.braille_width or prefs.braille_width
+    if width not in WIDTHS:
+        raise UsageError(Msg("core.set.width", value=str(width)))
+    specs = all_specs()
+    interactive = sys.stdin.isatty()
+    client_ref: list[Client] = []
+    if interactive:
+        from prompt_toolkit.key_binding import DynamicKeyBindings
+
+        reader: Any = PromptReader(
+            lambda: client_ref[0].completion_words() if client_ref else [],
+            key_bindings=DynamicKeyBindings(
+                lambda: client_ref[0].key_bindings() if client_ref else None))
+    else:
+        reader = PlainReader()
+    if args.name:
+        try:
+            prefs = prefs.with_value("name", args.name)
+        except ValueError as error:
+            raise UsageError(error.args[0]) from None
+        prefs = replace(prefs)
+    elif not prefs.name:
+        prefs = _ask_name(prefs, reader, writer, tr)
+    uri = server_uri(args.address, tls=args.tls)
+    session = Session(uri, name=prefs.name, lang=lang)
+    try:
+        session.start()
+    except ConnectionLost as error:
+        writer.line(tr.render(error.msg))
+        return 1
+    speech = None
+    try:
+        table = _take_back(session, uri, specs, writer, tr)
+        if table is None:
+            lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs,
+                          level=prefs.level)
+            try:
+                table = lobby.run()
+            except EOFError:
+                table = None
+            if table is None:
+                writer.line(tr.render(Msg("core.quit.bye")))
+                return 0
+        token = session.token
+
+        def checkpoint(seq: int) -> None:
+            if token is not None:
+                remember_seat(uri, token, table.info.id, seq)
+
+        table.on_checkpoint = checkpoint
+        speech = _speech(args.speech or prefs.speech, lang)
+        client = Client(table, reader=reader, writer=writer, lang=lang,
+                        verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
+                        speech=speech,  # type: ignore[arg-type]
+                        braille=BrailleOptions(
+                            mode=args.braille,
+                            table=args.braille_table or prefs.braille_table or None,
+                            contracted=bool(args.braille_contracted)
+                            or prefs.braille_contracted == "on", width=width),
+                        specs=specs, prefs=prefs)
+        client_ref.append(client)
+        if args.brlapi:
+            client.display = _display(client, reader)
+        status = client.run()
+        if table.over():
+            forget_seat(uri)
+        return status
+    except ConnectionLost as error:
+        writer.line(tr.render(error.msg))
+        return 1
+    finally:
+        session.close()
+        with contextlib.suppress(Exception, KeyboardInterrupt):
+            if speech is not None and getattr(speech, "available", False):
+                speech.wait_idle(3.0)  # type: ignore[attr-defined]
+            close = getattr(speech, "close", None)
+            if close is not None:
+                close()
+
+
+def _take_back(session: Session, uri: str, specs: dict[str, Any], writer: Writer,
+               tr: Translator) -> RemoteTable | None:
+    """The seat this machine held at ``uri``, taken back with its token; None if there is
+    none (or its game is gone)."""
+    held = remembered_seat(uri)
+    if held is None:
+        return None
+    session.token = held["token"]
+    try:
+        joined = session.request(p.Resume(token=held["token"], last_seq=0))
+    except RequestRefused:
+        session.token = None
+        forget_seat(uri)
+        writer.line(tr.render(Msg("online.resume_failed")))
+        return None
+    table = RemoteTable(session, joined, specs)
+    table.known_seq = int(held.get("seq", 0))
+    table.quiet = 1  # the events after what was heard: counted, to the log
+    writer.line(tr.render(Msg("online.resumed", game=table.spec.title)))
+    return table
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(cmd_connect(sys.argv[1:], "en", sys.stdout))

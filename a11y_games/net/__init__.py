@@ -1,0 +1,1 @@
+"""Network play: the table protocol, the server and its storage. Knows no terminal."""

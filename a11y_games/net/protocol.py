@@ -1,0 +1,445 @@
+"""The table protocol: JSON messages over WebSocket, one ``type`` tag each, strictly checked.
+
+Every frame is one message. A client sends :data:`ClientMessage` values, the server
+:data:`ServerMessage` values; :func:`encode` writes either, :func:`decode_client` and
+:func:`decode_server` read them and raise :class:`ProtocolError` for anything that is not
+exactly one known message with the right fields. Game text travels as the engine's
+:class:`~a11y_games.engine.messages.Msg` (a catalogue id and parameters): each client renders
+it in its own language.
+
+>>> frame = encode(Hello(protocol=PROTOCOL, name="Ana", lang="fr", req=1))
+>>> decode_client(frame)
+Hello(protocol=1, name='Ana', lang='fr', req=1)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import msgspec
+
+from a11y_games.engine.messages import Msg
+
+__all__ = [
+    "PROTOCOL", "Acked", "Act", "Answer", "Ask", "Chat", "ClientMessage", "Create", "Error",
+    "EventMsg", "Hello", "Join", "Joined", "Leave", "Left", "ListTables", "Over", "PendingMsg",
+    "Presence", "Progress", "ProtocolError", "QueryInfo", "Resume", "Say", "SeatInfo",
+    "ServerMessage", "Snapshot", "Start", "Started", "TableInfo", "TableList", "TableUpdate",
+    "Tell", "TopicInfo", "Watch", "Welcome", "decode_client", "decode_server", "encode",
+]
+
+PROTOCOL = 1
+"""The protocol version, sent in ``hello`` and ``welcome``; a mismatch is refused."""
+
+if TYPE_CHECKING:
+    WireMsg = Msg
+else:
+    WireMsg = dict[str, Any]
+"""A :class:`Msg` on the wire. msgspec would read ``Msg`` as a plain dataclass (parameters
+left as raw JSON, nothing checked) and calls no hook for it; so it reads a dict, and each
+message's ``__post_init__`` turns it into a Msg with ``Msg.from_json`` (strict)."""
+
+Choice = tuple[str, WireMsg]
+"""An action id and its label, as offered to the seat asked."""
+
+Name = Any
+"""A seat's name: ``str`` (a person's) or :class:`Msg` (a bot's or a fictive seat's).
+msgspec cannot put a custom type in a union, so the field is typed ``Any`` and checked."""
+
+
+class ProtocolError(ValueError):
+    """A frame that is not one known message with the right fields."""
+
+
+def _msg(value: Any) -> Msg:
+    """A decoded message (or one already built, when a message is made in Python)."""
+    return value if isinstance(value, Msg) else Msg.from_json(value)
+
+
+def _msgs(values: list[Any]) -> list[Msg]:
+    return [_msg(value) for value in values]
+
+
+def _choices(values: list[Any]) -> list[tuple[str, Msg]]:
+    return [(action, _msg(label)) for action, label in values]
+
+
+def _name(value: Any) -> str | Msg:
+    """A decoded name: a string, or a message given as ``{"id", "params"}``."""
+    if isinstance(value, (str, Msg)):
+        return value
+    return Msg.from_json(value)  # ValueError: msgspec reports it as a ValidationError
+
+
+class _Base(msgspec.Struct, tag_field="type", kw_only=True, forbid_unknown_fields=True,
+            omit_defaults=False):
+    """Every message: a ``type`` tag; unknown fields are refused."""
+
+
+# --- client -> server -----------------------------------------------------------------------
+class Hello(_Base, tag="hello"):
+    """The first message of a connection: protocol version, the player's name and language."""
+
+    protocol: int
+    name: str
+    lang: str = "en"
+    req: int | None = None
+
+
+class ListTables(_Base, tag="list_tables"):
+    """Ask for the open public tables (``table_list``)."""
+
+    req: int | None = None
+
+
+class Create(_Base, tag="create"):
+    """Create a table; the creator sits at seat 0 (or the first seat not given to a bot)."""
+
+    game: str
+    players: int
+    options: dict[str, str] = {}
+    bots: dict[int, str] = {}
+    """Seats (0-based) played by bots, and each bot's level."""
+    public: bool = True
+    """False: the table is not listed; others join with its ``code``."""
+    bot_delay: float = 120.0
+    """Seconds a lost seat waits for its player before a bot holds it."""
+    level: str = "normal"
+    """The level of the bots that fill free seats at ``start`` and hold lost seats."""
+    req: int | None = None
+
+
+class Join(_Base, tag="join"):
+    """Take a seat (``None``: the first free one) at a table, by id or invitation code."""
+
+    table: str | None = None
+    seat: int | None = None
+    code: str | None = None
+    req: int | None = None
+
+
+class Watch(_Base, tag="watch"):
+    """Join a table as a spectator (public view only)."""
+
+    table: str | None = None
+    code: str | None = None
+    req: int | None = None
+
+
+class Resume(_Base, tag="resume"):
+    """Take back a seat by its token; events after ``last_seq`` follow (or a snapshot)."""
+
+    token: str
+    last_seq: int = 0
+    req: int | None = None
+
+
+class Leave(_Base, tag="leave"):
+    """Leave the table (before the start: frees the seat; during a game: a bot holds it)."""
+
+    req: int | None = None
+
+
+class Start(_Base, tag="start"):
+    """The creator starts the game; free seats are filled with bots of the table's level."""
+
+    req: int | None = None
+
+
+class Act(_Base, tag="act"):
+    """Play an action id from the seat's choices."""
+
+    action: str
+    req: int | None = None
+
+
+class Ask(_Base, tag="ask"):
+    """A read-only question, answered for the asking seat's view only.
+
+    ``status``, ``board`` (``topic``), ``private``, ``query`` (``name``, ``arg``), ``choices``
+    (the seat's choices now, in ``answer.choices``), ``whose`` (who is asked, and what).
+    """
+
+    what: Literal["status", "board", "private", "query", "choices", "whose"]
+    topic: str = ""
+    name: str = ""
+    arg: str = ""
+    req: int | None = None
+
+
+class Say(_Base, tag="say"):
+    """Chat to the table (a spectator's goes to the spectators' channel)."""
+
+    text: str
+    req: int | None = None
+
+
+class Tell(_Base, tag="tell"):
+    """Chat privately to one person at the table, by name."""
+
+    to: str
+    text: str
+    req: int | None = None
+
+
+ClientMessage = (Hello | ListTables | Create | Join | Watch | Resume | Leave | Start | Act
+                 | Ask | Say | Tell)
+
+
+# --- what a table looks like ----------------------------------------------------------------
+class SeatInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One seat of a table."""
+
+    seat: int
+    name: Name
+    kind: Literal["human", "bot", "free"]
+    level: str = "normal"
+    connected: bool = False
+    bot_playing: bool = False
+    """True while a bot holds a human's seat (its player lost or left)."""
+
+    def __post_init__(self) -> None:
+        self.name = _name(self.name)
+
+
+class QueryInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A game's read-only command (``map``, ``where``...), asked with ``ask query``."""
+
+    name: str
+    aliases: list[str] = []
+    help: WireMsg
+    public: bool = False
+
+    def __post_init__(self) -> None:
+        self.help = _msg(self.help)
+
+
+class TopicInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A part of the board, asked with ``ask board`` and this ``topic``."""
+
+    name: str
+    aliases: list[str] = []
+
+
+class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A table as the lobby and its members see it."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, str] = {}
+    public: bool = True
+    started: bool = False
+    over: bool = False
+    host_lang: str = "en"
+    level: str = "normal"
+    bot_delay: float = 120.0
+    creator: str = ""
+    seats: list[SeatInfo] = []
+    code: str | None = None
+    """The invitation code: sent to the creator only."""
+    names: dict[int, Name] = {}
+    """Once started: every seat of ``seat_order()`` (fictive players included), by seat."""
+    order: list[int] = []
+    """Once started: the seats in their order around the table."""
+    queries: list[QueryInfo] = []
+    topics: list[TopicInfo] = []
+    board_is_public: bool = False
+
+    def __post_init__(self) -> None:
+        self.names = {seat: _name(name) for seat, name in self.names.items()}
+
+
+# --- server -> client -----------------------------------------------------------------------
+class Welcome(_Base, tag="welcome"):
+    """The answer to ``hello``."""
+
+    protocol: int
+    server: str
+    req: int | None = None
+
+
+class TableList(_Base, tag="table_list"):
+    """The public tables not over."""
+
+    tables: list[TableInfo]
+    req: int | None = None
+
+
+class Joined(_Base, tag="joined"):
+    """You sit at ``seat`` (``None``: you watch). ``token`` resumes the seat; keep it.
+
+    ``seq`` is the table's last event number now."""
+
+    table: TableInfo
+    seat: int | None
+    token: str | None
+    you: str
+    seq: int = 0
+    req: int | None = None
+
+
+class Left(_Base, tag="left"):
+    """You left the table."""
+
+    req: int | None = None
+
+
+class TableUpdate(_Base, tag="table"):
+    """The table changed (someone sat, left, a bot took a seat)."""
+
+    table: TableInfo
+
+
+class Started(_Base, tag="started"):
+    """The game has started; events and the first ``pending`` follow."""
+
+    table: TableInfo
+
+
+class EventMsg(_Base, tag="event"):
+    """The table's event number ``seq``. ``msg`` is ``None`` when you may not see it (and
+    then nothing else about it is sent)."""
+
+    seq: int
+    msg: WireMsg | None = None
+    level: int = 1
+    cause: int | None = None
+    private: bool = False
+    """True when only some seats see it (yours among them)."""
+
+    def __post_init__(self) -> None:
+        if self.msg is not None:
+            self.msg = _msg(self.msg)
+
+
+class Snapshot(_Base, tag="snapshot"):
+    """Sent instead of too many missed events: where things stand, for your view.
+
+    ``seq`` is the table's last event number; ``missed`` how many were skipped."""
+
+    seq: int
+    missed: int
+    status: list[WireMsg] = []
+    private: list[WireMsg] = []
+
+    def __post_init__(self) -> None:
+        self.status = _msgs(self.status)
+        self.private = _msgs(self.private)
+
+
+class PendingMsg(_Base, tag="pending"):
+    """Who is asked now and what; ``choices`` is non-empty only for a seat asked now."""
+
+    seats: list[int]
+    prompt: WireMsg
+    race: bool = False
+    public: bool = False
+    choices: list[Choice] = []
+    log_length: int = 0
+
+    def __post_init__(self) -> None:
+        self.prompt = _msg(self.prompt)
+        self.choices = _choices(self.choices)
+
+
+class Progress(_Base, tag="progress"):
+    """A secret decision of several seats: how many have answered (never who chose what)."""
+
+    done: int
+    of: int
+
+
+class Presence(_Base, tag="presence"):
+    """Someone arrived, left, lost their connection, came back; a bot took or gave back a
+    seat; someone watches."""
+
+    what: Literal["joined", "left", "lost", "back", "bot_took_over", "handed_back",
+                  "watching"]
+    name: Name
+    seat: int | None = None
+
+    def __post_init__(self) -> None:
+        self.name = _name(self.name)
+
+
+class Chat(_Base, tag="chat"):
+    """A line of chat: to the table, among spectators, or private (to you, or your own echo
+    with ``to`` set)."""
+
+    channel: Literal["table", "spectators", "private"]
+    sender: str
+    text: str
+    to: str | None = None
+
+
+class Answer(_Base, tag="answer"):
+    """The answer to ``ask``."""
+
+    lines: list[WireMsg] = []
+    choices: list[Choice] = []
+    req: int | None = None
+
+    def __post_init__(self) -> None:
+        self.lines = _msgs(self.lines)
+        self.choices = _choices(self.choices)
+
+
+class Acked(_Base, tag="acked"):
+    """Your action is stored; its events follow."""
+
+    req: int | None = None
+
+
+class Over(_Base, tag="over"):
+    """The game is over."""
+
+    winners: list[int]
+    reason: WireMsg
+
+    def __post_init__(self) -> None:
+        self.reason = _msg(self.reason)
+
+
+class Error(_Base, tag="error"):
+    """Your message was refused; ``msg`` (domain ``net`` or ``core``) says why."""
+
+    msg: WireMsg
+    req: int | None = None
+
+    def __post_init__(self) -> None:
+        self.msg = _msg(self.msg)
+
+
+ServerMessage = (Welcome | TableList | Joined | Left | TableUpdate | Started | EventMsg
+                 | Snapshot | PendingMsg | Progress | Presence | Chat | Answer | Acked | Over
+                 | Error)
+
+
+# --- encoding and decoding ------------------------------------------------------------------
+_encoder = msgspec.json.Encoder()  # a Msg (a dataclass) encodes as Msg.to_json() does
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+_server_decoder = msgspec.json.Decoder(ServerMessage)
+
+
+def encode(message: ClientMessage | ServerMessage) -> bytes:
+    """One frame's JSON (UTF-8 bytes)."""
+    return _encoder.encode(message)
+
+
+def _decode(decoder: msgspec.json.Decoder, frame: bytes | str) -> Any:
+    try:
+        return decoder.decode(frame)
+    except (msgspec.DecodeError, RecursionError, ValueError) as error:
+        # msgspec.ValidationError is a DecodeError; a Msg refused by from_json a ValueError
+        raise ProtocolError(str(error)) from error
+
+
+def decode_client(frame: bytes | str) -> ClientMessage:
+    """A client's frame as a message; ProtocolError if it is not exactly one."""
+    return _decode(_client_decoder, frame)
+
+
+def decode_server(frame: bytes | str) -> ServerMessage:
+    """A server's frame as a message; ProtocolError if it is not exactly one."""
+    return _decode(_server_decoder, frame)

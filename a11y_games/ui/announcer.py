@@ -1,0 +1,160 @@
+"""The announcer: what happened, said to whoever may hear it, in order.
+
+New events go to each seat's transcript (the `log`), to the screen for the seat at the
+keyboard, and to the events file; in hot-seat another player's private lines wait for
+the hand-over. Also the welcome, the end, summaries and the braille display.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from a11y_games.engine import Event, Msg, PlayerRef
+from a11y_games.engine.oserror import os_reason
+from a11y_games.ui.wording import at_commas
+
+__all__ = ["Announcer"]
+
+
+class Announcer:
+    """Part of :class:`~a11y_games.ui.client.Client` (a mixin: it uses the client's
+    table, writer, translator and settings)."""
+
+    def _absorb_history(self) -> None:
+        """A loaded game: its past events go to the transcripts without being announced."""
+        for event in self.table.events:
+            for seat, transcript in self.transcripts.items():
+                if event.visible(seat):
+                    transcript.append(event)
+        self.cursor = len(self.table.events)
+
+    def say(self, *msgs: Msg | str) -> None:
+        """Render and write lines (one message a line)."""
+        self.out.lines(self.tr.render(m) for m in msgs)
+
+    def say_summary(self, msgs: list[Msg]) -> None:
+        """A summary: its lines, and in braille mode their braille too."""
+        texts = [self.tr.render(m) for m in msgs]
+        self.out.lines(texts)
+        if self.braille.mode and texts:
+            cells = self._braille_lines(texts)
+            if cells:
+                self.out.lines(cells, remember=False)
+
+    def _braille_lines(self, texts: list[str]) -> list[str] | None:
+        from a11y_games.output.braille import Braille, BrailleError, table_for
+
+        table = table_for(self.lang, self.braille.contracted, self.braille.table)
+        key = f"{table}:{self.braille.width}"
+        try:
+            if key not in self.braille._cache:
+                self.braille._cache[key] = Braille(table, width=self.braille.width)
+            converter = self.braille._cache[key]
+            return [cell for text in texts for cell in converter.lines([text])]
+        except BrailleError as error:
+            self.say(error.msg)
+            return None
+
+    def update_display(self) -> None:
+        """The braille display shows the status's first line (or the question when asked)."""
+        if self.display is None:
+            return
+        mine = self._my_turn()
+        msg = (Msg("core.turn.you", seat=PlayerRef(mine[0]), question=mine[1].prompt)
+               if mine else (self.table.status(self.viewer) or [Msg("core.end.over")])[0])
+        try:
+            self.display.show(self.tr.render(msg))
+        except OSError as error:  # BRLTTY gone: say it once and go on without the display
+            self.display = None
+            self.say(getattr(error, "msg", Msg("core.display.lost")))
+
+    def _table_lines(self) -> list[Msg | str]:
+        """The game's welcome and who sits where: at the start, and after ``load``."""
+        lines: list[Msg | str] = [Msg("core.intro.welcome", game=self.table.spec.title)]
+        names = [PlayerRef(s) for s in self.table.seat_order()]
+        players = self.tr.render(Msg("core.intro.players", count=len(names), names=names))
+        lines += at_commas(players, self.braille.width)
+        if self.viewer is not None:
+            lines.append(Msg("core.intro.you", seat=PlayerRef(self.viewer)))
+        if len(self.table.humans()) > 1:
+            lines += [Msg("core.intro.hotseat", count=len(self.table.humans())),
+                      Msg("core.intro.pass")]
+        return lines
+
+    def intro(self) -> None:
+        self.say(*self._table_lines(), Msg("core.intro.help"), Msg("core.intro.choices"))
+        problem = self._speech_problem()
+        if problem is not None:
+            self.say(problem)
+
+    def flush_events(self) -> None:
+        """Announce new events to whoever may see them (others' private ones wait)."""
+        events = self.table.events
+        first = self.cursor
+        new = events[first:]  # a remote table appends from another thread: take a copy
+        self.cursor = first + len(new)
+        # a remote table's events caught up after a reconnect: logged, counted, not read;
+        # and a restarted client's history: logged only
+        hushed = getattr(self.table, "hushed", ())
+        history = getattr(self.table, "history", ())
+        caught_up = 0
+        shown: list[str] = []
+        for index, event in enumerate(new, first):
+            self._record(event)
+            if event.visible_to is None:
+                for transcript in self.transcripts.values():
+                    transcript.append(event)
+            else:
+                for seat in event.visible_to:
+                    if seat in self.transcripts:
+                        self.transcripts[seat].append(event)
+                    if seat in self.backlog and seat != self.viewer:
+                        self.backlog[seat].append(event)
+            if index in history:
+                continue
+            if index in hushed:
+                caught_up += 1
+            elif event.visible(self.viewer) and event.level <= self.verbosity:
+                shown.append(self.tr.render(event.msg))
+        if caught_up:
+            shown.insert(0, self.tr.render(Msg("online.missed", count=caught_up)))
+        if shown:
+            self.out.lines(shown)
+
+    def _record(self, event: Event) -> None:
+        if self.out.events_file is None:
+            return
+        humans = self.table.humans()
+        if event.visible_to is not None and (len(humans) > 1 or not set(humans) & event.visible_to):
+            return  # a secret never reaches a file another player could read
+        try:
+            self.out.event({
+                "type": event.type, "params": event.msg.to_json()["params"],
+                "visibility": "all" if event.visible_to is None else sorted(event.visible_to),
+                "level": event.level.name.lower(), "cause": event.cause,
+                "text": self.tr.render(event.msg), "lang": self.lang})
+        except OSError as error:  # a full disk, a removed drive: say it once, play on
+            failed, self.out.events_file = self.out.events_file, None
+            with contextlib.suppress(OSError, AttributeError):
+                failed.close()  # type: ignore[union-attr]
+            self.say(Msg("core.cli.events_failed", path=str(getattr(failed, "name", "")),
+                         reason=os_reason(error)))
+
+    def announce_end(self) -> None:
+        self.ended = True
+        outcome = self.table.outcome()
+        if outcome is None:
+            return
+        winners = sorted(outcome.winners)
+        lines: list[Msg | str] = [Msg("core.end.over")]
+        recent = [e.msg for e in self.table.events[-40:]]
+        if not any(m == outcome.reason or outcome.reason in m.params.values() for m in recent):
+            lines.append(outcome.reason)  # unless the game has just said it
+        lines.append(Msg("core.end.winners", count=len(winners),
+                         names=[PlayerRef(s) for s in winners]))
+        for seat in self.table.humans():
+            won = "core.end.you_won" if seat in outcome.winners else "core.end.you_lost"
+            lines.append(Msg(won, seat=PlayerRef(seat)))
+        lines.append(Msg("core.end.hint"))
+        self.say(*lines)
+        self.autosave_now()

@@ -1,0 +1,253 @@
+"""Commands that tell: help, choices, whose turn, status, board, me, log, repeat, rules,
+braille."""
+
+from __future__ import annotations
+
+from a11y_games.engine import Event, Msg, PlayerRef
+from a11y_games.engine.state import UnknownTopic
+from a11y_games.engine.words import find_named
+from a11y_games.ui.commands import COMMANDS, fold, lookup, number
+from a11y_games.ui.rulesdoc import find_section, read_sections
+from a11y_games.ui.wording import at_commas, query_word, round_span, sentences
+
+__all__ = ["InfoCommands"]
+
+
+class InfoCommands:
+    """Part of :class:`~a11y_games.ui.client.Client` (a mixin: it uses the client's
+    table, writer, translator and settings)."""
+
+    def help_keys(self) -> None:
+        lines: list[Msg | str] = [Msg("core.keys.header")]
+        lines += [Msg("core.keys.line", key=key.upper(), alt=alt,
+                      action=Msg(f"core.keys.{name}")) for key, alt, name in self.KEYS]
+        lines += [Msg("core.keys.tab"), Msg("core.keys.ctrl_c"), Msg("core.keys.ctrl_d")]
+        self.say(*lines)
+
+    def cmd_help(self, rest: str) -> None:
+        if rest and fold(rest.split()[0]) in ("keys", "touches", "clavier"):
+            self.help_keys()
+            return
+        if rest:
+            command = lookup(rest.split()[0])
+            if command is not None:
+                more = self.tr.render(Msg(f"core.help.{command.name}.more"))
+                also = self.tr.render(Msg("core.help.aliases", words=", ".join(command.words)))
+                lines = [Msg(f"core.help.{command.name}"), *sentences(more),
+                         *at_commas(also, self.braille.width)]
+                if command.name == "board" and self.table.board_topics():
+                    lines += self._topics_lines()
+                self.say(*lines)
+                return
+            query = self._query(rest.split()[0])
+            if query is not None:
+                self.say(query.help)
+                return
+            self.say(Msg("core.error.unknown_command", word=rest.split()[0]))
+        lines: list[Msg | str] = [Msg("core.help.header")]
+        lines += [Msg("core.help.line", word=c.word(self.lang), help=Msg(f"core.help.{c.name}"))
+                  for c in COMMANDS]
+        queries = self.table.queries()
+        if queries:
+            lines.append(Msg("core.help.game_header", game=self.table.spec.title))
+            lines += [Msg("core.help.line", word=query_word(q, self.lang), help=q.help)
+                      for q in queries]
+        lines += [Msg("core.help.footer"), Msg("core.help.footer_enter"),
+                  Msg("core.help.footer_more")]
+        self.say(*lines)
+
+    def cmd_choices(self, rest: str) -> None:
+        mine = self._my_turn()
+        if mine is None:
+            self.say(Msg("core.error.no_choice_now"))
+            self.cmd_whose("")
+            return
+        self.ask(*mine, choices=True)
+
+    def cmd_whose(self, rest: str) -> None:
+        pending = self.table.pending()
+        if pending is None:
+            self.say(Msg("core.end.over"))
+            return
+        names = [PlayerRef(s) for s in pending.seats]
+        one = Msg("core.whose", count=len(names), names=names)
+        if len(self.tr.render(one)) <= self.braille.width:
+            self.say(one, pending.prompt)
+            return
+        lines: list[Msg | str] = [Msg("core.whose.many", count=len(names))]
+        lines += self._name_lines(names)
+        self.say(*lines, pending.prompt)
+
+    def _name_lines(self, names: list[PlayerRef]) -> list[Msg]:
+        """Names over as many lines as the braille width needs, in table order."""
+        lines: list[Msg] = []
+        chunk: list[PlayerRef] = []
+        for name in names:
+            wider = Msg("core.whose.names", names=[*chunk, name])
+            if chunk and len(self.tr.render(wider)) > self.braille.width:
+                lines.append(Msg("core.whose.names", names=chunk))
+                chunk = []
+            chunk.append(name)
+        return [*lines, Msg("core.whose.names", names=chunk)]
+
+    def cmd_status(self, rest: str) -> None:
+        self.say_summary(self.table.status(self.viewer))
+
+    def cmd_board(self, rest: str) -> None:
+        """board, or board TOPIC (in English or French); an unknown topic is said, with the
+        game's topics."""
+        wanted = rest.strip()
+        topic = find_named(self.table.board_topics(), wanted)
+        try:
+            lines = self.table.board(self._seat_in_view(),
+                                     topic.name if topic is not None else wanted)
+        except UnknownTopic:
+            self.say(Msg("core.board.unknown", topic=wanted), *self._topics_lines())
+            return
+        self.say_summary(lines)
+
+    def _topics_lines(self) -> list[Msg | str]:
+        """The game's board topics, in the player's words, within the braille width."""
+        topics = self.table.board_topics()
+        if not topics:
+            return [Msg("core.board.no_topics")]
+        line = Msg("core.board.topics", topics=", ".join(query_word(t, self.lang)
+                                                         for t in topics))
+        return list(at_commas(self.tr.render(line), self.braille.width))
+
+    def cmd_me(self, rest: str) -> None:
+        if self.viewer is None:
+            self.say(Msg("core.error.spectator"))
+            return
+        self.say_summary(self.table.private(self.viewer))
+
+    LOG_PAGE = 10
+
+    def cmd_log(self, rest: str) -> None:
+        """log [N] | log next | log back | log start | log search WORD | log round N."""
+        events = self.transcripts.get(self.viewer, [])
+        words = rest.split()
+        verb = fold(words[0]) if words else ""
+        if not events:
+            self.say(Msg("core.log.empty"))
+            return
+        size = self.LOG_PAGE
+        wanted = number(verb)
+        if not words or wanted is not None:
+            if wanted is not None and wanted < 1:
+                self.say(Msg("core.error.log_number"))
+                return
+            size = wanted or size
+            self._log_page(events, max(0, len(events) - size), len(events))
+        elif verb in ("next", "suite", "suivant"):
+            start = getattr(self, "_log_end", len(events))
+            if start >= len(events):
+                self.say(Msg("core.log.at_end"))
+                return
+            self._log_page(events, start, min(len(events), start + size))
+        elif verb in ("back", "previous", "precedent", "avant"):
+            end = getattr(self, "_log_start", len(events))
+            if end <= 0:
+                self.say(Msg("core.log.at_start"))
+                return
+            self._log_page(events, max(0, end - size), end)
+        elif verb in ("start", "debut", "all", "tout"):
+            self._log_page(events, 0, min(len(events), size))
+        elif verb in ("chat", "discussion"):
+            said = [e for e in events if e.msg.id.startswith("online.chat.")]
+            if not said:
+                self.say(Msg("online.chat.none"))
+                return
+            self._log_page(said, max(0, len(said) - size), len(said))
+        elif verb in ("search", "chercher", "cherche") and len(words) > 1:
+            key = fold(" ".join(words[1:]))
+            found = [e for e in events if key in fold(self.tr.render(e.msg))]
+            if not found:
+                self.say(Msg("core.log.not_found", word=" ".join(words[1:])))
+                return
+            self.say(Msg("core.log.found", count=len(found), word=" ".join(words[1:])))
+            self.out.lines(self.tr.render(e.msg) for e in found[-size:])
+        elif (verb in ("round", "tour", "manche") and len(words) > 1
+              and (round_number := number(words[1])) is not None):
+            start, end = round_span(events, round_number)
+            if start is None:
+                self.say(Msg("core.log.no_round", number=round_number))
+                return
+            self._log_page(events, start, end, header=False)
+        else:
+            self.say(Msg("core.error.log_number"))
+
+    def _log_page(self, events: list[Event], start: int, end: int, *,
+                  header: bool = True) -> None:
+        self._log_start, self._log_end = start, end
+        if header:
+            self.say(Msg("core.log.page", first=start + 1, last=end, total=len(events)))
+        self.out.lines(self.tr.render(e.msg) for e in events[start:end])
+
+    def cmd_repeat(self, rest: str) -> None:
+        """repeat: the last message; repeat N: the Nth message before it."""
+        word = rest.strip()
+        if word and number(word) is None:
+            self.say(Msg("core.repeat.usage"))
+            return
+        back = number(word) or 0
+        history = self.out.history
+        if not history or back >= len(history):
+            self.say(Msg("core.repeat.nothing"))
+            return
+        self.out.lines(list(history[-1 - back]), remember=False)
+
+    def cmd_rules(self, rest: str) -> None:
+        sections = read_sections(self.table.spec.name, self.lang)
+        if not sections:
+            self.say(Msg("core.rules.missing", game=self.table.spec.title))
+            return
+        if not rest.strip():
+            lines: list[Msg | str] = [Msg("core.rules.header", game=self.table.spec.title,
+                                          count=len(sections))]
+            lines += [Msg("core.choices.item", number=i, label=s.title)
+                      for i, s in enumerate(sections, 1)]
+            lines.append(Msg("core.rules.hint"))
+            self.say(*lines)
+            return
+        section = find_section(sections, rest)
+        if section is None:
+            self.say(Msg("core.rules.unknown", wanted=rest.strip(), count=len(sections)))
+            return
+        self.out.lines([section.title, *section.lines])
+
+    def cmd_braille(self, rest: str) -> None:
+        words = [fold(w) for w in rest.split()]
+        if words and words[0] in ("save", "sauver", "file", "fichier"):
+            self._braille_save(words[1] if len(words) > 1 else "all")
+            return
+        if words:  # "braille foo": say what it takes, not the status as if foo were not there
+            self.say(Msg("core.braille.usage"), Msg("core.braille.usage_save"))
+            return
+        texts = [self.tr.render(m) for m in self.table.status(self.viewer)]
+        cells = self._braille_lines(texts)
+        if cells is not None:
+            self.out.lines(cells)
+
+    def _braille_save(self, kind: str) -> None:
+        """``braille save [rules|card|table|all]``: BRF files to emboss, in the data folder."""
+        from a11y_games.output.braille import BrailleError
+        from a11y_games.ui.embossing import KINDS, brf_path, document, emboss
+
+        aliases = {"regles": "rules", "carte": "card", "tout": "all"}
+        kind = aliases.get(kind, kind)
+        if kind not in (*KINDS, "all"):
+            self.say(Msg("core.brf.usage"))
+            return
+        for each in KINDS if kind == "all" else (kind,):
+            title, lines = document(each, self.table.spec, self.lang, self.table, self.viewer)
+            try:
+                seat = self.viewer if each == "card" and len(self.table.humans()) > 1 else None
+                path = emboss(brf_path(self.table.spec, each, seat), title, lines,
+                              lang=self.lang,
+                              contracted=self.braille.contracted, table=self.braille.table,
+                              width=self.braille.width)
+            except (BrailleError, OSError) as error:
+                self.say(getattr(error, "msg", Msg("core.brf.failed")))
+                return
+            self.say(Msg("core.brf.written", what=Msg(f"core.brf.kind.{each}"), path=str(path)))

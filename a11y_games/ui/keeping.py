@@ -1,0 +1,162 @@
+"""Keeping and leaving a game: save, load, saves, undo, quit, end of input, autosave."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+
+from a11y_games.engine import Msg
+from a11y_games.engine.match import Match, SaveError, UndoRefused
+from a11y_games.ui.commands import fold
+from a11y_games.ui.handover import Quit
+from a11y_games.ui.paths import data_dir, save_path
+from a11y_games.ui.table import LocalTable
+
+__all__ = ["KeepingCommands"]
+
+YES = {"y", "yes", "o", "oui"}
+NO = {"n", "no", "non"}
+
+
+class KeepingCommands:
+    """Part of :class:`~a11y_games.ui.client.Client` (a mixin: it uses the client's
+    table, writer, translator and settings)."""
+
+    def cmd_save(self, rest: str) -> None:
+        if not self.table.local:
+            self.say(Msg("online.kept"))
+            return
+        self._save(save_path(rest.strip() or "last"))
+
+    def _save(self, path: Path, *if_failed: Msg) -> bool:
+        """Save the game to ``path`` and say where, or say why not (then ``if_failed``);
+        True if saved."""
+        try:
+            self.match.save(path)
+        except SaveError as error:
+            self.say(error.msg, *if_failed)
+            return False
+        self.say(Msg("core.save.done", path=str(path)))
+        return True
+
+    def cmd_load(self, rest: str) -> None:
+        if not self.table.local:
+            self.say(Msg("online.no_load"))
+            return
+        path = save_path(rest.strip() or "last")
+        try:
+            match = Match.load(path, self.specs)
+        except SaveError as error:
+            self.say(error.msg)
+            if error.msg.id == "core.save.missing":
+                self.say(Msg("core.save.list_hint"))
+            return
+        if self.table.log_length and not self.ended and not self._save(save_path("previous")):
+            return  # the game in progress is kept, not lost
+        table = self.tr.render_all(self._table_lines())  # the old names, in the old game
+        self._set_table(LocalTable(match))
+        self._absorb_history()
+        self.say(Msg("core.load.done", path=str(path), game=match.spec.title,
+                     count=len(match.log)))
+        lines = self._table_lines()
+        if self.tr.render_all(lines) != table:
+            self.say(*lines)  # another game, other players: who is who
+
+    def cmd_undo(self, rest: str) -> None:
+        if self.viewer is None:
+            self.say(Msg("core.error.spectator"))
+            return
+        if not self.table.local:
+            self.say(Msg("online.no_undo"))
+            return
+        try:
+            self.match.undo(self.viewer)
+        except UndoRefused as error:
+            self.say(error.msg)
+            return
+        self.cursor = len(self.table.events)
+        self.asked = None
+        self.ended = False
+        self.say(Msg("core.undo.done"))
+        self.autosave_now()
+
+    def cmd_saves(self, rest: str) -> None:
+        folder = data_dir() / "saves"
+        found: list[tuple[float, Path]] = []
+        for path in folder.glob("*.json"):
+            with contextlib.suppress(OSError):  # a dangling link, a save removed meanwhile
+                if path.is_file():
+                    found.append((path.stat().st_mtime, path))
+        saves = sorted(found, reverse=True)
+        if not saves:
+            self.say(Msg("core.saves.none"))
+            return
+        lines: list[Msg | str] = [Msg("core.saves.header", count=len(saves))]
+        for mtime, path in saves:
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime))
+            lines.append(Msg("core.saves.line", name=path.stem, date=stamp))
+        self.say(*lines)
+
+    def cmd_quit(self, rest: str) -> None:
+        self.confirm_quit()
+
+    def _yes_no(self, question: Msg) -> bool | None:
+        """Ask a yes/no question; None at end of input."""
+        while True:
+            try:
+                answer = fold(self.reader.read(self.tr.render(question) + " "))
+            except EOFError:
+                return None
+            except KeyboardInterrupt:
+                return False
+            if answer in YES:
+                return True
+            if answer in NO:
+                return False
+            self.say(Msg("core.yes_no"))
+
+    def confirm_quit(self) -> None:
+        """Ctrl-C or ``quit``: confirm, offer to save, then leave."""
+        self.say(Msg("core.quit.ask"))
+        sure = self._yes_no(Msg("core.quit.prompt"))
+        if sure is False:
+            self.say(Msg("core.quit.stay"))
+            return
+        save = None
+        if sure and not self.table.local:
+            self.say(Msg("online.left"), Msg("core.quit.bye"))
+            raise Quit
+        if sure and not self.ended and self.table.log_length:
+            save = self._yes_no(Msg("core.quit.save_prompt"))
+            if save and not self._save(save_path("last"), Msg("core.quit.stay")):
+                return  # not saved: stay, the game is not lost
+        if sure is None or (save is None and not self.ended and self.table.log_length):
+            self.end_of_input()  # input closed at a question: save quietly, as at the prompt
+            raise Quit
+        self.say(Msg("core.quit.bye"))
+        raise Quit
+
+    def end_of_input(self) -> None:
+        """Input closed (Ctrl-D, a script's end): save quietly and say goodbye."""
+        if not self.ended and self.table.log_length and self.table.local:
+            path = save_path("last")
+            try:
+                self.match.save(path)
+                self.say(Msg("core.save.done", path=str(path)))
+            except SaveError as error:
+                self.say(error.msg)
+        self.say(Msg("core.quit.bye"))
+
+    def autosave_now(self) -> None:
+        if not self.table.local:
+            self.table.checkpoint()  # type: ignore[attr-defined]
+            return
+        if self.autosave is None:
+            return
+        try:
+            self.match.save(self.autosave)
+        except SaveError as error:  # never interrupt play for an autosave: say it once
+            if not self.autosave_failed:
+                self.autosave_failed = True
+                self.say(error.msg)

@@ -1,0 +1,362 @@
+"""The lobby of a server: list the open tables, create one, join a seat or watch, wait for
+the start. Then the game is played by the same client as at home, through a RemoteTable.
+
+Everything is a short numbered menu or a question with a default on Enter, said as whole
+lines before a short prompt. A seat taken is remembered (its token, per server) so that a
+client started again after a crash or a closed terminal takes its seat back by itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from a11y_games.engine import Msg
+from a11y_games.engine.spec import GameSpec
+from a11y_games.engine.words import fold, number
+from a11y_games.i18n import Translator
+from a11y_games.net import protocol as p
+from a11y_games.ui.paths import data_dir
+from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Session
+from a11y_games.ui.terminal import Woken, Writer
+
+__all__ = ["Lobby", "forget_seat", "remembered_seat", "server_uri"]
+
+DEFAULT_PORT = 8765
+MENU = ("join", "create", "code", "watch", "quit")
+WORDS = {"join": ("join", "rejoindre", "tables", "list", "liste"),
+         "create": ("create", "creer", "new", "nouvelle"),
+         "code": ("code", "invitation"),
+         "watch": ("watch", "regarder", "spectator", "spectateur"),
+         "quit": ("quit", "quitter", "exit", "q", "leave")}
+
+
+def server_uri(address: str, *, tls: bool = False) -> str:
+    """``HOST[:PORT]`` (or a ``ws://``/``wss://`` address) as a WebSocket address."""
+    if address.startswith(("ws://", "wss://")):
+        return address
+    host, _, port = address.rpartition(":") if address.count(":") == 1 else (address, "", "")
+    if not host:
+        host, port = address, ""
+    return f"{'wss' if tls else 'ws'}://{host}:{port or DEFAULT_PORT}"
+
+
+def _seats_file() -> Path:
+    return data_dir() / "online.json"
+
+
+def _read_seats() -> dict[str, Any]:
+    with contextlib.suppress(OSError, ValueError):
+        data = json.loads(_seats_file().read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            return data
+    return {}
+
+
+def _write_seats(data: dict[str, Any]) -> None:
+    target = _seats_file()
+    with contextlib.suppress(OSError):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".online.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(data, handle)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, target)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+
+
+def remembered_seat(uri: str) -> dict[str, Any] | None:
+    """The seat this machine holds at ``uri`` (its token and table), if any."""
+    seat = _read_seats().get(uri)
+    return seat if isinstance(seat, dict) and isinstance(seat.get("token"), str) else None
+
+
+def remember_seat(uri: str, token: str, table: str, seq: int = 0) -> None:
+    """Keep the seat's token (and how far its player has heard, ``seq``)."""
+    data = _read_seats()
+    data[uri] = {"token": token, "table": table, "seq": seq}
+    _write_seats(data)
+
+
+def forget_seat(uri: str) -> None:
+    data = _read_seats()
+    if data.pop(uri, None) is not None:
+        _write_seats(data)
+
+
+class Lobby:
+    """The lobby dialogue; ``run`` returns the table to play at, or None to leave."""
+
+    def __init__(self, session: Session, *, reader: Any, writer: Writer, tr: Translator,
+                 specs: dict[str, GameSpec], level: str = "normal") -> None:
+        self.session = session
+        self.reader = reader
+        self.out = writer
+        self.tr = tr
+        self.specs = specs
+        self.level = level
+        self.tables: list[p.TableInfo] = []
+
+    # --- speaking and asking ------------------------------------------------------------------
+    def say(self, *msgs: Msg | str) -> None:
+        self.out.lines(self.tr.render(m) for m in msgs)
+
+    def read(self, prompt: Msg, *, wakeable: bool = False) -> str | None:
+        """One answer; EOFError at end of input (the caller leaves). ``wakeable``: None
+        when news from the table ended the prompt (the caller says it, then asks again)."""
+        text = self.tr.render(prompt) + "> "
+        if not self.reader.interactive:
+            self.out.line(text.rstrip())  # a script sees each question
+        while True:
+            try:
+                return self.reader.read(text).strip()
+            except Woken:
+                if wakeable:
+                    return None
+            except KeyboardInterrupt:
+                raise EOFError from None
+
+    def ask_number(self, question: Msg, low: int, high: int, default: int | None,
+                   words: Callable[[str], int | None] | None = None) -> int | None:
+        """A number from ``low`` to ``high`` (Enter: ``default``; 0 or back: None)."""
+        self.say(question)
+        while True:
+            answer = self.read(Msg("online.prompt.number")) or ""
+            if not answer and default is not None:
+                return default
+            if fold(answer) in ("back", "retour", "0"):
+                return None
+            picked = number(answer)
+            if picked is None and words is not None:
+                picked = words(answer)
+            if picked is not None and low <= picked <= high:
+                return picked
+            self.say(Msg("core.launcher.range", low=low, high=high))
+
+    def ask_yes_no(self, question: Msg, default: bool) -> bool:
+        self.say(question)
+        while True:
+            answer = fold(self.read(Msg("online.prompt.yes_no")) or "")
+            if not answer:
+                return default
+            if answer in ("y", "yes", "o", "oui"):
+                return True
+            if answer in ("n", "no", "non"):
+                return False
+            self.say(Msg("core.yes_no"))
+
+    # --- the lobby ----------------------------------------------------------------------------
+    def run(self) -> RemoteTable | None:
+        """The menu until a seat is taken (or a game watched) and started, or the player
+        leaves (None)."""
+        self.say(Msg("online.lobby.welcome", address=self.session.uri))
+        while True:
+            self.say(Msg("online.lobby.menu_header"),
+                     *(Msg("core.choices.item", number=i, label=Msg(f"online.lobby.{word}"))
+                       for i, word in enumerate(MENU, 1)))
+            answer = fold(self.read(Msg("online.prompt.lobby")) or "")
+            picked = number(answer)
+            word = MENU[picked - 1] if picked is not None and 1 <= picked <= len(MENU) else \
+                next((w for w, names in WORDS.items() if answer in names), None)
+            if word is None:
+                self.say(Msg("online.lobby.unknown", count=len(MENU)))
+                continue
+            if word == "quit":
+                return None
+            try:
+                joined = getattr(self, f"_{word}")()
+            except RequestRefused as error:
+                self.say(error.msg)
+                continue
+            if joined is not None:
+                table = RemoteTable(self.session, joined, self.specs)
+                if self.wait_for_start(table, joined):
+                    return table
+
+    def _refresh(self) -> list[p.TableInfo]:
+        answer = self.session.request(p.ListTables())
+        self.tables = list(answer.tables)
+        return self.tables
+
+    def _table_line(self, index: int, info: p.TableInfo) -> Msg:
+        spec = self.specs.get(info.game)
+        taken = sum(1 for s in info.seats if s.kind != "free")
+        variants = ", ".join(f"{k} {v}" for k, v in sorted(info.options.items())
+                             if spec is None or v != _default(spec, k))
+        return Msg("core.choices.item", number=index, label=Msg(
+            "online.table.line", game=spec.title if spec else info.game, taken=taken,
+            count=info.players, free=info.players - taken,
+            lang=Msg(f"core.lang.{info.host_lang}") if info.host_lang in ("en", "fr")
+            else info.host_lang,
+            state=Msg("online.table.playing" if info.started else "online.table.waiting"),
+            variants=variants or Msg("online.table.no_variants")))
+
+    def _pick_table(self, *, watching: bool) -> p.TableInfo | None:
+        tables = [t for t in self._refresh() if watching or (
+            not t.started and any(s.kind == "free" for s in t.seats))]
+        if not tables:
+            self.say(Msg("online.tables.none_to_watch" if watching else "online.tables.none"))
+            return None
+        self.say(Msg("online.tables.header", count=len(tables)),
+                 *(self._table_line(i, t) for i, t in enumerate(tables, 1)))
+        picked = self.ask_number(Msg("online.tables.which"), 1, len(tables), None)
+        return tables[picked - 1] if picked is not None else None
+
+    def _join(self) -> p.Joined | None:
+        info = self._pick_table(watching=False)
+        if info is None:
+            return None
+        return self._take(p.Join(table=info.id))
+
+    def _watch(self) -> p.Joined | None:
+        info = self._pick_table(watching=True)
+        if info is None:
+            return None
+        return self._take(p.Watch(table=info.id))
+
+    def _code(self) -> p.Joined | None:
+        self.say(Msg("online.code.ask"))
+        code = self.read(Msg("online.prompt.code")) or ""
+        if not code:
+            return None
+        return self._take(p.Join(code=code))
+
+    def _take(self, request: Any) -> p.Joined:
+        joined = self.session.request(request)
+        if joined.token:
+            remember_seat(self.session.uri, joined.token, joined.table.id)
+        return joined
+
+    def _create(self) -> p.Joined | None:
+        games = list(self.specs.values())
+        self.say(Msg("online.create.games"),
+                 *(Msg("core.choices.item", number=i, label=g.title)
+                   for i, g in enumerate(games, 1)))
+
+        def game_named(word: str) -> int | None:
+            found = [i for i, g in enumerate(games, 1)
+                     if fold(word) in (fold(g.name), *map(fold, g.aliases),
+                                       fold(self.tr.render(g.title)))]
+            return found[0] if len(found) == 1 else None
+
+        picked = self.ask_number(Msg("online.create.game", default=1), 1, len(games), 1,
+                                 game_named)
+        if picked is None:
+            return None
+        spec = games[picked - 1]
+        players = self.ask_number(Msg("core.launcher.players", low=spec.min_players,
+                                      high=spec.max_players, default=spec.default_players),
+                                  spec.min_players, spec.max_players, spec.default_players)
+        if players is None:
+            return None
+        bots = self.ask_number(Msg("online.create.bots", high=players - 1, default=0),
+                               0, players - 1, 0)
+        if bots is None:
+            bots = 0
+        levels = tuple(spec.bots)
+        level = self.level if self.level in levels else "normal"
+        self.say(*(Msg("core.choices.item", number=i, label=Msg(f"online.level.{name}"))
+                   for i, name in enumerate(levels, 1)))
+        chosen = self.ask_number(Msg("online.create.level", default=levels.index(level) + 1),
+                                 1, len(levels), levels.index(level) + 1)
+        level = levels[(chosen or levels.index(level) + 1) - 1]
+        options: dict[str, str] = {}
+        for option in spec.options:
+            labels = [option.choice_labels.get(v, v) for v in option.choices]
+            default = option.choices.index(option.default) + 1
+            self.say(option.label, *(Msg("core.choices.item", number=i, label=label)
+                                     for i, label in enumerate(labels, 1)))
+            answer = self.ask_number(Msg("core.launcher.option", default=default), 1,
+                                     len(option.choices), default)
+            options[option.name] = option.choices[(answer or default) - 1]
+        public = self.ask_yes_no(Msg("online.create.public"), True)
+        delay = self.ask_number(Msg("online.create.delay", default=2), 0, 60, 2)
+        seats = {seat: level for seat in range(players - bots, players)}
+        return self._take(p.Create(game=spec.name, players=players, options=options,
+                                   bots=seats, public=public, level=level,
+                                   bot_delay=60.0 * (2 if delay is None else delay)))
+
+    # --- before the start -------------------------------------------------------------------
+    def wait_for_start(self, table: RemoteTable, joined: p.Joined) -> bool:
+        """Say where the player sits; the creator starts the game, the others wait for it.
+        False if the player leaves before the start."""
+        info = joined.table
+        spec = table.spec
+        if joined.seat is None:
+            self.say(Msg("online.seat.watching", game=spec.title))
+        else:
+            self.say(Msg("online.seat.taken", game=spec.title, seat=joined.seat + 1,
+                         count=info.players))
+        if info.code:
+            self.say(Msg("online.seat.code", code=info.code))
+        creator = info.creator == joined.you
+        wake = getattr(self.reader, "wake", None)
+        if wake is not None:
+            table.on_news = lambda message: wake()
+        shown = self._who_line(table)
+        self.say(shown, Msg("online.start.ask" if creator else "online.start.waiting"))
+        while not table.started:
+            seen = table.changes
+            if creator:
+                try:
+                    typed = self.read(Msg("online.prompt.start"), wakeable=True)
+                except EOFError:
+                    return False
+                answer = fold(typed) if typed is not None else None
+                if answer is None:
+                    pass  # news: said below
+                elif answer in ("start", "commencer", "go", ""):
+                    try:
+                        self.session.request(p.Start())
+                    except RequestRefused as error:
+                        self.say(error.msg)
+                    table.wait(seen, 5.0)
+                elif answer in WORDS["quit"]:
+                    self._leave()
+                    return False
+                elif answer in ("who", "qui", "seats", "places"):
+                    self.say(self._who_line(table))
+                else:
+                    self.say(Msg("online.start.usage"))
+            else:
+                if not self.reader.interactive:
+                    table.wait(seen, 1.0)
+                else:
+                    try:
+                        typed = self.read(Msg("online.prompt.wait"), wakeable=True)
+                    except EOFError:
+                        return False
+                    if typed is not None and fold(typed) in WORDS["quit"]:
+                        self._leave()
+                        return False
+            now = self._who_line(table)
+            if self.tr.render(now) != self.tr.render(shown) and not table.started:
+                self.say(now)
+                shown = now
+        return True
+
+    def _who_line(self, table: RemoteTable) -> Msg:
+        taken = [s for s in table.info.seats if s.kind != "free"]
+        names = [s.name for s in taken]
+        return Msg("online.seat.who", count=len(taken), names=names,
+                   free=table.info.players - len(taken))
+
+    def _leave(self) -> None:
+        with contextlib.suppress(RequestRefused, ConnectionLost):
+            self.session.request(p.Leave())
+        forget_seat(self.session.uri)
+        self.say(Msg("online.lobby.left"))
+
+
+def _default(spec: GameSpec, name: str) -> str:
+    option = next((o for o in spec.options if o.name == name), None)
+    return option.default if option is not None else ""

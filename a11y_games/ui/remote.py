@@ -1,0 +1,440 @@
+"""A seat at a server: the remote side of the table seam (:mod:`a11y_games.ui.table`).
+
+The connection lives on a thread of its own with an asyncio loop (websockets); the client
+calls this table's plain methods from its own thread. Everything the server pushes
+(events, the question, progress of a secret vote, chat, arrivals and departures) is kept
+here in order, and ``on_news`` is called so that a waiting prompt can show it. A lost
+connection is retried with backoff; the seat is taken back with its token and the events
+missed meanwhile arrive quietly (they go to the log, and a short summary is said).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from a11y_games.engine import Event, IllegalAction, Msg, Pending, Verbosity
+from a11y_games.engine.spec import GameSpec
+from a11y_games.engine.state import Outcome, Query, Topic, UnknownTopic
+from a11y_games.net import protocol as p
+
+__all__ = ["ConnectionLost", "RemoteTable", "Session"]
+
+REPLY_TIMEOUT = 15.0
+"""Seconds a request waits for the server's answer before the player is told."""
+
+
+class ConnectionLost(Exception):
+    """The server cannot be reached (a request timed out, or the connection is closed for
+    good). ``msg`` says it to the player."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.id)
+        self.msg = msg
+
+
+class RequestRefused(Exception):
+    """The server refused a request: ``msg`` says why, in its catalogue words."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.id)
+        self.msg = msg
+
+
+def _no_run(state: Any, seat: int | None, argument: str) -> list[Msg]:
+    raise RuntimeError("a remote query runs on the server")
+
+
+class Session:
+    """One connection to a server, on its own thread: requests and pushed messages.
+
+    ``uri`` is ``ws://host:port`` (or ``wss://``). ``name`` and ``lang`` go in the hello.
+    """
+
+    def __init__(self, uri: str, *, name: str, lang: str,
+                 on_push: Callable[[Any, bool], None] | None = None,
+                 on_state: Callable[[str], None] | None = None) -> None:
+        self.uri = uri
+        self.name = name
+        self.lang = lang
+        self._on_push = on_push
+        """Called on the connection's thread with every message, and whether it answers a
+        request (pushes come in the order the server sent them). Until one is attached,
+        messages wait in ``_held`` (nothing between a ``joined`` and its table is lost)."""
+        self._held: list[tuple[Any, bool]] = []
+        self._push_lock = threading.Lock()
+        self.on_state = on_state or (lambda what: None)
+        """Called with "lost", "back" or "gone" when the connection changes."""
+        self.token: str | None = None
+        """The seat's reconnect token once a seat is taken (resumed with on reconnect)."""
+        self.last_seq = 0
+        self._reqs = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._ws: Any = None
+        self._ready = threading.Event()
+        self._closing = False
+        self._first: BaseException | None = None
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, name="a11y-games-net", daemon=True)
+
+    # --- the connection thread -----------------------------------------------------------------
+    def start(self, timeout: float = 10.0) -> None:
+        """Connect and say hello; ConnectionLost if the server does not answer."""
+        self.thread.start()
+        if not self._ready.wait(timeout) or self._first is not None:
+            self.close()
+            raise ConnectionLost(Msg("online.unreachable", address=self.uri))
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        with contextlib.suppress(asyncio.CancelledError):
+            self.loop.run_until_complete(self._connection())
+
+    async def _connection(self) -> None:
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed
+
+        first = True
+        try:
+            async for ws in connect(self.uri, max_size=2**20, open_timeout=5,
+                                    ping_interval=10, ping_timeout=20):
+                self._ws = ws
+                try:
+                    await self._greet(ws, first)
+                    first = False
+                    self._ready.set()
+                    async for frame in ws:
+                        self._receive(frame)
+                except ConnectionClosed:
+                    pass
+                self._ws = None
+                self._fail_waiting()
+                if self._closing:
+                    return
+                self.on_state("lost")
+        except OSError as error:  # the first connection failed (connect retries later ones)
+            self._first = error
+            self._ready.set()
+
+    async def _greet(self, ws: Any, first: bool) -> None:
+        await ws.send(p.encode(p.Hello(protocol=p.PROTOCOL, name=self.name, lang=self.lang)))
+        welcome = p.decode_server(await asyncio.wait_for(ws.recv(), REPLY_TIMEOUT))
+        if isinstance(welcome, p.Error):
+            raise ConnectionLost(welcome.msg)
+        if not first and self.token is not None:
+            await ws.send(p.encode(p.Resume(token=self.token, last_seq=self.last_seq)))
+            self.on_state("back")
+
+    def _receive(self, frame: Any) -> None:
+        try:
+            message = p.decode_server(frame)
+        except p.ProtocolError:
+            return  # a frame of another version: nothing to say with it
+        req = getattr(message, "req", None)
+        future = self._waiting.pop(req, None) if req is not None else None
+        if isinstance(message, p.EventMsg):
+            self.last_seq = max(self.last_seq, message.seq)
+        elif isinstance(message, p.Joined):
+            self.last_seq = max(self.last_seq, message.seq)
+            if message.token:
+                self.token = message.token
+        with self._push_lock:
+            if self._on_push is None:
+                self._held.append((message, future is not None))
+                del self._held[:-10_000]
+            else:
+                self._on_push(message, future is not None)
+        if future is not None and not future.done():
+            future.set_result(message)
+
+    def _fail_waiting(self) -> None:
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(ConnectionLost(Msg("online.lost")))
+        self._waiting.clear()
+
+    # --- called from the client's thread ---------------------------------------------------
+    def attach(self, on_push: Callable[[Any, bool], None]) -> None:
+        """Send every message from now on to ``on_push``, those held so far first."""
+        with self._push_lock:
+            self._on_push = on_push
+            held, self._held = self._held, []
+            for message, reply in held:
+                on_push(message, reply)
+
+    def request(self, message: Any, *, timeout: float = REPLY_TIMEOUT) -> Any:
+        """Send ``message`` and wait for its answer; RequestRefused for an ``error``."""
+        req = next(self._reqs)
+        message.req = req
+
+        async def send() -> Any:
+            if self._ws is None:
+                raise ConnectionLost(Msg("online.lost"))
+            future = self.loop.create_future()
+            self._waiting[req] = future
+            await self._ws.send(p.encode(message))
+            return await future
+
+        try:
+            answer = asyncio.run_coroutine_threadsafe(send(), self.loop).result(timeout)
+        except TimeoutError as error:
+            raise ConnectionLost(Msg("online.no_answer")) from error
+        except ConnectionLost:
+            raise
+        except Exception as error:  # closed while sending
+            raise ConnectionLost(Msg("online.lost")) from error
+        if isinstance(answer, p.Error):
+            raise RequestRefused(answer.msg)
+        return answer
+
+    def close(self) -> None:
+        """Close the connection and end the thread."""
+        self._closing = True
+        if self.loop.is_closed():
+            return
+
+        async def shut() -> None:
+            if self._ws is not None:
+                await self._ws.close()
+            for task in asyncio.all_tasks():
+                if task is not asyncio.current_task():
+                    task.cancel()
+
+        if self.thread.is_alive():
+            with contextlib.suppress(Exception):
+                asyncio.run_coroutine_threadsafe(shut(), self.loop).result(3)
+            self.thread.join(3)
+
+
+class RemoteTable:
+    """A seat (or a spectator's chair) at a table held by a server."""
+
+    local = False
+
+    def __init__(self, session: Session, joined: p.Joined, specs: dict[str, GameSpec]) -> None:
+        self.session = session
+        self.info = joined.table
+        self.seat = joined.seat
+        self.spec = specs[self.info.game]
+        self._lock = threading.Condition()
+        self._events: list[Event] = []
+        self._pending: p.PendingMsg | None = None
+        self._outcome: Outcome | None = None
+        self.started = self.info.started
+        self.quiet = 0
+        """Non-zero while the events missed during a lost connection are caught up."""
+        self.hushed: set[int] = set()
+        """Indexes of the events caught up so: the log has them, the player hears a count."""
+        self.known_seq = 0
+        """A client started again: the events it had heard before (up to this number) go
+        to the log unsaid, like a loaded game's history."""
+        self.history: set[int] = set()
+        self.on_checkpoint: Callable[[int], None] = lambda seq: None
+        """Called when the player is asked: remember how far this seat has heard."""
+        self.changes = 0
+        """Counts every push (a waiting loop sees whether something came)."""
+        self.questions = 0
+        """Counts the questions (``pending``, ``over``) received."""
+        self._acked_at = 0
+        self.on_news: Callable[[Any], None] = lambda message: None
+        session.on_state = self._connection_state
+        session.attach(self._push)
+
+    # --- what the server pushes --------------------------------------------------------------
+    def _push(self, message: Any, reply: bool) -> None:
+        with self._lock:
+            self._take(message)
+            if isinstance(message, p.Acked):
+                self._acked_at = self.questions
+            if not reply:
+                self.changes += 1
+            self._lock.notify_all()
+        if not reply:
+            self.on_news(message)
+
+    def _take(self, message: Any) -> None:
+        if isinstance(message, p.EventMsg):
+            if message.msg is not None:
+                visible = frozenset({self.seat}) if message.private and self.seat is not None \
+                    else None
+                level = Verbosity(max(0, min(2, message.level)))
+                if message.seq <= self.known_seq:
+                    self.history.add(len(self._events))
+                elif self.quiet:
+                    self.hushed.add(len(self._events))
+                self._events.append(Event(message.msg, visible, level, message.cause))
+        elif isinstance(message, p.PendingMsg):
+            self._pending = message
+            self.quiet = 0
+            self.questions += 1
+        elif isinstance(message, p.Over):
+            self._outcome = Outcome(frozenset(message.winners), message.reason)
+            self._pending = None
+            self.quiet = 0
+            self.questions += 1
+        elif isinstance(message, (p.Started, p.TableUpdate)):
+            self.info = message.table
+            self.started = self.started or message.table.started
+        elif isinstance(message, p.Joined):
+            self.info = message.table
+            self.seat = message.seat
+        elif isinstance(message, p.Progress):
+            self._note(Msg("online.progress", done=message.done, count=message.of))
+        elif isinstance(message, p.Presence):
+            self._note(Msg(f"online.presence.{message.what}", name=message.name),
+                       level=Verbosity.BRIEF)
+        elif isinstance(message, p.Chat):
+            msg_id = f"online.chat.{message.channel}"
+            if message.channel == "private" and message.to:
+                msg_id = "online.chat.private_to"
+            self._note(Msg(msg_id, name=message.sender, text=message.text, to=message.to or ""),
+                       level=Verbosity.BRIEF)
+        elif isinstance(message, p.Snapshot):
+            self._note(Msg("online.snapshot", count=message.missed))
+            for line in [*message.status, *message.private]:
+                self._note(line)
+
+    def _note(self, msg: Msg, *, level: Verbosity = Verbosity.NORMAL) -> None:
+        """A line of the table's own (chat, arrivals, votes counted) in the transcript."""
+        self._events.append(Event(msg, None, level))
+
+    def _connection_state(self, what: str) -> None:
+        with self._lock:
+            if what == "lost":
+                self._note(Msg("online.reconnecting"), level=Verbosity.BRIEF)
+            elif what == "back":
+                self._note(Msg("online.reconnected"), level=Verbosity.BRIEF)
+                self.quiet = 1
+            self.changes += 1
+            self._lock.notify_all()
+        self.on_news(what)
+
+    def wait(self, seen: int, timeout: float) -> int:
+        """Block until something arrives after change number ``seen`` (or ``timeout``);
+        returns the change number now."""
+        with self._lock:
+            self._lock.wait_for(lambda: self.changes != seen, timeout)
+            return self.changes
+
+    # --- who is who -------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str | Msg:
+        name = self.info.names.get(seat)
+        if name is None:
+            name = next((s.name for s in self.info.seats if s.seat == seat), None)
+        return name if name else Msg("core.seat.default", number=seat + 1)
+
+    def seat_order(self) -> list[int]:
+        return list(self.info.order) or [s.seat for s in self.info.seats]
+
+    def humans(self) -> list[int]:
+        return [] if self.seat is None else [self.seat]
+
+    def is_human(self, seat: int) -> bool:
+        return seat == self.seat
+
+    # --- the game now -----------------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        return self._events
+
+    @property
+    def log_length(self) -> int:
+        pending = self._pending
+        return pending.log_length if pending is not None else 0
+
+    def pending(self) -> Pending | None:
+        pending = self._pending
+        if pending is None:
+            return None
+        return Pending(tuple(pending.seats), pending.prompt, pending.race, pending.public)
+
+    def choices(self, seat: int) -> list[tuple[str, Msg]]:
+        pending = self._pending
+        if pending is None or seat != self.seat or seat not in pending.seats:
+            return []
+        return list(pending.choices)
+
+    def act(self, seat: int, action: str) -> None:
+        """Send the action; once stored, wait for the question that follows it (its events
+        come first), so that what the client says next is up to date."""
+        try:
+            self.session.request(p.Act(action=action))
+        except RequestRefused as error:
+            raise IllegalAction(error.msg) from None
+        with self._lock:
+            self._lock.wait_for(lambda: self.questions > self._acked_at, REPLY_TIMEOUT)
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def checkpoint(self) -> None:
+        """The player is asked: what was said so far is heard (for a restarted client)."""
+        self.on_checkpoint(self.session.last_seq)
+
+    def over(self) -> bool:
+        return self._outcome is not None or self.info.over
+
+    def bot_turn(self) -> bool:
+        return False  # bots play on the server
+
+    def race(self, human_times: dict[int, float]) -> None:
+        return None  # the order of arrival at the server decides
+
+    # --- views ------------------------------------------------------------------------------
+    def _ask(self, what: str, **fields: str) -> list[Msg]:
+        try:
+            answer = self.session.request(p.Ask(what=what, **fields))
+        except RequestRefused as error:
+            return [error.msg]
+        return list(answer.lines)
+
+    def status(self, seat: int | None) -> list[Msg]:
+        return self._ask("status")
+
+    def board(self, seat: int | None, topic: str) -> list[Msg]:
+        try:
+            answer = self.session.request(p.Ask(what="board", topic=topic))
+        except RequestRefused as error:
+            if "topic" in error.msg.id:
+                raise UnknownTopic(topic) from None
+            return [error.msg]
+        return list(answer.lines)
+
+    def private(self, seat: int) -> list[Msg]:
+        return self._ask("private")
+
+    def queries(self) -> list[Query]:
+        return [Query(q.name, q.help, _no_run, tuple(q.aliases), q.public)
+                for q in self.info.queries]
+
+    def run_query(self, query: Query, seat: int | None, argument: str) -> list[Msg]:
+        return self._ask("query", name=query.name, arg=argument)
+
+    def board_topics(self) -> tuple[Topic, ...]:
+        return tuple(Topic(t.name, tuple(t.aliases)) for t in self.info.topics)
+
+    def board_is_public(self) -> bool:
+        return self.info.board_is_public
+
+    def reference_card(self) -> list[Msg]:
+        return []
+
+    # --- chat -------------------------------------------------------------------------------
+    def say(self, text: str) -> Msg | None:
+        """Chat to the table (spectators: to the spectators); a refusal's message, or None."""
+        try:
+            self.session.request(p.Say(text=text))
+        except RequestRefused as error:
+            return error.msg
+        return None
+
+    def tell(self, name: str, text: str) -> Msg | None:
+        try:
+            self.session.request(p.Tell(to=name, text=text))
+        except RequestRefused as error:
+            return error.msg
+        return None

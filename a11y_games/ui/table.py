@@ -1,0 +1,170 @@
+"""The table seam: what the client plays through, a match in this process or a seat at a
+server (``a11y_games.ui.remote``). The command code is written once for both.
+
+A table answers for the seats played at this keyboard (``humans``) and shows each of them
+only what it may see: a local table holds the whole match (hot-seat filtering is the
+client's), a remote one only ever receives its own seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Protocol
+
+from a11y_games.engine import Event, Msg, Pending
+from a11y_games.engine.match import Match
+from a11y_games.engine.spec import GameSpec
+from a11y_games.engine.state import Outcome, Query, Topic
+
+__all__ = ["LocalTable", "Table"]
+
+Choice = tuple[str, Msg]
+"""An action id and its label, as offered to a seat."""
+
+
+class Table(Protocol):
+    """What the client needs of the game it plays, wherever the game is held."""
+
+    spec: GameSpec
+    local: bool
+    """True for a match in this process (save, load, undo, races timed here)."""
+
+    # --- who is who -------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str | Msg: ...
+    def seat_order(self) -> list[int]: ...
+    def humans(self) -> list[int]:
+        """The seats played at this keyboard (none for a spectator)."""
+    def is_human(self, seat: int) -> bool:
+        """True if ``seat`` is played at this keyboard."""
+
+    # --- the game now -----------------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        """Every event known here, in order (a remote table: those its seat may see)."""
+    @property
+    def log_length(self) -> int:
+        """How many decisions have been played (changes whenever anyone acts)."""
+    def pending(self) -> Pending | None: ...
+    def choices(self, seat: int) -> list[Choice]:
+        """What ``seat`` may choose now, each with its label (empty if not asked)."""
+    def act(self, seat: int, action: str) -> None:
+        """Play ``action`` for ``seat``; IllegalAction (with its message) if refused."""
+    def outcome(self) -> Outcome | None: ...
+    def bot_turn(self) -> bool:
+        """Let one bot here play if one is asked (local tables); True if one did."""
+    def race(self, human_times: dict[int, float]) -> None:
+        """End a reaction race: the humans here reacted after these times (seconds)."""
+
+    # --- views, for one seat (None: the public view) ------------------------------------------
+    def status(self, seat: int | None) -> list[Msg]: ...
+    def board(self, seat: int | None, topic: str) -> list[Msg]:
+        """The board or one of its topics; UnknownTopic for a topic the game lacks."""
+    def private(self, seat: int) -> list[Msg]: ...
+    def queries(self) -> list[Query]: ...
+    def run_query(self, query: Query, seat: int | None, argument: str) -> list[Msg]: ...
+    def board_topics(self) -> tuple[Topic, ...]: ...
+    def board_is_public(self) -> bool: ...
+    def reference_card(self) -> list[Msg]:
+        """The game's reference card (a summary of the rules in play), if it has one."""
+
+
+class LocalTable:
+    """A match held in this process: bots play here, races are timed here."""
+
+    local = True
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.spec = match.spec
+
+    # --- who is who -------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str | Msg:
+        return self.match.seat_name(seat)
+
+    def seat_order(self) -> list[int]:
+        return self.match.state.seat_order()
+
+    def humans(self) -> list[int]:
+        return self.match.humans()
+
+    def is_human(self, seat: int) -> bool:
+        return self.match.is_human(seat)
+
+    # --- the game now -----------------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        return self.match.events
+
+    @property
+    def log_length(self) -> int:
+        return len(self.match.log)
+
+    def pending(self) -> Pending | None:
+        return self.match.state.pending()
+
+    def choices(self, seat: int) -> list[Choice]:
+        state = self.match.state
+        return [(a, state.describe(seat, a)) for a in state.legal_actions(seat)]
+
+    def act(self, seat: int, action: str) -> None:
+        self.match.act(seat, action)
+
+    def outcome(self) -> Outcome | None:
+        return self.match.state.outcome()
+
+    def bot_turn(self) -> bool:
+        bots = self.match.waiting_bots()
+        if not bots:
+            return False
+        self.match.act(bots[0], self.match.bot_choice(bots[0]))
+        return True
+
+    def race(self, human_times: dict[int, float]) -> None:
+        """Bots react after a random delay drawn from the game's seed, and so do humans
+        not timed here (several at one keyboard cannot race fairly); the order of the
+        ``react`` actions is logged."""
+        pending = self.match.state.pending()
+        assert pending is not None and pending.race
+        rng = random.Random(f"{self.match.settings.seed}:race:{len(self.match.log)}")
+        times = {s: rng.uniform(0.4, 2.0) for s in pending.seats if self.match.is_bot(s)}
+        for seat in pending.seats:
+            if seat not in times:
+                times[seat] = human_times.get(seat, 0.0) if seat in human_times \
+                    else rng.uniform(0.4, 2.0)
+        for seat in sorted(pending.seats, key=lambda s: times[s]):
+            self.match.act(seat, self.match.state.legal_actions(seat)[0])
+
+    # --- views ------------------------------------------------------------------------------
+    def status(self, seat: int | None) -> list[Msg]:
+        return self.match.state.status(seat)
+
+    def board(self, seat: int | None, topic: str) -> list[Msg]:
+        return self.match.state.board(seat, topic)
+
+    def private(self, seat: int) -> list[Msg]:
+        return self.match.state.private(seat)
+
+    def queries(self) -> list[Query]:
+        return self.match.state.queries()
+
+    def run_query(self, query: Query, seat: int | None, argument: str) -> list[Msg]:
+        return query.run(self.match.state, seat, argument)
+
+    def board_topics(self) -> tuple[Topic, ...]:
+        return self.match.state.board_topics()
+
+    def board_is_public(self) -> bool:
+        return self.match.state.board_is_public()
+
+    def reference_card(self) -> list[Msg]:
+        reference = getattr(self.match.state, "reference_card", None)
+        return list(reference()) if reference is not None else []
+
+    # --- only here: saving, undo ------------------------------------------------------------
+    def save(self, path: Path) -> None:
+        self.match.save(path)
+
+    def undo(self, seat: int) -> None:
+        self.match.undo(seat)
+

@@ -1,0 +1,60 @@
+"""Small text helpers of the client: help sentences, list lines, rounds in a transcript."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from a11y_games.engine import Event
+
+__all__ = ["at_commas", "query_word", "round_span", "sentences"]
+
+
+def query_word(query: Any, lang: str) -> str:
+    """A game query's name as said in ``lang`` (its first alias is the French one)."""
+    if lang == "fr" and query.aliases:
+        return str(query.aliases[0])
+    return str(query.name)
+
+
+def sentences(text: str) -> list[str]:
+    """One sentence a line (help texts): split after a full stop that ends a word, not after
+    an initial (C.N.U.)."""
+    return re.split(r"(?<=[^\sA-Z]\.) (?=\S)", text)
+
+
+def at_commas(text: str, width: int) -> list[str]:
+    """A list line ("Topics: scores, scale, ...") cut after commas into lines of at most
+    ``width`` characters (a word longer than that keeps its own line)."""
+    lines: list[str] = []
+    for piece in re.split(r"(?<=,) ", text):
+        if lines and len(lines[-1]) + 1 + len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
+def _round_of(event: Event) -> int | None:
+    """The round or turn an event opens or names (``round=``, ``turn=``, ``*.round number=``)."""
+    params = event.msg.params
+    for key in ("round", "turn"):
+        if isinstance(params.get(key), int):
+            return params[key]
+    if event.msg.id.endswith(".round") and isinstance(params.get("number"), int):
+        return params["number"]
+    return None
+
+
+def round_span(events: list[Event], number: int) -> tuple[int | None, int]:
+    """Where round ``number`` starts in a transcript (its first mention) and ends. Round 0
+    is what came before round 1 (a setup, the opening lines)."""
+    if number == 0:
+        end = next((i for i, e in enumerate(events) if (_round_of(e) or 0) >= 1), len(events))
+        return (0, end) if end else (None, 0)
+    start = next((i for i, e in enumerate(events) if _round_of(e) == number), None)
+    if start is None:
+        return None, 0
+    end = next((i for i, e in enumerate(events) if i > start and (_round_of(e) or 0) > number),
+               len(events))
+    return start, end
