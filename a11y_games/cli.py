@@ -24,13 +24,11 @@ from a11y_games.ui.commands import fold, number
 from a11y_games.ui.paths import save_path
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
-from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
+from a11y_games.ui.terminal import PROMPT, PlainReader, PromptReader, Writer
 
 __all__ = ["main"]
 
 SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume", "braille", "connect")
-PROMPT = "> "
-"""The prompt of a set-up question: the question is the line above it."""
 WALKTHROUGH_LINES = 10
 """``core.walkthrough.1`` to ``.10``: the first run's five things, one idea a line."""
 
@@ -260,7 +258,9 @@ class _Voice:
         """Say once who speaks (the game's voice, the screen reader, nobody), or why none."""
         if self.speech is None:
             return
-        said = self.speech.take_problem() or self.speech.choice()
+        take = getattr(self.speech, "take_problem", None)
+        choice = getattr(self.speech, "choice", None)
+        said = (take() if take else None) or (choice() if choice else None)
         if said is not None:
             self.writer.line(Translator(self.lang).render(said))
 

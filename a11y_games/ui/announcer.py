@@ -11,7 +11,6 @@ import contextlib
 
 from a11y_games.engine import Event, Msg, PlayerRef
 from a11y_games.engine.oserror import os_reason
-from a11y_games.ui.wording import at_commas
 
 __all__ = ["Announcer"]
 
@@ -72,8 +71,7 @@ class Announcer:
         """The game's welcome and who sits where: at the start, and after ``load``."""
         lines: list[Msg | str] = [Msg("core.intro.welcome", game=self.table.spec.title)]
         names = [PlayerRef(s) for s in self.table.seat_order()]
-        players = self.tr.render(Msg("core.intro.players", count=len(names), names=names))
-        lines += at_commas(players, self.braille.width)
+        lines.append(Msg("core.intro.players", count=len(names), names=names))  # one line
         if self.viewer is not None:
             lines.append(Msg("core.intro.you", seat=PlayerRef(self.viewer)))
         if len(self.table.humans()) > 1:
@@ -82,7 +80,12 @@ class Announcer:
         return lines
 
     def intro(self) -> None:
-        self.say(*self._table_lines(), Msg("core.intro.help"), Msg("core.intro.choices"))
+        lines = [*self._table_lines(), Msg("core.intro.help"), Msg("core.intro.choices")]
+        speech = self.speech
+        if (len(self.table.humans()) > 1 and self.table.local and speech is not None
+                and speech.available and speech.enabled):
+            lines.append(Msg("core.intro.headphones"))  # private lines are spoken aloud
+        self.say(*lines)
         problem = self._speech_problem()
         if problem is not None:
             self.say(problem)

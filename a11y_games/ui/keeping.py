@@ -12,6 +12,7 @@ from a11y_games.ui.commands import fold
 from a11y_games.ui.handover import Quit
 from a11y_games.ui.paths import data_dir, save_path
 from a11y_games.ui.table import LocalTable
+from a11y_games.ui.terminal import PROMPT
 
 __all__ = ["KeepingCommands"]
 
@@ -102,10 +103,11 @@ class KeepingCommands:
         self.confirm_quit()
 
     def _yes_no(self, question: Msg) -> bool | None:
-        """Ask a yes/no question; None at end of input."""
+        """Ask a yes/no question (a line, heard, then a short prompt); None at end of input."""
         while True:
+            self.say(question)
             try:
-                answer = fold(self.reader.read(self.tr.render(question) + " "))
+                answer = fold(self.reader.read(PROMPT))
             except EOFError:
                 return None
             except KeyboardInterrupt:

@@ -33,6 +33,7 @@ CHOICES: dict[str, tuple[str, ...] | None] = {
     "braille_contracted": ("off", "on"),
     "level": ("random", "normal"),
     "name": None,  # the name said at network tables
+    "hotseat_clear": ("on", "off"),  # several humans: clear the screen at each hand-over
 }
 
 
@@ -45,6 +46,7 @@ FRENCH_NAMES: dict[str, str] = {
     "braille_contracted": "braille_abrege",
     "level": "niveau_bots",
     "name": "nom",
+    "hotseat_clear": "effacer_ecran",
 }
 """Each setting's French name: accepted in either language, shown in French."""
 
@@ -91,6 +93,8 @@ class Preferences:
     level: str = "normal"
     name: str = ""
     """The player's name at network tables (asked once)."""
+    hotseat_clear: str = "on"
+    """Several humans at one keyboard: clear the screen and scrollback at each hand-over."""
     seen_walkthrough: bool = False
 
     def with_value(self, name: str, value: str) -> Preferences:

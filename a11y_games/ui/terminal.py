@@ -15,7 +15,11 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import IO, Any, Protocol
 
-__all__ = ["LineReader", "PlainReader", "PromptReader", "Woken", "Writer"]
+__all__ = ["CLEAR", "PROMPT", "LineReader", "PlainReader", "PromptReader", "Woken", "Writer"]
+
+PROMPT = "> "
+"""The prompt of a question that is not the game's turn (set-up, yes or no, hand-over):
+the question is the line above it."""
 
 
 class Woken(Exception):

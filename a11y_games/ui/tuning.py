@@ -64,8 +64,37 @@ class TuningCommands:
             self.speech.enabled = False
             self._remember("speech", "off")
         else:
-            on = self.speech.enabled and self.speech.available
-            self.say(Msg("core.speech.usage", state=Msg("core.word.on" if on else "core.word.off")))
+            self.say(Msg("core.speech.usage", state=self._speech_state()))
+
+    def _speech_state(self) -> Msg:
+        """The speech in force: on (the game's voice), off, or left to a screen reader."""
+        speech = self.speech
+        in_force = getattr(speech, "in_force", None)
+        if in_force is None:
+            in_force = "on" if speech is not None and speech.available and speech.enabled \
+                else "off"
+        if in_force == "reader":
+            return Msg("core.speech.reader_state", reader=speech.reader.name)  # type: ignore[union-attr]
+        return Msg(f"core.word.{in_force}")
+
+    def _speech_auto(self) -> None:
+        """``set speech auto``: the screen reader alone if one reads the terminal, else the
+        game's voice."""
+        speech = self.speech
+        if speech is None:
+            self.say(Msg("core.speech.unavailable"))
+            return
+        reader = getattr(speech, "reader", None)
+        if reader is not None:
+            speech.silence()
+        speech.enabled = reader is None
+        if speech.enabled and not speech.available:
+            self.say(self._speech_problem() or Msg("core.speech.unavailable"))
+            return
+        if speech.enabled:
+            self.out.speak = self._speak
+        self._remember("speech", "auto")
+        self.say(Msg("core.speech.usage", state=self._speech_state()))
 
     def _speech_problem(self) -> Msg | None:
         """A speech problem not yet told (lost service, none found), if any."""
@@ -119,7 +148,10 @@ class TuningCommands:
             self.cmd_lang(value)
             return
         if name == "speech":
-            self.cmd_speech(value if value != "auto" else "on")
+            if value == "auto":
+                self._speech_auto()
+            else:
+                self.cmd_speech(value)
             return
         if name == "verbosity":
             self.cmd_verbosity(value)
@@ -151,6 +183,9 @@ class TuningCommands:
         lines: list[Msg | str] = [Msg("core.set.header")]
         for name, allowed in CHOICES.items():
             value = str(current.get(name, getattr(self.prefs, name)) or "-")
+            shown: str | Msg = shown_value(value, self.lang)
+            if name == "speech":
+                shown = self._speech_state()  # what is in force, not what was asked
             values: str | Msg = (", ".join(shown_value(v, self.lang) for v in allowed)
                                  if allowed else Msg("core.set.any_table"))
             if name == "braille_width":
@@ -158,6 +193,6 @@ class TuningCommands:
             elif name == "name":
                 values = Msg("online.any_name")
             lines.append(Msg("core.set.line", name=shown_name(name, self.lang),
-                             value=shown_value(value, self.lang), values=values))
+                             value=shown, values=values))
         lines.append(Msg("core.set.usage"))
         self.say(*lines)

@@ -74,6 +74,7 @@ def test_launcher_a_game_to_its_end_and_goodbye_are_heard_once(
                           else "Parole : Speech Dispatcher.")
     question = {"en": "Game number? Enter for 1.", "fr": "Numéro du jeu ? Entrée pour 1."}
     assert question[lang] in spoken, "the launcher's question is heard"
+    assert ("Game over." if lang == "en" else "Partie terminée.") in spoken
     assert spoken[-1] in ("Goodbye.", "Au revoir.")
 
 
@@ -105,3 +106,8 @@ def test_two_humans_at_one_keyboard_hear_the_hand_over(real_speechd: Path, tmp_p
     assert_one_voice(printed, spoken)
     hand_over = {"en": "Pass the keyboard to Bo.", "fr": "Passez le clavier à Bo."}
     assert hand_over[lang] in spoken
+    ready = {"en": "Bo, press Enter when ready.", "fr": "Bo, à vous : appuyez sur Entrée."}
+    assert ready[lang] in spoken, "the hand-over's question is a line, heard"
+    headphones = {"en": "Speech is on at a shared keyboard: use headphones.",
+                  "fr": "Parole en marche à un clavier partagé : prenez un casque."}
+    assert headphones[lang] in spoken
