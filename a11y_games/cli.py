@@ -240,6 +240,10 @@ class _Voice:
         self.speech = speech
         self.writer = writer
         self.lang = lang
+        self.render: Callable[[Msg], str] = lambda msg: Translator(self.lang).render(msg)
+        """In the player's language of the moment (the client's, once it runs)."""
+        self.display: Callable[[], Any] = lambda: None
+        """The braille display, if any: a lost or returning voice is shown there too."""
         if speech is None:
             return
         if speech.available and speech.enabled:
@@ -267,9 +271,14 @@ class _Voice:
     def notify(self, msg: Msg) -> None:
         """From the speech thread: the service was lost, or is back (then what it missed)."""
         def show() -> None:
+            text = self.render(msg)
             if msg.id == "output.speech.back":
                 self.writer.speak = self.speak
-            self.writer.line(Translator(self.lang).render(msg))
+            self.writer.line(text)
+            display = self.display()
+            if display is not None:
+                with contextlib.suppress(OSError):  # a display lost is said by the client
+                    display.show(text)
             if msg.id == "output.speech.back":
                 self.speech.replay_missed()
 
@@ -394,6 +403,8 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
                     specs=specs, autosave=save_path("autosave"), prefs=prefs)
     if interactive:
         client_ref.append(client)
+    voice.display = lambda: client.display
+    voice.render = lambda msg: client.tr.render(msg)
     if args.brlapi:
         client.display = _display(client, reader)
     if args.load:

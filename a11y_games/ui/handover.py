@@ -51,9 +51,10 @@ class HandOver:
         # while the prompt waits the keyboard changes hands: the keys (F3, F4) show public
         # lines only, never the last player's
         answering = self.answering  # asked public questions so far: at the keyboard already
+        previous = self.viewer if self.viewer is not None else answering
         self.viewer, self.answering = None, None
         self.out.forget()
-        if answering != seat and self._clears() and self.out.clear_screen():
+        if previous not in (None, seat) and self._clears() and self.out.clear_screen():
             self.say(Msg("core.handover.cleared"))
         self.say(Msg("core.handover.private_now" if answering == seat else "core.handover",
                      seat=PlayerRef(seat)), Msg("core.handover.prompt", seat=PlayerRef(seat)))
@@ -77,6 +78,7 @@ class HandOver:
             self.out.lines(self.tr.render(e.msg) for e in held)
 
     def _clears(self) -> bool:
-        """Hot-seat clearing: on unless the players turned it off (``set hotseat_clear``)."""
+        """Hot-seat clearing of what the last player saw (the screen, and the scrollback
+        where the terminal allows it): on unless turned off (``set hotseat_clear off``)."""
         prefs = getattr(self, "prefs", None)
         return len(self.table.humans()) > 1 and getattr(prefs, "hotseat_clear", "on") == "on"
