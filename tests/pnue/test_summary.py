@@ -8,6 +8,7 @@ from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.games.pnue import SPEC
 from a11y_games.i18n import Translator
 from tests.pnue.helpers import D, E, L, act, elect, enact, new, rig
+from tests.widths import fits
 
 SEVEN = [E, L, E, D, E, L, E]
 
@@ -131,8 +132,8 @@ def test_summaries_fit_40_cells(players: int, lang: str) -> None:
                     msgs += state.board(0, topic)
                 for query in state.queries():
                     msgs += query.run(state, 0, "")
-                lines = tr.render_all(msgs)
-                too_long = [line for line in lines if len(line) > 40]
+                too_long = [text for msg in msgs
+                            if not fits(msg, text := tr.render(msg))]
                 assert not too_long, too_long
             if pending is None:
                 break
