@@ -23,5 +23,5 @@ def carries_list(msg: Msg) -> bool:
 
 
 def fits(msg: Msg, text: str) -> bool:
-    """``text`` (``msg`` rendered) fits the display, or is a whole list sentence."""
-    return len(text) <= WIDTH or (carries_list(msg) and text.rstrip()[-1:] in ".?!:")
+    """``text`` (``msg`` rendered) fits the display, or is a whole list."""
+    return len(text) <= WIDTH or carries_list(msg)
