@@ -272,14 +272,17 @@ class _Voice:
         """From the speech thread: the service was lost, or is back (then what it missed)."""
         def show() -> None:
             text = self.render(msg)
-            if msg.id == "output.speech.back":
-                self.writer.speak = self.speak
-            self.writer.line(text)
+            back = msg.id == "output.speech.back"
+            speak, self.writer.speak = self.writer.speak, None
+            self.writer.line(text)  # the loss is not kept to be said when the voice is back
+            self.writer.speak = self.speak if back else speak
+            if back:
+                self.speak(text)
             display = self.display()
             if display is not None:
                 with contextlib.suppress(OSError):  # a display lost is said by the client
                     display.show(text)
-            if msg.id == "output.speech.back":
+            if back:
                 self.speech.replay_missed()
 
         self.writer.post(show)
