@@ -55,14 +55,21 @@ class Announcer:
             return None
 
     def update_display(self) -> None:
-        """The braille display shows the status's first line (or the question when asked)."""
+        """The braille display shows the status's first line, or the question asked with
+        its choices (whole messages: the display's keys pan them, message by message)."""
         if self.display is None:
             return
         mine = self._my_turn()
         msg = (Msg("core.turn.you", seat=PlayerRef(mine[0]), question=mine[1].prompt)
                if mine else (self.table.status(self.viewer) or [Msg("core.end.over")])[0])
+        text = self.tr.render(msg)
+        asked = self.out.question  # the question with its choices: the line keys read on
+        show_lines = getattr(self.display, "show_lines", None)
         try:
-            self.display.show(self.tr.render(msg))
+            if mine and asked and asked[0] == text and show_lines is not None:
+                show_lines(list(asked))
+            else:
+                self.display.show(text)
         except OSError as error:  # BRLTTY gone: say it once and go on without the display
             self.display = None
             self.say(getattr(error, "msg", Msg("core.display.lost")))

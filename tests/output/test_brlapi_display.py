@@ -271,8 +271,14 @@ def test_the_client_shows_its_question_on_the_braille_display(
         client.update_display()
         question = client.tr.render(Msg("core.turn.you", seat=PlayerRef(0),
                                         question=match.state.pending().prompt))
-        first = Braille(table_for("en"), width=40).lines([question])[0].ljust(40, BLANK)
+        braille = Braille(table_for("en"), width=40)
+        first = braille.lines([question])[0].ljust(40, BLANK)
         assert virtual_display.wait_for(first), virtual_display.read()
+        header = braille.lines([client.out.question[1]])[0].ljust(40, BLANK)
+        virtual_display.press(b"\x1bOB")  # down: the next message, the choices' header
+        code = display.read_key(timeout=3)
+        assert code is not None and display.handle_key(code)
+        assert virtual_display.wait_for(header), "the choices follow the question"
 
 
 def test_whole_messages_are_panned_into_the_next_and_the_line_keys_go_message_by_message(
