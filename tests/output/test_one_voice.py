@@ -241,3 +241,21 @@ def test_the_repeat_key_says_the_last_line_once_more() -> None:
     client._repeat_line()
     assert voice.said[-2:] == ["Ana, your turn: sail?", "Ana, your turn: sail?"]
     assert writer.stream.getvalue().splitlines()[-1] == "Ana, your turn: sail?"
+
+
+def test_the_command_line_with_a_screen_reader_says_so_and_never_speaks(
+        monkeypatch: pytest.MonkeyPatch, fake_ssip, capsys: pytest.CaptureFixture[str]) -> None:
+    """``a11y-games`` (speech auto) where Orca reads the terminal: the first line says who
+    speaks, ``set`` shows it, and the game's own voice never starts."""
+    import sys
+
+    from a11y_games.cli import main
+
+    monkeypatch.setattr("a11y_games.output.speech._detect_reader",
+                        lambda: ScreenReader("Orca", "process"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("set\nquit\nyes\nno\n"))
+    assert main(["vanuatu", "--players", "3", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Speech: your screen reader, Orca."
+    assert "speech: left to your screen reader, Orca. Possible: auto, on, off." in lines
+    assert fake_ssip.commands == [] and fake_ssip.spoken == []
