@@ -21,14 +21,19 @@ from a11y_games.games import all_specs, get_spec
 from a11y_games.i18n import LANGUAGES, Translator, default_language
 from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.commands import fold, number
-from a11y_games.ui.paths import save_path
+from a11y_games.ui.paths import (
+    is_file,
+    remove_stale_temp_files,
+    save_name_problem,
+    save_path,
+)
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
 from a11y_games.ui.terminal import PROMPT, PlainReader, PromptReader, Writer
 
 __all__ = ["main"]
 
-SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume", "braille", "connect")
+SUBCOMMANDS = ("play", "simulate", "list", "rules", "resume", "braille", "serve", "connect")
 WALKTHROUGH_LINES = 10
 """``core.walkthrough.1`` to ``.10``: the first run's five things, one idea a line."""
 
@@ -161,7 +166,8 @@ def _play_parser() -> _Parser:
         Msg("core.clihelp.games", games=_game_names()),
         Msg("core.clihelp.no_game"), Msg("core.clihelp.options"), *_COMMON_HELP,
         Msg("core.clihelp.players"), Msg("core.clihelp.humans"), Msg("core.clihelp.names"),
-        Msg("core.clihelp.level"), Msg("core.clihelp.speech"), Msg("core.clihelp.braille"),
+        Msg("core.clihelp.level"), Msg("core.clihelp.speech"), Msg("core.clihelp.sound"),
+        Msg("core.clihelp.braille"),
         Msg("core.clihelp.braille_table"), Msg("core.clihelp.braille_contracted"),
         Msg("core.clihelp.braille_width"), Msg("core.clihelp.brlapi"),
         Msg("core.clihelp.verbosity"), Msg("core.clihelp.events"), Msg("core.clihelp.load"),
@@ -173,6 +179,7 @@ def _play_parser() -> _Parser:
     p.add_argument("--names", default="")
     _choice(p, "--level", ("random", "normal"), default=None)
     _choice(p, "--speech", ("auto", "on", "off"), default=None)
+    _choice(p, "--sound", ("on", "off"), default=None)
     p.add_argument("--braille", action="store_true")
     p.add_argument("--braille-table", default=None)
     p.add_argument("--braille-contracted", action="store_true", default=None)
@@ -305,10 +312,21 @@ class _Voice:
                 speech.close()
 
 
+def _sound(mode: str, prefs: Preferences) -> object | None:
+    """Sound cues (miniaudio, loaded only now); None when off (``--sound off``, the
+    setting, or ``NO_SOUND``): ``sound on`` during play opens the device then."""
+    from a11y_games.output.sound import Sound, sound_disabled
+
+    if mode == "off" or sound_disabled():
+        return None
+    return Sound("on", volume=prefs.volume, muted=prefs.muted, deferred=True)
+
+
 def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
              loaded: tuple[Preferences, Msg | None] | None = None) -> int:
     """Play (or ``--load``); ``loaded``: the settings file as ``main`` read it already."""
     args = _parse(_play_parser(), argv)
+    remove_stale_temp_files()  # left by a client killed while saving
     prefs, problem = loaded or load_preferences()
     lang = args.lang or prefs.lang or lang
     tr = Translator(lang)
@@ -342,7 +360,7 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
         if problem is not None:
             writer.line(tr.render(problem))
     if args.load:
-        match = Match.load(save_path(args.load, allow_path=True), specs)
+        match = Match.load(_save_file(args.load), specs)
     else:
         spec = _spec(args.game) if args.game else None
         options = _variants(args.variant)
@@ -385,6 +403,7 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
     kept = None if args.load else _keep_unfinished(specs)
     if kept is not None:
         writer.line(Translator(lang).render(kept))
+    sound = _sound(args.sound or prefs.sound, prefs)
     reader: PlainReader | PromptReader
     if interactive:
         client_ref: list[Client] = []
@@ -399,6 +418,7 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
     client = Client(match, reader=reader, writer=writer, lang=lang,
                     verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
                     speech=speech,
+                    sound=sound,
                     braille=BrailleOptions(
                         mode=args.braille, table=args.braille_table or prefs.braille_table or None,
                         contracted=bool(args.braille_contracted)
@@ -411,13 +431,29 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
     if args.brlapi:
         client.display = _display(client, reader)
     if args.load:
-        client.resumed(save_path(args.load, allow_path=True))
+        client.resumed(_save_file(args.load))
     try:
         return client.run()
     finally:
         if events_file is not None:
             with contextlib.suppress(OSError):  # a full disk was said during play
                 events_file.close()
+        cues = client.sound  # ``sound on`` during play may have made one
+        with contextlib.suppress(Exception, KeyboardInterrupt):  # Ctrl-C: stop waiting
+            if cues is not None:
+                cues.wait_idle(1.0)  # the last cue (won, lost) is heard
+                cues.close()
+
+
+def _save_file(name: str) -> Path:
+    """The file ``--load`` names: a path as typed, or a save name, checked before any file
+    call (a name of 300 characters, ``my save``) and said if it cannot be one."""
+    path = save_path(name, allow_path=True)
+    if path == save_path(name):  # a name, not a path
+        problem = save_name_problem(name)
+        if problem is not None:
+            raise UsageError(problem)
+    return path
 
 
 def _text(word: str) -> str:
@@ -443,7 +479,7 @@ def _keep_unfinished(specs: dict[str, GameSpec]) -> Msg | None:
     """A new game: an unfinished one in the autosave, where a human has decided something,
     is moved to the save ``previous`` (the new game's autosave would overwrite it)."""
     autosave = save_path("autosave")
-    if not autosave.is_file():
+    if not is_file(autosave):
         return None
     try:
         old = Match.load(autosave, specs)
@@ -677,9 +713,13 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     spec = _spec(args.game)
     match = None
     if args.what != "rules":
-        match = Match.load(save_path(args.load, allow_path=True), all_specs())
-        if match.spec.name != spec.name:
-            raise UsageError(Msg("core.brf.other_game", game=match.spec.title))
+        match = Match.load(_save_file(args.load), all_specs())
+        if match.spec.name != spec.name:  # say what to type instead
+            out.write("".join(tr.render(m) + "\n" for m in (
+                Msg("core.brf.other_game", game=match.spec.title),
+                Msg("core.brf.other_game_card", name=match.spec.name, what=args.what),
+                Msg("core.brf.other_game_load", game=spec.title))))
+            return 2
     try:
         title, lines = document(args.what, spec, lang, match)
         path = emboss(Path(args.out) if args.out else brf_path(spec, args.what), title, lines,
@@ -696,7 +736,7 @@ def cmd_braille(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 def cmd_resume(argv: Sequence[str], lang: str, out: IO[str],
                loaded: tuple[Preferences, Msg | None] | None = None) -> int:
     asks_help = bool({"-h", "--help"} & set(argv))
-    if not save_path("autosave").exists() and not asks_help:  # what to do, not a file
+    if not is_file(save_path("autosave")) and not asks_help:  # what to do, not a file
         raise UsageError(Msg("core.cli.nothing_to_resume"))
     return cmd_play(["--load", "autosave", *argv], lang, out, loaded)
 
@@ -707,6 +747,46 @@ def _connect(argv: Sequence[str], lang: str, out: IO[str],
     from a11y_games.connect import cmd_connect
 
     return cmd_connect(argv, lang, out, loaded)
+
+
+def _serve_parser() -> _Parser:
+    parser = _Parser(prog="a11y-games serve", help_lines=_help(
+        Msg("net.clihelp.serve"), Msg("core.clihelp.options"), Msg("net.clihelp.host"),
+        Msg("net.clihelp.port"), Msg("net.clihelp.data"), Msg("net.clihelp.tls"),
+        Msg("net.clihelp.durable"), Msg("core.clihelp.lang")))
+    parser.add_argument("--host", default="127.0.0.1")
+    _number(parser, "--port", default=8765)
+    parser.add_argument("--data", default=None, metavar="DIR")
+    parser.add_argument("--certfile", default=None, metavar="FILE")
+    parser.add_argument("--keyfile", default=None, metavar="FILE")
+    parser.add_argument("--durable", action="store_true")
+    _choice(parser, "--lang", LANGUAGES, default=None)
+    return parser
+
+
+def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    """``a11y-games serve``: the table server for network play, until SIGTERM or Ctrl+C."""
+    from a11y_games.net.server import run
+    from a11y_games.ui.paths import data_dir
+
+    args = _parse(_serve_parser(), argv)
+    tr = Translator(args.lang or lang)
+    data = Path(args.data) if args.data else data_dir() / "server"
+    if args.keyfile and not args.certfile:
+        raise UsageError(Msg("net.serve.key_without_cert"))
+
+    def listening(url: str) -> None:
+        out.write(tr.render(Msg("net.serve.listening", url=url, data=str(data))) + "\n")
+        out.flush()
+
+    try:
+        run(all_specs(), host=args.host, port=args.port, data=data, certfile=args.certfile,
+            keyfile=args.keyfile, durable=args.durable, listening=listening)
+    except OSError as error:
+        out.write(tr.render(Msg("net.serve.failed", reason=os_reason(error))) + "\n")
+        return 1
+    out.write(tr.render(Msg("net.serve.stopped")) + "\n")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -724,7 +804,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     handlers: dict[str, Callable[[Sequence[str], str, IO[str]], int]] = {
         "play": partial(cmd_play, loaded=loaded), "simulate": cmd_simulate, "list": cmd_list,
         "rules": cmd_rules, "resume": partial(cmd_resume, loaded=loaded),
-        "braille": cmd_braille, "connect": partial(_connect, loaded=loaded)}
+        "braille": cmd_braille, "serve": cmd_serve,
+        "connect": partial(_connect, loaded=loaded)}
     try:
         try:
             return handlers[command](argv, lang, out)

@@ -107,6 +107,7 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
                 lambda: client_ref[0].key_bindings() if client_ref else None))
     else:
         reader = PlainReader()
+        reader.wakeable()  # news from the table is said while a script waits
     if args.name:
         try:
             prefs = prefs.with_value("name", args.name)
@@ -187,9 +188,9 @@ def _take_back(session: Session, uri: str, specs: dict[str, Any], writer: Writer
         forget_seat(uri)
         writer.line(tr.render(Msg("online.resume_failed")))
         return None
-    table = RemoteTable(session, joined, specs)
-    table.known_seq = int(held.get("seq", 0))
-    table.quiet = 1  # the events after what was heard: counted, to the log
+    heard = held.get("seq", 0)
+    table = RemoteTable(session, joined, specs,
+                        heard=heard if isinstance(heard, int) and heard > 0 else 0)
     writer.line(tr.render(Msg("online.resumed", game=table.spec.title)))
     return table
 

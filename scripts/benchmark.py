@@ -36,15 +36,48 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def startup(game: str, runs: int = 10) -> float:
-    """Median seconds from process start to the first question, stdin a pipe."""
+def startup(game: str, runs: int = 10, *, sound: str = "off") -> float:
+    """Median seconds from process start to the first question, stdin a pipe, speech off;
+    ``sound`` on loads miniaudio, decodes the cues and opens the default device."""
+    return statistics.median(_startups(game, runs, sound))
+
+
+def sound_cost(game: str, runs: int = 20) -> tuple[float, float, float]:
+    """Start-up with sound off and on, runs alternated so that a busy machine weighs on
+    both alike: (median off, median on, median of the paired differences), seconds."""
+    off, on = [], []
+    for _ in range(runs):
+        off += _startups(game, 1, "off")
+        on += _startups(game, 1, "on")
+    return (statistics.median(off), statistics.median(on),
+            statistics.median(b - a for a, b in zip(off, on, strict=True)))
+
+
+def sound_opening(backend: str, runs: int = 10) -> float:
+    """Median seconds a fresh process takes to import miniaudio, decode every cue and open
+    a device (``null``, or ``auto``: the default device). The client does it on a thread
+    of its own once the first question is asked, so the player never waits for it."""
+    code = ("import time; t = time.perf_counter(); from a11y_games.output.sound import Sound; "
+            f"s = Sound('on', backend={backend!r}, environ={{}}); s.ready(10); "
+            "print(time.perf_counter() - t, s.available)")
+    times = []
+    for _ in range(runs):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=True, timeout=60)
+        times.append(float(done.stdout.split()[0]))
+    return statistics.median(times)
+
+
+def _startups(game: str, runs: int, sound: str) -> list[float]:
     times = []
     client = ROOT / ".venv" / "bin" / "a11y-games"
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as home:
             env = {**os.environ, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home}
+            env.pop("NO_SOUND", None)
             start = time.perf_counter()
-            proc = subprocess.Popen([str(client), game, "--seed", "1", "--speech", "off"],
+            proc = subprocess.Popen([str(client), game, "--seed", "1", "--speech", "off",
+                                     "--sound", sound],
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                     env=env)
             assert proc.stdout is not None
@@ -54,7 +87,7 @@ def startup(game: str, runs: int = 10) -> float:
             times.append(time.perf_counter() - start)
             proc.kill()
             proc.wait()
-    return statistics.median(times)
+    return times
 
 
 def latency(game: str, commands: int = 200) -> dict[str, tuple[float, float]]:
@@ -126,10 +159,14 @@ def main() -> None:
     specs = all_specs()
     names = [args.only] if args.only else list(specs)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
-    print("| game | start-up (ms, median of 10) |")
-    print("|---|---|")
+    print("| game | start-up, sound off (ms, median of 20) | sound on | sound costs (paired) |")
+    print("|---|---|---|---|")
     for name in names:
-        print(f"| {name} | {startup(name) * 1000:.0f} |")
+        off, on, cost = (t * 1000 for t in sound_cost(name))
+        print(f"| {name} | {off:.0f} | {on:.0f} | {cost:+.0f} |")
+    print(f"\nSound device opened in the background: null backend "
+          f"{sound_opening('null') * 1000:.0f} ms, default device "
+          f"{sound_opening('auto') * 1000:.0f} ms (median of 10).")
     print("\n| game | command | median ms | p99 ms |")
     print("|---|---|---|---|")
     for name in names:

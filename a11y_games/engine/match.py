@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import stat
 import tempfile
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,10 +21,16 @@ from a11y_games.engine.messages import Event, Msg
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.spec import Bot, GameSpec
 from a11y_games.engine.state import GameState, Settings
+from a11y_games.engine.text import shown
 
-__all__ = ["SAVE_FORMAT", "Match", "SaveError", "SeatSpec", "UndoRefused"]
+__all__ = ["MAX_SAVE_BYTES", "SAVE_FORMAT", "Match", "SaveError", "SeatSpec", "UndoRefused",
+           "read_save_text", "save_game", "sync_folder"]
 
 SAVE_FORMAT = 1
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+"""The biggest file read as a save: 4 MB. A random game at the most players is 5 to 33 kB
+(Utopia's 1,000 decisions the most), so a real save is far below it, and ``/dev/zero``
+or a huge file is refused unread."""
 
 
 class SaveError(ValueError):
@@ -54,11 +60,10 @@ class SeatSpec:
 
     def __post_init__(self) -> None:
         """A name is said, shown and brailled: control characters (an escape sequence from
-        a hand-made save or ``--names``) become spaces, runs of spaces one. (A name that is
-        not text, a lone surrogate, is kept for ``load`` to refuse.)"""
+        a hand-made save or ``--names``, a bidi override) become spaces, runs of spaces one.
+        (A name that is not text, a lone surrogate, is kept for ``load`` to refuse.)"""
         if not self.name.isprintable() or "  " in self.name or self.name != self.name.strip():
-            clean = "".join(" " if unicodedata.category(c) == "Cc" else c for c in self.name)
-            object.__setattr__(self, "name", " ".join(clean.split()))
+            object.__setattr__(self, "name", " ".join(shown(self.name).split()))
 
     @property
     def is_bot(self) -> bool:
@@ -217,8 +222,9 @@ class Match:
         """Write the match atomically: a good save is never replaced by a partial one."""
         target = Path(path)
         data = json.dumps(self.to_json(), ensure_ascii=False, indent=1)
-        earlier = target.is_file()  # "your previous save is untouched" only if there is one
+        earlier = False  # "your previous save is untouched" only if there is one
         try:
+            earlier = target.is_file()  # a name too long raises here already
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
             try:
@@ -227,6 +233,7 @@ class Match:
                     handle.flush()
                     os.fsync(handle.fileno())
                 os.replace(tmp, target)
+                sync_folder(target.parent)  # or a power cut may lose the new name
             finally:
                 if os.path.exists(tmp):
                     os.unlink(tmp)
@@ -269,15 +276,7 @@ class Match:
     @classmethod
     def load(cls, path: str | os.PathLike[str], specs: dict[str, GameSpec]) -> Match:
         """Read and replay a save written by :meth:`save`."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except UnicodeDecodeError as error:
-            raise SaveError(Msg("core.save.corrupt")) from error
-        except FileNotFoundError as error:
-            raise SaveError(Msg("core.save.missing", path=str(path))) from error
-        except OSError as error:
-            raise SaveError(Msg("core.save.read_failed", path=str(path),
-                                reason=os_reason(error))) from error
+        text = read_save_text(path)
         try:
             data = json.loads(text)
         except (RecursionError, ValueError) as error:  # nested too deep, or not JSON
@@ -285,3 +284,60 @@ class Match:
         if not isinstance(data, dict):
             raise SaveError(Msg("core.save.corrupt"))
         return cls.from_json(data, specs)
+
+
+def read_save_text(path: str | os.PathLike[str]) -> str:
+    """A save file's text; SaveError if it is missing, unreadable, not a regular file (a
+    device, a named pipe: opened without waiting for a writer) or over MAX_SAVE_BYTES."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError as error:
+        raise SaveError(Msg("core.save.missing", path=str(path))) from error
+    except OSError as error:
+        raise SaveError(Msg("core.save.read_failed", path=str(path),
+                            reason=os_reason(error))) from error
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise SaveError(Msg("core.save.not_regular", path=str(path)))
+            if info.st_size > MAX_SAVE_BYTES:
+                raise SaveError(Msg("core.save.too_big", path=str(path),
+                                    size=MAX_SAVE_BYTES // (1024 * 1024)))
+            data = handle.read(MAX_SAVE_BYTES + 1)  # it may have grown since
+    except OSError as error:
+        raise SaveError(Msg("core.save.read_failed", path=str(path),
+                            reason=os_reason(error))) from error
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(Msg("core.save.too_big", path=str(path),
+                            size=MAX_SAVE_BYTES // (1024 * 1024)))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SaveError(Msg("core.save.corrupt")) from error
+
+
+def sync_folder(folder: str | os.PathLike[str]) -> None:
+    """Flush a folder's entries to disk after a rename in it, where the system allows it
+    (not on Windows, where a folder cannot be opened so)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse to sync a folder: the file itself is synced
+    finally:
+        os.close(fd)
+
+
+def save_game(path: str | os.PathLike[str]) -> str | None:
+    """The name of the game a save holds (``"pnue"``), read without replaying it; None if
+    the file is no readable save."""
+    try:
+        data = json.loads(read_save_text(path))
+        game = data["settings"]["game"]
+    except (SaveError, RecursionError, ValueError, TypeError, KeyError):
+        return None
+    return game if isinstance(game, str) else None

@@ -10,7 +10,12 @@ __all__ = ["os_reason"]
 
 _REASONS = {errno.ENOENT: "enoent", errno.EACCES: "eacces", errno.EPERM: "eacces",
             errno.EISDIR: "eisdir", errno.ENOTDIR: "enotdir", errno.ENOSPC: "enospc",
-            errno.EROFS: "erofs", errno.EEXIST: "eexist"}
+            errno.EROFS: "erofs", errno.EEXIST: "eexist", errno.ENAMETOOLONG: "enametoolong",
+            errno.ELOOP: "eloop", errno.EIO: "eio", errno.EBUSY: "ebusy",
+            errno.EMFILE: "emfile", errno.ENFILE: "emfile", errno.EFBIG: "efbig",
+            errno.EINVAL: "einval"}
+if hasattr(errno, "EDQUOT"):
+    _REASONS[errno.EDQUOT] = "enospc"
 
 
 def os_reason(error: OSError) -> Msg | str:

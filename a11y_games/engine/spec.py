@@ -61,6 +61,10 @@ class GameSpec:
     """Raised whenever a change makes an old action log replay differently (another draw,
     other action ids): saves record it, and an older save is refused with a clear message
     instead of replaying into a different game."""
+    cues: Mapping[str, str] = field(default_factory=dict)
+    """Sound cues of the game's events: an event's message id (or ``id/param_id``, the id
+    of a message among its parameters, as ``pnue.enact.done/pnue.tile.lob``) to a cue
+    name (``round``, ``passed``, ``targeted``..., or a cue of the game's own)."""
 
     def settings(self, players: int, seed: int,
                  options: Mapping[str, str] | None = None) -> Settings:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from a11y_games.engine.messages import Msg, PlayerRef
+from a11y_games.engine.text import shown
 
 __all__ = ["LANGUAGES", "LOCALE_DIR", "Translator", "default_language", "elide_french"]
 
@@ -132,9 +133,14 @@ class Translator:
         return tr.ngettext(msg_id, msg_id, count)
 
     def render(self, msg: Msg | str) -> str:
-        """The message in this language, parameters filled in."""
+        """The message in this language, parameters filled in.
+
+        Every parameter, and a plain string, is cleaned here, the one place for all: a name,
+        a file name, a settings value or a typed word from outside never brings a control
+        character (an escape sequence, a bidi override) to the screen (``text.shown``).
+        """
         if isinstance(msg, str):
-            return msg
+            return shown(msg)
         count = msg.params.get("count")
         template = self.text(msg.id, count if isinstance(count, int) else None)
         if not msg.params:
@@ -161,4 +167,4 @@ class Translator:
             if not value:
                 return self.text("core.list.none")
             return self.text("core.list.separator").join(self._value(v) for v in value)
-        return str(value)
+        return shown(str(value))

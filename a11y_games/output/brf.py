@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from a11y_games.engine.messages import Msg
+from a11y_games.engine.oserror import os_reason
 
 from .braille import (
     TABLES,
@@ -122,6 +123,7 @@ def write_brf(path: str | os.PathLike[str], texts: Iterable[str], *, table: str,
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
-        raise BrailleError(Msg("output.brf.write_failed", path=str(target))) from exc
+        raise BrailleError(Msg("output.brf.write_failed", path=str(target),
+                               reason=os_reason(exc))) from exc
     return target
 

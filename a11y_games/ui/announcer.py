@@ -11,6 +11,7 @@ import contextlib
 
 from a11y_games.engine import Event, Msg, PlayerRef
 from a11y_games.engine.oserror import os_reason
+from a11y_games.ui.cues import end_cue
 
 __all__ = ["Announcer"]
 
@@ -93,9 +94,9 @@ class Announcer:
                 and speech.available and speech.enabled):
             lines.append(Msg("core.intro.headphones"))  # private lines are spoken aloud
         self.say(*lines)
-        problem = self._speech_problem()
-        if problem is not None:
-            self.say(problem)
+        for problem in (self._speech_problem(), self._sound_problem()):
+            if problem is not None:
+                self.say(problem)
 
     def flush_events(self) -> None:
         """Announce new events to whoever may see them (others' private ones wait)."""
@@ -109,6 +110,7 @@ class Announcer:
         history = getattr(self.table, "history", ())
         caught_up = 0
         shown: list[str] = []
+        told: list[Event] = []  # the events shown, for their sound cues
         for index, event in enumerate(new, first):
             self._record(event)
             if event.visible_to is None:
@@ -126,9 +128,11 @@ class Announcer:
                 caught_up += 1
             elif event.visible(self.viewer) and event.level <= self.verbosity:
                 shown.append(self.tr.render(event.msg))
+                told.append(event)
         if caught_up:
             shown.insert(0, self.tr.render(Msg("online.missed", count=caught_up)))
         if shown:
+            self.cue_events(told, self.viewer)  # each cue queued before its line is said
             self.out.lines(shown)
 
     def _record(self, event: Event) -> None:
@@ -164,6 +168,7 @@ class Announcer:
                          names=[PlayerRef(s) for s in winners]))
         for seat in self.table.humans():
             won = "core.end.you_won" if seat in outcome.winners else "core.end.you_lost"
+            self.cue(end_cue(seat in outcome.winners))
             lines.append(Msg(won, seat=PlayerRef(seat)))
         lines.append(Msg("core.end.hint"))
         self.say(*lines)

@@ -99,6 +99,7 @@ class Asking:
             return False
         times: dict[int, float] = {}
         if len(humans) == 1:
+            self.cue("turn")
             self.say(Msg("core.race.go", seat=PlayerRef(humans[0])))
             start = self.clock()
             with contextlib.suppress(EOFError, KeyboardInterrupt):

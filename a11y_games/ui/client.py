@@ -19,7 +19,7 @@ from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import find_named
 from a11y_games.i18n import LANGUAGES, Translator
-from a11y_games.net.protocol import Over, PendingMsg
+from a11y_games.net.protocol import Over, PendingMsg, Presence
 from a11y_games.ui.announcer import Announcer
 from a11y_games.ui.asking import Asking
 from a11y_games.ui.chatting import ChatCommands
@@ -29,6 +29,7 @@ from a11y_games.ui.info import InfoCommands
 from a11y_games.ui.keeping import KeepingCommands
 from a11y_games.ui.outputs import BrailleOptions, SpeechOutput
 from a11y_games.ui.settings import Preferences
+from a11y_games.ui.sounding import SoundCommands
 from a11y_games.ui.table import LocalTable, Table
 from a11y_games.ui.terminal import LineReader, Woken, Writer
 from a11y_games.ui.tuning import TuningCommands
@@ -37,7 +38,7 @@ __all__ = ["BrailleOptions", "Client"]
 
 
 class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingCommands,
-             ChatCommands):
+             ChatCommands, SoundCommands):
     """Plays one game with the humans at this keyboard, through a table."""
 
     def __init__(self, table: Table | Match, *, reader: LineReader, writer: Writer,
@@ -47,6 +48,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                  autosave: Path | None = None,
                  prefs: Preferences | None = None,
                  display: Any = None,
+                 sound: Any = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if isinstance(table, Match):
             table = LocalTable(table)
@@ -60,6 +62,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.autosave_failed = False  # said once, then play goes on
         self.prefs = prefs  # None: nothing is remembered (tests, scripts)
         self.display = display  # a BrlAPI braille display, or None
+        self.sound = sound  # sound cues (a11y_games.output.sound.Sound), or None
         self.clock = clock
         self.lang = lang if lang in LANGUAGES else "en"
         self._set_table(table)
@@ -112,6 +115,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 if self._waits_for_others():
                     self.table.wait(seen, 1.0)  # type: ignore[attr-defined]
                     continue
+                self.open_sound()  # the first wait for the player: the device opens meanwhile
                 try:
                     line, self.typed_ahead = self.typed_ahead or self.reader.read(
                         self.prompt_text()), ""
@@ -126,10 +130,12 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 if (self.reader.interactive and self.speech is not None
                         and self.speech.available and line.strip()):
                     self.speech.silence()  # a script's lines never cut what is said
+                if self.sound is not None and line.strip():
+                    self.sound.silence()  # cues still waiting belong to what was said
                 self.handle(line)
-                problem = self._speech_problem()
-                if problem is not None:
-                    self.say(problem)
+                for problem in (self._speech_problem(), self._sound_problem()):
+                    if problem is not None:
+                        self.say(problem)
         except Quit:
             return 0
 
@@ -143,10 +149,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
 
     def _news(self, message: object) -> None:
         """The connection's thread: something arrived. A prompt waiting for others is
-        woken to say it; a question being answered is not interrupted (chat, votes counted
-        and arrivals are said after the answer)."""
+        woken to say it; a question being answered is not interrupted by chat or votes
+        counted (said after the answer), only by a new question and by arrivals, departures
+        and lost connections."""
         mine = self._my_turn()
-        if mine is None or isinstance(message, (str, PendingMsg, Over)):
+        if mine is None or isinstance(message, (str, PendingMsg, Over, Presence)):
             wake = getattr(self.reader, "wake", None)
             if wake is not None:
                 wake()
@@ -171,6 +178,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 if self.run_race(pending):
                     continue
                 return
+            self.note_question(pending)  # before bots vote: a vote opened for all
             if self.table.bot_turn():
                 continue
             seat = next((s for s in pending.seats if self.table.is_human(s)), None)
@@ -185,6 +193,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             if key != self.asked:
                 self.asked = key
                 self.autosave_now()  # a closed terminal loses at most this decision
+                self.cue_question(pending)
                 self.ask(seat, pending)
             return
 
@@ -229,7 +238,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
 
     PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "lang", "speech",
                                  "verbosity", "set", "save", "saves", "load", "quit",
-                                 "say", "tell"))
+                                 "say", "tell", "sound", "sounds"))
     """Commands that show nothing of a seat's own: no hand-over needed before them."""
 
     def _query(self, word: str) -> Any:

@@ -40,6 +40,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("lang", ("langue", "language")),
     Command("speech", ("parole", "voix")),
     Command("verbosity", ("verbosite", "detail")),
+    Command("sound", ("son",)),
+    Command("sounds", ("sons",)),
     Command("set", ("regler", "reglage")),
     Command("save", ("sauver", "sauvegarder", "enregistrer")),
     Command("saves", ("sauvegardes",)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from a11y_games.engine import Msg, PlayerRef
@@ -39,7 +40,7 @@ def document(kind: str, spec: GameSpec, lang: str, table: Table | Match | None =
     if kind == "rules":
         lines: list[str] = []
         for section in read_sections(spec.name, lang) or []:
-            lines += [section.title, *section.lines, ""]
+            lines += [section.title, *(section.paragraphs or section.lines), ""]
         return title, lines
     if table is None:
         raise NeedsGame
@@ -62,6 +63,7 @@ def brf_path(spec: GameSpec, kind: str, seat: int | None = None) -> Path:
 def emboss(path: Path, title: str, lines: list[str], *, lang: str, contracted: bool = False,
            table: str | None = None, width: int = 40, page_lines: int = 25) -> Path:
     """Write the BRF file; BrailleError (with a message) if the table or size is wrong."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # a bad folder: writing the file says why
+        path.parent.mkdir(parents=True, exist_ok=True)
     return write_brf(path, lines, table=table_for(lang, contracted, table), width=width,
                      lines=page_lines, title=title)

@@ -74,6 +74,7 @@ class HandOver:
             self.typed_ahead = typed  # it next; never a choice the player has not heard yet
         held, self.backlog[seat] = self.backlog[seat], []
         if held:
+            self.cue_events(held, seat)
             self.say(Msg("core.handover.private", count=len(held)))
             self.out.lines(self.tr.render(e.msg) for e in held)
 

@@ -6,16 +6,18 @@ import contextlib
 import time
 from pathlib import Path
 
-from a11y_games.engine import Msg
-from a11y_games.engine.match import Match, SaveError, UndoRefused
+from a11y_games.engine import Event, Msg, PlayerRef
+from a11y_games.engine.match import Match, SaveError, UndoRefused, save_game
 from a11y_games.ui.commands import fold
 from a11y_games.ui.handover import Quit
-from a11y_games.ui.paths import data_dir, save_path
+from a11y_games.ui.paths import data_dir, save_name_problem, save_path
 from a11y_games.ui.table import LocalTable
 from a11y_games.ui.terminal import PROMPT
 
 __all__ = ["KeepingCommands"]
 
+UNDO_NOTE = "core.undo.logged"
+"""The line every log gets where a decision was taken back."""
 YES = {"y", "yes", "o", "oui"}
 NO = {"n", "no", "non"}
 
@@ -28,7 +30,20 @@ class KeepingCommands:
         if not self.table.local:
             self.say(Msg("online.kept"))
             return
-        self._save(save_path(rest.strip() or "last"))
+        path = self._named_save(rest)
+        if path is not None:
+            self._save(path)
+
+    def _named_save(self, rest: str) -> Path | None:
+        """The file a typed save name means (``last`` if none); None, after saying why,
+        for a name that cannot be one (checked before any file call: a name of 300
+        characters ended the game with a traceback)."""
+        name = rest.strip() or "last"
+        problem = save_name_problem(name)
+        if problem is not None:
+            self.say(problem)
+            return None
+        return save_path(name)
 
     def _save(self, path: Path, *if_failed: Msg) -> bool:
         """Save the game to ``path`` and say where, or say why not (then ``if_failed``);
@@ -45,7 +60,9 @@ class KeepingCommands:
         if not self.table.local:
             self.say(Msg("online.no_load"))
             return
-        path = save_path(rest.strip() or "last")
+        path = self._named_save(rest)
+        if path is None:
+            return
         try:
             match = Match.load(path, self.specs)
         except SaveError as error:
@@ -71,16 +88,35 @@ class KeepingCommands:
         if not self.table.local:
             self.say(Msg("online.no_undo"))
             return
+        before = list(self.table.events)
         try:
             self.match.undo(self.viewer)
         except UndoRefused as error:
             self.say(error.msg)
             return
+        self._forget_undone(before[:len(self.table.events)], self.viewer)
         self.cursor = len(self.table.events)
         self.asked = None
         self.ended = False
         self.say(Msg("core.undo.done"))
         self.autosave_now()
+
+    def _forget_undone(self, kept: list[Event], seat: int) -> None:
+        """After an undo: the transcripts (``log``) and the lines waiting for a hand-over
+        lose the events taken back, and every log says the undo (the events file too)."""
+        alive = {id(event) for event in kept}
+
+        def still(event: Event) -> bool:
+            return id(event) in alive or event.msg.id == UNDO_NOTE
+
+        for transcript in self.transcripts.values():
+            transcript[:] = [e for e in transcript if still(e)]
+        for waiting in self.backlog.values():
+            waiting[:] = [e for e in waiting if id(e) in alive]
+        note = Event(Msg(UNDO_NOTE, seat=PlayerRef(seat)), cause=seat, informs=False)
+        for transcript in self.transcripts.values():
+            transcript.append(note)
+        self._record(note)
 
     def cmd_saves(self, rest: str) -> None:
         folder = data_dir() / "saves"
@@ -96,14 +132,24 @@ class KeepingCommands:
         lines: list[Msg | str] = [Msg("core.saves.header", count=len(saves))]
         for mtime, path in saves:
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime))
-            lines.append(Msg("core.saves.line", name=path.stem, date=stamp))
+            lines.append(Msg("core.saves.line", name=path.stem, date=stamp,
+                             game=self._game_of(path)))
         self.say(*lines)
+
+    def _game_of(self, path: Path) -> str | Msg:
+        """The game a save holds, by its title (a game this client lacks: its name)."""
+        game = save_game(path)
+        if game is None:
+            return Msg("core.saves.damaged")
+        spec = self.specs.get(game)
+        return spec.title if spec is not None else game
 
     def cmd_quit(self, rest: str) -> None:
         self.confirm_quit()
 
     def _yes_no(self, question: Msg) -> bool | None:
-        """Ask a yes/no question (a line, heard, then a short prompt); None at end of input."""
+        """Ask a yes/no question (a line, heard, then a short prompt); None at end of input.
+        The question is written again after an answer that is neither."""
         while True:
             self.say(question)
             try:

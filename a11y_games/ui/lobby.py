@@ -127,13 +127,14 @@ class Lobby:
 
     def ask_number(self, question: Msg, low: int, high: int, default: int | None,
                    words: Callable[[str], int | None] | None = None) -> int | None:
-        """A number from ``low`` to ``high`` (Enter: ``default``; 0 or back: None)."""
+        """A number from ``low`` to ``high`` (Enter: ``default``; back, or 0 where 0 is
+        not an answer: None)."""
         self.say(question)
         while True:
             answer = self.read(Msg("online.prompt.number")) or ""
             if not answer and default is not None:
                 return default
-            if fold(answer) in ("back", "retour", "0"):
+            if fold(answer) in ("back", "retour") or (answer == "0" and low > 0):
                 return None
             picked = number(answer)
             if picked is None and words is not None:
@@ -261,7 +262,7 @@ class Lobby:
         bots = self.ask_number(Msg("online.create.bots", high=players - 1, default=0),
                                0, players - 1, 0)
         if bots is None:
-            bots = 0
+            return None
         levels = tuple(spec.bots)
         level = self.level if self.level in levels else "normal"
         self.say(*(Msg("core.choices.item", number=i, label=Msg(f"online.level.{name}"))
@@ -280,10 +281,12 @@ class Lobby:
             options[option.name] = option.choices[(answer or default) - 1]
         public = self.ask_yes_no(Msg("online.create.public"), True)
         delay = self.ask_number(Msg("online.create.delay", default=2), 0, 60, 2)
+        if delay is None:
+            return None
         seats = {seat: level for seat in range(players - bots, players)}
         return self._take(p.Create(game=spec.name, players=players, options=options,
                                    bots=seats, public=public, level=level,
-                                   bot_delay=60.0 * (2 if delay is None else delay)))
+                                   bot_delay=60.0 * delay))
 
     # --- before the start -------------------------------------------------------------------
     def wait_for_start(self, table: RemoteTable, joined: p.Joined) -> bool:
@@ -295,15 +298,17 @@ class Lobby:
             self.say(Msg("online.seat.watching", game=spec.title))
         else:
             self.say(Msg("online.seat.taken", game=spec.title, seat=joined.seat + 1,
-                         count=info.players))
+                         players=info.players))
         if info.code:
             self.say(Msg("online.seat.code", code=info.code))
         creator = info.creator == joined.you
         wake = getattr(self.reader, "wake", None)
         if wake is not None:
             table.on_news = lambda message: wake()
-        shown = self._who_line(table)
-        self.say(shown, Msg("online.start.ask" if creator else "online.start.waiting"))
+        self.say(self._who_line(table),
+                 Msg("online.start.ask" if creator else "online.start.waiting"))
+        told = len(table.events)  # arrivals and departures are said from now on
+        table.history.update(range(told))
         while not table.started:
             seen = table.changes
             if creator:
@@ -338,10 +343,11 @@ class Lobby:
                     if typed is not None and fold(typed) in WORDS["quit"]:
                         self._leave()
                         return False
-            now = self._who_line(table)
-            if self.tr.render(now) != self.tr.render(shown) and not table.started:
-                self.say(now)
-                shown = now
+            news = table.events[told:]
+            if news and not table.started:
+                self.say(*(e.msg for e in news))
+                table.history.update(range(told, told + len(news)))
+                told += len(news)
         return True
 
     def _who_line(self, table: RemoteTable) -> Msg:

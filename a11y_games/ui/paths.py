@@ -6,9 +6,18 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["config_dir", "data_dir", "save_path"]
+from a11y_games.engine.messages import Msg
+
+__all__ = ["MAX_SAVE_NAME", "config_dir", "data_dir", "is_file", "remove_stale_temp_files",
+           "save_name_problem", "save_path"]
 
 APP = "a11y_games"
+STALE_SECONDS = 60
+"""A temporary file older than this is left by a process that was killed while writing
+(a save takes milliseconds): it is removed on start."""
+MAX_SAVE_NAME = 50
+"""Characters in a save name: 50 of up to 4 UTF-8 bytes each, with ``.json`` and the
+temporary file's affixes, stay within the 255 bytes a file name may have."""
 
 
 def data_dir() -> Path:
@@ -29,6 +38,26 @@ def config_dir() -> Path:
     return Path(base) / APP
 
 
+def save_name_problem(name: str) -> Msg | None:
+    """Why ``name`` (as typed after ``save`` or ``load``) cannot name a save, or None.
+
+    Checked before any file call: 1 to 50 letters, digits, ``-`` or ``_`` (``.json`` may
+    end it). Nothing is silently dropped from what the player typed.
+    """
+    stem = name[:-5] if name.endswith(".json") else name
+    if 1 <= len(stem) <= MAX_SAVE_NAME and all(c.isalnum() or c in "-_" for c in stem):
+        return None
+    return Msg("core.save.bad_name", high=MAX_SAVE_NAME)
+
+
+def is_file(path: Path) -> bool:
+    """``path.is_file()``, False when the system refuses to look (a name too long)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def save_path(name: str, *, allow_path: bool = False) -> Path:
     """The file for a save name, always inside the saves folder.
 
@@ -38,8 +67,32 @@ def save_path(name: str, *, allow_path: bool = False) -> Path:
     """
     if allow_path and (os.sep in name or name.endswith(".json")):
         candidate = Path(name).expanduser()
-        if candidate.is_file() or os.sep in name:
+        if is_file(candidate) or os.sep in name:
             return candidate
     stem = name[:-5] if name.endswith(".json") else name
     safe = "".join(c for c in stem if c.isalnum() or c in "-_") or "save"
     return data_dir() / "saves" / f"{safe}.json"
+
+
+def remove_stale_temp_files(now: float | None = None) -> int:
+    """Remove the temporary files (``.NAME.json.XXXXXXXX.tmp``, ``.settings.XXXXXXXX.tmp``,
+    ``.NAME.brf.tmp``) that a process killed while writing left in the saves, settings and
+    braille folders; a recent one may be another client's save under way and stays.
+    Returns how many were removed; never raises."""
+    import time
+
+    limit = (time.time() if now is None else now) - STALE_SECONDS
+    removed = 0
+    for folder in {data_dir() / "saves", config_dir(), data_dir() / "braille"}:
+        try:
+            candidates = list(folder.glob(".*.tmp"))
+        except OSError:
+            continue
+        for path in candidates:
+            try:
+                if path.is_file() and path.stat().st_mtime < limit:
+                    path.unlink()
+                    removed += 1
+            except OSError:
+                continue
+    return removed

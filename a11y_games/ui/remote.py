@@ -90,9 +90,14 @@ class Session:
             raise ConnectionLost(Msg("online.unreachable", address=self.uri))
 
     def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
+        loop = self.loop
+        asyncio.set_event_loop(loop)
+        self._main = loop.create_task(self._connection())
         with contextlib.suppress(asyncio.CancelledError):
-            self.loop.run_until_complete(self._connection())
+            loop.run_until_complete(self._main)
+        with contextlib.suppress(Exception):
+            loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.close()
 
     async def _connection(self) -> None:
         from websockets.asyncio.client import connect
@@ -116,7 +121,8 @@ class Session:
                 if self._closing:
                     return
                 self.on_state("lost")
-        except OSError as error:  # the first connection failed (connect retries later ones)
+        except (OSError, ValueError, ConnectionLost) as error:
+            # the first connection failed (connect retries later ones), or a bad address
             self._first = error
             self._ready.set()
 
@@ -194,20 +200,18 @@ class Session:
     def close(self) -> None:
         """Close the connection and end the thread."""
         self._closing = True
-        if self.loop.is_closed():
+        if not self.thread.is_alive() or self.loop.is_closed():
             return
 
         async def shut() -> None:
             if self._ws is not None:
-                await self._ws.close()
-            for task in asyncio.all_tasks():
-                if task is not asyncio.current_task():
-                    task.cancel()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self._ws.close(), 2)
+            self._main.cancel()
 
-        if self.thread.is_alive():
-            with contextlib.suppress(Exception):
-                asyncio.run_coroutine_threadsafe(shut(), self.loop).result(3)
-            self.thread.join(3)
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(shut(), self.loop).result(3)
+        self.thread.join(3)
 
 
 class RemoteTable:
@@ -215,7 +219,11 @@ class RemoteTable:
 
     local = False
 
-    def __init__(self, session: Session, joined: p.Joined, specs: dict[str, GameSpec]) -> None:
+    def __init__(self, session: Session, joined: p.Joined, specs: dict[str, GameSpec], *,
+                 heard: int = 0) -> None:
+        """``heard``: a client started again takes its seat back; the events up to this
+        number were heard before (they go to the log unsaid), those after it were missed
+        (counted, to the log)."""
         self.session = session
         self.info = joined.table
         self.seat = joined.seat
@@ -225,13 +233,11 @@ class RemoteTable:
         self._pending: p.PendingMsg | None = None
         self._outcome: Outcome | None = None
         self.started = self.info.started
-        self.quiet = 0
+        self.quiet = 1 if heard else 0
         """Non-zero while the events missed during a lost connection are caught up."""
         self.hushed: set[int] = set()
         """Indexes of the events caught up so: the log has them, the player hears a count."""
-        self.known_seq = 0
-        """A client started again: the events it had heard before (up to this number) go
-        to the log unsaid, like a loaded game's history."""
+        self.known_seq = heard
         self.history: set[int] = set()
         self.on_checkpoint: Callable[[int], None] = lambda seq: None
         """Called when the player is asked: remember how far this seat has heard."""
@@ -240,6 +246,7 @@ class RemoteTable:
         self.questions = 0
         """Counts the questions (``pending``, ``over``) received."""
         self._acked_at = 0
+        self._acts = 0
         self.on_news: Callable[[Any], None] = lambda message: None
         session.on_state = self._connection_state
         session.attach(self._push)
@@ -283,8 +290,11 @@ class RemoteTable:
             self.info = message.table
             self.seat = message.seat
         elif isinstance(message, p.Progress):
-            self._note(Msg("online.progress", done=message.done, count=message.of))
+            if message.done < message.of:  # all answered: the reveal says it
+                self._note(Msg("online.progress", done=message.done, count=message.of))
         elif isinstance(message, p.Presence):
+            if message.seat is not None and message.seat == self.seat:
+                return  # this seat's own comings and goings are said by the client
             self._note(Msg(f"online.presence.{message.what}", name=message.name),
                        level=Verbosity.BRIEF)
         elif isinstance(message, p.Chat):
@@ -343,8 +353,9 @@ class RemoteTable:
 
     @property
     def log_length(self) -> int:
-        pending = self._pending
-        return pending.log_length if pending is not None else 0
+        """The decisions played from here: the same question is asked again only after
+        this seat has answered it (others voting meanwhile do not repeat it)."""
+        return self._acts
 
     def pending(self) -> Pending | None:
         pending = self._pending
@@ -365,6 +376,7 @@ class RemoteTable:
             self.session.request(p.Act(action=action))
         except RequestRefused as error:
             raise IllegalAction(error.msg) from None
+        self._acts += 1
         with self._lock:
             self._lock.wait_for(lambda: self.questions > self._acked_at, REPLY_TIMEOUT)
 

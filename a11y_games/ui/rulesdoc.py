@@ -16,10 +16,47 @@ RULES_DIR = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
 
 @dataclass(frozen=True)
 class Section:
-    """A ``## `` section of a rules page: its title and its lines as plain text."""
+    """A ``## `` section of a rules page: its title and its lines as plain text.
+
+    ``lines`` keeps the page's line breaks (the ``rules`` command); ``paragraphs`` joins
+    the lines of each Markdown paragraph, list item and numbered step into one text, for
+    a BRF page to reflow to its width without orphan words.
+    """
 
     title: str
     lines: tuple[str, ...]
+    paragraphs: tuple[str, ...] = ()
+
+
+_STARTS_BLOCK = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>)")
+"""A Markdown line that starts a new block: a list item, a numbered step, a heading, a
+table row, a quotation."""
+
+
+def _paragraphs(raw_lines: list[str]) -> tuple[str, ...]:
+    """The section's Markdown lines joined into paragraphs (a blank line or a new block
+    ends one; an indented line continues a list item); table rows stay one a line."""
+    paragraphs: list[str] = []
+    current: list[str] = []
+
+    def close() -> None:
+        text = " ".join(current)
+        if text and not set(text) <= set("-|: "):
+            paragraphs.append(text)
+        current.clear()
+
+    for raw in raw_lines:
+        text = _plain(raw)
+        if not text:
+            close()
+            continue
+        if _STARTS_BLOCK.match(raw) or raw.lstrip().startswith("|"):
+            close()
+        current.append(text)
+        if raw.lstrip().startswith("|"):
+            close()
+    close()
+    return tuple(paragraphs)
 
 
 def _plain(line: str) -> str:
@@ -41,20 +78,21 @@ def read_sections(game: str, lang: str, rules_dir: Path = RULES_DIR) -> list[Sec
     else:
         return None
     sections: list[Section] = []
-    title, lines = "", []
+    title, lines, raws = "", [], []
     for raw in path.read_text(encoding="utf-8").splitlines():
         if raw.startswith("## "):
             if title or lines:
-                sections.append(Section(title, tuple(lines)))
-            title, lines = _plain(raw), []
+                sections.append(Section(title, tuple(lines), _paragraphs(raws)))
+            title, lines, raws = _plain(raw), [], []
         elif raw.startswith("# "):
             continue
         else:
+            raws.append(raw)
             text = _plain(raw)
             if text and not set(text) <= set("-|: "):
                 lines.append(text)
     if title or lines:
-        sections.append(Section(title, tuple(lines)))
+        sections.append(Section(title, tuple(lines), _paragraphs(raws)))
     return [s for s in sections if s.title] or sections
 
 

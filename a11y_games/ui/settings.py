@@ -14,12 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from a11y_games.engine import Msg
+from a11y_games.engine.match import sync_folder
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.words import number
+from a11y_games.output.sound import VOLUMES, known_cues
 from a11y_games.ui.paths import config_dir
 
-__all__ = ["CHOICES", "FRENCH_NAMES", "WIDTHS", "Preferences", "load_preferences",
-           "save_preferences", "setting_name", "shown_name", "shown_value"]
+__all__ = ["CHOICES", "CUE_PREFIX", "FRENCH_CUES", "FRENCH_NAMES", "WIDTHS", "Preferences",
+           "cue_name", "load_preferences", "save_preferences", "setting_name", "shown_cue",
+           "shown_name", "shown_value"]
 
 WIDTHS = range(12, 85)
 """The braille widths a player may set (cells): 12 to 84."""
@@ -32,9 +35,14 @@ CHOICES: dict[str, tuple[str, ...] | None] = {
     "braille_width": None,  # 12 to 84 cells
     "braille_contracted": ("off", "on"),
     "level": ("random", "normal"),
+    "sound": ("on", "off"),
+    "volume": None,  # 0 to 100
     "name": None,  # the name said at network tables
     "hotseat_clear": ("on", "off"),  # several humans: clear the screen at each hand-over
 }
+
+CUE_PREFIX = "sound."
+"""``set sound.turn off``: each cue on or off by name (``son.tour arret`` in French)."""
 
 
 FRENCH_NAMES: dict[str, str] = {
@@ -45,10 +53,20 @@ FRENCH_NAMES: dict[str, str] = {
     "braille_width": "largeur_braille",
     "braille_contracted": "braille_abrege",
     "level": "niveau_bots",
+    "sound": "son",
+    "volume": "volume",
     "name": "nom",
     "hotseat_clear": "effacer_ecran",
 }
 """Each setting's French name: accepted in either language, shown in French."""
+
+FRENCH_CUES: dict[str, str] = {
+    "turn": "tour", "vote": "vote", "passed": "adopte", "failed": "rejete",
+    "private": "secret", "targeted": "cible", "acted": "action", "round": "manche",
+    "won": "gagne", "lost": "perdu", "chat": "message", "joined": "arrivee",
+    "left": "depart", "disconnected": "coupure",
+}
+"""Each common cue's French name (a game's own cues keep one name in both languages)."""
 
 FRENCH_VALUES: dict[str, str] = {"brief": "bref", "full": "complet", "random": "hasard",
                                  "on": "marche", "off": "arret"}
@@ -63,15 +81,36 @@ def _fold(word: str) -> str:
 
 
 def setting_name(word: str) -> str | None:
-    """The setting a typed word names, in English or French (``largeur-braille``), or None."""
+    """The setting a typed word names, in English or French (``largeur-braille``,
+    ``son.tour``), or None."""
     key = _fold(word)
     if key in CHOICES:
         return key
+    head, dot, cue = key.partition(".")
+    if dot and head in ("sound", "son"):
+        found = cue_name(cue)
+        return CUE_PREFIX + found if found is not None else None
     return next((name for name, french in FRENCH_NAMES.items() if french == key), None)
+
+
+def cue_name(word: str) -> str | None:
+    """The cue a typed word names, in English or French (``tour``), or None."""
+    key = _fold(word)
+    if key in known_cues():
+        return key
+    return next((name for name, french in FRENCH_CUES.items() if french == key), None)
+
+
+def shown_cue(cue: str, lang: str) -> str:
+    """A cue's name as shown in ``lang``."""
+    return FRENCH_CUES.get(cue, cue) if lang == "fr" else cue
 
 
 def shown_name(name: str, lang: str) -> str:
     """A setting's name as shown in ``lang``."""
+    if name.startswith(CUE_PREFIX):
+        head = "son." if lang == "fr" else CUE_PREFIX
+        return head + shown_cue(name[len(CUE_PREFIX):], lang)
     return FRENCH_NAMES.get(name, name) if lang == "fr" else name
 
 
@@ -91,14 +130,25 @@ class Preferences:
     braille_width: int = 40
     braille_contracted: str = "off"
     level: str = "normal"
+    sound: str = "on"
+    volume: int = 80
+    sounds_off: str = ""
+    """The cues turned off, by name, separated by commas."""
     name: str = ""
     """The player's name at network tables (asked once)."""
     hotseat_clear: str = "on"
     """Several humans at one keyboard: clear the screen and scrollback at each hand-over."""
     seen_walkthrough: bool = False
 
+    @property
+    def muted(self) -> frozenset[str]:
+        """The cues the player turned off."""
+        return frozenset(n for n in self.sounds_off.split(",") if n)
+
     def with_value(self, name: str, value: str) -> Preferences:
         """A copy with one setting changed; ValueError (with ``.args[0]`` a Msg) if invalid."""
+        if name.startswith(CUE_PREFIX) or name == "sounds_off":
+            return self._with_cues(name, value)
         if name not in CHOICES:
             raise ValueError(Msg("core.set.unknown", name=name, names=", ".join(CHOICES)))
         allowed = CHOICES[name]
@@ -115,7 +165,31 @@ class Preferences:
             if width not in WIDTHS:
                 raise ValueError(Msg("core.set.width", value=value))
             return replace(self, braille_width=width)
+        if name == "volume":
+            volume = number(value)
+            if volume not in VOLUMES:
+                raise ValueError(Msg("sound.set.volume", value=value))
+            return replace(self, volume=volume)
         return replace(self, **{name: value})
+
+    def _with_cues(self, name: str, value: str) -> Preferences:
+        """``sound.NAME on|off``, or the whole ``sounds_off`` list (from the file)."""
+        known = known_cues()
+        if name == "sounds_off":
+            names = [n.strip() for n in value.split(",") if n.strip()]
+            unknown = [n for n in names if n not in known]
+            if unknown:
+                raise ValueError(Msg("sound.set.unknown", name=unknown[0],
+                                     names=", ".join(known)))
+            return replace(self, sounds_off=",".join(n for n in known if n in names))
+        cue = name[len(CUE_PREFIX):]
+        if cue not in known:
+            raise ValueError(Msg("sound.set.unknown", name=cue, names=", ".join(known)))
+        if value not in ("on", "off"):
+            raise ValueError(Msg("core.set.bad_value", name=name, value=value,
+                                 values="on, off"))
+        off = self.muted - {cue} | ({cue} if value == "off" else set())
+        return replace(self, sounds_off=",".join(n for n in known if n in off))
 
 
 def _path() -> Path:
@@ -128,10 +202,17 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
     A value out of range (a hand-edited file) costs that value only: the others are kept.
     """
     target = path or _path()
-    if not target.exists():
-        return Preferences(), None
     try:
-        data: Any = json.loads(target.read_text(encoding="utf-8-sig"))  # a BOM: Notepad
+        text = target.read_text(encoding="utf-8-sig")  # a BOM: Notepad
+    except FileNotFoundError:
+        return Preferences(), None
+    except OSError as error:  # a folder, no permission, a name too long: say why
+        return Preferences(), Msg("core.settings.read_failed", path=str(target),
+                                  reason=os_reason(error))
+    except ValueError:  # not UTF-8
+        return Preferences(), Msg("core.settings.corrupt", path=str(target))
+    try:
+        data: Any = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("not an object")
         prefs, problem = Preferences(), None
@@ -152,7 +233,7 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
                         problem = problem or Msg("core.settings.bad_value", path=str(target),
                                                  name=item.name, value=str(value))
         return prefs, problem
-    except (OSError, RecursionError, ValueError, TypeError):  # RecursionError: [[[[... deep
+    except (RecursionError, ValueError, TypeError):  # RecursionError: [[[[... deep
         return Preferences(), Msg("core.settings.corrupt", path=str(target))
 
 
@@ -168,6 +249,7 @@ def save_preferences(prefs: Preferences, path: Path | None = None) -> Msg | None
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
+        sync_folder(target.parent)
     except OSError as error:
         with contextlib.suppress(OSError):
             if tmp:

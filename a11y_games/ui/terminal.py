@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -47,8 +48,46 @@ class PlainReader:
             with contextlib.suppress(OSError, ValueError):  # after a first read: done then
                 reconfigure(errors="replace")
 
+        self._lines: queue.Queue[str | None] | None = None
+        self._woken = threading.Event()
+
+    def wakeable(self) -> None:
+        """Read the stream on a thread from now on, so that ``wake`` can end a read (a
+        network table: news is said while a script waits for its next line). Only one
+        reader of a stream may do this: the thread reads ahead."""
+        if self._lines is not None:
+            return
+        self._lines = queue.Queue()
+
+        def pump() -> None:
+            assert self._lines is not None
+            with contextlib.suppress(OSError, ValueError):
+                for line in iter(self.stream.readline, ""):
+                    self._lines.put(line)
+            self._lines.put(None)
+
+        threading.Thread(target=pump, name="a11y-games-input", daemon=True).start()
+
+    def wake(self) -> None:
+        """From another thread: the current (or next) read raises Woken."""
+        self._woken.set()
+
     def read(self, prompt: str) -> str:
-        line = self.stream.readline()
+        if self._lines is None:
+            line = self.stream.readline()
+        else:
+            while True:
+                if self._woken.is_set():
+                    self._woken.clear()
+                    raise Woken
+                try:
+                    got = self._lines.get(timeout=0.05)
+                except queue.Empty:
+                    continue
+                if got is None:
+                    self._lines.put(None)
+                line = got or ""
+                break
         if not line:
             raise EOFError
         return line.rstrip("\r\n")
@@ -83,6 +122,7 @@ class PromptReader:
         self.on_key: Callable[[], None] | None = None
         """Called at every key pressed at the prompt (to silence speech)."""
         self._loop: Any = None  # the running prompt's event loop, while one runs
+        self._woken = threading.Event()
         self._kept = ""
         """What was typed when news ended the last prompt: offered again at the next."""
         self.session.app.key_processor.before_key_press += self._key_pressed
@@ -105,20 +145,26 @@ class PromptReader:
             return False
         return True
 
+    WAKE_DELAY = 0.08
+    """Seconds news waits before ending the prompt, so that a burst (several bots' moves)
+    is said at once, under one new prompt."""
+
     def wake(self) -> None:
-        """From another thread: end the prompt now (it raises Woken) so that news can be
-        said; the typed text is kept."""
-        loop, app = self._loop, self.session.app
+        """From another thread: end the prompt soon (it raises Woken) so that news can be
+        said; the typed text is kept. News that comes between two prompts ends the next."""
+        self._woken.set()
+        loop = self._loop
         if loop is None or loop.is_closed():
             return
-
-        def stop() -> None:
-            if app.is_running and not app.future.done():
-                self._kept = app.current_buffer.text
-                app.exit(exception=Woken())
-
         with contextlib.suppress(RuntimeError):  # the loop has just closed
-            loop.call_soon_threadsafe(stop)
+            loop.call_soon_threadsafe(loop.call_later, self.WAKE_DELAY, self._stop)
+
+    def _stop(self) -> None:
+        app = self.session.app
+        if self._woken.is_set() and app.is_running and not app.future.done():
+            self._woken.clear()
+            self._kept = app.current_buffer.text
+            app.exit(exception=Woken())
 
     def watch(self, fd: int, callback: Callable[[], object]) -> None:
         """Call ``callback`` whenever ``fd`` is readable while the prompt waits (display keys)."""
@@ -146,6 +192,8 @@ class PromptReader:
             self._loop = loop
             for fd, callback in self.watchers:
                 loop.add_reader(fd, callback)
+            if self._woken.is_set():  # news came while no prompt was shown
+                loop.call_later(self.WAKE_DELAY, self._stop)
 
         # each prompt runs its own event loop: the readers end with it
         kept, self._kept = self._kept, ""

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from a11y_games.engine import Msg, Verbosity
 from a11y_games.i18n import LANGUAGES, Translator
+from a11y_games.output.sound import VOLUMES
 from a11y_games.ui.commands import fold
 from a11y_games.ui.outputs import table_default
 from a11y_games.ui.settings import (
     CHOICES,
+    CUE_PREFIX,
     WIDTHS,
     Preferences,
     save_preferences,
     setting_name,
+    shown_cue,
     shown_name,
     shown_value,
 )
@@ -128,12 +131,17 @@ class TuningCommands:
             self._list_settings()
             return
         name = setting_name(words[0])
+        head, dot, cue = fold(words[0]).partition(".")
+        if name is None and dot and head in ("sound", "son"):
+            self.say(Msg("sound.set.unknown", name=cue, names=", ".join(
+                shown_cue(c, self.lang) for c in self._cue_names())))
+            return
         if name is None:
             self.say(Msg("core.set.unknown", name=words[0],
                          names=", ".join(shown_name(n, self.lang) for n in CHOICES)))
             return
         value = SET_WORDS.get(fold(words[1]), words[1].lower())
-        allowed = CHOICES[name]
+        allowed = CHOICES.get(name, ("on", "off"))  # sound.NAME: on or off
         if allowed is not None and value not in allowed:
             self.say(Msg("core.set.bad_value", name=shown_name(name, self.lang),
                          value=words[1],
@@ -156,6 +164,17 @@ class TuningCommands:
         if name == "verbosity":
             self.cmd_verbosity(value)
             return
+        if name == "sound":
+            self.cmd_sound(value)
+            return
+        if name == "volume" and self.sound is not None:
+            self.sound.set_volume(int(value))
+        if name.startswith(CUE_PREFIX) and self.sound is not None:
+            cue = name[len(CUE_PREFIX):]
+            if value == "off":
+                self.sound.muted.add(cue)
+            else:
+                self.sound.muted.discard(cue)
         if name == "braille_table":
             from a11y_games.output.braille import Braille, BrailleError
 
@@ -180,9 +199,13 @@ class TuningCommands:
                    "braille_table": self.braille.table or table_default(self.lang),
                    "braille_width": self.braille.width,
                    "braille_contracted": "on" if self.braille.contracted else "off"}
+        if self.sound is not None:
+            current["volume"] = self.sound.volume
+            current["sound"] = "on" if self.sound.enabled and self.sound.available else "off"
         lines: list[Msg | str] = [Msg("core.set.header")]
         for name, allowed in CHOICES.items():
-            value = str(current.get(name, getattr(self.prefs, name)) or "-")
+            found = current.get(name, getattr(self.prefs, name))
+            value = "-" if found in ("", None) else str(found)  # volume 0 is a value
             shown: str | Msg = shown_value(value, self.lang)
             if name == "speech":
                 shown = self._speech_state()  # what is in force, not what was asked
@@ -192,7 +215,13 @@ class TuningCommands:
                 values = Msg("core.set.range", low=WIDTHS[0], high=WIDTHS[-1])
             elif name == "name":
                 values = Msg("online.any_name")
+            elif name == "volume":
+                values = Msg("core.set.range", low=VOLUMES[0], high=VOLUMES[-1])
             lines.append(Msg("core.set.line", name=shown_name(name, self.lang),
                              value=shown, values=values))
+        muted = self.sound.muted if self.sound is not None else self.prefs.muted
+        off = [shown_cue(c, self.lang) for c in self._cue_names() if c in muted]
+        lines.append(Msg("sound.set.cues_off", names=", ".join(off)) if off
+                     else Msg("sound.set.cues_on"))
         lines.append(Msg("core.set.usage"))
         self.say(*lines)

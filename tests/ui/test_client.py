@@ -97,9 +97,10 @@ def test_load_of_a_corrupt_save_says_so_and_keeps_the_game(tmp_path) -> None:
 
 def test_save_names_stay_in_the_saves_folder(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
-    _, _lines, _, _ = play("save ../../evil\nsave a/b\n")
+    _, lines, _, _ = play("save ../../evil\nsave a/b\n")
     saves = tmp_path / "data" / "a11y_games" / "saves"
-    assert (saves / "evil.json").exists() and (saves / "ab.json").exists()
+    assert lines.count("A save name is 1 to 50 letters, digits, - or _.") == 2
+    assert not (saves / "evil.json").exists() and not (saves / "ab.json").exists()
     assert not (tmp_path.parent.parent / "evil").exists() and not (tmp_path / "a").exists()
 
 

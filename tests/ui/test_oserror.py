@@ -12,7 +12,8 @@ from a11y_games.i18n import Translator
 from a11y_games.ui.settings import Preferences, save_preferences
 from tests.toygame import SPEC
 
-COMMON = ("ENOENT", "EACCES", "EPERM", "EISDIR", "ENOTDIR", "ENOSPC", "EROFS", "EEXIST")
+COMMON = ("ENOENT", "EACCES", "EPERM", "EISDIR", "ENOTDIR", "ENOSPC", "EROFS", "EEXIST",
+          "ENAMETOOLONG", "ELOOP", "EIO", "EBUSY", "EMFILE", "EFBIG", "EINVAL")
 
 
 @pytest.mark.parametrize("name", COMMON)
@@ -27,7 +28,7 @@ def test_common_reasons_are_said_in_french(name: str) -> None:
 
 
 def test_other_reasons_keep_the_systems_text() -> None:
-    assert os_reason(OSError(errno.EIO, "Input/output error")) == "Input/output error"
+    assert os_reason(OSError(errno.ECHILD, "No child processes")) == "No child processes"
     assert os_reason(OSError("no errno")) == "no errno"
 
 

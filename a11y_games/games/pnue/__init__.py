@@ -7,6 +7,7 @@ from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec, Option
 from a11y_games.games.pnue import data
 from a11y_games.games.pnue.bots import NormalBot
+from a11y_games.games.pnue.cues import CUES
 from a11y_games.games.pnue.state import PnueState
 
 __all__ = ["SPEC", "PnueState"]
@@ -22,6 +23,7 @@ SPEC = GameSpec(
     default_players=data.DEFAULT_PLAYERS,
     new_state=PnueState,
     bots={"random": RandomBot, "normal": NormalBot},
+    cues=CUES,
     bot_names=data.NATIONS,
     aliases=("mrdollar", "mr-dollar"),
     options=(

@@ -8,6 +8,7 @@ from a11y_games.engine.bots import ForwardRandomBot
 from a11y_games.engine.spec import GameSpec
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.bots import NormalBot
+from a11y_games.games.utopia.cues import CUES
 from a11y_games.games.utopia.state import UtopiaState
 
 __all__ = ["SPEC", "UtopiaState"]
@@ -21,6 +22,7 @@ SPEC = GameSpec(
     default_players=data.DEFAULT_PLAYERS,
     new_state=UtopiaState,
     bots={"random": ForwardRandomBot, "normal": NormalBot},
+    cues=CUES,
     bot_names=tuple(Msg(f"utopia.bot.{n}") for n in
                     ("thomas", "raphael", "hythloday", "ademus", "utopus", "giles")),
     aliases=("utopie",),

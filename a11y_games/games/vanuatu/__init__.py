@@ -7,6 +7,7 @@ from a11y_games.engine.bots import RandomBot
 from a11y_games.engine.spec import GameSpec, Option
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.bots import NormalBot
+from a11y_games.games.vanuatu.cues import CUES
 from a11y_games.games.vanuatu.state import VanuatuState
 
 __all__ = ["SPEC"]
@@ -20,6 +21,7 @@ SPEC = GameSpec(
     default_players=data.DEFAULT_PLAYERS,
     new_state=VanuatuState,
     bots={"random": RandomBot, "normal": NormalBot},
+    cues=CUES,
     bot_names=tuple(Msg(f"vanuatu.bot.{n}") for n in (
         "ifira", "lenakel", "ambae", "erakor", "mele", "pango", "emua", "aore")),
     options=(

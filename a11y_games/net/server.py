@@ -1,0 +1,263 @@
+"""The table server: one asyncio process, WebSocket connections, the lobby and its tables.
+
+Each connection says ``hello`` first, then lists, creates, joins, watches or resumes a
+table and plays there. Frames that do not decode, unknown types and wrong fields are
+answered with an ``error`` and the connection stays; a flood of them closes it. Replies
+go out synchronously into the connection's write buffer (no task per message); a client
+that stops reading while its buffer grows past :data:`WRITE_LIMIT` is closed (it resumes
+its seat by token when it comes back).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import ssl
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+from a11y_games.engine.messages import Msg
+from a11y_games.engine.spec import GameSpec
+from a11y_games.net import protocol as p
+from a11y_games.net.storage import SqliteStorage, Storage
+from a11y_games.net.tables import Lobby, Refused, Table, clean_name
+
+__all__ = ["Connection", "TableServer", "run"]
+
+MAX_FRAME = 64 * 1024
+"""Largest frame a client may send; a bigger one closes the connection (code 1009)."""
+WRITE_LIMIT = 4 * 1024 * 1024
+"""Bytes waiting to be sent to a client before it is deemed gone."""
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+"""At most CHAT_BURST lines of chat per connection in CHAT_WINDOW seconds."""
+BAD_BURST = 20
+BAD_WINDOW = 10.0
+"""More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
+SERVER_NAME = "a11y-games"
+
+
+class Connection:
+    """One client: its name and language, the table it is at, its limits."""
+
+    def __init__(self, ws: ServerConnection, server: TableServer,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.ws = ws
+        self.server = server
+        self.name = ""
+        self.lang = "en"
+        self.table: Table | None = None
+        self.closing = False
+        self._clock = clock
+        self._chat: deque[float] = deque()
+        self._bad: deque[float] = deque()
+        self._closer: asyncio.Task[None] | None = None  # kept: a task nobody holds may vanish
+
+    # --- Member --------------------------------------------------------------------------------
+    def send(self, message: p.ServerMessage) -> None:
+        self.send_frame(p.encode(message))
+
+    def send_frame(self, frame: bytes) -> None:
+        if self.closing:
+            return
+        broadcast((self.ws,), frame, text=True)
+        transport = self.ws.transport
+        if transport is not None and transport.get_write_buffer_size() > WRITE_LIMIT:
+            self.close(1008, "not reading")
+
+    def replaced(self) -> None:
+        """Another connection resumed this seat: say so and go."""
+        self.send(p.Error(msg=Msg("net.error.replaced")))
+        self.table = None
+        self.close(1000, "replaced")
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closing:
+            self.closing = True
+            self._closer = asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+
+    # --- limits -------------------------------------------------------------------------------
+    def _within(self, times: deque[float], burst: int, window: float) -> bool:
+        now = self._clock()
+        while times and now - times[0] > window:
+            times.popleft()
+        if len(times) >= burst:
+            return False
+        times.append(now)
+        return True
+
+    def refuse(self, msg: Msg, req: int | None = None) -> None:
+        """An error for the client; too many in a row and the connection closes."""
+        self.send(p.Error(msg=msg, req=req))
+        if not self._within(self._bad, BAD_BURST, BAD_WINDOW):
+            self.close(1008, "too many bad messages")
+
+    # --- receiving ----------------------------------------------------------------------------
+    def receive(self, frame: str | bytes) -> None:
+        try:
+            message = p.decode_client(frame)
+        except p.ProtocolError:
+            self.refuse(Msg("net.error.bad_message"))
+            return
+        req = getattr(message, "req", None)
+        try:
+            self.handle(message)
+        except Refused as refused:
+            self.refuse(refused.msg, req)
+
+    def handle(self, message: p.ClientMessage) -> None:
+        lobby = self.server.lobby
+        if isinstance(message, p.Hello):
+            self._hello(message)
+            return
+        if not self.name:
+            raise Refused(Msg("net.error.hello_first"))
+        if isinstance(message, p.ListTables):
+            self.send(p.TableList(tables=lobby.listing(), req=message.req))
+        elif isinstance(message, p.Create):
+            self._free()
+            self.table = lobby.create(self, message, self.lang)
+        elif isinstance(message, p.Join):
+            self._free()
+            table = lobby.find(message.table, message.code)
+            table.sit(self, message.seat, message.req)
+            self.table = table
+        elif isinstance(message, p.Watch):
+            self._free()
+            table = lobby.find(message.table, message.code)
+            table.watch(self, message.req)
+            self.table = table
+        elif isinstance(message, p.Resume):
+            table, seat = lobby.by_token(message.token)
+            if self.table is not None and self.table is not table:
+                self._free()
+            self.name = seat.record.name  # the seat's name, whatever hello said
+            self.table = table
+            table.resume(self, seat, message.token, message.last_seq, message.req)
+        elif isinstance(message, p.Leave):
+            self._leave()
+            self.send(p.Left(req=message.req))
+        else:
+            self._at_table(message)
+
+    def _at_table(self, message: p.ClientMessage) -> None:
+        table = self.table
+        if table is None:
+            raise Refused(Msg("net.error.no_table_joined"))
+        if isinstance(message, p.Start):
+            table.start(self)  # refused with an error, or started: then acknowledged
+            self.send(p.Acked(req=message.req))
+        elif isinstance(message, p.Act):
+            table.act(self, message.action, message.req)
+        elif isinstance(message, p.Ask):
+            self.send(table.ask(self, message))
+        elif isinstance(message, (p.Say, p.Tell)):
+            if not self._within(self._chat, CHAT_BURST, CHAT_WINDOW):
+                raise Refused(Msg("net.error.chat_flood", count=CHAT_BURST,
+                                  seconds=int(CHAT_WINDOW)))
+            if isinstance(message, p.Say):
+                table.say(self, message.text)
+            else:
+                table.tell(self, message.to, message.text)
+            self.send(p.Acked(req=message.req))
+
+    def _hello(self, hello: p.Hello) -> None:
+        if hello.protocol != p.PROTOCOL:
+            self.send(p.Error(msg=Msg("net.error.protocol", theirs=hello.protocol,
+                                      ours=p.PROTOCOL), req=hello.req))
+            self.close(1002, "protocol version")
+            return
+        if self.table is not None:
+            raise Refused(Msg("net.error.at_table"))
+        self.name = clean_name(hello.name)
+        self.lang = hello.lang if hello.lang in ("en", "fr") else "en"
+        self.send(p.Welcome(protocol=p.PROTOCOL, server=SERVER_NAME, req=hello.req))
+
+    def _free(self) -> None:
+        """Before sitting elsewhere: a spectator stops watching; a seated player must leave."""
+        table = self.table
+        if table is None:
+            return
+        if table.seat_of(self) is not None:
+            raise Refused(Msg("net.error.at_table"))
+        self._leave()
+
+    def _leave(self) -> None:
+        table, self.table = self.table, None
+        if table is not None:
+            table.leave(self)
+            self.server.lobby.drop_if_abandoned(table)
+
+    def lost(self) -> None:
+        """The connection is gone."""
+        table, self.table = self.table, None
+        if table is not None:
+            table.lost(self)
+            self.server.lobby.drop_if_abandoned(table)
+
+
+class TableServer:
+    """The lobby, its storage, and the WebSocket handler."""
+
+    def __init__(self, specs: dict[str, GameSpec], storage: Storage) -> None:
+        self.storage = storage
+        self.lobby = Lobby(specs, storage)
+        self.connections = 0
+
+    async def handler(self, ws: ServerConnection) -> None:
+        connection = Connection(ws, self)
+        self.connections += 1
+        try:
+            async for frame in ws:
+                connection.receive(frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connections -= 1
+            connection.lost()
+
+
+def _tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
+    if not certfile:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certfile, keyfile or None)
+    return context
+
+
+async def serve_forever(server: TableServer, host: str, port: int, *,
+                        tls: ssl.SSLContext | None,
+                        listening: Callable[[str], None]) -> None:
+    """Serve until SIGTERM or SIGINT; ``listening`` gets the address once bound."""
+    loop = asyncio.get_running_loop()
+    stop = loop.create_future()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+    server.lobby.restore()
+    async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=tls,
+                     compression=None) as ws_server:
+        bound: Any = next(iter(ws_server.sockets)).getsockname()
+        scheme = "wss" if tls is not None else "ws"
+        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+        listening(f"{scheme}://{shown}:{bound[1]}")
+        await stop
+
+
+def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
+        certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
+        listening: Callable[[str], None] = lambda url: None) -> None:
+    """``a11y-games serve``: open the storage, replay unfinished tables, serve."""
+    storage = SqliteStorage(data / "tables.sqlite3", durable=durable)
+    try:
+        asyncio.run(serve_forever(TableServer(specs, storage), host, port,
+                                  tls=_tls(certfile, keyfile), listening=listening))
+    finally:
+        storage.close()

@@ -1,0 +1,169 @@
+"""Where the server keeps its tables: a small interface, and SQLite behind it by default.
+
+A table is its record (settings, seats, flags) plus its action log and its chat. Every
+call is committed when it returns: an action is in the database before the server
+acknowledges it or sends its events. On start the server loads every unfinished table and
+replays its log.
+
+SQLite runs in WAL mode with ``synchronous=NORMAL`` by default: each commit is written to
+the WAL before the call returns, so a crash of the server process (``kill -9``) loses
+nothing; only a power cut or a kernel crash may lose the last commits not yet synced to the
+disk. ``synchronous=FULL`` (``durable=True``) also survives those, at the cost of one fsync
+per action (about 6 ms on the benchmark machine instead of 0.02 ms): see docs/network.md.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+__all__ = ["ChatRecord", "SeatRecord", "SqliteStorage", "Storage", "TableRecord"]
+
+
+@dataclass
+class SeatRecord:
+    """A seat as stored: who holds it, and the hash of its reconnect token."""
+
+    kind: str  # "human", "bot" or "free"
+    name: str = ""
+    level: str = "normal"
+    name_index: int = 0
+    token_hash: str = ""
+
+
+@dataclass
+class TableRecord:
+    """A table's settings and seats: with its action log, all it takes to rebuild it."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    rules: int
+    options: dict[str, str] = field(default_factory=dict)
+    public: bool = True
+    code: str = ""
+    level: str = "normal"
+    bot_delay: float = 120.0
+    host_lang: str = "en"
+    creator: str = ""
+    started: bool = False
+    over: bool = False
+    seats: list[SeatRecord] = field(default_factory=list)
+    created: float = 0.0
+
+
+@dataclass(frozen=True)
+class ChatRecord:
+    """A line of chat: its channel, sender, recipient (private ones) and text."""
+
+    channel: str
+    sender: str
+    text: str
+    to: str = ""
+    time: float = 0.0
+
+
+class Storage(Protocol):
+    """What the server needs from a database. Each call is committed when it returns."""
+
+    def save_table(self, table: TableRecord) -> None:
+        """Insert or replace a table's record (settings, seats, flags)."""
+
+    def delete_table(self, table_id: str) -> None:
+        """Forget a table that never started (its log and chat too)."""
+
+    def append_action(self, table_id: str, index: int, seat: int, action: str) -> None:
+        """Append action number ``index`` (0-based) of the table's log."""
+
+    def append_chat(self, table_id: str, chat: ChatRecord) -> None:
+        """Keep a line of the table's chat."""
+
+    def load_unfinished(self) -> list[tuple[TableRecord, list[tuple[int, str]]]]:
+        """Every table not over, with its action log in order."""
+
+    def close(self) -> None:
+        """Release the database."""
+
+
+def _record(text: str) -> TableRecord:
+    raw = json.loads(text)
+    raw["seats"] = [SeatRecord(**seat) for seat in raw["seats"]]
+    return TableRecord(**raw)
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, over INTEGER NOT NULL, record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL,
+    PRIMARY KEY (table_id, idx)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, time REAL NOT NULL, channel TEXT NOT NULL,
+    sender TEXT NOT NULL, recipient TEXT NOT NULL, text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chat_table ON chat (table_id);
+"""
+
+
+class SqliteStorage:
+    """The default storage: one SQLite file, WAL, every call its own transaction."""
+
+    def __init__(self, path: str | Path, *, durable: bool = False) -> None:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self._db.executescript(_SCHEMA)
+
+    def save_table(self, table: TableRecord) -> None:
+        record = json.dumps(asdict(table), ensure_ascii=False)
+        self._db.execute("INSERT OR REPLACE INTO tables (id, over, record) VALUES (?, ?, ?)",
+                         (table.id, int(table.over), record))
+
+    def delete_table(self, table_id: str) -> None:
+        with self._db:
+            self._db.execute("BEGIN")
+            for sql in ("DELETE FROM tables WHERE id = ?", "DELETE FROM actions WHERE table_id = ?",
+                        "DELETE FROM chat WHERE table_id = ?"):
+                self._db.execute(sql, (table_id,))
+
+    def append_action(self, table_id: str, index: int, seat: int, action: str) -> None:
+        self._db.execute("INSERT INTO actions (table_id, idx, seat, action) VALUES (?, ?, ?, ?)",
+                         (table_id, index, seat, action))
+
+    def append_chat(self, table_id: str, chat: ChatRecord) -> None:
+        self._db.execute(
+            "INSERT INTO chat (table_id, time, channel, sender, recipient, text)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, chat.time or time.time(), chat.channel, chat.sender, chat.to, chat.text))
+
+    def load_unfinished(self) -> list[tuple[TableRecord, list[tuple[int, str]]]]:
+        return [(table, self.actions(table.id)) for table in (
+            _record(text) for (text,) in self._db.execute(
+                "SELECT record FROM tables WHERE over = 0 ORDER BY rowid"))]
+
+    def table(self, table_id: str) -> tuple[TableRecord, list[tuple[int, str]]]:
+        """One table's record and log (for tests and tools); KeyError if none."""
+        row = self._db.execute("SELECT record FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            raise KeyError(table_id)
+        return _record(row[0]), self.actions(table_id)
+
+    def chat(self, table_id: str) -> list[ChatRecord]:
+        """A table's chat, oldest first (for tests and moderation)."""
+        return [ChatRecord(channel=c, sender=s, text=t, to=r, time=w) for w, c, s, r, t in
+                self._db.execute("SELECT time, channel, sender, recipient, text FROM chat"
+                                 " WHERE table_id = ? ORDER BY id", (table_id,))]
+
+    def actions(self, table_id: str) -> list[tuple[int, str]]:
+        """A table's action log (for tests)."""
+        return [(seat, action) for seat, action in self._db.execute(
+            "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY idx", (table_id,))]
+
+    def close(self) -> None:
+        self._db.close()

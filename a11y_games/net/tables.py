@@ -1,0 +1,808 @@
+"""Tables on the server: seats, members, the game (a ``Match``), bots, and what each sees.
+
+A :class:`Table` knows no socket: its members are :class:`Member` values it sends protocol
+messages to. Every change is stored before anyone hears of it. Each member gets only what
+its seat may see: events it may not see arrive as a bare sequence number.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from a11y_games.engine.actions import IllegalAction
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.messages import Event, Msg, PlayerRef
+from a11y_games.engine.spec import Bot, GameSpec, OptionError
+from a11y_games.engine.state import Pending, UnknownTopic
+from a11y_games.engine.words import find_named
+from a11y_games.net import protocol as p
+from a11y_games.net.storage import ChatRecord, SeatRecord, Storage, TableRecord
+
+__all__ = ["Lobby", "Member", "Refused", "Table", "clean_name", "clean_text"]
+
+NAME_LENGTH = 32
+"""Longest name a player may take, in characters."""
+CHAT_LENGTH = 300
+"""Longest line of chat, in characters."""
+SNAPSHOT_AFTER = 300
+"""A member that missed more events than this gets a snapshot instead of them all."""
+BOT_BURST = 64
+"""Bot actions played in one go before other tables get their turn of the event loop."""
+RACE_DELAY = (0.4, 2.0)
+"""Seconds a bot takes to react in a race, drawn as the local client draws them."""
+MAX_BOT_DELAY = 86400.0
+_BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+
+
+class Refused(ValueError):
+    """A request the server refuses; ``msg`` says why, for the player."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.id)
+        self.msg = msg
+
+
+class Member(Protocol):
+    """A connection at a table, as the table sees it."""
+
+    name: str
+
+    def send(self, message: p.ServerMessage) -> None:
+        """Queue a message for this member (never blocks)."""
+
+    def send_frame(self, frame: bytes) -> None:
+        """Queue an already encoded message (one encoding shared by many members)."""
+
+    def replaced(self) -> None:
+        """Another connection took this member's seat by its token: let it go."""
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Control characters and bidi overrides become spaces, runs of blanks one, cut at
+    ``limit``: what a screen reader or a terminal would otherwise misread."""
+    kept = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") or c in _BIDI
+                   else c for c in text)
+    return " ".join(kept.split())[:limit].strip()
+
+
+def clean_name(name: str) -> str:
+    """A player's name as the table shows it; Refused if nothing is left."""
+    cleaned = clean_text(name, NAME_LENGTH)
+    if not cleaned:
+        raise Refused(Msg("net.error.name"))
+    return cleaned
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored hashed: a copy of the database resumes no seat."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def _same_name(a: str, b: str) -> bool:
+    return a.casefold() == b.casefold()
+
+
+@dataclass(eq=False)
+class Seat:
+    """A seat at a table: its record, and who holds it now."""
+
+    number: int
+    record: SeatRecord
+    member: Member | None = None
+    bot_playing: bool = False
+    """A stand-in bot plays this human's seat (its player lost the connection or left)."""
+    timer: asyncio.TimerHandle | None = None
+    standin: Bot | None = None
+
+    def cancel_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+
+@dataclass(eq=False)
+class _Decision:
+    """A simultaneous secret decision in progress: how many seats were asked."""
+
+    prompt: Msg
+    seats: frozenset[int]
+    of: int = field(default=0)
+
+
+class Table:
+    """One table: seats, members, its match once started."""
+
+    def __init__(self, record: TableRecord, spec: GameSpec, storage: Storage) -> None:
+        self.record = record
+        self.spec = spec
+        self.storage = storage
+        self.seats = [Seat(n, s) for n, s in enumerate(record.seats)]
+        self.spectators: list[Member] = []
+        self.match: Match | None = None
+        self.published = 0  # events sent out so far
+        self._race_rng: random.Random | None = None
+        self._race: tuple[Msg, frozenset[int]] | None = None
+        self._race_timers: dict[int, asyncio.TimerHandle] = {}
+        self._decision: _Decision | None = None
+        self._continue: asyncio.Handle | None = None
+        self.last_active = time.monotonic()
+
+    # --- what members see ------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def running(self) -> bool:
+        return self.record.started and not self.record.over
+
+    def seat_of(self, member: Member) -> Seat | None:
+        return next((s for s in self.seats if s.member is member), None)
+
+    def members(self) -> list[Member]:
+        return [s.member for s in self.seats if s.member is not None] + self.spectators
+
+    def _seat_name(self, seat: Seat) -> str | Msg:
+        record = seat.record
+        if record.kind == "human":
+            return record.name
+        if record.kind == "bot":
+            names = self.spec.bot_names
+            return names[record.name_index % len(names)]
+        return Msg("core.seat.default", number=seat.number + 1)
+
+    def info(self, member: Member | None = None) -> p.TableInfo:
+        """The table as ``member`` sees it (the code goes to the creator only)."""
+        r = self.record
+        seats = [p.SeatInfo(seat=s.number, name=self._seat_name(s), kind=s.record.kind,  # type: ignore[arg-type]
+                            level=s.record.level, connected=s.member is not None,
+                            bot_playing=s.bot_playing) for s in self.seats]
+        mine = self.seat_of(member) if member is not None else None
+        is_creator = member is not None and _same_name(member.name, r.creator) and (
+            mine is not None or not r.started)
+        info = p.TableInfo(id=r.id, game=r.game, players=r.players, options=dict(r.options),
+                           public=r.public, started=r.started, over=r.over,
+                           host_lang=r.host_lang, level=r.level, bot_delay=r.bot_delay,
+                           creator=r.creator, seats=seats,
+                           code=r.code if is_creator and r.code else None)
+        if self.match is not None:
+            match, state = self.match, self.match.state
+            order = state.seat_order()
+            info.names = {seat: match.seat_name(seat) for seat in order}
+            info.order = order
+            info.queries = [p.QueryInfo(name=q.name, aliases=list(q.aliases), help=q.help,
+                                        public=q.public) for q in state.queries()]
+            info.topics = [p.TopicInfo(name=t.name, aliases=list(t.aliases))
+                           for t in state.board_topics()]
+            info.board_is_public = state.board_is_public()
+        return info
+
+    def _to_all(self, message: p.ServerMessage, *, spectators: bool = True) -> None:
+        frame = p.encode(message)
+        for seat in self.seats:
+            if seat.member is not None:
+                seat.member.send_frame(frame)
+        if spectators:
+            for member in self.spectators:
+                member.send_frame(frame)
+
+    def _table_changed(self) -> None:
+        """Everyone gets the table again (seats changed)."""
+        for member in self.members():
+            member.send(p.TableUpdate(table=self.info(member)))
+
+    def _presence(self, what: str, seat: Seat | None, name: str | Msg) -> None:
+        self._to_all(p.Presence(what=what, name=name,  # type: ignore[arg-type]
+                                seat=None if seat is None else seat.number))
+
+    def _save(self) -> None:
+        self.record.seats = [s.record for s in self.seats]
+        self.storage.save_table(self.record)
+
+    # --- joining and leaving ---------------------------------------------------------------
+    def name_taken(self, name: str) -> bool:
+        return any(s.record.kind == "human" and _same_name(s.record.name, name)
+                   for s in self.seats) or any(_same_name(m.name, name) for m in self.spectators)
+
+    def sit(self, member: Member, seat_number: int | None, req: int | None) -> None:
+        """Take a free seat before the start; ``joined`` with the seat's token."""
+        if self.record.started:
+            raise Refused(Msg("net.error.started"))
+        if self.name_taken(member.name):
+            raise Refused(Msg("net.error.name_taken", name=member.name))
+        free = [s for s in self.seats if s.record.kind == "free"]
+        if seat_number is None:
+            if not free:
+                raise Refused(Msg("net.error.full"))
+            seat = free[0]
+        else:
+            if not 0 <= seat_number < len(self.seats):
+                raise Refused(Msg("net.error.no_seat", seat=seat_number + 1,
+                                  count=len(self.seats)))
+            seat = self.seats[seat_number]
+            if seat.record.kind != "free":
+                raise Refused(Msg("net.error.seat_taken", seat=seat_number + 1))
+        token = secrets.token_urlsafe(24)
+        seat.record = SeatRecord(kind="human", name=member.name, level=self.record.level,
+                                 token_hash=hash_token(token))
+        seat.member = member
+        self._save()
+        member.send(p.Joined(table=self.info(member), seat=seat.number, token=token,
+                             you=member.name, seq=self.published, req=req))
+        self._presence("joined", seat, member.name)
+        self._table_changed()
+
+    def watch(self, member: Member, req: int | None) -> None:
+        """Join as a spectator: the public view, the spectators' chat."""
+        if self.name_taken(member.name):
+            raise Refused(Msg("net.error.name_taken", name=member.name))
+        self.spectators.append(member)
+        member.send(p.Joined(table=self.info(member), seat=None, token=None, you=member.name,
+                             seq=self.published, req=req))
+        self._presence("watching", None, member.name)
+        if self.match is not None:
+            self._snapshot(member, None, self.published)
+            self._send_state(member)
+
+    def resume(self, member: Member, seat: Seat, token: str, last_seq: int,
+               req: int | None) -> None:
+        """Take a seat back by its token: the missed events (or a snapshot), the question."""
+        previous = seat.member
+        if previous is not None and previous is not member:
+            seat.member = None
+            previous.replaced()
+        seat.cancel_timer()
+        was_bot = seat.bot_playing
+        seat.bot_playing = False
+        seat.standin = None
+        timer = self._race_timers.pop(seat.number, None)
+        if timer is not None:
+            timer.cancel()
+        seat.member = member
+        member.send(p.Joined(table=self.info(member), seat=seat.number, token=token,
+                             you=member.name, seq=self.published, req=req))
+        if self.match is not None:
+            last_seq = max(0, min(last_seq, self.published))
+            missed = self.published - last_seq
+            if missed > SNAPSHOT_AFTER:
+                self._snapshot(member, seat.number, last_seq)
+            else:
+                for event_seq in range(last_seq + 1, self.published + 1):
+                    member.send_frame(self._event_frame(event_seq, seat.number))
+        self._presence("back", seat, self._seat_name(seat))
+        if was_bot:
+            self._presence("handed_back", seat, self._seat_name(seat))
+        self._table_changed()
+        if self.match is not None:
+            self._send_state(member)
+
+    def leave(self, member: Member) -> None:
+        """``member`` leaves: a spectator goes; a seat frees (before the start) or a bot
+        holds it (during the game, until its owner resumes)."""
+        if member in self.spectators:
+            self.spectators.remove(member)
+            self._presence("left", None, member.name)
+            return
+        seat = self.seat_of(member)
+        if seat is None:
+            return
+        seat.member = None
+        name = self._seat_name(seat)
+        if not self.record.started:
+            seat.record = SeatRecord(kind="free")
+            if _same_name(self.record.creator, member.name):
+                heir = next((s for s in self.seats if s.record.kind == "human"), None)
+                self.record.creator = heir.record.name if heir is not None else ""
+            if self.record.creator:
+                self._save()
+            self._presence("left", seat, name)
+            self._table_changed()
+            return
+        self._presence("left", seat, name)
+        if self.running:
+            self._take_over(seat)
+        else:
+            self._table_changed()
+
+    def lost(self, member: Member) -> None:
+        """``member``'s connection dropped. A seat waits ``bot_delay`` for its owner."""
+        if member in self.spectators:
+            self.spectators.remove(member)
+            self._presence("left", None, member.name)
+            return
+        seat = self.seat_of(member)
+        if seat is None:
+            return
+        seat.member = None
+        self._presence("lost", seat, self._seat_name(seat))
+        self._table_changed()
+        if self.running:
+            self._wait_for(seat)
+
+    def _wait_for(self, seat: Seat) -> None:
+        seat.cancel_timer()
+        seat.timer = asyncio.get_running_loop().call_later(
+            self.record.bot_delay, self._take_over, seat)
+
+    def _take_over(self, seat: Seat) -> None:
+        """A bot of the table's level plays ``seat`` until its owner comes back."""
+        seat.timer = None
+        if not self.running or seat.member is not None or seat.bot_playing:
+            return
+        factory = self.spec.bots.get(self.record.level) or self.spec.bots["random"]
+        played = len(self.match.log) if self.match is not None else 0
+        seat.standin = factory(seat.number, random.Random(
+            f"{self.record.seed}:standin:{seat.number}:{played}"))
+        seat.bot_playing = True
+        self._presence("bot_took_over", seat, self._seat_name(seat))
+        self._table_changed()
+        self.advance()
+
+    @property
+    def abandoned(self) -> bool:
+        """No human holds a seat of a table not started: it goes."""
+        return not self.record.started and not any(
+            s.record.kind == "human" for s in self.seats)
+
+    # --- starting ----------------------------------------------------------------------------
+    def start(self, member: Member) -> None:
+        """The creator starts: free seats get bots of the table's level."""
+        if self.record.started:
+            raise Refused(Msg("net.error.started"))
+        seat = self.seat_of(member)
+        if seat is None or not _same_name(member.name, self.record.creator):
+            raise Refused(Msg("net.error.not_creator"))
+        used = {s.record.name_index for s in self.seats if s.record.kind == "bot"}
+        free_indexes = (i for i in range(len(self.seats) * 2) if i not in used)
+        for s in self.seats:
+            if s.record.kind == "free":
+                s.record = SeatRecord(kind="bot", level=self.record.level,
+                                      name_index=next(free_indexes))
+        self.record.started = True
+        self._save()
+        self._build_match([])
+        self.published = 0  # the opening events (deals, first player) go out after started
+        started = p.Started(table=self.info())
+        for m in self.members():
+            m.send(p.Started(table=self.info(m)) if m is member else started)
+        self._publish()
+        for s in self.seats:
+            if s.record.kind == "human" and s.member is None:
+                self._wait_for(s)
+        self.advance()
+
+    def _build_match(self, log: list[tuple[int, str]]) -> None:
+        r = self.record
+        settings = self.spec.settings(r.players, r.seed, r.options)
+        specs = [SeatSpec(kind="bot", level=s.record.level, name_index=s.record.name_index)
+                 if s.record.kind == "bot" else SeatSpec(kind="human", name=s.record.name)
+                 for s in self.seats]
+        match = Match(self.spec, settings, specs)
+        for seat, action in log:
+            match.act(seat, action)
+        self.match = match
+        self.published = len(match.events)
+
+    def restore(self, log: list[tuple[int, str]]) -> None:
+        """After a restart: replay the log; every human seat waits for its owner."""
+        if not self.record.started:
+            return
+        self._build_match(log)
+        if self.match is not None and self.match.state.pending() is None:
+            self.record.over = True
+            self._save()
+            return
+        for s in self.seats:
+            if s.record.kind == "human":
+                self._wait_for(s)
+        self.advance()
+
+    # --- playing -------------------------------------------------------------------------------
+    def act(self, member: Member, action: str, req: int | None) -> None:
+        """A seated member plays ``action``: checked, stored, acknowledged, then told."""
+        seat = self.seat_of(member)
+        if seat is None:
+            raise Refused(Msg("net.error.spectator" if member in self.spectators
+                              else "net.error.not_seated"))
+        match = self.match
+        if match is None:
+            raise Refused(Msg("net.error.not_started"))
+        pending = match.state.pending()
+        if pending is None:
+            raise Refused(Msg("net.error.over"))
+        if seat.number not in pending.seats or seat.bot_playing:
+            raise Refused(Msg("net.error.not_your_turn"))
+        if action not in match.state.legal_actions(seat.number):
+            raise Refused(Msg("net.error.illegal", action=clean_text(action, 40)))
+        try:
+            self._record(seat.number, action, ack=(member, req))
+        except IllegalAction as error:
+            raise Refused(error.msg) from error
+        self.advance()
+
+    def _record(self, seat: int, action: str,
+                ack: tuple[Member, int | None] | None = None) -> None:
+        """Play, store, acknowledge, then send the new events and any progress."""
+        match = self.match
+        assert match is not None
+        before = match.state.pending()
+        match.act(seat, action)
+        self.storage.append_action(self.record.id, len(match.log) - 1, seat, action)
+        self.last_active = time.monotonic()
+        if ack is not None:
+            ack[0].send(p.Acked(req=ack[1]))
+        self._publish()
+        self._progress(before, seat)
+
+    def _progress(self, before: Pending | None, seat: int) -> None:
+        """After an answer to a simultaneous secret decision: how many have answered."""
+        if before is None or before.race or (len(before.seats) < 2 and self._decision is None):
+            return
+        decision = self._decision
+        if decision is None or decision.prompt != before.prompt or not set(
+                before.seats) <= decision.seats:
+            decision = self._decision = _Decision(before.prompt, frozenset(before.seats),
+                                                  len(before.seats))
+        after = self.match.state.pending() if self.match else None
+        left = 0
+        if after is not None and after.prompt == decision.prompt and not after.race:
+            left = len(set(after.seats) & decision.seats)
+        if decision.of > 1:
+            self._to_all(p.Progress(done=decision.of - left, of=decision.of))
+        if left == 0:
+            self._decision = None
+
+    def _event_frame(self, seq: int, viewer: int | None) -> bytes:
+        assert self.match is not None
+        event = self.match.events[seq - 1]
+        return p.encode(self._event_message(seq, event, viewer))
+
+    @staticmethod
+    def _event_message(seq: int, event: Event, viewer: int | None) -> p.EventMsg:
+        if not event.visible(viewer):
+            return p.EventMsg(seq=seq)
+        return p.EventMsg(seq=seq, msg=event.msg, level=int(event.level), cause=event.cause,
+                          private=event.visible_to is not None)
+
+    def _publish(self) -> None:
+        """Send the events not yet sent, each member its own view."""
+        assert self.match is not None
+        events = self.match.events
+        while self.published < len(events):
+            self.published += 1
+            seq, event = self.published, events[self.published - 1]
+            if event.visible_to is None:
+                self._to_all(self._event_message(seq, event, None))
+                continue
+            seen = p.encode(self._event_message(seq, event, next(iter(event.visible_to))))
+            hidden = p.encode(p.EventMsg(seq=seq))
+            for s in self.seats:
+                if s.member is not None:
+                    s.member.send_frame(seen if s.number in event.visible_to else hidden)
+            for member in self.spectators:
+                member.send_frame(hidden)
+
+    def _pending_for(self, viewer: int | None, pending: Pending) -> p.PendingMsg:
+        """The question as ``viewer`` sees it: a private prompt only to the seats asked."""
+        assert self.match is not None
+        state = self.match.state
+        asked = viewer is not None and viewer in pending.seats
+        prompt = pending.prompt if asked or pending.public else Msg(
+            "net.waiting", count=len(pending.seats),
+            players=[PlayerRef(s) for s in pending.seats])
+        choices: list[tuple[str, Msg]] = []
+        if asked and viewer is not None and not self.seats[viewer].bot_playing:
+            choices = [(a, state.describe(viewer, a)) for a in state.legal_actions(viewer)]
+        return p.PendingMsg(seats=list(pending.seats), prompt=prompt, race=pending.race,
+                            public=pending.public, choices=choices,
+                            log_length=len(self.match.log))
+
+    def _send_state(self, member: Member) -> None:
+        """The question now (or the end) to one member."""
+        assert self.match is not None
+        state = self.match.state
+        pending = state.pending()
+        if pending is None:
+            member.send(self._over_message())
+            return
+        seat = self.seat_of(member)
+        member.send(self._pending_for(None if seat is None else seat.number, pending))
+
+    def _over_message(self) -> p.Over:
+        assert self.match is not None
+        outcome = self.match.state.outcome()
+        if outcome is None:
+            return p.Over(winners=[], reason=Msg("net.over.unknown"))
+        return p.Over(winners=sorted(outcome.winners), reason=outcome.reason)
+
+    def _snapshot(self, member: Member, viewer: int | None, last_seq: int) -> None:
+        assert self.match is not None
+        state = self.match.state
+        member.send(p.Snapshot(seq=self.published, missed=self.published - last_seq,
+                               status=state.status(viewer),
+                               private=state.private(viewer) if viewer is not None else []))
+
+    def _bot_now(self, seat: int) -> bool:
+        """True if a bot plays ``seat`` now (a bot seat, or a human's held by a stand-in)."""
+        if seat >= len(self.seats):
+            return False
+        s = self.seats[seat]
+        return s.record.kind == "bot" or s.bot_playing
+
+    def _bot_choice(self, seat: int) -> str:
+        assert self.match is not None
+        s = self.seats[seat]
+        if s.standin is None:
+            return self.match.bot_choice(seat)
+        state = self.match.state
+        legal = state.legal_actions(seat)
+        blind = getattr(s.standin, "blind", False)
+        choice = s.standin.choose(None if blind else state.observation(seat), legal)
+        return choice if choice in legal else legal[0]
+
+    def advance(self) -> None:
+        """Bots play until a human must act, a race waits, or the game ends; then every
+        member hears the question (or the end)."""
+        self._continue = None
+        match = self.match
+        if match is None or self.record.over:
+            return
+        played = 0
+        while True:
+            pending = match.state.pending()
+            if pending is None:
+                self._finish()
+                return
+            if pending.race:
+                self._run_race(pending)
+                break
+            self._end_race()
+            bots = [s for s in pending.seats if self._bot_now(s)]
+            if not bots:
+                break
+            if played >= BOT_BURST:  # let other tables and connections breathe
+                self._continue = asyncio.get_running_loop().call_soon(self.advance)
+                return
+            self._record(bots[0], self._bot_choice(bots[0]))
+            played += 1
+        for member in self.members():
+            self._send_state(member)
+
+    def _run_race(self, pending: Pending) -> None:
+        """A reaction race: humans by arrival, bots after a delay from the table's seed."""
+        assert self.match is not None
+        race = (pending.prompt, frozenset(pending.seats))
+        if self._race is None or race[0] != self._race[0] or not race[1] <= self._race[1]:
+            self._end_race()  # a new race: the delays drawn as the local client draws them
+            self._race = race
+            self._race_rng = random.Random(f"{self.record.seed}:race:{len(self.match.log)}")
+        loop = asyncio.get_running_loop()
+        assert self._race_rng is not None
+        for seat in pending.seats:
+            if self._bot_now(seat) and seat not in self._race_timers:
+                delay = self._race_rng.uniform(*RACE_DELAY)
+                self._race_timers[seat] = loop.call_later(delay, self._react, seat)
+
+    def _react(self, seat: int) -> None:
+        self._race_timers.pop(seat, None)
+        match = self.match
+        if match is None or self.record.over:
+            return
+        pending = match.state.pending()
+        if pending is None or not pending.race or seat not in pending.seats or not self._bot_now(
+                seat):
+            return
+        self._record(seat, match.state.legal_actions(seat)[0])
+        self.advance()
+
+    def _end_race(self) -> None:
+        for timer in self._race_timers.values():
+            timer.cancel()
+        self._race_timers.clear()
+        self._race = None
+        self._race_rng = None
+
+    def _finish(self) -> None:
+        """The game is over: everyone hears it; the table is stored as over."""
+        self._end_race()
+        for seat in self.seats:
+            seat.cancel_timer()
+        self.record.over = True
+        self._save()
+        self._to_all(self._over_message())
+        self._table_changed()
+
+    # --- questions -------------------------------------------------------------------------
+    def ask(self, member: Member, question: p.Ask) -> p.Answer:
+        """A read-only question, answered for the asking member's own view."""
+        match = self.match
+        if match is None:
+            raise Refused(Msg("net.error.not_started"))
+        seat = self.seat_of(member)
+        viewer = None if seat is None else seat.number
+        state = match.state
+        what = question.what
+        if what == "status":
+            return p.Answer(lines=state.status(viewer), req=question.req)
+        if what == "board":
+            try:
+                return p.Answer(lines=state.board(viewer, question.topic), req=question.req)
+            except UnknownTopic as error:
+                raise Refused(Msg("net.error.topic", topic=clean_text(question.topic, 40))
+                              ) from error
+        if what == "private":
+            if viewer is None:
+                raise Refused(Msg("net.error.spectator"))
+            return p.Answer(lines=state.private(viewer), req=question.req)
+        if what == "query":
+            query = find_named(state.queries(), question.name)
+            if query is None:
+                raise Refused(Msg("net.error.query", name=clean_text(question.name, 40)))
+            return p.Answer(lines=query.run(state, viewer, question.arg), req=question.req)
+        pending = state.pending()
+        if what == "choices":
+            if viewer is None or pending is None or viewer not in pending.seats or (
+                    seat is not None and seat.bot_playing):
+                return p.Answer(lines=[], choices=[], req=question.req)
+            return p.Answer(choices=[(a, state.describe(viewer, a))
+                                     for a in state.legal_actions(viewer)], req=question.req)
+        if pending is None:
+            return p.Answer(lines=[self._over_message().reason], req=question.req)
+        shown = self._pending_for(viewer, pending)
+        return p.Answer(lines=[Msg("net.whose", count=len(pending.seats),
+                                   players=[PlayerRef(s) for s in pending.seats]),
+                               shown.prompt], req=question.req)
+
+    # --- chat ----------------------------------------------------------------------------------
+    def say(self, member: Member, text: str) -> None:
+        """To the table; a spectator's to the spectators (and to all when no game runs)."""
+        line = clean_text(text, CHAT_LENGTH)
+        if not line:
+            raise Refused(Msg("net.error.empty"))
+        if member in self.spectators:
+            chat = p.Chat(channel="spectators", sender=member.name, text=line)
+            self.storage.append_chat(self.id, ChatRecord("spectators", member.name, line))
+            if self.running:  # seated players never hear spectators during a game
+                for spectator in self.spectators:
+                    spectator.send(chat)
+            else:
+                self._to_all(chat)
+            return
+        self.storage.append_chat(self.id, ChatRecord("table", member.name, line))
+        self._to_all(p.Chat(channel="table", sender=member.name, text=line))
+
+    def tell(self, member: Member, to: str, text: str) -> None:
+        """A private line to one member by name."""
+        line = clean_text(text, CHAT_LENGTH)
+        if not line:
+            raise Refused(Msg("net.error.empty"))
+        target = next((m for m in self.members() if _same_name(m.name, to.strip())), None)
+        if target is None or target is member:
+            raise Refused(Msg("net.error.nobody", name=clean_text(to, NAME_LENGTH)))
+        if member in self.spectators and self.running and target not in self.spectators:
+            raise Refused(Msg("net.error.tell_player"))
+        self.storage.append_chat(self.id, ChatRecord("private", member.name, line, to=target.name))
+        target.send(p.Chat(channel="private", sender=member.name, text=line))
+        member.send(p.Chat(channel="private", sender=member.name, text=line, to=target.name))
+
+
+class Lobby:
+    """Every table of the server, by id, invitation code and seat token."""
+
+    def __init__(self, specs: dict[str, GameSpec], storage: Storage,
+                 *, seed: Callable[[], int] | None = None) -> None:
+        self.specs = specs
+        self.storage = storage
+        self.tables: dict[str, Table] = {}
+        self._seed = seed or (lambda: secrets.randbits(48))
+
+    def _spec(self, game: str) -> GameSpec:
+        for spec in self.specs.values():
+            if game == spec.name or game in spec.aliases:
+                return spec
+        raise Refused(Msg("net.error.game", game=clean_text(game, 40)))
+
+    def restore(self) -> int:
+        """Load and replay every unfinished table; returns how many were restored."""
+        restored = 0
+        for record, log in self.storage.load_unfinished():
+            spec = self.specs.get(record.game)
+            if spec is None or spec.rules_version != record.rules:
+                continue  # a game gone or changed: its log would replay into another game
+            table = Table(record, spec, self.storage)
+            try:
+                table.restore(log)
+            except (IllegalAction, OptionError, ValueError):
+                continue
+            self.tables[record.id] = table
+            restored += 1
+        return restored
+
+    def listing(self) -> list[p.TableInfo]:
+        return [t.info() for t in self.tables.values() if t.record.public and not t.record.over]
+
+    def find(self, table_id: str | None, code: str | None) -> Table:
+        """A table by its id (public ones) or its code; Refused if none."""
+        for table in self.tables.values():
+            if code and table.record.code and secrets.compare_digest(
+                    code.strip().upper(), table.record.code):
+                return table
+            if table_id is not None and table.id == table_id and (
+                    table.record.public or (code and secrets.compare_digest(
+                        code.strip().upper(), table.record.code))):
+                return table
+        raise Refused(Msg("net.error.no_table"))
+
+    def by_token(self, token: str) -> tuple[Table, Seat]:
+        digest = hash_token(token)
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.record.kind == "human" and seat.record.token_hash and \
+                        secrets.compare_digest(seat.record.token_hash, digest):
+                    return table, seat
+        raise Refused(Msg("net.error.token"))
+
+    def create(self, member: Member, request: p.Create, host_lang: str) -> Table:
+        """A new table; its creator sits at the first seat not given to a bot."""
+        spec = self._spec(request.game)
+        seed = self._seed()
+        try:
+            settings = spec.settings(request.players, seed, request.options)
+        except OptionError as error:
+            raise Refused(error.msg) from error
+        levels = set(spec.bots)
+        if request.level not in levels:
+            raise Refused(Msg("net.error.level", level=clean_text(request.level, 20),
+                              levels=", ".join(sorted(levels))))
+        for seat, level in request.bots.items():
+            if not 0 <= seat < settings.players:
+                raise Refused(Msg("net.error.no_seat", seat=seat + 1, count=settings.players))
+            if level not in levels:
+                raise Refused(Msg("net.error.level", level=clean_text(level, 20),
+                                  levels=", ".join(sorted(levels))))
+        if len(request.bots) >= settings.players:
+            raise Refused(Msg("net.error.all_bots"))
+        if not 0 <= request.bot_delay <= MAX_BOT_DELAY or request.bot_delay != request.bot_delay:
+            raise Refused(Msg("net.error.bot_delay", most=int(MAX_BOT_DELAY)))
+        seats = []
+        for n in range(settings.players):
+            level = request.bots.get(n)
+            seats.append(SeatRecord(kind="bot", level=level, name_index=len(seats))
+                         if level is not None else SeatRecord(kind="free"))
+        table_id = secrets.token_hex(4)
+        while table_id in self.tables:
+            table_id = secrets.token_hex(4)
+        record = TableRecord(
+            id=table_id, game=spec.name, players=settings.players, seed=seed,
+            rules=spec.rules_version, options=dict(settings.options), public=request.public,
+            code="" if request.public else _code(), level=request.level,
+            bot_delay=float(request.bot_delay), host_lang=host_lang, creator=member.name,
+            seats=seats, created=time.time())
+        table = Table(record, spec, self.storage)
+        self.tables[table_id] = table
+        first = next(n for n, s in enumerate(seats) if s.kind == "free")
+        table.sit(member, first, request.req)
+        return table
+
+    def drop_if_abandoned(self, table: Table) -> None:
+        if table.abandoned and not table.spectators:
+            self.tables.pop(table.id, None)
+            self.storage.delete_table(table.id)
+        elif table.record.over and not table.members():
+            self.tables.pop(table.id, None)
+
+
+_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out over voice chat
+
+
+def _code() -> str:
+    """An invitation code: 8 letters and digits, easy to spell aloud (40 bits)."""
+    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(8))

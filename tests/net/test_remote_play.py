@@ -1,0 +1,155 @@
+"""Network play as players meet it: a real server process, real clients over loopback.
+
+Each client is `a11y-games connect` with its input a pipe (the plain client); a small
+policy answers its questions. The tests read what each player's screen shows.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.net.clients import Player, Server
+
+pytestmark = pytest.mark.timeout(180)
+
+CHOICES = {"en": r"^(\d+) choices?\. Type", "fr": r"^(\d+) choix\. Tapez"}
+RACE = {"en": r"^Race! ", "fr": r"^Course"}
+OVER = {"en": r"^Game over\.", "fr": r"^Partie terminée\."}
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    running = Server(tmp_path / "db", tmp_path / "server-home").start()
+    yield running
+    running.kill()
+
+
+def create_table(host: Player, *, game: str, players: int, bots: int,
+                 delay_minutes: int = 2) -> None:
+    """The lobby's create dialogue, as typed by a player (defaults on Enter for variants)."""
+    host.expect(r"^Lobby\. Type a number\.|^Salon\.")
+    host.send("2")  # create a table
+    host.expect(r"Type a number or a name|Tapez un numéro ou un nom")
+    host.send(game)
+    host.expect(r"[Pp]layers|[Jj]oueurs")
+    host.send(str(players))
+    host.expect(r"How many bots|Combien de robots")
+    host.send(str(bots))
+    host.expect(r"level|[Nn]iveau")
+    host.send("")
+    # variants: Enter keeps each default, until the public question
+    while True:
+        line = host.expect(r"Enter for \d+\.|Entrée : \d+\.|List the table|Montrer la table")
+        host.send("")
+        if "List the table" in line.string or "Montrer la table" in line.string:
+            break
+    host.expect(r"Minutes before a bot|Minutes avant")
+    host.send(str(delay_minutes))
+
+
+def join_first_table(player: Player) -> None:
+    player.expect(r"^Lobby\. Type a number\.|^Salon\.")
+    player.send("1")  # join a table
+    player.expect(r"Which table|Quelle table")
+    player.send("1")
+
+
+def play(players: dict[str, tuple[Player, str]], seed: int, *, until: float = 150.0,
+         stop_after: tuple[str, int] | None = None,
+         until_line: tuple[str, str] | None = None) -> None:
+    """Answer every question of every player (a random choice, Enter in a race) until each
+    one's screen says the game is over, or (``stop_after``) one player gave N answers, or
+    (``until_line``) a player's screen shows a line matching a pattern."""
+    rng = random.Random(seed)
+    done: set[str] = set()
+    answers = dict.fromkeys(players, 0)
+    deadline = time.monotonic() + until
+    while len(done) < len(players):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        for name, (player, lang) in players.items():
+            if name in done:
+                continue
+            player._pull(0.05)
+            while player.seen < len(player.lines):
+                line = player.lines[player.seen]
+                player.seen += 1
+                if until_line and until_line[0] == name and re.search(until_line[1], line):
+                    return
+                choices = re.search(CHOICES[lang], line)
+                if choices:
+                    player.send(str(rng.randint(1, int(choices.group(1)))))
+                    answers[name] += 1
+                    if stop_after and answers.get(stop_after[0], 0) >= stop_after[1]:
+                        return
+                elif re.search(RACE[lang], line):
+                    player.send("")
+                elif re.search(OVER[lang], line):
+                    done.add(name)
+                    break
+
+
+def test_a_pnue_game_with_three_remote_players_and_two_bots(server: Server,
+                                                            tmp_path: Path) -> None:
+    """PNUE at 5: three people on their own machines (one in French), two bots on the
+    server; each hears the table in their own language and the game ends for all."""
+    ana = Player(server.url, tmp_path / "ana", "Ana", "en")
+    create_table(ana, game="pnue", players=5, bots=2)
+    ana.expect(r"you have seat 1 of 5")
+    bo = Player(server.url, tmp_path / "bo", "Bo", "fr")
+    join_first_table(bo)
+    bo.expect(r"vous avez la place 2 sur 5")
+    ana.expect(r"Bo sits at the table\.")
+    cy = Player(server.url, tmp_path / "cy", "Cy", "en")
+    join_first_table(cy)
+    cy.expect(r"you have seat 3 of 5")
+    ana.expect(r"Cy sits at the table\.")
+    ana.send("start")
+    for player, welcome in ((ana, "Welcome to PNUE"), (bo, "Bienvenue dans PNUE"),
+                            (cy, "Welcome to PNUE")):
+        player.expect(welcome)
+    play({"Ana": (ana, "en"), "Bo": (bo, "fr"), "Cy": (cy, "en")}, seed=5)
+    for player in (ana, bo, cy):
+        player.close_input()
+        assert player.wait() == 0
+    for player in (ana, bo, cy):
+        assert "Traceback" not in player.text() and "Task " not in player.text()
+    french = bo.text()
+    assert "Partie terminée." in french and "Game over." not in french
+    assert "Vous êtes Bo." in french
+    for player in (ana, cy):
+        text = player.text()
+        assert "Game over." in text and "Partie terminée" not in text
+
+
+def test_a_client_closed_mid_game_takes_its_seat_back(server: Server, tmp_path: Path) -> None:
+    """Bo's client dies mid-game; the table is told, a bot holds the seat (delay 0), and
+    Bo's client started again takes the seat back, hears what was missed in short, and
+    plays to the end."""
+    ana = Player(server.url, tmp_path / "ana", "Ana")
+    create_table(ana, game="pnue", players=5, bots=3, delay_minutes=0)
+    bo = Player(server.url, tmp_path / "bo", "Bo")
+    join_first_table(bo)
+    ana.expect(r"Bo sits at the table\.")
+    ana.send("start")
+    players = {"Ana": (ana, "en"), "Bo": (bo, "en")}
+    play(players, seed=7, stop_after=("Bo", 3))
+    bo.kill()
+    alone = {"Ana": (ana, "en")}
+    play(alone, seed=8, until=30, until_line=("Ana", r"Bo lost the connection\."))
+    play(alone, seed=9, until=30, until_line=("Ana", r"A bot plays for Bo"))
+    bo = Player(server.url, tmp_path / "bo", "Bo")  # the same machine: its token kept
+    bo.expect(r"You take back your seat at PNUE")
+    play(alone, seed=10, until=30, until_line=("Ana", r"Bo takes their seat back"))
+    play({"Ana": (ana, "en"), "Bo": (bo, "en")}, seed=11)
+    for player in (ana, bo):
+        player.close_input()
+        assert player.wait() == 0
+    back = bo.text()
+    assert "Game over." in back and "Traceback" not in back and "Task " not in back
+    assert "Bo is back" not in back  # said to Bo as "You take back your seat"
+    assert re.search(r"While you were away: \d+ events?\. Type log", back)

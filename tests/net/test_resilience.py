@@ -1,0 +1,163 @@
+"""Crashes, lost connections and spectators: no action lost, seats kept, chat in its place."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from a11y_games.net import protocol as p
+from tests.net.wire import Client, ServerProcess, replay, run
+
+
+async def _current(client: Client) -> p.PendingMsg:
+    """The question now as ``client`` sees it (the last one before an answer asked now)."""
+    req = await client.request(p.Ask(what="whose"))
+    await client.reply(req)
+    return [m for m in client.received if isinstance(m, p.PendingMsg)][-1]
+
+
+async def _play(client: Client, seat: int, turns: int) -> int:
+    """Answer ``turns`` questions put to ``seat`` (first choice); returns how many were
+    acknowledged."""
+    acked = 0
+    while acked < turns:
+        pending = await _current(client)
+        if seat not in pending.seats:
+            await client.expect(p.PendingMsg, lambda m: seat in m.seats and bool(m.choices))
+            continue
+        req = await client.request(p.Act(action=pending.choices[0][0]))
+        reply = await client.reply(req)
+        acked += isinstance(reply, p.Acked)
+    return acked
+
+
+@pytest.mark.timeout(60)
+def test_kill_9_then_restart_loses_no_action_and_the_seat_resumes(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path).start()
+    try:
+        async def before_crash() -> tuple[str, str, int, list[p.EventMsg]]:
+            ana = await Client.open(server.url, "Ana")
+            req = await ana.request(p.Create(game="vanuatu", players=3,
+                                             bots={1: "normal", 2: "normal"}))
+            joined = await ana.reply(req)
+            assert isinstance(joined, p.Joined) and joined.token
+            await ana.request(p.Start())
+            acked = await _play(ana, 0, 6)
+            events = ana.of(p.EventMsg)
+            server.kill()  # kill -9 right after the last acknowledgement
+            return joined.table.id, joined.token, acked, events
+
+        table, token, acked, seen = run(before_crash(), 30)
+        record, log = server.table(table)
+        assert sum(1 for seat, _ in log if seat == 0) == acked, "every acknowledged action kept"
+        server.start()  # the same data folder, a new port
+
+        async def after_restart() -> None:
+            ana = await Client.open(server.url, "Ana")
+            last = seen[-1].seq
+            req = await ana.request(p.Resume(token=token, last_seq=last - 3))
+            joined = await ana.reply(req)
+            assert isinstance(joined, p.Joined) and joined.seat == 0
+            pending = await ana.expect(p.PendingMsg)
+            _, now = server.table(table)  # bots the crash cut short have played on since
+            assert now[:len(log)] == log, "the table resumed where it stopped"
+            assert pending.log_length == len(now)
+            assert joined.table.started and joined.seq == len(replay(record, now).events)
+            again = ana.of(p.EventMsg)
+            assert [e.seq for e in again] == list(range(last - 2, joined.seq + 1))
+            assert again[:3] == seen[-3:], "the same events, the same numbers"
+            assert await _play(ana, 0, 2) == 2  # and the game goes on
+            await ana.close()
+
+        run(after_restart(), 30)
+    finally:
+        server.kill()
+
+
+@pytest.mark.timeout(60)
+def test_a_lost_seat_is_played_by_a_bot_after_the_delay_then_handed_back(
+        server: ServerProcess) -> None:
+    async def scenario() -> None:
+        ana = await Client.open(server.url, "Ana")
+        bruno = await Client.open(server.url, "Bruno", "fr")
+        req = await ana.request(p.Create(game="pnue", players=5, bot_delay=0.3,
+                                         bots={2: "random", 3: "random", 4: "random"}))
+        table = (await ana.reply(req)).table.id  # type: ignore[union-attr]
+        req = await bruno.request(p.Join(table=table))
+        token = (await bruno.reply(req)).token  # type: ignore[union-attr]
+        await ana.request(p.Start())
+        await bruno.expect(p.Started)
+        await bruno.ws.close()  # the connection drops
+        lost = await ana.expect(p.Presence, lambda m: m.what == "lost")
+        assert lost.seat == 1 and lost.name == "Bruno"
+        taken = await ana.expect(p.Presence, lambda m: m.what == "bot_took_over")
+        assert taken.seat == 1
+        # Ana plays on; the bot answers for seat 1 in the meantime
+        for _ in range(40):
+            if any(seat == 1 for seat, _ in server.table(table)[1]):
+                break
+            await _play(ana, 0, 1)
+        assert any(seat == 1 for seat, _ in server.table(table)[1]), "the bot played seat 1"
+        back = await Client.open(server.url, "Bruno", "fr")
+        req = await back.request(p.Resume(token=token, last_seq=0))
+        joined = await back.reply(req)
+        assert isinstance(joined, p.Joined) and joined.seat == 1
+        assert not next(s for s in joined.table.seats if s.seat == 1).bot_playing
+        handed = await ana.expect(p.Presence, lambda m: m.what == "handed_back")
+        assert handed.seat == 1
+        assert [e.seq for e in back.of(p.EventMsg)] == list(range(1, joined.seq + 1))
+        # from now on the bot no longer answers for Bruno: his turns wait for him
+        log_before = len(server.table(table)[1])
+        pending = await _current(ana)
+        if 1 in pending.seats and not pending.race:
+            await asyncio.sleep(0.5)
+            assert len(server.table(table)[1]) == log_before
+            mine = await _current(back)
+            assert mine.choices
+        for client in (ana, back):
+            await client.close()
+
+    run(scenario(), 40)
+
+
+@pytest.mark.timeout(60)
+def test_spectators_chat_among_themselves_during_a_game(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        ana = await Client.open(server.url, "Ana")
+        eve = await Client.open(server.url, "Eve")
+        zoe = await Client.open(server.url, "Zoe", "fr")
+        req = await ana.request(p.Create(game="utopia", players=3, public=False,
+                                         bots={1: "random", 2: "random"}))
+        joined = await ana.reply(req)
+        assert isinstance(joined, p.Joined) and joined.table.code
+        req = await ana.request(p.ListTables())
+        listing = await ana.reply(req)
+        assert joined.table.id not in [t.id for t in listing.tables]  # type: ignore[union-attr]
+        req = await eve.request(p.Watch(table=joined.table.id))  # an id alone is not enough
+        assert isinstance(await eve.reply(req), p.Error)
+        for spectator in (eve, zoe):
+            req = await spectator.request(p.Watch(code=joined.table.code.lower()))
+            seen = await spectator.reply(req)
+            assert isinstance(seen, p.Joined) and seen.seat is None and seen.table.code is None
+        await ana.request(p.Start())
+        await eve.expect(p.Started)
+        await eve.request(p.Say(text="Ana will lose"))
+        heard = await zoe.expect(p.Chat)
+        assert (heard.channel, heard.sender, heard.text) == ("spectators", "Eve", "Ana will lose")
+        req = await eve.request(p.Tell(to="ana", text="psst"))
+        assert (await eve.reply(req)).msg.id == "net.error.tell_player"  # type: ignore[union-attr]
+        await ana.request(p.Say(text="good luck"))
+        for spectator in (eve, zoe):
+            line = await spectator.expect(p.Chat, lambda m: m.channel == "table")
+            assert line.text == "good luck"
+        await _current(ana)
+        assert ana.of(p.Chat)[0].text == "good luck"  # never the spectators' line
+        assert [c.channel for c in ana.of(p.Chat)] == ["table"]
+        for spectator in (eve, zoe):  # spectators never get choices nor a private question
+            assert all(not m.choices for m in spectator.of(p.PendingMsg))
+        for client in (ana, eve, zoe):
+            await client.close()
+
+    run(scenario(), 30)
