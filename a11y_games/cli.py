@@ -29,7 +29,7 @@ from a11y_games.ui.paths import (
 )
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
-from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
+from a11y_games.ui.terminal import PROMPT, PlainReader, PromptReader, Writer
 
 __all__ = ["main"]
 
@@ -229,13 +229,87 @@ def _spec(name: str | None) -> GameSpec:
                              games=_game_names())) from None
 
 
-def _speech(mode: str, lang: str) -> object | None:
-    """Speech through accessible_output2; ``off`` still allows ``speech on`` later."""
+def _speech(mode: str, lang: str) -> Any:
+    """Speech through accessible_output2 (``auto`` leaves it to a screen reader reading the
+    terminal); ``off`` still allows ``speech on`` later."""
     try:
         from a11y_games.output.speech import Speech
     except ImportError:
         return None
     return Speech(mode, lang=lang)
+
+
+class _Voice:
+    """The game's voice wired to the writer: every line written is spoken once, prompts
+    as shown; a key silences; a lost or returning service is said at once."""
+
+    def __init__(self, speech: Any, writer: Writer, lang: str) -> None:
+        self.speech = speech
+        self.writer = writer
+        self.lang = lang
+        self.render: Callable[[Msg], str] = lambda msg: Translator(self.lang).render(msg)
+        """In the player's language of the moment (the client's, once it runs)."""
+        self.display: Callable[[], Any] = lambda: None
+        """The braille display, if any: a lost or returning voice is shown there too."""
+        if speech is None:
+            return
+        if speech.available and speech.enabled:
+            writer.speak = self.speak
+        speech.notify = self.notify
+
+    def speak(self, text: str) -> None:
+        if self.speech is not None and self.speech.enabled:
+            self.speech.speak(text)
+
+    def silence(self) -> None:
+        if self.speech is not None and self.speech.available:
+            self.speech.silence()
+
+    def start(self) -> None:
+        """Say once who speaks (the game's voice, the screen reader, nobody), or why none."""
+        if self.speech is None:
+            return
+        take = getattr(self.speech, "take_problem", None)
+        choice = getattr(self.speech, "choice", None)
+        said = (take() if take else None) or (choice() if choice else None)
+        if said is not None:
+            self.writer.line(Translator(self.lang).render(said))
+
+    def notify(self, msg: Msg) -> None:
+        """From the speech thread: the service was lost, or is back (then what it missed)."""
+        def show() -> None:
+            text = self.render(msg)
+            back = msg.id == "output.speech.back"
+            speak, self.writer.speak = self.writer.speak, None
+            self.writer.line(text)  # the loss is not kept to be said when the voice is back
+            self.writer.speak = self.speak if back else speak
+            if back:
+                self.speak(text)
+            display = self.display()
+            if display is not None:
+                with contextlib.suppress(OSError):  # a display lost is said by the client
+                    display.show(text)
+            if back:
+                self.speech.replay_missed()
+
+        self.writer.post(show)
+
+    def reader(self, reader: PlainReader | PromptReader) -> PlainReader | PromptReader:
+        """Prompts spoken as shown, any key silencing, lines from threads above the prompt."""
+        if isinstance(reader, PromptReader):
+            reader.on_prompt = self.writer.prompt
+            reader.on_key = self.silence
+            self.writer.interject = reader.interject
+        return reader
+
+    def close(self) -> None:
+        """Let the last words be said, then close the connection."""
+        speech = self.speech
+        with contextlib.suppress(Exception, KeyboardInterrupt):  # Ctrl-C: stop waiting
+            if speech is not None and speech.available:
+                speech.wait_idle(3.0)
+            if speech is not None:
+                speech.close()
 
 
 def _sound(mode: str, prefs: Preferences) -> object | None:
@@ -257,13 +331,26 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
     lang = args.lang or prefs.lang or lang
     tr = Translator(lang)
     writer = Writer(out)
-    if problem is not None:
-        writer.line(tr.render(problem))
     level = args.level or prefs.level
     width = args.braille_width or prefs.braille_width
     if width not in WIDTHS:
+        if problem is not None:
+            writer.line(tr.render(problem))
         raise UsageError(Msg("core.set.width", value=str(width)))
+    voice = _Voice(_speech(args.speech or prefs.speech, lang), writer, lang)
+    try:
+        if problem is not None:
+            writer.line(tr.render(problem))
+        voice.start()
+        return _play(args, lang, tr, writer, voice, prefs, level, width)
+    finally:
+        voice.close()
+
+
+def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, voice: _Voice,
+          prefs: Preferences, level: str, width: int) -> int:
     specs = all_specs()
+    speech = voice.speech
     interactive = sys.stdin.isatty()
     if not prefs.seen_walkthrough:
         writer.lines(tr.render(Msg(f"core.walkthrough.{i}"))
@@ -279,7 +366,7 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
         options = _variants(args.variant)
         humans = args.humans
         if spec is None:
-            setup = PlainReader() if not interactive else PromptReader(lambda: [])
+            setup = voice.reader(PlainReader() if not interactive else PromptReader(lambda: []))
             try:
                 choice = _launcher(tr, writer, specs, setup, level)
             except SystemExit:  # Ctrl-D or Ctrl-C at a set-up question
@@ -288,7 +375,9 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
             spec, players, humans, level = (choice.spec, choice.players, choice.humans,
                                              choice.level)
             options = {**choice.options, **options}
-            lang = choice.lang
+            lang = voice.lang = choice.lang
+            if speech is not None and lang != tr.lang:
+                speech.set_language(lang)
         else:
             players = args.players if args.players is not None else spec.default_players
         seed = args.seed if args.seed is not None else _fresh_seed()
@@ -314,8 +403,8 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
     kept = None if args.load else _keep_unfinished(specs)
     if kept is not None:
         writer.line(Translator(lang).render(kept))
-    speech = _speech(args.speech or prefs.speech, lang)
     sound = _sound(args.sound or prefs.sound, prefs)
+    reader: PlainReader | PromptReader
     if interactive:
         client_ref: list[Client] = []
         from prompt_toolkit.key_binding import DynamicKeyBindings
@@ -325,9 +414,10 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
                                   lambda: client_ref[0].key_bindings() if client_ref else None))
     else:
         reader = PlainReader()
+    voice.reader(reader)
     client = Client(match, reader=reader, writer=writer, lang=lang,
                     verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
-                    speech=speech,  # type: ignore[arg-type]
+                    speech=speech,
                     sound=sound,
                     braille=BrailleOptions(
                         mode=args.braille, table=args.braille_table or prefs.braille_table or None,
@@ -336,6 +426,8 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
                     specs=specs, autosave=save_path("autosave"), prefs=prefs)
     if interactive:
         client_ref.append(client)
+    voice.display = lambda: client.display
+    voice.render = lambda msg: client.tr.render(msg)
     if args.brlapi:
         client.display = _display(client, reader)
     if args.load:
@@ -351,13 +443,6 @@ def cmd_play(argv: Sequence[str], lang: str, out: IO[str],
             if cues is not None:
                 cues.wait_idle(1.0)  # the last cue (won, lost) is heard
                 cues.close()
-        wait_idle = getattr(speech, "wait_idle", None)
-        close = getattr(speech, "close", None)
-        with contextlib.suppress(Exception, KeyboardInterrupt):  # Ctrl-C: stop waiting
-            if wait_idle is not None and getattr(speech, "available", False):
-                wait_idle(3.0)  # let the last words be said
-            if close is not None:
-                close()
 
 
 def _save_file(name: str) -> Path:
@@ -471,7 +556,7 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     choice = LaunchChoice(spec, players, level=level, lang=tr.lang)
     writer.lines([tr.render(Msg("core.launcher.summary", game=spec.title, players=players,
                                 level=level))])
-    answer = _read(reader, tr.render(Msg("core.launcher.start")) + " ", writer)
+    answer = _read(reader, tr.render(Msg("core.launcher.start")), writer)
     if fold(answer) not in ("more", "plus"):
         return choice
     choice.humans = _ask_number(tr, writer, reader,
@@ -501,11 +586,11 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     return choice
 
 
-def _read(reader: PlainReader | PromptReader, prompt: str, writer: Writer | None = None) -> str:
-    if writer is not None and not reader.interactive:  # a script sees each question
-        writer.line(prompt.strip())
+def _read(reader: PlainReader | PromptReader, question: str, writer: Writer) -> str:
+    """Ask ``question``: written (and spoken) as a line, then a short prompt."""
+    writer.line(question.strip())
     try:
-        return reader.read(prompt).strip()
+        return reader.read(PROMPT).strip()
     except (EOFError, KeyboardInterrupt):
         raise SystemExit(0) from None
 
@@ -513,7 +598,7 @@ def _read(reader: PlainReader | PromptReader, prompt: str, writer: Writer | None
 def _ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReader,
                 question: Msg, low: int, high: int, default: int) -> int:
     while True:
-        answer = _read(reader, tr.render(question) + " ", writer)
+        answer = _read(reader, tr.render(question), writer)
         if not answer:
             return default
         picked = number(answer)

@@ -1,9 +1,11 @@
 """A braille display through BrlAPI (BRLTTY's client library, Debian's ``python3-brlapi``).
 
-The status line is translated with the chosen liblouis table and written as dots, so
-the display shows exactly the table's braille, whatever BRLTTY's own text table is.
-A line longer than the display is shown a window at a time; the display's panning and
-line keys scroll through the windows (:meth:`BrailleDisplay.handle_key`).
+Messages are translated with the chosen liblouis table and written as dots, so the
+display shows exactly the table's braille, whatever BRLTTY's own text table is. A
+message is never cut to fit: one longer than the display is shown a window at a time
+(windows end at blank cells), and the display's keys pan (:meth:`BrailleDisplay.handle_key`):
+the panning keys window by window, on from one message into the next, the line keys
+from message to message, top and bottom to the first and last.
 
 Where BRLTTY does not run, construction raises :class:`DisplayUnavailable` at once
 (connecting to a missing local socket fails immediately) and the client goes on. So it
@@ -76,6 +78,8 @@ class BrailleDisplay:
             self._close_quietly()
             raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
         self.windows: list[str] = [""]
+        self.starts: list[int] = [0]
+        """Where each message's first window is in ``windows``."""
         self.position = 0
 
     def _enter_tty(self, tty: int | None) -> None:
@@ -92,9 +96,32 @@ class BrailleDisplay:
 
     def show(self, text: str) -> None:
         """Show ``text`` from its first window."""
-        self.windows = self.braille.lines([text]) or [""]
+        self.show_lines([text])
+
+    def show_lines(self, texts: list[str]) -> None:
+        """Show whole messages (a question, then its choices) from the first one's start."""
+        windows: list[str] = []
+        starts: list[int] = []
+        for text in texts:
+            starts.append(len(windows))
+            windows += self.braille.lines([text]) or [""]
+        self.windows, self.starts = windows or [""], starts or [0]
         self.position = 0
         self._write()
+
+    def message(self, step: int) -> bool:
+        """Move to the start of the message ``step`` messages on (or back); False at an end.
+
+        Back from inside a message goes first to its own start."""
+        current = max(i for i, start in enumerate(self.starts) if start <= self.position)
+        if step < 0 and self.position > self.starts[current]:
+            step += 1
+        target = current + step
+        if not 0 <= target < len(self.starts):
+            return False
+        self.position = self.starts[target]
+        self._write()
+        return True
 
     def scroll(self, step: int) -> bool:
         """Move ``step`` windows forward (or back, if negative); False at either end."""
@@ -140,12 +167,14 @@ class BrailleDisplay:
         """Scroll for the display's panning and line keys; True if the key was used."""
         b = self._brlapi
         command = self._conn.expandKeyCode(code)["command"]
-        forward = {b.KEY_CMD_FWINRT, b.KEY_CMD_LNDN, b.KEY_CMD_FWINRTSKIP}
-        backward = {b.KEY_CMD_FWINLT, b.KEY_CMD_LNUP, b.KEY_CMD_FWINLTSKIP}
-        if command in forward:
+        if command in (b.KEY_CMD_FWINRT, b.KEY_CMD_FWINRTSKIP):
             self.scroll(1)
-        elif command in backward:
+        elif command in (b.KEY_CMD_FWINLT, b.KEY_CMD_FWINLTSKIP):
             self.scroll(-1)
+        elif command == b.KEY_CMD_LNDN:
+            self.message(1)
+        elif command == b.KEY_CMD_LNUP:
+            self.message(-1)
         elif command == b.KEY_CMD_TOP:
             self.scroll(-self.position)
         elif command == b.KEY_CMD_BOT:

@@ -24,16 +24,20 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from a11y_games.engine.messages import Msg
 
+from .screenreader import ScreenReader
+
 __all__ = ["MODES", "Speech", "SpeechdAddress", "speechd_address"]
 
 MODES = ("auto", "on", "off")
-"""``auto`` speaks when a service answers; ``on`` too, and says so if none does; ``off``."""
+"""``auto`` leaves speech to a screen reader reading the terminal, else speaks when a
+service answers; ``on`` speaks (and says so if no service answers); ``off``."""
 
 _STOP = object()
 
@@ -136,30 +140,47 @@ def _muted() -> Iterator[None]:
 class Speech:
     """Speaks texts, interruptibly, without ever blocking or failing the game.
 
-    ``mode`` is ``auto``, ``on`` or ``off``. ``lang`` sets the voice's language (``fr``,
-    ``en``). ``timeout`` bounds each step of the start-up check (connect, spawn).
-    ``spawn=False`` never starts a Speech Dispatcher daemon. ``threaded`` (default: all
-    but Windows) hands texts to a speech thread; on Windows the screen reader and SAPI
-    outputs are called on the caller's thread, which owns their COM objects.
+    ``mode`` is ``auto``, ``on`` or ``off``. ``auto`` first asks ``screen_reader`` (a
+    probe, by default :func:`a11y_games.output.screenreader.detect`) whether a screen
+    reader already reads the terminal: then the game's own voice stays off (``reader``
+    names it) so that nothing is heard twice. ``on`` speaks whatever reads the terminal.
+    ``lang`` sets the voice's language (``fr``, ``en``). ``timeout`` bounds each step of
+    the start-up check (connect, spawn). ``spawn=False`` never starts a Speech Dispatcher
+    daemon. ``threaded`` (default: all but Windows) hands texts to a speech thread; on
+    Windows the screen reader and SAPI outputs are called on the caller's thread, which
+    owns their COM objects.
 
     ``enabled`` is the player's ``speech on|off``: setting it to True connects if no
-    service answered yet (after ``off``, or a failed start), and sets ``problem`` again if
-    still none answers. Show ``take_problem()`` after construction and after each command.
+    service answered yet (after ``off``, a screen reader found, or a failed start), and
+    sets ``problem`` again if still none answers. Show ``take_problem()`` after
+    construction and after each command. ``notify``, if set, is called at once (from a
+    background thread) with ``output.speech.lost`` when the service goes away and with
+    ``output.speech.back`` when it answers again; it should show the message, then call
+    :meth:`replay_missed`.
     """
 
     stall_seconds = 5.0
     """A request the service has not answered after this long means the service is lost."""
+    retry_seconds = 3.0
+    """While the service is lost, how often to look whether it answers again."""
+    missed_limit = 200
+    """How many lines not heard are kept to be said again when the service comes back."""
 
     def __init__(self, mode: str = "auto", *, lang: str | None = None,
                  timeout: float = 1.5, spawn: bool = True,
-                 threaded: bool | None = None) -> None:
+                 threaded: bool | None = None,
+                 screen_reader: Callable[[], ScreenReader | None] | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"speech mode must be one of {MODES}, not {mode!r}")
         self.mode = mode
         self.available = False
         self.problem: Msg | None = None
+        self.reader: ScreenReader | None = None
+        """The screen reader found reading the terminal (``auto``), which speaks instead."""
+        self.notify: Callable[[Msg], None] | None = None
+        self.missed: list[str] = []
+        """Lines sent but not heard when the service went away, and those said since."""
         self._problem_taken = False
-        self._enabled = mode != "off"
         self._lang = lang
         self._timeout = timeout
         self._spawn = spawn
@@ -168,26 +189,45 @@ class Speech:
         self._queue: queue.Queue[Any] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._busy_since: float | None = None
-        if mode != "off":
+        self._lock = threading.RLock()
+        self._unheard: dict[object, str] = {}  # sent to the service, not yet ended, in order
+        self._lost = False
+        self._closed = False
+        self._watchdog: threading.Thread | None = None
+        if mode == "auto":
+            probe = screen_reader if screen_reader is not None else _detect_reader
+            try:
+                self.reader = probe()
+            except Exception:  # a probe that fails finds nothing: the game speaks
+                self.reader = None
+        self._enabled = mode != "off" and self.reader is None
+        if self._enabled:
             self._start(asked=mode == "on")
 
     def _start(self, *, asked: bool) -> None:
         """Connect and start the speech thread; else set ``problem`` (to be shown again)."""
-        self.close()
+        self._shut()
         output = self._connect(self._timeout, self._spawn)
         self._problem_taken = False
         if output is None:
             self.problem = Msg("output.speech.unavailable_asked" if asked
                                else "output.speech.unavailable")
             return
+        self._attach(output)
+
+    def _attach(self, output: Any) -> None:
+        """Speak through ``output`` from now on."""
         self.problem = None
+        self._lost = False
         self._output = output
         self._queue = queue.Queue()
+        self._unheard = {}
         self.available = True
         if self._threaded:
             self._thread = threading.Thread(target=self._run, args=(output, self._queue),
                                             name="a11y-games speech", daemon=True)
             self._thread.start()
+            self._watch()
         if self._lang:
             self._submit(("lang", self._lang))
 
@@ -196,7 +236,7 @@ class Speech:
     @staticmethod
     def _connect(timeout: float, spawn: bool) -> Any:
         """The first active accessible_output2 output, or None. Prints nothing."""
-        if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        if _unix():
             try:
                 import speechd  # noqa: F401  (Speech Dispatcher's client: Debian's python3-speechd)
             except ImportError:
@@ -214,25 +254,62 @@ class Speech:
                 return None
         return output
 
+    # -- what is in force -------------------------------------------------------------------
+
+    @property
+    def in_force(self) -> str:
+        """``on`` (the game's voice speaks), ``reader`` (a screen reader speaks instead) or
+        ``off``: what ``set`` shows."""
+        if self._enabled and self.available:
+            return "on"
+        return "reader" if self.reader is not None else "off"
+
+    def choice(self) -> Msg | None:
+        """The line said once at start: who speaks. None when a problem says it instead."""
+        if self._enabled and self.available:
+            return Msg("output.speech.choice.voice", service=self.service)
+        if self.reader is not None:
+            return Msg("output.speech.choice.reader", reader=self.reader.name)
+        if self.mode == "off":
+            return Msg("output.speech.choice.off")
+        return None
+
+    @property
+    def service(self) -> str:
+        """The speech service's name (``Speech Dispatcher``, ``NVDA``, ``SAPI 5``...)."""
+        if _unix():
+            return "Speech Dispatcher"
+        return str(getattr(self._output, "name", "") or "accessible_output2")
+
     # -- the player's controls --------------------------------------------------------------
 
     @property
     def enabled(self) -> bool:
-        """Whether the player wants speech now (``speech on|off``). Turning off silences."""
+        """Whether the game's voice should speak now (``speech on|off``)."""
         return self._enabled
 
     @enabled.setter
     def enabled(self, value: bool) -> None:
-        """Turning speech on when no service answered tries again (the player asked for it)."""
+        """Turning speech on when no service answers tries again (the player asked for it),
+        and says again what the service missed."""
         if self._enabled and not value:
             self.silence()
         self._enabled = bool(value)
         if self._enabled and not self.available:
+            missed = self.missed
             self._start(asked=True)
+            if self.available:
+                self.missed = missed
+                self.replay_missed()
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Queue ``text``; with ``interrupt``, first stop what is being said and queued."""
-        if not (self.available and self._enabled) or not text.strip() or self._stalled():
+        if not self._enabled or not text.strip():
+            return
+        if self._lost or self._stalled():
+            self._miss([text])
+            return
+        if not self.available:
             return
         if interrupt:
             self._drop_queued()
@@ -241,11 +318,22 @@ class Speech:
             self._submit(("speak", text))
 
     def silence(self) -> None:
-        """Stop speaking now and forget what was queued."""
+        """Stop speaking now and forget what was queued (not a loss: nothing to say again)."""
         if not self.available or self._stalled():
             return
         self._drop_queued()
         self._submit(("silence", None))
+
+    def replay_missed(self) -> int:
+        """Say again the lines the service missed; returns how many."""
+        with self._lock:
+            missed, self.missed = self.missed, []
+        if not (self.available and self._enabled):
+            self.missed = missed
+            return 0
+        for text in missed:
+            self._submit(("speak", text))
+        return len(missed)
 
     def set_language(self, lang: str) -> None:
         """Speak with a voice for ``lang`` (an ISO 639 code such as ``fr``) from now on."""
@@ -263,16 +351,21 @@ class Speech:
     def wait_idle(self, timeout: float = 2.0) -> bool:
         """Wait until every queued text was handed to the service; False on timeout."""
         deadline = time.monotonic() + timeout
-        with self._queue.all_tasks_done:
-            while self._queue.unfinished_tasks:
+        jobs = self._queue
+        with jobs.all_tasks_done:
+            while jobs.unfinished_tasks:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return False
-                self._queue.all_tasks_done.wait(remaining)
+                jobs.all_tasks_done.wait(remaining)
         return True
 
     def close(self) -> None:
         """Stop the speech thread and close the connection (quickly, even if the service hangs)."""
+        self._closed = True
+        self._shut()
+
+    def _shut(self) -> None:
         thread, output = self._thread, self._output
         self._thread = self._output = None
         self.available = False
@@ -282,8 +375,9 @@ class Speech:
             thread.join(timeout=1.0)
         close = getattr(output, "close", None)
         if close is not None:
-            with _muted(), contextlib.suppress(Exception):
-                close()
+            closer = threading.Thread(target=_close_quietly, args=(close,), daemon=True)
+            closer.start()  # a hung connection must not hold the game
+            closer.join(timeout=1.0)
 
     def __enter__(self) -> Speech:
         return self
@@ -291,37 +385,107 @@ class Speech:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- the speech thread ------------------------------------------------------------------
+    # -- losing and finding the service -----------------------------------------------------
 
     def _stalled(self) -> bool:
         """True (and the service given up) if a request has hung for ``stall_seconds``."""
         since = self._busy_since
+        if self._lost:
+            return True
         if since is None or time.monotonic() - since < self.stall_seconds:
             return False
         self._lose()
-        self._thread = None  # left blocked in the speechd client: a daemon thread, abandoned
         return True
 
-    def _lose(self) -> None:
-        self.available = False
-        self.problem = Msg("output.speech.lost")
-        self._problem_taken = False
-        self._busy_since = None
-        self._drop_queued(keep_settings=False)
+    def _connection_gone(self) -> bool:
+        """Speech Dispatcher's client has seen its socket close (the daemon died)."""
+        conn = getattr(getattr(self._output, "_client", None), "_conn", None)
+        reader = getattr(conn, "_communication_thread", None)
+        return reader is not None and not reader.is_alive()
 
-    def _drop_queued(self, *, keep_settings: bool = True) -> None:
-        """Forget queued texts (settings such as the language stay queued, in order)."""
-        kept = []
+    def _lose(self) -> None:
+        """The service is gone: keep what it did not say, tell the player at once."""
+        with self._lock:
+            if self._lost:
+                return
+            self._lost = True
+            self.available = False
+            self.problem = Msg("output.speech.lost")
+            self._problem_taken = False
+            self._busy_since = None
+            unheard = list(self._unheard.values())
+            self._unheard = {}
+            queued = self._drop_queued(keep_settings=False)
+            self._miss(unheard + queued)
+            self._queue = queue.Queue()  # the old one may never be served again
+            self._thread = None  # left blocked in the client library: abandoned (a daemon)
+            output, self._output = self._output, None
+        close = getattr(output, "close", None)
+        if close is not None:
+            threading.Thread(target=_close_quietly, args=(close,), daemon=True).start()
+        self._tell(self.problem)
+
+    def _tell(self, msg: Msg) -> None:
+        notify = self.notify
+        if notify is None:
+            return
+        if msg is self.problem:
+            self._problem_taken = True
+        with contextlib.suppress(Exception):  # the game's own failure to show is not ours
+            notify(msg)
+
+    def _miss(self, texts: list[str]) -> None:
+        with self._lock:
+            self.missed.extend(texts)
+            del self.missed[:-self.missed_limit]
+
+    def _watch(self) -> None:
+        """One watchdog thread: notices a dead or hung service, then its return."""
+        if self._watchdog is not None and self._watchdog.is_alive():
+            return
+        self._watchdog = threading.Thread(target=self._watching, name="a11y-games speech watch",
+                                          daemon=True)
+        self._watchdog.start()
+
+    def _watching(self) -> None:
+        last_try = 0.0
+        while not self._closed:
+            time.sleep(0.1)
+            if not self._lost:
+                if self._output is not None and (self._connection_gone() or self._stalled()):
+                    self._lose()
+                    last_try = time.monotonic()
+                continue
+            if not self._enabled or time.monotonic() - last_try < self.retry_seconds:
+                continue
+            last_try = time.monotonic()
+            if _unix() and _answers(speechd_address(), self._timeout):
+                output = self._connect(self._timeout, spawn=False)
+                if output is not None and not self._closed and self._lost:
+                    with self._lock:
+                        self._attach(output)
+                    self._tell(Msg("output.speech.back", count=len(self.missed)))
+
+    # -- the speech thread ------------------------------------------------------------------
+
+    def _drop_queued(self, *, keep_settings: bool = True) -> list[str]:
+        """Forget queued texts (settings such as the language stay queued, in order);
+        returns the texts dropped."""
+        kept, dropped = [], []
         while True:
             try:
                 item = self._queue.get_nowait()
             except queue.Empty:
                 break
-            if keep_settings and isinstance(item, tuple) and item[0] == "lang":
-                kept.append(item)
+            if isinstance(item, tuple):
+                if keep_settings and item[0] == "lang":
+                    kept.append(item)
+                elif item[0] == "speak":
+                    dropped.append(item[1])
             self._queue.task_done()
         for item in kept:
             self._queue.put(item)
+        return dropped
 
     def _submit(self, *jobs: tuple[str, Any]) -> None:
         """Hand jobs to the speech thread, or (unthreaded) do them now."""
@@ -331,7 +495,7 @@ class Speech:
             return
         for kind, arg in jobs:
             try:
-                _perform(self._output, kind, arg)
+                self._perform(self._output, kind, arg)
             except Exception:  # the service died or refused: say so once, go on silently
                 self._lose()
                 return
@@ -343,7 +507,7 @@ class Speech:
                 if item is _STOP:
                     return
                 self._busy_since = time.monotonic()
-                _perform(output, *item)
+                self._perform(output, *item)
             except Exception:  # the service died or refused: say so once, go on silently
                 if jobs is self._queue:
                     self._lose()
@@ -353,14 +517,56 @@ class Speech:
                     self._busy_since = None
                 jobs.task_done()
 
+    def _perform(self, output: Any, kind: str, arg: Any) -> None:
+        """One job on an accessible_output2 output: speak, silence, or set the language.
 
-def _perform(output: Any, kind: str, arg: Any) -> None:
-    """One job on an accessible_output2 output: speak, silence, or set the voice language."""
-    if kind == "speak":
-        output.speak(arg)
-    elif kind == "silence":
-        output.silence()
-    elif kind == "lang":
+        Speech Dispatcher's own client is asked to report the end of each text, so that
+        the texts not yet heard when it dies can be said again."""
         client = getattr(output, "_client", None)  # Speech Dispatcher's SSIP client
-        if client is not None and hasattr(client, "set_language"):
+        if kind == "speak":
+            token = object()
+            with self._lock:
+                self._unheard[token] = arg
+            if client is None or not hasattr(client, "speak"):
+                output.speak(arg)  # no end reported: handed over is as good as heard
+                self._ended(token)
+                return
+            client.speak(arg, callback=partial(self._ended, token),
+                         event_types=_end_events())
+        elif kind == "silence":
+            with self._lock:
+                self._unheard = {}
+            output.silence()
+        elif kind == "lang" and client is not None and hasattr(client, "set_language"):
             client.set_language(arg)
+
+    def _ended(self, token: object, *_: object, **__: object) -> None:
+        """Speech Dispatcher ended or cancelled a text: it and every earlier one are done."""
+        with self._lock:
+            if token not in self._unheard:
+                return
+            for key in list(self._unheard):
+                del self._unheard[key]
+                if key is token:
+                    break
+
+
+def _end_events() -> tuple[Any, ...]:
+    import speechd
+
+    return (speechd.CallbackType.END, speechd.CallbackType.CANCEL)
+
+
+def _close_quietly(close: Callable[[], object]) -> None:
+    with _muted(), contextlib.suppress(BaseException):  # speechd's thread may sys.exit()
+        close()
+
+
+def _unix() -> bool:
+    return sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+
+
+def _detect_reader() -> ScreenReader | None:
+    from .screenreader import detect
+
+    return detect()

@@ -12,7 +12,6 @@ import contextlib
 from a11y_games.engine import Event, Msg, PlayerRef
 from a11y_games.engine.oserror import os_reason
 from a11y_games.ui.cues import end_cue
-from a11y_games.ui.wording import at_commas
 
 __all__ = ["Announcer"]
 
@@ -57,14 +56,21 @@ class Announcer:
             return None
 
     def update_display(self) -> None:
-        """The braille display shows the status's first line (or the question when asked)."""
+        """The braille display shows the status's first line, or the question asked with
+        its choices (whole messages: the display's keys pan them, message by message)."""
         if self.display is None:
             return
         mine = self._my_turn()
         msg = (Msg("core.turn.you", seat=PlayerRef(mine[0]), question=mine[1].prompt)
                if mine else (self.table.status(self.viewer) or [Msg("core.end.over")])[0])
+        text = self.tr.render(msg)
+        asked = self.out.question  # the question with its choices: the line keys read on
+        show_lines = getattr(self.display, "show_lines", None)
         try:
-            self.display.show(self.tr.render(msg))
+            if mine and asked and asked[0] == text and show_lines is not None:
+                show_lines(list(asked))
+            else:
+                self.display.show(text)
         except OSError as error:  # BRLTTY gone: say it once and go on without the display
             self.display = None
             self.say(getattr(error, "msg", Msg("core.display.lost")))
@@ -73,8 +79,7 @@ class Announcer:
         """The game's welcome and who sits where: at the start, and after ``load``."""
         lines: list[Msg | str] = [Msg("core.intro.welcome", game=self.table.spec.title)]
         names = [PlayerRef(s) for s in self.table.seat_order()]
-        players = self.tr.render(Msg("core.intro.players", count=len(names), names=names))
-        lines += at_commas(players, self.braille.width)
+        lines.append(Msg("core.intro.players", count=len(names), names=names))  # one line
         if self.viewer is not None:
             lines.append(Msg("core.intro.you", seat=PlayerRef(self.viewer)))
         if len(self.table.humans()) > 1:
@@ -83,7 +88,12 @@ class Announcer:
         return lines
 
     def intro(self) -> None:
-        self.say(*self._table_lines(), Msg("core.intro.help"), Msg("core.intro.choices"))
+        lines = [*self._table_lines(), Msg("core.intro.help"), Msg("core.intro.choices")]
+        speech = self.speech
+        if (len(self.table.humans()) > 1 and self.table.local and speech is not None
+                and speech.available and speech.enabled):
+            lines.append(Msg("core.intro.headphones"))  # private lines are spoken aloud
+        self.say(*lines)
         for problem in (self._speech_problem(), self._sound_problem()):
             if problem is not None:
                 self.say(problem)

@@ -8,6 +8,7 @@ import re
 
 from a11y_games.engine import IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.ui.commands import fold
+from a11y_games.ui.terminal import PROMPT
 
 __all__ = ["Asking"]
 
@@ -17,23 +18,29 @@ class Asking:
     table, writer, translator and settings)."""
 
     def ask(self, seat: int, pending: Pending, *, choices: bool = False) -> None:
-        """The question, and its choices unless the verbosity is brief (``choices``: always)."""
+        """The question, and its choices unless the verbosity is brief (``choices``: always).
+
+        The question is one whole line, never cut to fit a width (a braille display pans
+        it); it is kept, with its choices, for the key that says it again."""
         question: list[Msg] = [Msg("core.turn.you", seat=PlayerRef(seat),
                                    question=pending.prompt)]
-        if len(self.tr.render(question[0])) > self.braille.width:  # one idea a line
-            question = [Msg("core.turn.yours", seat=PlayerRef(seat)), pending.prompt]
         if choices or self.verbosity >= Verbosity.NORMAL:
             question += self._choice_lines(seat)
-        self.say_summary(question)
+        texts = [self.tr.render(m) for m in question]
+        self.out.ask(texts)
+        if self.braille.mode:
+            cells = self._braille_lines(texts)
+            if cells:
+                self.out.lines(cells, remember=False)
 
     def prompt_text(self) -> str:
+        """A short prompt (``Ana>``, ``Waiting>``): the question is the line above it."""
         pending = self.table.pending()
         if pending is None:
             return self.tr.render(Msg("core.prompt.over")) + "> "
         actor = self._seat_in_view()
         if actor is not None and actor in pending.seats:
-            return self.tr.render(Msg("core.prompt.turn", seat=PlayerRef(actor),
-                                      question=pending.prompt)) + "> "
+            return self.tr.render(Msg("core.prompt.turn", seat=PlayerRef(actor))) + "> "
         return self.tr.render(Msg("core.prompt.wait")) + "> "
 
     def repeat_question(self) -> None:
@@ -96,7 +103,7 @@ class Asking:
             self.say(Msg("core.race.go", seat=PlayerRef(humans[0])))
             start = self.clock()
             with contextlib.suppress(EOFError, KeyboardInterrupt):
-                self.reader.read(self.tr.render(Msg("core.race.prompt")) + " ")
+                self.reader.read(PROMPT)  # the line above says: press Enter now
             times[humans[0]] = self.clock() - start
             self.say(Msg("core.race.time", seconds=f"{times[humans[0]]:.2f}"))
             if not self.table.local:

@@ -127,8 +127,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 except EOFError:
                     self.end_of_input()
                     return 0
-                if self.speech is not None and self.speech.available and line.strip():
-                    self.speech.silence()
+                if (self.reader.interactive and self.speech is not None
+                        and self.speech.available and line.strip()):
+                    self.speech.silence()  # a script's lines never cut what is said
                 if self.sound is not None and line.strip():
                     self.sound.silence()  # cues still waiting belong to what was said
                 self.handle(line)
@@ -257,7 +258,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         from prompt_toolkit.key_binding import KeyBindings
 
         bindings = KeyBindings()
-        actions = {"silence": self._silence, "repeat": lambda: self.cmd_repeat(""),
+        actions = {"silence": self._silence, "repeat": self._repeat_line,
                    "status": lambda: self.cmd_status(""), "choices": lambda: self.cmd_choices("")}
         for key, alt, name in self.KEYS:
             action = actions[name]
@@ -272,6 +273,14 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             bindings.add(key)(handler)
             bindings.add("escape", alt)(handler)
         return bindings
+
+    def _repeat_line(self) -> None:
+        """The key that says the last line again (``repeat`` says the last message)."""
+        last = self.out.last_line()
+        if last is None:
+            self.say(Msg("core.repeat.nothing"))
+        else:
+            self.out.line(last, remember=False)
 
     def _silence(self) -> None:
         if self.speech is not None and self.speech.available:

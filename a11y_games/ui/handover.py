@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from a11y_games.engine import Msg, Pending, PlayerRef
 from a11y_games.ui.commands import lookup
+from a11y_games.ui.terminal import PROMPT
 
 __all__ = ["HandOver", "Quit"]
 
@@ -50,16 +51,16 @@ class HandOver:
         # while the prompt waits the keyboard changes hands: the keys (F3, F4) show public
         # lines only, never the last player's
         answering = self.answering  # asked public questions so far: at the keyboard already
+        previous = self.viewer if self.viewer is not None else answering
         self.viewer, self.answering = None, None
         self.out.forget()
+        if previous not in (None, seat) and self._clears() and self.out.clear_screen():
+            self.say(Msg("core.handover.cleared"))
         self.say(Msg("core.handover.private_now" if answering == seat else "core.handover",
-                     seat=PlayerRef(seat)))
-        if not self.reader.interactive:  # a script sees the question it must answer
-            self.say(Msg("core.handover.prompt", seat=PlayerRef(seat)))
+                     seat=PlayerRef(seat)), Msg("core.handover.prompt", seat=PlayerRef(seat)))
         while True:
             try:
-                typed = self.reader.read(self.tr.render(Msg("core.handover.prompt",
-                                                            seat=PlayerRef(seat))) + " ")
+                typed = self.reader.read(PROMPT)
                 break
             except KeyboardInterrupt:
                 self.confirm_quit()
@@ -76,3 +77,9 @@ class HandOver:
             self.cue_events(held, seat)
             self.say(Msg("core.handover.private", count=len(held)))
             self.out.lines(self.tr.render(e.msg) for e in held)
+
+    def _clears(self) -> bool:
+        """Hot-seat clearing of what the last player saw (the screen, and the scrollback
+        where the terminal allows it): on unless turned off (``set hotseat_clear off``)."""
+        prefs = getattr(self, "prefs", None)
+        return len(self.table.humans()) > 1 and getattr(prefs, "hotseat_clear", "on") == "on"

@@ -8,7 +8,7 @@ from a11y_games.engine.state import UnknownTopic
 from a11y_games.engine.words import find_named
 from a11y_games.ui.commands import COMMANDS, fold, lookup, number
 from a11y_games.ui.rulesdoc import find_section, read_sections
-from a11y_games.ui.wording import at_commas, query_word, round_span, sentences
+from a11y_games.ui.wording import query_word, round_span, sentences
 
 __all__ = ["InfoCommands"]
 
@@ -32,9 +32,8 @@ class InfoCommands:
             command = lookup(rest.split()[0])
             if command is not None:
                 more = self.tr.render(Msg(f"core.help.{command.name}.more"))
-                also = self.tr.render(Msg("core.help.aliases", words=", ".join(command.words)))
-                lines = [Msg(f"core.help.{command.name}"), *sentences(more),
-                         *at_commas(also, self.braille.width)]
+                also = Msg("core.help.aliases", words=", ".join(command.words))
+                lines = [Msg(f"core.help.{command.name}"), *sentences(more), also]
                 if command.name == "board" and self.table.board_topics():
                     lines += self._topics_lines()
                 self.say(*lines)
@@ -70,25 +69,8 @@ class InfoCommands:
             self.say(Msg("core.end.over"))
             return
         names = [PlayerRef(s) for s in pending.seats]
-        one = Msg("core.whose", count=len(names), names=names)
-        if len(self.tr.render(one)) <= self.braille.width:
-            self.say(one, pending.prompt)
-            return
-        lines: list[Msg | str] = [Msg("core.whose.many", count=len(names))]
-        lines += self._name_lines(names)
-        self.say(*lines, pending.prompt)
-
-    def _name_lines(self, names: list[PlayerRef]) -> list[Msg]:
-        """Names over as many lines as the braille width needs, in table order."""
-        lines: list[Msg] = []
-        chunk: list[PlayerRef] = []
-        for name in names:
-            wider = Msg("core.whose.names", names=[*chunk, name])
-            if chunk and len(self.tr.render(wider)) > self.braille.width:
-                lines.append(Msg("core.whose.names", names=chunk))
-                chunk = []
-            chunk.append(name)
-        return [*lines, Msg("core.whose.names", names=chunk)]
+        # one whole sentence, however many names: a braille display pans it
+        self.say(Msg("core.whose", count=len(names), names=names), pending.prompt)
 
     def cmd_status(self, rest: str) -> None:
         self.say_summary(self.table.status(self.viewer))
@@ -111,9 +93,8 @@ class InfoCommands:
         topics = self.table.board_topics()
         if not topics:
             return [Msg("core.board.no_topics")]
-        line = Msg("core.board.topics", topics=", ".join(query_word(t, self.lang)
-                                                         for t in topics))
-        return list(at_commas(self.tr.render(line), self.braille.width))
+        return [Msg("core.board.topics", topics=", ".join(query_word(t, self.lang)
+                                                          for t in topics))]
 
     def cmd_me(self, rest: str) -> None:
         if self.viewer is None:

@@ -12,6 +12,7 @@ from a11y_games.ui.commands import fold
 from a11y_games.ui.handover import Quit
 from a11y_games.ui.paths import data_dir, save_name_problem, save_path
 from a11y_games.ui.table import LocalTable
+from a11y_games.ui.terminal import PROMPT
 
 __all__ = ["KeepingCommands"]
 
@@ -147,13 +148,12 @@ class KeepingCommands:
         self.confirm_quit()
 
     def _yes_no(self, question: Msg) -> bool | None:
-        """Ask a yes/no question; None at end of input. A script (a pipe shows no read
-        prompt) sees the question written, and again after an answer that is neither."""
+        """Ask a yes/no question (a line, heard, then a short prompt); None at end of input.
+        The question is written again after an answer that is neither."""
         while True:
-            if not self.reader.interactive:
-                self.say(question)
+            self.say(question)
             try:
-                answer = fold(self.reader.read(self.tr.render(question) + " "))
+                answer = fold(self.reader.read(PROMPT))
             except EOFError:
                 return None
             except KeyboardInterrupt:

@@ -38,6 +38,7 @@ CHOICES: dict[str, tuple[str, ...] | None] = {
     "sound": ("on", "off"),
     "volume": None,  # 0 to 100
     "name": None,  # the name said at network tables
+    "hotseat_clear": ("on", "off"),  # several humans: clear the screen at each hand-over
 }
 
 CUE_PREFIX = "sound."
@@ -55,6 +56,7 @@ FRENCH_NAMES: dict[str, str] = {
     "sound": "son",
     "volume": "volume",
     "name": "nom",
+    "hotseat_clear": "effacer_ecran",
 }
 """Each setting's French name: accepted in either language, shown in French."""
 
@@ -134,6 +136,8 @@ class Preferences:
     """The cues turned off, by name, separated by commas."""
     name: str = ""
     """The player's name at network tables (asked once)."""
+    hotseat_clear: str = "on"
+    """Several humans at one keyboard: clear the screen and scrollback at each hand-over."""
     seen_walkthrough: bool = False
 
     @property

@@ -1,6 +1,9 @@
 """Reading commands and writing lines: prompt_toolkit on a terminal, plain lines otherwise.
 
-Output only ever appends whole lines: no redraws, no cursor movement, no colour.
+Output only ever appends whole lines: no redraws, no cursor movement, no colour. Every
+line written is spoken once, in order, when the game's voice is on; the prompt (a short
+word: the question is the line above it) is spoken as it is shown, never the typed echo.
+Any key pressed at the prompt silences speech, as screen readers do.
 """
 
 from __future__ import annotations
@@ -13,7 +16,11 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import IO, Any, Protocol
 
-__all__ = ["LineReader", "PlainReader", "PromptReader", "Woken", "Writer"]
+__all__ = ["CLEAR", "PROMPT", "LineReader", "PlainReader", "PromptReader", "Woken", "Writer"]
+
+PROMPT = "> "
+"""The prompt of a question that is not the game's turn (set-up, yes or no, hand-over):
+the question is the line above it."""
 
 
 class Woken(Exception):
@@ -110,10 +117,33 @@ class PromptReader:
         is read in turn, as if typed."""
         self.echo: IO[str] | None = None
         """Where a pasted line is shown after its prompt, as typed lines are (stdout)."""
-        self._loop: Any = None
+        self.on_prompt: Callable[[str], None] | None = None
+        """Called with each prompt as it is shown (to speak it)."""
+        self.on_key: Callable[[], None] | None = None
+        """Called at every key pressed at the prompt (to silence speech)."""
+        self._loop: Any = None  # the running prompt's event loop, while one runs
         self._woken = threading.Event()
         self._kept = ""
         """What was typed when news ended the last prompt: offered again at the next."""
+        self.session.app.key_processor.before_key_press += self._key_pressed
+
+    def _key_pressed(self, _sender: object) -> None:
+        if self.on_key is not None:
+            self.on_key()
+
+    def interject(self, action: Callable[[], object]) -> bool:
+        """Run ``action`` (which writes lines) above the prompt now showing, from any
+        thread; False if no prompt is showing (then the caller writes at once)."""
+        loop = self._loop
+        if loop is None:
+            return False
+        from prompt_toolkit.application import run_in_terminal
+
+        try:
+            loop.call_soon_threadsafe(lambda: run_in_terminal(action))
+        except RuntimeError:  # the prompt ended meanwhile
+            return False
+        return True
 
     WAKE_DELAY = 0.08
     """Seconds news waits before ending the prompt, so that a burst (several bots' moves)
@@ -141,6 +171,8 @@ class PromptReader:
         self.watchers.append((fd, callback))
 
     def read(self, prompt: str) -> str:
+        if self.on_prompt is not None:
+            self.on_prompt(prompt)
         if self.pasted:
             line = self.pasted.pop(0)
             echo = self.echo or sys.stdout
@@ -171,32 +203,88 @@ class PromptReader:
             self._loop = None
 
 
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+"""Home, erase the screen, erase the scrollback (xterm's ``E3``; terminals without it
+ignore that part)."""
+
+
 class Writer:
-    """Where lines go: the screen (always), speech (if on), an events file (if asked)."""
+    """Where lines go: the screen (always), speech (if on), an events file (if asked).
+
+    Lines may come from another thread (speech lost, speech back): :meth:`post` writes
+    them above the prompt showing, whole, never in the middle of another block.
+    """
 
     def __init__(self, stream: IO[str] | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdout
         self.speak: Callable[[str], None] | None = None
         self.events_file: IO[str] | None = None
         self.history: list[list[str]] = []  # the last blocks written, for repeat N
+        self.question: list[str] = []
+        """The last question asked, with its choices (a key says it again)."""
+        self.interject: Callable[[Callable[[], object]], bool] | None = None
+        """Runs an action above the prompt showing (``PromptReader.interject``)."""
+        self._lock = threading.RLock()
 
     def lines(self, texts: Iterable[str], *, remember: bool = True) -> None:
         """Append lines; speak them; remember them for ``repeat``."""
         block = [t for t in texts if t is not None]
         if not block:
             return
-        self.stream.write("".join(f"{t}\n" for t in block))
-        self.stream.flush()
-        if remember:
-            self.history.append(block)
-            del self.history[:-50]
-        if self.speak is not None:
-            for text in block:
-                self.speak(text)
+        with self._lock:
+            self.stream.write("".join(f"{t}\n" for t in block))
+            self.stream.flush()
+            if remember:
+                self.history.append(block)
+                del self.history[:-50]
+            if self.speak is not None:
+                for text in block:
+                    self.speak(text)
+
+    def ask(self, texts: Iterable[str]) -> None:
+        """Write a question (with its choices) and keep it to be said again."""
+        block = [t for t in texts if t is not None]
+        self.lines(block)
+        self.question = block
+
+    def last_line(self) -> str | None:
+        """The last line written and remembered, or None."""
+        return self.history[-1][-1] if self.history else None
+
+    def prompt(self, prompt: str) -> None:
+        """Speak a prompt as it is shown (its words, not its ``>``)."""
+        words = prompt.strip().rstrip(">").strip()
+        if words and self.speak is not None:
+            with self._lock:
+                self.speak(words)
+
+    def post(self, action: Callable[[], object]) -> None:
+        """Run ``action`` (which writes lines) from any thread: above the prompt if one
+        is showing, else at once, between two blocks."""
+        if self.interject is not None and self.interject(action):
+            return
+        with self._lock:
+            action()
+
+    def clear_screen(self) -> bool:
+        """Clear the screen and the scrollback, if the output is a terminal; True if done."""
+        isatty = getattr(self.stream, "isatty", None)
+        try:
+            if isatty is None or not isatty():
+                return False
+        except (OSError, ValueError):
+            return False
+        with self._lock:
+            self.stream.write(CLEAR)
+            self.stream.flush()
+        self.history.clear()
+        self.question = []
+        return True
 
     def forget(self) -> None:
         """Hot-seat: the next player must not be able to repeat the last one's lines."""
         self.history.clear()
+        self.question = []
 
     def line(self, text: str, *, remember: bool = True) -> None:
         self.lines([text], remember=remember)

@@ -67,8 +67,37 @@ class TuningCommands:
             self.speech.enabled = False
             self._remember("speech", "off")
         else:
-            on = self.speech.enabled and self.speech.available
-            self.say(Msg("core.speech.usage", state=Msg("core.word.on" if on else "core.word.off")))
+            self.say(Msg("core.speech.usage", state=self._speech_state()))
+
+    def _speech_state(self) -> Msg:
+        """The speech in force: on (the game's voice), off, or left to a screen reader."""
+        speech = self.speech
+        in_force = getattr(speech, "in_force", None)
+        if in_force is None:
+            in_force = "on" if speech is not None and speech.available and speech.enabled \
+                else "off"
+        if in_force == "reader":
+            return Msg("core.speech.reader_state", reader=speech.reader.name)  # type: ignore[union-attr]
+        return Msg(f"core.word.{in_force}")
+
+    def _speech_auto(self) -> None:
+        """``set speech auto``: the screen reader alone if one reads the terminal, else the
+        game's voice."""
+        speech = self.speech
+        if speech is None:
+            self.say(Msg("core.speech.unavailable"))
+            return
+        reader = getattr(speech, "reader", None)
+        if reader is not None:
+            speech.silence()
+        speech.enabled = reader is None
+        if speech.enabled and not speech.available:
+            self.say(self._speech_problem() or Msg("core.speech.unavailable"))
+            return
+        if speech.enabled:
+            self.out.speak = self._speak
+        self._remember("speech", "auto")
+        self.say(Msg("core.speech.usage", state=self._speech_state()))
 
     def _speech_problem(self) -> Msg | None:
         """A speech problem not yet told (lost service, none found), if any."""
@@ -127,7 +156,10 @@ class TuningCommands:
             self.cmd_lang(value)
             return
         if name == "speech":
-            self.cmd_speech(value if value != "auto" else "on")
+            if value == "auto":
+                self._speech_auto()
+            else:
+                self.cmd_speech(value)
             return
         if name == "verbosity":
             self.cmd_verbosity(value)
@@ -174,6 +206,9 @@ class TuningCommands:
         for name, allowed in CHOICES.items():
             found = current.get(name, getattr(self.prefs, name))
             value = "-" if found in ("", None) else str(found)  # volume 0 is a value
+            shown: str | Msg = shown_value(value, self.lang)
+            if name == "speech":
+                shown = self._speech_state()  # what is in force, not what was asked
             values: str | Msg = (", ".join(shown_value(v, self.lang) for v in allowed)
                                  if allowed else Msg("core.set.any_table"))
             if name == "braille_width":
@@ -183,7 +218,7 @@ class TuningCommands:
             elif name == "volume":
                 values = Msg("core.set.range", low=VOLUMES[0], high=VOLUMES[-1])
             lines.append(Msg("core.set.line", name=shown_name(name, self.lang),
-                             value=shown_value(value, self.lang), values=values))
+                             value=shown, values=values))
         muted = self.sound.muted if self.sound is not None else self.prefs.muted
         off = [shown_cue(c, self.lang) for c in self._cue_names() if c in muted]
         lines.append(Msg("sound.set.cues_off", names=", ".join(off)) if off

@@ -7,7 +7,7 @@ from typing import Any
 
 from a11y_games.engine import Event
 
-__all__ = ["at_commas", "query_word", "round_span", "sentences"]
+__all__ = ["query_word", "round_span", "sentences"]
 
 
 def query_word(query: Any, lang: str) -> str:
@@ -21,18 +21,6 @@ def sentences(text: str) -> list[str]:
     """One sentence a line (help texts): split after a full stop that ends a word, not after
     an initial (C.N.U.)."""
     return re.split(r"(?<=[^\sA-Z]\.) (?=\S)", text)
-
-
-def at_commas(text: str, width: int) -> list[str]:
-    """A list line ("Topics: scores, scale, ...") cut after commas into lines of at most
-    ``width`` characters (a word longer than that keeps its own line)."""
-    lines: list[str] = []
-    for piece in re.split(r"(?<=,) ", text):
-        if lines and len(lines[-1]) + 1 + len(piece) <= width:
-            lines[-1] += " " + piece
-        else:
-            lines.append(piece)
-    return lines
 
 
 def _round_of(event: Event) -> int | None:

@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import signal
+import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from .fake_ssip import FakeSSIP
+
+SPEECH_DISPATCHER = shutil.which("speech-dispatcher") or (
+    "/usr/bin/speech-dispatcher" if os.path.exists("/usr/bin/speech-dispatcher") else None)
+ESPEAK_CONF = Path("/etc/speech-dispatcher/modules/espeak-ng.conf")
+
+
+@pytest.fixture(autouse=True)
+def no_screen_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Speech's ``auto`` finds no screen reader (the machine running the tests may have
+    one); tests of the detection give their own environments."""
+    monkeypatch.setattr("a11y_games.output.speech._detect_reader", lambda: None)
 
 
 @pytest.fixture
@@ -36,3 +52,62 @@ def fake_ssip(monkeypatch: pytest.MonkeyPatch, no_spawn: Path) -> Iterator[FakeS
     monkeypatch.setenv("SPEECHD_ADDRESS", server.address)
     yield server
     server.close()
+
+
+def _config(folder: Path) -> Path:
+    conf = folder / "conf"
+    (conf / "modules").mkdir(parents=True)
+    if ESPEAK_CONF.exists():
+        shutil.copy(ESPEAK_CONF, conf / "modules" / ESPEAK_CONF.name)
+    (conf / "speechd.conf").write_text(
+        "LogLevel 3\n"
+        f'LogDir "{folder}"\n'
+        'AudioOutputMethod "alsa"\n'
+        'AudioALSADevice "null"\n'
+        f'CustomLogFile "protocol" "{folder / "protocol.log"}"\n'
+        'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\n'
+        "DefaultModule espeak-ng\n",
+        encoding="utf-8")
+    return conf
+
+
+@pytest.fixture
+def real_speechd(short_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A private speech-dispatcher on its own socket; killed (with its modules) at the end."""
+    home = short_dir / "home"
+    home.mkdir()
+    conf = _config(short_dir)
+    sock = short_dir / "speechd.sock"
+    env = {**os.environ, "HOME": str(home), "XDG_RUNTIME_DIR": str(short_dir)}
+    daemon = subprocess.Popen(
+        [str(SPEECH_DISPATCHER), "-s", "-t", "0", "-C", str(conf), "-S", str(sock),
+         "-P", str(short_dir / "pid"), "-L", str(short_dir)],
+        env=env, cwd=short_dir, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 10
+        while not sock.exists() and daemon.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if not sock.exists():
+            pytest.fail("speech-dispatcher did not open its socket")
+        monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{sock}")
+        monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+        yield short_dir / "protocol.log"
+    finally:
+        _stop(daemon)
+
+
+def _stop(daemon: subprocess.Popen[bytes]) -> None:
+    for sig, wait in ((signal.SIGTERM, 3.0), (signal.SIGKILL, 3.0)):
+        try:
+            os.killpg(daemon.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            daemon.wait(timeout=wait)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    # the output modules share the daemon's session: none may outlive the test
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(daemon.pid, signal.SIGKILL)

@@ -20,9 +20,11 @@ CRLF = b"\r\n"
 class FakeSSIP:
     """Serve SSIP on ``path`` in background threads; ``commands`` and ``spoken`` record."""
 
-    def __init__(self, path: Path, *, answer: bool = True) -> None:
+    def __init__(self, path: Path, *, answer: bool = True, ends: bool = True) -> None:
         self.path = path
         self.answer = answer
+        self.ends = ends
+        """False: texts are queued but never end (a long speech the daemon dies in)."""
         self.commands: list[str] = []
         self.spoken: list[str] = []
         self._lock = threading.Lock()
@@ -109,8 +111,9 @@ class FakeSSIP:
                     self._record(spoken=text)
                     threading.Timer(0.03, send, args=(
                         f"701-{msg_id}", "701-1", "701 BEGIN")).start()
-                    threading.Timer(0.06, send, args=(
-                        f"702-{msg_id}", "702-1", "702 END")).start()
+                    if self.ends:
+                        threading.Timer(0.06, send, args=(
+                            f"702-{msg_id}", "702-1", "702 END")).start()
                 else:
                     data.append(line[1:] if line.startswith("..") else line)
                 continue

@@ -271,5 +271,42 @@ def test_the_client_shows_its_question_on_the_braille_display(
         client.update_display()
         question = client.tr.render(Msg("core.turn.you", seat=PlayerRef(0),
                                         question=match.state.pending().prompt))
-        first = Braille(table_for("en"), width=40).lines([question])[0].ljust(40, BLANK)
+        braille = Braille(table_for("en"), width=40)
+        first = braille.lines([question])[0].ljust(40, BLANK)
         assert virtual_display.wait_for(first), virtual_display.read()
+        header = braille.lines([client.out.question[1]])[0].ljust(40, BLANK)
+        virtual_display.press(b"\x1bOB")  # down: the next message, the choices' header
+        code = display.read_key(timeout=3)
+        assert code is not None and display.handle_key(code)
+        assert virtual_display.wait_for(header), "the choices follow the question"
+
+
+def test_whole_messages_are_panned_into_the_next_and_the_line_keys_go_message_by_message(
+        virtual_display: VirtualDisplay) -> None:
+    """A question and its choices: never cut, each panned; down goes to the next message."""
+    question = "Mali, your turn: vote on the government of Kenya as president and Egypt."
+    choices = ["1. Yes", "2. No"]
+    braille = Braille(table_for("en"), width=40)
+    first = [w.ljust(40, BLANK) for w in braille.lines([question])]
+    yes, no = (braille.lines([c])[0].ljust(40, BLANK) for c in choices)
+    assert len(first) == 2
+
+    def press(keys: bytes) -> None:
+        virtual_display.press(keys)
+        code = display.read_key(timeout=3)
+        assert code is not None and display.handle_key(code)
+
+    with BrailleDisplay(table_for("en"), host=virtual_display.host) as display:
+        display.show_lines([question, *choices])
+        assert virtual_display.wait_for(first[0])
+        press(b"\x1bOC")  # right: the question's second window
+        assert virtual_display.wait_for(first[1])
+        press(b"\x1bOC")  # right again: on into the first choice
+        assert virtual_display.wait_for(yes)
+        press(b"\x1bOB")  # down: the next message
+        assert virtual_display.wait_for(no)
+        press(b"\x1bOA")  # up: back a message
+        assert virtual_display.wait_for(yes)
+        press(b"\x1bOA")  # up again: the question, from its start
+        assert virtual_display.wait_for(first[0])
+        assert not display.message(-1), "already at the first message"

@@ -277,3 +277,87 @@ def test_unthreaded_speech_as_on_windows_speaks_and_fails_softly(fake_ssip: Fake
     assert not speech.available
     assert speech.take_problem().id == "output.speech.lost"
     speech.close()
+
+
+def test_a_dead_service_is_said_at_once_and_what_it_missed_is_said_when_it_is_back(
+        no_spawn: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The daemon dies while speaking: the player is told without typing anything, and
+    the lines it never finished are said again, in order, once it answers again."""
+    monkeypatch.setattr(Speech, "retry_seconds", 0.2)
+    sock = no_spawn / "dies.sock"
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{sock}")
+    first = FakeSSIP(sock)
+    told: list[str] = []
+    speech = Speech("auto")
+    speech.notify = lambda msg: told.append(msg.id)
+    try:
+        speech.speak("Heard whole.")
+        assert spoken(first, "Heard whole.")
+        time.sleep(0.2)  # its END arrives: heard whole, never said again
+        first.ends = False  # from now on the daemon is still speaking when it dies
+        speech.speak("Round 3: Mali nominates.")
+        speech.speak("Vote: yes or no?")
+        assert spoken(first, "Round 3: Mali nominates.", "Vote: yes or no?")
+        first.close()
+        deadline = time.monotonic() + 3
+        while "output.speech.lost" not in told and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert told == ["output.speech.lost"], "the loss must be said without a command"
+        assert speech.take_problem() is None, "said once, not again after the next command"
+        speech.speak("Said while lost.")
+        assert speech.missed == ["Round 3: Mali nominates.", "Vote: yes or no?",
+                                 "Said while lost."]
+        sock.unlink()
+        second = FakeSSIP(sock)
+        try:
+            deadline = time.monotonic() + 5
+            while "output.speech.back" not in told and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert told == ["output.speech.lost", "output.speech.back"]
+            assert speech.replay_missed() == 3
+            assert spoken(second, "Round 3: Mali nominates.", "Vote: yes or no?",
+                          "Said while lost.")
+            assert second.spoken == ["Round 3: Mali nominates.", "Vote: yes or no?",
+                                     "Said while lost."]
+            assert "Heard whole." not in second.spoken
+        finally:
+            speech.close()
+            second.close()
+    finally:
+        speech.close()
+
+
+def test_speech_on_after_a_loss_says_the_missed_lines(
+        fake_ssip: FakeSSIP, no_spawn: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Speech, "retry_seconds", 60)
+    speech = Speech("auto")
+    fake_ssip.ends = False
+    speech.speak("Never finished.")
+    assert spoken(fake_ssip, "Never finished.")
+    fake_ssip.close()
+    deadline = time.monotonic() + 3
+    while speech.available and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert speech.take_problem().id == "output.speech.lost"
+    again = FakeSSIP(no_spawn / "again.sock")
+    monkeypatch.setenv("SPEECHD_ADDRESS", again.address)
+    try:
+        speech.enabled = True  # "speech on": the player asks for it back
+        assert spoken(again, "Never finished.")
+    finally:
+        speech.close()
+        again.close()
+
+
+def test_silenced_lines_are_not_said_again(fake_ssip: FakeSSIP) -> None:
+    with Speech("auto") as speech:
+        fake_ssip.ends = False
+        speech.speak("A long summary nobody wants.")
+        assert spoken(fake_ssip, "A long summary nobody wants.")
+        speech.silence()
+        assert speech.wait_idle()
+        fake_ssip.close()
+        deadline = time.monotonic() + 3
+        while speech.available and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert speech.missed == []

@@ -8,6 +8,7 @@ from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.games.pnue import SPEC
 from a11y_games.i18n import Translator
 from tests.pnue.helpers import D, E, L, act, elect, enact, new, rig
+from tests.widths import fits
 
 SEVEN = [E, L, E, D, E, L, E]
 
@@ -112,8 +113,9 @@ VARIANTS = [{}, {"crises": "on"}, {"roles": "random_lobbyists"}, {"roles": "mayb
 @pytest.mark.parametrize("players", [2, 3, 4, 7, 12])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_summaries_fit_40_cells(players: int, lang: str) -> None:
-    """Every line of status, board (every topic), me, whose and the queries fits a 40-cell
-    braille display over random games, with nation and fictive player names."""
+    """Every line of status, board (every topic), me and the queries fits a 40-cell
+    braille display over random games, with nation and fictive player names. (``whose``
+    is one whole sentence however many are asked: never cut, a display pans it.)"""
     topics = [t.name for t in new(players).board_topics()]
     for seed, options in enumerate(VARIANTS if players >= 5 else VARIANTS[:2]):
         match = _random_match(players, seed, **options)
@@ -130,8 +132,8 @@ def test_summaries_fit_40_cells(players: int, lang: str) -> None:
                     msgs += state.board(0, topic)
                 for query in state.queries():
                     msgs += query.run(state, 0, "")
-                lines = tr.render_all(msgs) + _whose_lines(match, lang)
-                too_long = [line for line in lines if len(line) > 40]
+                too_long = [text for msg in msgs
+                            if not fits(msg, text := tr.render(msg))]
                 assert not too_long, too_long
             if pending is None:
                 break
@@ -139,18 +141,19 @@ def test_summaries_fit_40_cells(players: int, lang: str) -> None:
             step += 1
 
 
-def test_whose_names_every_voter_and_the_question_after_splitting() -> None:
-    """Item 5: ``whose`` still names every seat asked, in order, then what is asked."""
+def test_whose_names_every_voter_in_one_sentence_then_the_question() -> None:
+    """Item 5: ``whose`` names every seat asked, in order, in one whole sentence (never
+    cut in two for speech to hear fragments), then what is asked."""
     match = _random_match(12, 1)
     state = match.state
     act(state, state.president, state.legal_actions(state.president)[0])
     pending = state.pending()
     assert state.phase == "vote" and len(pending.seats) == 12
     lines = _whose_lines(match, "en")
-    assert lines[0] == "Waiting for 12 players:"
+    assert len(lines) == 2
     tr = Translator("en", names=match.seat_name)
-    said = ", ".join(line.rstrip(".") for line in lines[1:-1])
-    assert said == ", ".join(tr.render(match.seat_name(s)) for s in pending.seats)
+    names = [tr.render(match.seat_name(s)) for s in pending.seats]
+    assert lines[0] == "Waiting for 12 players: " + ", ".join(names) + "."
     assert lines[-1] == tr.render(pending.prompt)
     assert lines[-1].startswith("Approve ") and lines[-1].endswith("?")
 
@@ -207,8 +210,9 @@ def test_board_with_an_unknown_topic_is_refused() -> None:
         new(7).board(0, "weather")
 
 
-def test_a_long_question_comes_on_its_own_line_after_whose_turn() -> None:
-    """The question to a human fits 40 cells: ``Ana, your turn:`` then the question."""
+def test_a_long_question_is_one_whole_line_with_whose_turn() -> None:
+    """``Ana, your turn: Approve ...?`` is one sentence, never cut in two (speech heard
+    "Ana, your turn:" alone); the choices follow, each within 40 cells."""
     import io
 
     from a11y_games.ui.client import Client
@@ -221,9 +225,10 @@ def test_a_long_question_comes_on_its_own_line_after_whose_turn() -> None:
     client = Client(match, reader=PlainReader(io.StringIO("")), writer=Writer(out))
     client.run()
     lines = out.getvalue().splitlines()
-    at = lines.index("Ana, your turn:")
-    assert lines[at + 1].startswith("Approve ") and lines[at + 1].endswith("?")
-    assert all(len(line) <= 40 for line in lines[at:at + 4])
+    at = next(i for i, line in enumerate(lines) if line.startswith("Ana, your turn: "))
+    assert lines[at].removeprefix("Ana, your turn: ").startswith("Approve ")
+    assert lines[at].endswith("?")
+    assert all(len(line) <= 40 for line in lines[at + 1:at + 4])
 
 
 @pytest.mark.rule("PN-40", "PN-63")

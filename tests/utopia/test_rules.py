@@ -571,17 +571,16 @@ def test_tie_goes_to_more_districts_then_shared() -> None:
 
 
 @pytest.mark.rule("UT-20")
-def test_a_shared_win_is_told_on_short_lines() -> None:
-    """A tie says the score, then the winners two a line (a line fits 40 braille cells)."""
+def test_a_shared_win_is_told_score_first_then_every_winner_in_one_sentence() -> None:
+    """A tie says the score, then the winners in one whole sentence (never cut in two)."""
     state = new_state(5)
     state.scores = [50, 50, 50, 1, 50]
     start = len(state.events)
     state._score_round()
-    said = [e.msg for e in state.events[start:]][-3:]
-    assert [m.id for m in said] == ["utopia.ev.tie", "utopia.ev.tie_names", "utopia.ev.tie_more"]
+    said = [e.msg for e in state.events[start:]][-2:]
+    assert [m.id for m in said] == ["utopia.ev.tie", "utopia.ev.tie_names"]
     assert said[0].params["score"] == 50
-    assert said[1].params["seats"] == [PlayerRef(0), PlayerRef(1)]
-    assert said[2].params["seats"] == [PlayerRef(2), PlayerRef(4)]
+    assert said[1].params["seats"] == [PlayerRef(0), PlayerRef(1), PlayerRef(2), PlayerRef(4)]
     assert state.outcome().reason == said[0]  # the client names the winners after it
 
 

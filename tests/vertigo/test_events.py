@@ -40,13 +40,15 @@ def played() -> list[Match]:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_events_fit_40_cells(played: list[Match], lang: str) -> None:
-    """Every announcement of real games fits a 40-cell display, in English and French."""
+    """Every announcement of real games fits a 40-cell display, in English and French; a
+    law's text is one whole sentence, never cut in two (a display pans it)."""
     checked = 0
     for match in played:
         tr = Translator(lang, names=match.seat_name)
         for event in match.events:
             for line in tr.render_all([event.msg]):
-                assert len(line) <= 40, (event.msg.id, line)
+                whole = event.msg.id.startswith("vertigo.law.") and line.endswith(".")
+                assert len(line) <= 40 or whole, (event.msg.id, line)
                 checked += 1
     assert checked > 20_000
 

@@ -89,8 +89,8 @@ def test_planet_query_gives_pollution_witnesses_vault() -> None:
         "Centre region: 30 %."]
     laws = {q.name: q for q in state.queries()}["laws"]
     text = rendered(laws.run(state, 0, ""))
-    assert text[:3] == ["Law 1, polluter pays: available.", "Each country pays the vault",
-                        "3 $ per polluting factory."]
+    assert text[:2] == ["Law 1, polluter pays: available.",
+                        "Each country pays the vault 3 $ per polluting factory."]
 
 
 def test_table_events_are_announced_at_their_level() -> None:
@@ -157,8 +157,9 @@ def test_summaries_fit_40_cells(lang: str) -> None:
                 match.act(seat, match.bot_choice(seat))
                 steps += 1
                 if steps % 150 == 0 or match.state.pending() is None:
-                    for line in tr.render_all(summary_lines(match.state)):
-                        assert len(line) <= 40, line
+                    for msg in summary_lines(match.state):
+                        line = tr.render(msg)  # a law's text: one whole sentence, panned
+                        assert len(line) <= 40 or msg.id.startswith("vertigo.law."), line
                         checked += 1
     assert checked > 1000
 

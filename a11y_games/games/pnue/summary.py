@@ -29,42 +29,19 @@ def _seats(seats: list[int] | tuple[int, ...]) -> list[PlayerRef]:
     return [PlayerRef(s) for s in seats]
 
 
-LINE_ROOM = 3
-"""Names a line: three of the longest nation names and a short label fit 40 cells; a fictive
-player's name counts as two."""
-
-
-def name_chunks(players: int, seats: Iterable[int], room: int) -> list[list[int]]:
-    """Seats in lines of at most ``LINE_ROOM`` names; the first line has ``room``. Seats from
-    ``players`` on are fictive players."""
-    chunks: list[list[int]] = [[]]
-    for seat in seats:
-        size = 2 if seat >= players else 1
-        if size > room and (chunks[-1] or room == 0):
-            chunks.append([])
-            room = LINE_ROOM
-        chunks[-1].append(seat)
-        room -= size
-    return chunks
-
-
 def name_lines(players: int, label: str, seats: Iterable[int], *,
-               first: int = LINE_ROOM) -> list[Msg]:
-    """A list of seats over as many short lines as it needs: ``label`` with the first
-    ``first`` names (or alone when ``first`` is 0), then ``And ...`` lines."""
-    chunks = name_chunks(players, seats, first)
+               first: int = 1) -> list[Msg]:
+    """A list of seats as one whole sentence, ``label`` with every name (never cut in two
+    for speech to hear fragments: a braille display pans a long one). With ``first`` 0,
+    ``label`` is a heading alone, then the names on one line."""
+    names = _seats(list(seats))
     if first == 0:
-        lines = [Msg(label)]
-        if len(chunks) > 1:
-            lines.append(Msg("pnue.list.names", seats=_seats(chunks[1])))
-        rest = chunks[2:]
-    else:
-        lines, rest = [Msg(label, seats=_seats(chunks[0]))], chunks[1:]
-    return lines + [Msg("pnue.list.more", seats=_seats(c)) for c in rest]
+        return [Msg(label)] + ([Msg("pnue.list.names", seats=names)] if names else [])
+    return [Msg(label, seats=names)]
 
 
 def seat_lines(state: PnueState, label: str, seats: Iterable[int], *,
-               first: int = LINE_ROOM) -> list[Msg]:
+               first: int = 1) -> list[Msg]:
     """``name_lines`` for the seats of this game."""
     return name_lines(state.players, label, seats, first=first)
 

@@ -55,10 +55,6 @@ _SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=civ_name
 _ISLAND_OF = {d: ISLANDS[DISTRICTS[d].island].index for d in DISTRICTS}
 """For each district: its island's index."""
 _SCALE_EVENTS: dict[tuple[int | bool, ...], tuple[Event, ...]] = {}
-_SCALE_PER_LINE = 3  # "5: Egyptian, 4: Chinese, 3: Persian." fits 40 cells
-_NAMES_PER_LINE = 3
-_CARDS_PER_LINE = 2
-_WINNERS_PER_LINE = 2  # "Won by Hythloday, Raphael." fits 40 cells
 _LAND = {d: frozenset(x for x, _ in NEIGHBOURS[d]) for d in DISTRICTS}
 """For each district: the districts one street or bridge away."""
 
@@ -103,12 +99,8 @@ def _said(msg_id: str, cause: int | None, level: Verbosity = Verbosity.NORMAL,
 
 @cache
 def _order_events(order: tuple[int, ...]) -> tuple[Event, ...]:
-    """The turn order of a round, a few names a line (made once per order)."""
-    names = [_REFS[s] for s in order]
-    first = "utopia.ev.order" if len(names) <= _NAMES_PER_LINE else "utopia.ev.order_start"
-    return (Event(Msg(first, seats=names[:_NAMES_PER_LINE])),
-            *(Event(Msg("utopia.ev.order_more", seats=names[at:at + _NAMES_PER_LINE]))
-              for at in range(_NAMES_PER_LINE, len(names), _NAMES_PER_LINE)))
+    """The turn order of a round, one whole sentence (made once per order)."""
+    return (Event(Msg("utopia.ev.order", seats=[_REFS[s] for s in order])),)
 
 
 def _guest_events(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> list[Event]:
@@ -131,9 +123,7 @@ def _dealt_events(seat: int, got: tuple[int, ...]) -> tuple[Event, ...]:
     """The cards dealt to ``seat`` (``got`` by civilisation), as its player hears them."""
     cards = [civ_count(k, c) for c, k in enumerate(got) if k]
     return (Event(Msg("utopia.ev.dealt", count=sum(got)), _ONLY[seat], Verbosity.BRIEF),
-            *(Event(Msg("utopia.ev.cards_line", cards=cards[at:at + _CARDS_PER_LINE]),
-                    _ONLY[seat], Verbosity.BRIEF)
-              for at in range(0, len(cards), _CARDS_PER_LINE)))
+            Event(Msg("utopia.ev.cards_line", cards=cards), _ONLY[seat], Verbosity.BRIEF))
 
 
 
@@ -266,11 +256,10 @@ class UtopiaState(MenuStack, GameState):
         found = _SCALE_EVENTS.get(key)
         if found is None:  # events are never changed: one list per order of the scale
             entries = self._scale_msgs()
-            found = _SCALE_EVENTS[key] = (
+            found = _SCALE_EVENTS[key] = (  # the scale whole on one line, never cut
                 Event(Msg("utopia.ev.scale"), None, Verbosity.NORMAL, None, informs),
-                *(Event(Msg("utopia.ev.scale_line", scale=entries[at:at + _SCALE_PER_LINE]),
-                        None, Verbosity.NORMAL, None, informs)
-                  for at in range(0, len(entries), _SCALE_PER_LINE)))
+                Event(Msg("utopia.ev.scale_line", scale=entries), None, Verbosity.NORMAL, None,
+                      informs))
         self.events += found
 
     def _scale_msgs(self) -> list[Msg]:
@@ -497,13 +486,11 @@ class UtopiaState(MenuStack, GameState):
         return Msg("utopia.ev.tie", score=max(self.scores))
 
     def end_lines(self) -> list[Msg]:
-        """How the game ended: :meth:`end_msg`, then after a tie the winners two a line."""
+        """How the game ended: :meth:`end_msg`, then after a tie the winners, one sentence."""
         lines = [self.end_msg()]
         winners = [_REFS[s] for s in sorted(self.winners)]
-        if len(winners) > 1:  # a tie: the names on their own lines
-            lines += [Msg("utopia.ev.tie_names" if not at else "utopia.ev.tie_more",
-                          seats=winners[at:at + _WINNERS_PER_LINE])
-                      for at in range(0, len(winners), _WINNERS_PER_LINE)]
+        if len(winners) > 1:  # a tie: the names on their own line
+            lines.append(Msg("utopia.ev.tie_names", seats=winners))
         return lines
 
     # --- builds (UT-12, UT-13) -------------------------------------------------------------------

@@ -19,9 +19,6 @@ __all__ = ["board", "find_district", "find_island", "label", "private", "queries
 
 NC = len(CIVS)
 CIV_INDEX = {c: i for i, c in enumerate(CIVS)}
-PER_LINE = 2  # civilisations per line, so that a line fits 40 braille cells
-NAMES_PER_LINE = 3
-ROUTES_PER_LINE = 2
 
 
 def isle_name(island: str) -> Msg:
@@ -53,11 +50,13 @@ def island_guest_lines(island: str, counts: tuple[int, ...]) -> tuple[Msg, ...]:
     """The guests by one island's ship (``counts`` by civilisation), made once each."""
     return (Msg("utopia.ev.guests", island=isle(island)),
             *(Msg("utopia.ev.guests_line", civs=chunk)
-              for chunk in _chunks(_civ_counts(counts), PER_LINE)))
+              for chunk in _whole(_civ_counts(counts))))
 
 
-def _chunks(items: list, size: int) -> list[list]:
-    return [items[i:i + size] for i in range(0, len(items), size)]
+def _whole(items: list) -> list[list]:
+    """A list said whole, as one sentence (never cut in two to fit a width: a braille
+    display pans it); nothing when empty."""
+    return [items] if items else []
 
 
 def _civ_counts(counts: list[int] | tuple[int, ...]) -> list[Msg]:
@@ -171,7 +170,7 @@ def _hand(state: UtopiaState, seat: int) -> list[Msg]:
     hand = state.hands[seat]
     lines = [Msg("utopia.status.cards", count=sum(hand))]
     lines += [Msg("utopia.status.cards_line", cards=chunk)
-              for chunk in _chunks(_civ_counts(hand), PER_LINE)]
+              for chunk in _whole(_civ_counts(hand))]
     return lines
 
 
@@ -239,7 +238,7 @@ def private(state: UtopiaState, seat: int) -> list[Msg]:
     """My cards, privileges, bases and princes still in my supply."""
     lines = _mine(state, seat)
     lines += [Msg("utopia.status.supply_line", cards=chunk)
-              for chunk in _chunks(_civ_counts(state.supply[seat]), PER_LINE)]
+              for chunk in _whole(_civ_counts(state.supply[seat]))]
     return lines
 
 
@@ -266,7 +265,7 @@ def find_island(argument: str) -> list[str]:
 
 
 def _name_lines(names: list[str] | list[PlayerRef] | list[Msg]) -> list[Msg]:
-    return [Msg("utopia.query.names", names=chunk) for chunk in _chunks(names, NAMES_PER_LINE)]
+    return [Msg("utopia.query.names", names=chunk) for chunk in _whole(names)]
 
 
 # --- queries ------------------------------------------------------------------------------------
@@ -319,7 +318,7 @@ def _unknown_island(argument: str, found: list[str]) -> list[Msg]:
 
 
 def _seat_lines(state: UtopiaState, seat: int, counts: list[int]) -> list[Msg]:
-    chunks = _chunks(_civ_counts(counts), PER_LINE)
+    chunks = _whole(_civ_counts(counts))
     return [Msg("utopia.query.princes", seat=PlayerRef(seat), cards=chunk) for chunk in chunks]
 
 
@@ -349,13 +348,13 @@ def district_query(state: UtopiaState, seat: int | None, argument: str) -> list[
     if not anyone:
         lines.append(Msg("utopia.district.empty"))
     streets = [DISTRICTS[x].name for x, k in NEIGHBOURS[d.id] if k == "street"]
-    lines += [Msg("utopia.district.streets", names=c) for c in _chunks(streets, ROUTES_PER_LINE)]
+    lines += [Msg("utopia.district.streets", names=c) for c in _whole(streets)]
     for x, k in NEIGHBOURS[d.id]:
         if k == "bridge":
             lines.append(Msg("utopia.district.bridge", district=DISTRICTS[x].name,
                              island=isle_name(DISTRICTS[x].island)))
     sea = [DISTRICTS[x].name for x in SEA_ROUTES.get(d.id, ()) if x in state.active]
-    lines += [Msg("utopia.district.sea_routes", names=c) for c in _chunks(sea, ROUTES_PER_LINE)]
+    lines += [Msg("utopia.district.sea_routes", names=c) for c in _whole(sea)]
     return lines
 
 
@@ -395,7 +394,7 @@ def where_query(state: UtopiaState, seat: int | None, argument: str = "") -> lis
         counts = [state.count(d.id, seat, c) for c in range(NC)]
         if any(counts):
             lines += [Msg("utopia.where.line", district=d.name, cards=chunk)
-                      for chunk in _chunks(_civ_counts(counts), PER_LINE)]
+                      for chunk in _whole(_civ_counts(counts))]
     return lines or [Msg("utopia.where.none")]
 
 

@@ -38,13 +38,10 @@ def good_msg(good: str, count: int = 1) -> Msg:
     return Msg(f"vanuatu.good.{good}", count=count)
 
 
-def listed(msg_id: str, key: str, items: list, size: int, **params: object) -> list[Msg]:
-    """A message naming at most ``size`` items, then "Also: ..." lines for the rest, so that
-    each line fits a 40-cell braille display."""
-    lines = [Msg(msg_id, **{key: items[:size]}, **params)]  # type: ignore[arg-type]
-    for start in range(size, len(items), size):
-        lines.append(Msg("vanuatu.more", items=items[start:start + size]))
-    return lines
+def listed(msg_id: str, key: str, items: list, **params: object) -> list[Msg]:
+    """A message naming every item: one whole sentence, never cut with "Also: ..." lines
+    for speech to hear fragments (a braille display pans a long one)."""
+    return [Msg(msg_id, **{key: items}, **params)]  # type: ignore[arg-type]
 
 
 SPACE_NAME_SIZE = 6

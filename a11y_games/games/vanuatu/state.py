@@ -259,7 +259,7 @@ class VanuatuState(ActionTurn, GameState):
                                   key=data.CHARACTERS.index)
             self.last_round_characters = set()
             for line in listed("vanuatu.character.offered", "characters",
-                               [character_msg(c) for c in self.offered], 2):
+                               [character_msg(c) for c in self.offered]):
                 self._say(line)
         self.step = ("character", self.order[0])
 

@@ -144,7 +144,7 @@ def details(state: VanuatuState, space: int) -> list[Msg]:
     island; fish, treasures and boats on a sea."""
     tile = state.archipelago.tiles[space]
     if isinstance(tile, Island) and not tile.submerged:
-        lines = listed("vanuatu.brief.huts", "owners", owners(tile.huts), 1) if tile.huts \
+        lines = listed("vanuatu.brief.huts", "owners", owners(tile.huts)) if tile.huts \
             else [Msg("vanuatu.brief.no_huts")]
         lines += [Msg("vanuatu.brief.tourists", drawings=len(tile.drawings),
                      tourists=tile.tourists, capacity=tile.spec.capacity),
@@ -157,7 +157,7 @@ def details(state: VanuatuState, space: int) -> list[Msg]:
         lines = [Msg("vanuatu.brief.sea", fish=tile.fish, treasure=tile.treasure)]
         boats = boats_at(state, space)
         if boats:
-            lines += listed("vanuatu.brief.boats", "boats", boats, 3)
+            lines += listed("vanuatu.brief.boats", "boats", boats)
         return lines
     return []
 
@@ -243,12 +243,12 @@ def query_island(state: GameState, seat: int | None, argument: str) -> list[Msg]
     arch = state.archipelago
     lines = [head]
     if island.huts:
-        lines += listed("vanuatu.island.huts", "owners", owners(island.huts), 1,
+        lines += listed("vanuatu.island.huts", "owners", owners(island.huts),
                         count=len(island.huts), total=island.spec.huts)
     else:
         lines.append(Msg("vanuatu.island.no_huts", total=island.spec.huts))
     if island.drawings:
-        lines += listed("vanuatu.island.drawings", "owners", owners(island.drawings), 1,
+        lines += listed("vanuatu.island.drawings", "owners", owners(island.drawings),
                         count=len(island.drawings), total=island.spec.drawings)
     else:
         lines.append(Msg("vanuatu.island.no_drawings", total=island.spec.drawings))
@@ -258,10 +258,10 @@ def query_island(state: GameState, seat: int | None, argument: str) -> list[Msg]
     if state.rising:
         lines.append(Msg("vanuatu.island.water", count=island.water, limit=data.SUBMERGE_AT))
         dikes = [direction_msg(d) for d in sorted(island.dikes)]
-        lines += listed("vanuatu.island.dikes", "sides", dikes, 2, count=len(dikes)) \
+        lines += listed("vanuatu.island.dikes", "sides", dikes, count=len(dikes)) \
             if dikes else [Msg("vanuatu.island.no_dikes")]
         sides = [direction_msg(d) for d in arch.open_sides(space)]
-        lines += listed("vanuatu.island.open", "sides", sides, 2, count=len(sides)) \
+        lines += listed("vanuatu.island.open", "sides", sides, count=len(sides)) \
             if sides else [Msg("vanuatu.island.no_open")]
     return lines + around(state, space, full=False)
 
@@ -353,7 +353,7 @@ def board(state: VanuatuState, seat: int | None, topic: str = "") -> list[Msg]:
         for action in data.ACTIONS:
             stacks = stacks_on(state, action)
             if stacks or topic:
-                lines += listed("vanuatu.board.space", "stacks", stacks, 1,
+                lines += listed("vanuatu.board.space", "stacks", stacks,
                                 action=action_msg(action))
     if topic in ("", "goods"):
         lines.append(Msg("vanuatu.board.reserve", goods=[

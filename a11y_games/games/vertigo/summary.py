@@ -20,8 +20,6 @@ COLOUR_WORDS = {"blue": 0, "bleu": 0, "yellow": 1, "jaune": 1, "red": 2, "rouge"
 R3 = range(len(data.REGIONS))
 LETTER = data.PROVINCE_NAMES
 """A province's name by its 0-based index (VG-02)."""
-TWO_LINE_LAWS = frozenset({1, 2, 4})
-"""Laws whose text takes two short lines: ``.text`` then ``.more`` (40 cells each)."""
 
 
 def region_msg(region: int) -> Msg:
@@ -50,16 +48,10 @@ def region_short(region: int) -> Msg:
 
 
 def law_text(law: int) -> list[Msg]:
-    """The text of a law as short lines (a list: joined with commas inside a sentence).
-
-    Its numbers come from the data module.
-    """
+    """The text of a law: one whole sentence (never cut in two to fit a braille line: a
+    display pans it). Its numbers come from the data module."""
     amount = {1: data.POLLUTER_FINE, 2: data.TREATMENT_SUBSIDY, 5: data.PLANET_STEP}.get(law, 0)
-    name = data.LAW_NAMES[law]
-    lines = [Msg(f"vertigo.law.{name}.text", amount=amount)]
-    if law in TWO_LINE_LAWS:
-        lines.append(Msg(f"vertigo.law.{name}.more", amount=amount))
-    return lines
+    return [Msg(f"vertigo.law.{data.LAW_NAMES[law]}.text", amount=amount)]
 
 
 def colour_msg(seat: int) -> Msg:
