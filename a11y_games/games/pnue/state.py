@@ -12,6 +12,7 @@ from typing import Any
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings, Topic
+from a11y_games.games.inputs import well_formed
 from a11y_games.games.pnue import data, events, summary
 from a11y_games.games.pnue.data import (
     CRISIS_KIND,
@@ -355,7 +356,7 @@ class PnueState(GameState):
         if phase == Phase.VOTE and action in VOTES and seat in self.voters:
             self._vote(seat, action == "vote:yes")  # the hot path: no list built
             return
-        if action not in self._legal_now(seat):
+        if not well_formed(self, seat, action) or action not in self._legal_now(seat):
             raise IllegalAction(Msg("pnue.error.illegal"))
         name, _, arg = action.partition(":")
         if phase == Phase.NOMINATE:

@@ -8,6 +8,7 @@ from typing import Any
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings, Topic
+from a11y_games.games.inputs import well_formed
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu import events as said
 from a11y_games.games.vanuatu.actions import ActionTurn
@@ -482,7 +483,7 @@ class VanuatuState(ActionTurn, GameState):
         return cached
 
     def apply(self, seat: int, action: str) -> None:
-        if action not in self._legal_now(seat):
+        if not well_formed(self, seat, action) or action not in self._legal_now(seat):
             raise IllegalAction(Msg("core.error.illegal"))
         self._legal = {}
         self._pending = None

@@ -9,6 +9,7 @@ from typing import Any
 
 from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.state import GameState, Outcome, Query, Settings, Topic
+from a11y_games.games.inputs import well_formed
 from a11y_games.games.vertigo import data, summary
 from a11y_games.games.vertigo.country import (
     CODE_FACTORY,
@@ -221,6 +222,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         return self.menus.label(seat, self.path, action)
 
     def apply(self, seat: int, action: str) -> None:
+        if not well_formed(self, seat, action):
+            raise IllegalAction(Msg("core.error.illegal"))
         if action not in self.legal_actions(seat):
             raise IllegalAction(self._why_illegal(seat, action))
         self._cache_pending = None
@@ -268,8 +271,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if seat not in pending.seats:
             return Msg("core.error.not_your_turn")
         error = None
-        if action.startswith("kind:") and self.path == ["step:build"]:
-            error = self.menus.build_error(seat, action.split(":")[1])
+        head, _, kind = action.partition(":")
+        if head == "kind" and self.path == ["step:build"] and kind in data.FACTORY_KINDS:
+            error = self.menus.build_error(seat, kind)
         elif action in ("step:population", "pop:buy") and self.phase in ("setup", "manage"):
             error = self.menus.stock_error(seat, "population")
         elif action in ("step:train", "step:student") and self.phase in ("setup", "manage"):
