@@ -24,6 +24,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "normal": NormalBot},
     bot_names=data.NATIONS,
     aliases=("mrdollar", "mr-dollar"),
+    rules_version=2,  # 2: the President draws the top 3 before any reshuffle (PN-18, PN-23)
     options=(
         Option("crises", Msg("pnue.option.crises"), ("off", "on"), "off",
                {"off": Msg("pnue.option.crises_off"), "on": Msg("pnue.option.crises_on")}),

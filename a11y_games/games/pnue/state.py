@@ -445,15 +445,18 @@ class PnueState(GameState):
         return self._check_tiles_win()
 
     def _draw_one(self) -> Tile | None:
+        """The top tile (PN-15), or None when no tile is left anywhere."""
+        tiles = self._draw_tiles(1)
+        return tiles[0] if tiles else None
+
+    def _draw_tiles(self, count: int) -> list[Tile]:
+        """The ``count`` tiles on top, taken at once (PN-18): the pile is rebuilt before or
+        after a draw when fewer than 3 remain (PN-23), never in its middle."""
+        self._reshuffle_if_low()
         pile = self.pile  # the same list after a reshuffle (extended in place)
-        if len(pile) < data.RESHUFFLE_BELOW:
-            self._reshuffle_if_low()
-        if not pile:
-            return None
-        tile = pile.pop()
-        if len(pile) < data.RESHUFFLE_BELOW:
-            self._reshuffle_if_low()
-        return tile
+        tiles = [pile.pop() for _ in range(min(count, len(pile)))]
+        self._reshuffle_if_low()
+        return tiles
 
     def _reshuffle_if_low(self) -> None:
         """Fewer than 3 tiles left: they and the discards make a new pile (PN-23)."""
@@ -551,11 +554,7 @@ class PnueState(GameState):
 
     def _draw_hand(self) -> None:
         """The President draws 3 (PN-18); crises are handled first (PN-31)."""
-        hand = []
-        for _ in range(data.HAND_SIZE):
-            tile = self._draw_one()
-            if tile is not None:
-                hand.append(tile)
+        hand = self._draw_tiles(data.HAND_SIZE)
         p = self.president
         self.events.append(events.drawn(p, len(hand)))
         self.crisis_queue = [t for t in hand if t in CRISIS_KIND]
