@@ -23,6 +23,14 @@ def test_status_is_short_with_whose_turn_first() -> None:
 
 
 @pytest.mark.rule("PN-05", "PN-12")
+@pytest.mark.parametrize("players", [7, 10])
+def test_board_before_any_government_says_nobody_is_barred(players: int) -> None:
+    """Turn 1 at 7+ players: no government yet, so no line about its eligibility."""
+    ids = [m.id for m in new(players).board(0, "government")]
+    assert "pnue.board.no_government" in ids
+    assert "pnue.board.limited" not in ids
+
+
 def test_board_shows_every_public_fact() -> None:
     """Role counts, tiles by kind, failed votes, pile and discards, governments, revoked and
     skipped players: all on the board at any time."""

@@ -148,9 +148,10 @@ def _government_lines(state: PnueState) -> list[Msg]:
                   Msg("pnue.board.last_secretary", seat=PlayerRef(sg))]
     else:
         lines.append(Msg("pnue.board.no_government"))
-    if state.players >= data.TERM_LIMIT_FROM:
-        key = "pnue.board.open" if state.open_nomination else "pnue.board.limited"
-        lines.append(Msg(key))
+    if state.players >= data.TERM_LIMIT_FROM and state.open_nomination:
+        lines.append(Msg("pnue.board.open"))
+    elif state.players >= data.TERM_LIMIT_FROM and state.last_government:
+        lines.append(Msg("pnue.board.limited"))
     return lines
 
 
