@@ -246,3 +246,16 @@ def test_seats_numbers_places_in_table_order_and_record_takes_the_same_numbers()
         for line in lines:
             one = queries["record"].run(state, 0, str(line.params["number"]))
             assert one[1].params["seat"] == line.params["seat"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_seats_says_each_bots_name_and_nation_once(lang: str) -> None:
+    """'2: Brazil, Brazil.' told nothing twice: a bot's name is not its nation."""
+    match = Match(SPEC, SPEC.settings(5, 3, {"first": "1"}),
+                  [SeatSpec("human", "Ana")] + [SeatSpec("bot", level="random", name_index=i)
+                                                for i in range(1, 5)])
+    tr = Translator(lang, names=match.seat_name)
+    query = {q.name: q for q in match.state.queries()}["seats"]
+    for line in tr.render_all(query.run(match.state, 0, "")):
+        words = [w.strip(" .") for w in line.split(":", 1)[1].split(",")]
+        assert len(set(words)) == len(words), line
