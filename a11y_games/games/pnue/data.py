@@ -26,6 +26,8 @@ BASE_TILES: Final = LOB_TILES + ECO_PER_KIND * len(ECO_KINDS)  # 23
 CRISIS_TILES: Final = BASE_TILES + len(CRISES)  # 26
 HAND_SIZE: Final = 3  # the President draws 3 (PN-18)
 RESHUFFLE_BELOW: Final = 3  # PN-23
+ARGUE: Final = "argue"
+"""The claim menu's entry (PN-19): what I saw, on which past turn, then what I say it was."""
 
 
 def base_tiles(crises: bool) -> list[Tile]:

@@ -215,6 +215,15 @@ def claims(state: GameState, seat: int | None, argument: str) -> list[Msg]:
             lines.append(Msg("pnue.query.claim_turn", turn=turn, seat=PlayerRef(who)))
             lines.append(Msg("pnue.query.claim_role", target=PlayerRef(target),
                              role=Msg(f"pnue.role.{role}")))
+        elif kind == "recall":  # a claim made later, about an earlier turn (PN-19)
+            _, _, who, about, what, value, said = entry
+            lines.append(Msg("pnue.query.recall_turn", turn=turn, seat=PlayerRef(who),
+                             about=about))
+            if what == "role":
+                lines.append(Msg("pnue.query.claim_role", target=PlayerRef(value),
+                                 role=Msg(f"pnue.role.{said}")))
+            else:
+                lines.append(Msg(f"pnue.query.claim_{what}", lob=said, eco=value - said))
     return lines or [Msg("pnue.query.no_claims")]
 
 
