@@ -296,9 +296,38 @@ class Menus:
         return len(path) - 1 == DEPTH[step]
 
     def execute(self, seat: int, path: list[str]) -> None:
-        """Carry out a completed step choice: pay, place, announce."""
+        """Carry out a completed step choice: pay, place, announce (and a stock it empties)."""
         step = path[0].split(":")[1]
         getattr(self, f"_do_{step}")(seat, self.s.countries[seat], path[1:])
+        item = {"build": path[1].partition(":")[2], "student": "student", "train": "student",
+                "population": "population" if "pop:move" not in path else ""}.get(step, "")
+        if item:
+            self.s._memo = None  # counts changed: count the stock again
+            if self.stock_error(seat, item):  # that purchase took the last one (VG-03)
+                self._stock_out(seat, item, None)
+
+    def say_out_of_stock(self, seat: int, path: list[str]) -> None:
+        """Opening a menu whose items are partly out of stock: say which, to the player
+        only, rather than leave them out without a word (VG-03)."""
+        if path == ["step:build"]:
+            items: tuple[str, ...] = data.FACTORY_KINDS
+        elif path == ["step:population"] and not self._setup():
+            items = ("population",)
+        else:
+            return
+        for item in items:
+            if self.stock_error(seat, item):
+                self._stock_out(seat, item, frozenset((seat,)))
+
+    def _stock_out(self, seat: int, item: str, to: frozenset[int] | None) -> None:
+        if item == "student":
+            msg = Msg("vertigo.stock.out_student", player=PlayerRef(seat),
+                      total=data.STOCK_STUDENTS_PER_COLOUR)
+        elif item == "population":
+            msg = Msg("vertigo.stock.out_population", total=data.STOCK_POPULATION)
+        else:
+            msg = Msg(f"vertigo.stock.out_{item}", total=data.STOCK_FACTORIES[item])
+        self.s.events.append(Event(msg, to, Verbosity.NORMAL, seat, informs=to is None))
 
     def _event(self, seat: int, key: Msg, *details: Msg,
                level: Verbosity = Verbosity.NORMAL) -> None:

@@ -294,6 +294,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return True
         self.path.append(action)
         if not self.menus.complete(self.path):
+            self.menus.say_out_of_stock(seat, self.path)
             return True
         step = self.path[0]
         self.menus.execute(seat, self.path)
