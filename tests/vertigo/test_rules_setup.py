@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from a11y_games.engine import IllegalAction
+from a11y_games.engine import IllegalAction, Verbosity
 from a11y_games.engine.spec import OptionError
 from a11y_games.games.vertigo import SPEC, data
 from a11y_games.games.vertigo.country import CLEAN, PEOPLE, POLLUTING, TREATMENT
@@ -264,3 +264,32 @@ def test_vg07_setup_prompt_says_why_done_is_missing() -> None:
     do(state, seat, "step:population", "region:0", "province:0")
     do(state, seat)
     assert state.pending().prompt.id == "vertigo.prompt.setup"  # type: ignore[union-attr]
+
+
+def shown(state, seat: int | None, start: int, level: Verbosity = Verbosity.NORMAL) -> list[str]:
+    """The lines ``seat`` hears from ``start`` on at ``level`` (the client's filter)."""
+    tr = Translator("en")
+    return [tr.render(e.msg) for e in state.events[start:]
+            if e.visible(seat) and e.level <= level]
+
+
+@pytest.mark.rule("VG-07")
+def test_vg07_setup_purchases_are_confirmed_and_placements_said_at_normal() -> None:
+    """VG-07: at normal verbosity the buyer hears each pawn placed; once a country is done,
+    everybody hears where its population stands."""
+    state = new(2)
+    seat = seat_now(state)
+    other = 1 - seat
+    mark = len(state.events)
+    do(state, seat, "step:population", "region:0", "province:0")
+    assert shown(state, seat, mark)[-1] == "Right region, province A, 1 $."
+    assert shown(state, other, mark) == []  # the detail is for full verbosity
+    assert shown(state, other, mark, Verbosity.FULL)[-1] == "Right region, province A, 1 $."
+    do(state, seat, "step:population", "region:0", "province:2")
+    do(state, seat, "step:population", "region:2", "province:9")
+    mark = len(state.events)
+    do(state, seat, "done")
+    heard = shown(state, other, mark)
+    assert "Right region: population 2." in heard
+    assert "Left region: population 1." in heard
+    assert not any(line.startswith("Centre region") for line in heard)

@@ -312,6 +312,13 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if self.phase == "setup":
             self.events.append(Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
                                          money=self.countries[seat].money), cause=seat))
+            country = self.countries[seat]
+            for r in range(len(data.REGIONS)):  # where its people stand, region by region
+                people = country.population(r)
+                if people:
+                    self.events.append(Event(Msg("vertigo.event.setup_people",
+                                                 region=summary.region_title(r),
+                                                 people=people), cause=seat))
             self.cursor += 1
             if self.cursor < self.n:
                 self._say_turn_of(self.order[self.cursor], "vertigo.event.setup_turn")
