@@ -489,10 +489,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                                       level=NORMAL))
         result = Msg("vertigo.end.result", reason=reason)
         self.result = Outcome(winners, result)
-        self.events.append(Event(result, level=BRIEF))  # why, then who wins: two lines
-        self.events.append(Event(Msg("vertigo.end.winners",
-                                     players=[PlayerRef(s) for s in sorted(winners)])
-                                 if winners else Msg("vertigo.end.nobody"), level=BRIEF))
+        self.events.append(Event(result, level=BRIEF))  # why; the client names the winners
+        if not winners:
+            self.events.append(Event(Msg("vertigo.end.nobody"), level=BRIEF))
         if not planet_dead:
             level = NORMAL
             for msg in summary.standings(self):  # a tie-break line goes with its rank line
