@@ -115,6 +115,7 @@ class VanuatuState(ActionTurn, GameState):
         self.pass_placed = 0
         self.acting: str | None = None  # the action space being performed
         self.lost_to_sea = False
+        self.sea_end = Msg("vanuatu.end.sea", count=data.SUBMERGED_LOSS)  # the sea's win
         self.winners: frozenset[int] | None = None
         self._legal: dict[int, list[str]] = {}
         self._pending: Pending | None = None
@@ -359,7 +360,8 @@ class VanuatuState(ActionTurn, GameState):
             self.winners = frozenset()
             self.phase = "over"
             self.step = ()
-            self._say(Msg("vanuatu.end.sea", count=drowned), BRIEF)
+            self.sea_end = Msg("vanuatu.end.sea", count=drowned)  # all sunk in this rise
+            self._say(self.sea_end, BRIEF)
             return True
         return False
 
@@ -466,7 +468,7 @@ class VanuatuState(ActionTurn, GameState):
         if self.winners is None:
             return None
         if self.lost_to_sea:
-            return Outcome(frozenset(), Msg("vanuatu.end.sea", count=data.SUBMERGED_LOSS))
+            return Outcome(frozenset(), self.sea_end)
         return Outcome(self.winners, Msg("vanuatu.end.winners", players=[
             PlayerRef(s) for s in sorted(self.winners)], count=len(self.winners)))
 
