@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from a11y_games.engine import Verbosity
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.state import Ship
 from tests.vanuatu.helpers import S, acting, ids_since, new, play, to_planning
@@ -29,6 +30,21 @@ def test_va10_preparation_resets_the_round() -> None:
     assert efate.goods == {"kava": 1, "copra": 1, "beef": 1}  # refilled to its printed goods
     assert state.fish_price == 3
     assert state.phase == "tiles" and len(state.revealed) == 2
+
+
+@pytest.mark.rule("VA-10")
+def test_va10_ships_leaving_and_arriving_are_said_at_normal_verbosity() -> None:
+    """Which ship sails and what a new one wants decide what to export: a player hears it
+    at normal verbosity, not only at full."""
+    state = new(rising=False)
+    state.ships[0] = Ship(("kava", "kava", "kava"), ["kava", "kava", "kava"])
+    state.reserve["kava"] -= 3
+    mark = len(state.events)
+    state._start_round()
+    said = {e.msg.id: e.level for e in state.events[mark:]}
+    for key in ("vanuatu.ship.sails", "vanuatu.ship.cargo", "vanuatu.ship.arrives",
+                "vanuatu.ship.wants"):
+        assert said[key] <= Verbosity.NORMAL, key
 
 
 @pytest.mark.rule("VA-11")

@@ -199,16 +199,16 @@ class VanuatuState(ActionTurn, GameState):
             if ship.complete:
                 for good in ship.loaded:
                     self.reserve[good] += 1
-                self._say(Msg("vanuatu.ship.sails"), FULL)
-                self._say(Msg("vanuatu.ship.cargo", goods=self._goods_list(ship.wants)), FULL)
+                self._say(Msg("vanuatu.ship.sails"))
+                self._say(Msg("vanuatu.ship.cargo", goods=self._goods_list(ship.wants)))
             else:
                 kept.append(ship)
         self.ships = kept
         while len(self.ships) < data.SHIP_DISPLAY and self.ship_deck:
             ship = Ship(self.ship_deck.pop())
             self.ships.append(ship)
-            self._say(Msg("vanuatu.ship.arrives"), FULL)
-            self._say(Msg("vanuatu.ship.wants", goods=self._goods_list(ship.wants)), FULL)
+            self._say(Msg("vanuatu.ship.arrives"))
+            self._say(Msg("vanuatu.ship.wants", goods=self._goods_list(ship.wants)))
         for _, island in self.archipelago.live_islands():
             if island.goods_total() == 0:
                 self._stock_island(island)
