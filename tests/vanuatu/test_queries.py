@@ -140,7 +140,7 @@ def test_menus_state_costs_before_confirming() -> None:
     acting(state, seat, "sail", boat="C3")
     play(state, "act:sail")
     labels = render([state.describe(seat, a) for a in state.legal_actions(seat)])
-    assert "C4, 1 vatu: Efate" in labels
+    assert "C4, 1 vatu, fish 2: Efate" in labels  # the catch there too
     assert labels[-1] == "Back"
 
 
@@ -263,6 +263,9 @@ def test_choice_labels_and_questions_fit_a_braille_line_at_their_longest(lang: s
     actions += [f"dike:{c}:{d}" for c in islands
                 for d in state.archipelago.sea_sides(data.SPACE_OF[c])]
     actions += ["beg:3", "treasure:3", "nohut", "nodike", "back"]
+    actions += [f"sail:{c}:power" for c in codes] + ["act:fish:power", "act:dive:power"]
+    actions += [f"tourist:{c}:power" for c in islands]  # a power's choice, its worth said
+    actions += [f"export:{c}:{g}:power" for c in islands for g in data.GOODS]
     labels = render([state.describe(0, a) for a in actions], lang, match)
     too_long = [text for text in labels if len(text) > 36]
     assert not too_long and any("Pentecôte" in t and "+" in t for t in labels), too_long
@@ -309,10 +312,10 @@ def test_tile_and_sail_labels_name_islands_first_and_count_what_does_not_fit() -
     tr = Translator("fr")
     assert tr.render(state.describe(0, "tile:B4")) == "B4 touche Pentecôte, Malekula, +4"
     assert tr.render(state.describe(0, "sail:B4")) == "B4, 2 vatu : Pentecôte, Malekula, +3"
-    assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu : Ambrym, Efate"
+    assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu, poissons 2 : Ambrym, +1"
     state.archipelago.tiles[S["B3"]] = state.archipelago.tiles[S["C5"]] = None
     reset_caches(state)
-    assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu : pleine mer"
+    assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu, poissons 2 : pleine mer"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

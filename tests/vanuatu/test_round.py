@@ -82,7 +82,7 @@ def test_va11_power_usable_once_per_round() -> None:
     state.markers["fish"][seat] = 1
     state.players[seat].vatu = 3
     play(state, "act:sail")
-    play(state, "sail:C4")
+    play(state, "sail:C4:power")
     assert state.players[seat].vatu == 3  # the Navigator sails for free
     assert state.players[seat].power_used
     # the power is spent for the round: the next sail costs 1 vatu per space
@@ -90,6 +90,7 @@ def test_va11_power_usable_once_per_round() -> None:
     state.players[seat].character = "navigator"
     state.players[seat].power_used = True
     play(state, "act:sail")
+    assert not [a for a in state.legal_actions(seat) if a.endswith(":power")]
     play(state, "sail:C3")
     assert state.players[seat].vatu == 2
 

@@ -509,7 +509,7 @@ class VanuatuState(ActionTurn, GameState):
         if kind == "govern":
             return [f"to:{a}" for a in data.ACTIONS if a != self.step[2]] + ["back"]
         if kind == "sail":
-            return [f"sail:{data.CODES[s]}" for s, _ in self.sail_options(seat)] + ["back"]
+            return [*self.sail_choices(seat), "back"]
         if kind == "hut":
             out = [f"hut:{data.CODES[s]}" for s in self.hut_options(seat)]
             if self.dike_options(seat):
@@ -519,12 +519,11 @@ class VanuatuState(ActionTurn, GameState):
             out = [f"dike:{data.CODES[s]}:{d}" for s, d in self.dike_options(seat)]
             return [*out, "nodike"] if self.step[2] else [*out, "back"]
         if kind == "export":
-            return [f"export:{data.CODES[s]}:{g}" for s, g in self.export_options(seat)] + [
-                "back"]
+            return [*self.export_choices(seat), "back"]
         if kind == "draw":
             return [f"draw:{data.CODES[s]}" for s in self.draw_options(seat)] + ["back"]
         if kind == "tourist":
-            return [f"tourist:{data.CODES[s]}" for s in self.tourist_options()] + ["back"]
+            return [*self.tourist_choices(seat), "back"]
         return []
 
     # --- applying: tiles, characters, planning -----------------------------------------------
