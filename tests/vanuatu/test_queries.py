@@ -266,6 +266,8 @@ def test_choice_labels_and_questions_fit_a_braille_line_at_their_longest(lang: s
     actions += [f"sail:{c}:power" for c in codes] + ["act:fish:power", "act:dive:power"]
     actions += [f"tourist:{c}:power" for c in islands]  # a power's choice, its worth said
     actions += [f"export:{c}:{g}:power" for c in islands for g in data.GOODS]
+    for a in data.ACTIONS:  # seat 0 holds a marker on every space, the others more
+        state.markers[a][0] = max(1, state.markers[a][0])
     labels = render([state.describe(0, a) for a in actions], lang, match)
     too_long = [text for text in labels if len(text) > 36]
     assert not too_long and any("Pentecôte" in t and "+" in t for t in labels), too_long
@@ -294,6 +296,24 @@ def test_planning_labels_name_the_stack_that_would_act_and_the_markers_there() -
     assert names == [f"Fish: {ambae} has 2 of 5", f"Dive: {erakor} has 3", "Sell fish: no marker"]
 
 
+@pytest.mark.rule("VA-13")
+def test_planning_labels_say_how_many_markers_are_yours_and_board_plan_who_holds() -> None:
+    """A player weighing a space hears its own markers there; `board plan` says who holds
+    each majority, not only the stacks."""
+    match = crowded_match()
+    state = match.state
+    state.markers["fish"] = [1, 0, 2, 2, 0]
+    names = render([match.seat_name(s) for s in range(5)], "en", match)
+    holder = state.holder("fish")
+    assert holder not in (None, 0)
+    assert render([state.describe(0, "plan:fish")], "en", match) == [
+        f"Fish: {names[holder]} 2, you 1"]
+    lines = render(state.board(0, "plan"), "en", match)
+    at = next(i for i, line in enumerate(lines) if line.startswith("Fish:"))
+    said = next(line for line in lines[at:] if line.startswith("Majority"))
+    assert said == f"Majority: {names[holder]}."  # after the space's stacks
+
+
 @pytest.mark.rule("VA-60")
 def test_planning_labels_show_a_neutral_stack_that_blocks_every_player() -> None:
     """VA-60: with two players, a player needs more markers than the neutral stack."""
@@ -302,7 +322,7 @@ def test_planning_labels_show_a_neutral_stack_that_blocks_every_player() -> None
     state.neutral["fish"], state.markers["fish"] = 1, [1, 0]
     state.neutral["dive"], state.markers["dive"] = 1, [0, 2]
     tr = Translator("fr")
-    assert tr.render(state.describe(0, "plan:fish")) == "Pêcher : neutre 1 sur 2"
+    assert tr.render(state.describe(0, "plan:fish")) == "Pêcher : neutre 1, vous 1"
     assert tr.render(state.describe(0, "plan:dive")).endswith(" 2 sur 3")
 
 

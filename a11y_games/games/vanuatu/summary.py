@@ -38,7 +38,7 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         return Msg("vanuatu.label.character", character=character_msg(arg),
                    power=Msg(f"vanuatu.power.{arg}"))
     if kind == "plan":
-        return plan_label(state, arg)
+        return plan_label(state, arg, seat)
     if kind == "act":
         action, _, use = arg.partition(":")
         if use:  # the Fisherman's or the Diver's power on this haul
@@ -137,9 +137,10 @@ def touching(state: VanuatuState, space: int) -> list[str | Msg]:
     return [state.name(j) for j in islands + [j for j in tiles if j not in islands]]
 
 
-def plan_label(state: VanuatuState, action: str) -> Msg:
-    """An action space while planning: the stack that would act now (VA-13, VA-60) and how
-    many markers are there in all; every stack is in ``board plan``."""
+def plan_label(state: VanuatuState, action: str, seat: int | None = None) -> Msg:
+    """An action space while planning: the stack that would act now (VA-13, VA-60), then
+    how many markers are there in all, or how many are ``seat``'s when another stack leads
+    (both would not fit a line); every stack is in ``board plan``."""
     total = state.neutral[action] + sum(state.markers[action])
     if not total:
         return Msg("vanuatu.label.plan_free", action=action_msg(action))
@@ -152,6 +153,11 @@ def plan_label(state: VanuatuState, action: str) -> Msg:
         lead = Msg("vanuatu.stack", player=PlayerRef(holder), count=most)
     if most == total:
         return Msg("vanuatu.label.plan_one", action=action_msg(action), stack=lead)
+    mine = state.markers[action][seat] if seat is not None and seat != holder else 0
+    if mine:
+        if holder is not None:  # shorter: "Fish: Ana 2, you 1"
+            lead = Msg("vanuatu.stack_short", player=PlayerRef(holder), markers=most)
+        return Msg("vanuatu.label.plan_you", action=action_msg(action), stack=lead, mine=mine)
     return Msg("vanuatu.label.plan", action=action_msg(action), stack=lead, count=total)
 
 
@@ -393,6 +399,10 @@ def board(state: VanuatuState, seat: int | None, topic: str = "") -> list[Msg]:
             if stacks or topic:
                 lines += listed("vanuatu.board.space", "stacks", stacks, 1,
                                 action=action_msg(action))
+            if stacks:  # who would act there now (VA-13, VA-60)
+                holder = state.holder(action)
+                lines.append(Msg("vanuatu.board.holder_neutral") if holder is None
+                             else Msg("vanuatu.board.holder", player=PlayerRef(holder)))
     if topic in ("", "goods"):
         lines.append(Msg("vanuatu.board.reserve", goods=[
             good_msg(g, c) for g, c in state.reserve.items()]))
