@@ -26,7 +26,7 @@ from a11y_games.games.pnue.data import (
 )
 from a11y_games.games.pnue.view import Observation
 
-__all__ = ["NormalBot", "RandomBot", "suspicion"]
+__all__ = ["NormalBot", "RandomBot", "RandomPlayer", "suspicion"]
 
 CERTAIN = 10.0
 # weights of the evidence (tuned by simulation, see docs/benchmarks/pnue.md)
@@ -212,6 +212,27 @@ def affinity(obs: Observation) -> dict[int, float]:
         for seat in no:
             agree[seat][1 if mine else 0] += 1
     return {s: (a - d) / (a + d) if a + d else 0.0 for s, (a, d) in agree.items()}
+
+
+class RandomPlayer(RandomBot):
+    """PNUE's random level: uniform over the answers, but never opens the claim menu.
+
+    A later claim (``argue``, always the last answer) changes no rule: random players
+    wandering into it made random games half again as long without playing more. Drawn as
+    :class:`RandomBot` draws, so random games are those of before claims at any time.
+    """
+
+    def choose(self, observation: object, legal: list[str]) -> str:
+        n = len(legal)
+        if n > 1 and legal[-1] == ARGUE:
+            n -= 1
+        elif not n:
+            raise IndexError("no legal action")
+        k = n.bit_length()  # RandomBot's draw, written out: the simulations' hot path
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]
 
 
 class NormalBot:

@@ -277,8 +277,12 @@ class PnueState(GameState):
             self._pending = events.asked(p, phase)
 
     def legal_actions(self, seat: int) -> list[str]:
-        if self.phase == Phase.VOTE and not self.subjects:
-            return list(VOTES) if seat in self.voters else []
+        if self.phase == Phase.VOTE:  # the most frequent question: no cache churn
+            if seat not in self.voters:
+                return []
+            if seat in self.arguing or (seat not in self.argued and self.subjects.get(seat)):
+                return self._or_argue(seat, VOTES)
+            return list(VOTES)
         return list(self._legal_now(seat))
 
     def _legal_now(self, seat: int) -> tuple[str, ...]:
