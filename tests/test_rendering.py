@@ -83,3 +83,9 @@ def test_french_elides_before_a_vowel_and_a_mute_h(params: dict[str, str], said:
     assert tr.render(Msg("utopia.ev.remove_where", **params)) == said
     assert tr.render(Msg("utopia.label.to_add", district="Rhéa", seat="Hythlodée")) == \
         "Rhéa : monument d'Hythlodée"
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "You reacted in 0.53 seconds."),
+                                            ("fr", "Vous avez réagi en 0,53 secondes.")])
+def test_a_measure_is_written_with_the_languages_decimal_mark(lang: str, said: str) -> None:
+    assert Translator(lang).render(Msg("core.race.time", seconds=0.532)) == said

@@ -26,6 +26,8 @@ from a11y_games.engine.text import shown
 __all__ = ["LANGUAGES", "LOCALE_DIR", "Translator", "default_language", "elide_french"]
 
 LANGUAGES = ("en", "fr")
+DECIMAL_MARK = {"en": ".", "fr": ","}
+"""How each language writes a decimal number (``0.53`` seconds, ``0,53`` secondes)."""
 LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locales"
 if not LOCALE_DIR.is_dir():  # installed without the source tree: locales shipped in the package
     LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
@@ -167,4 +169,6 @@ class Translator:
             if not value:
                 return self.text("core.list.none")
             return self.text("core.list.separator").join(self._value(v) for v in value)
+        if isinstance(value, float):  # a measure: two decimals, the language's decimal mark
+            return f"{value:.2f}".replace(".", DECIMAL_MARK[self.lang])
         return shown(str(value))

@@ -21,9 +21,11 @@ def normal_match(players: int, seed: int) -> Match:
                                   for i in range(players)])
 
 
-def test_bots_are_named_after_nations() -> None:
+def test_bots_carry_a_first_name_from_their_nation() -> None:
     match = normal_match(7, 1)
-    assert [match.seat_name(s) for s in range(7)] == list(data.NATIONS[:7])
+    names = [match.seat_name(s) for s in range(7)]
+    assert names == list(data.BOT_NAMES[:7])
+    assert not set(names) & set(data.NATIONS)
 
 
 @pytest.mark.rule("PN-19")
@@ -75,8 +77,9 @@ def test_normal_bot_reads_only_its_observation() -> None:
 @pytest.mark.parametrize("players", [5, 7])
 def test_normal_beats_random_for_either_camp(players: int) -> None:
     """Normal-bot ecologists beat random lobbyists more often than random ecologists do, and
-    normal-bot lobbyists beat random ecologists more often than random lobbyists do."""
-    games = 120
+    normal-bot lobbyists beat random ecologists more often than random lobbyists do (a gap
+    of about 0.07 at 7 players: 300 games keep the noise under it)."""
+    games = 300
 
     def eco_rate(eco: str, lob: str) -> float:
         report = simulate(SPEC, players=players, games=games, seed=500,

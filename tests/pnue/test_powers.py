@@ -71,6 +71,26 @@ def test_pn23_reshuffle_when_fewer_than_three_tiles_remain() -> None:
     assert state.discards == [] and len(state.pile) + 3 + len(state.enacted) == total
 
 
+@pytest.mark.rule("PN-18")
+@pytest.mark.rule("PN-23")
+@pytest.mark.parametrize("left", [3, 4])
+def test_pn18_president_draws_the_top_three_before_any_reshuffle(left: int) -> None:
+    """PN-18, PN-23: with 3 or 4 tiles left the President gets the 3 on top; the pile is
+    rebuilt only once fewer than 3 remain, never in the middle of the draw."""
+    state = rig(new(5), [E, L, E, D, E])
+    everything = state.pile + state.discards
+    top = ["lob", "climate", "health"]  # drawn in this order
+    for tile in top:
+        everything.remove(tile)
+    state.pile = [*everything[:left - 3], *reversed(top)]
+    state.discards = everything[left - 3:]
+    discarded = len(state.discards)
+    elect(state, 2)
+    assert sorted(state.hand) == sorted(top)
+    assert "pnue.pile.reshuffled" in ids(state.events)  # after the draw: fewer than 3 left
+    assert len(state.pile) == left - 3 + discarded and not state.discards
+
+
 @pytest.mark.rule("PN-24")
 def test_pn24_six_ecological_tiles_win_for_ecologists() -> None:
     state = rig(new(7), SEVEN)

@@ -165,4 +165,4 @@ def test_pn51_without_mr_dollar_nobody_wins_by_election_or_revocation() -> None:
 def test_spec_describes_the_game() -> None:
     assert SPEC.name == "pnue" and "mrdollar" in SPEC.aliases
     assert (SPEC.min_players, SPEC.max_players, SPEC.default_players) == (2, 12, 7)
-    assert SPEC.bot_names == data.NATIONS and len(set(SPEC.bot_names)) == 12
+    assert SPEC.bot_names == data.BOT_NAMES and len(set(SPEC.bot_names)) == 12

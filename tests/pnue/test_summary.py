@@ -24,6 +24,14 @@ def test_status_is_short_with_whose_turn_first() -> None:
 
 
 @pytest.mark.rule("PN-05", "PN-12")
+@pytest.mark.parametrize("players", [7, 10])
+def test_board_before_any_government_says_nobody_is_barred(players: int) -> None:
+    """Turn 1 at 7+ players: no government yet, so no line about its eligibility."""
+    ids = [m.id for m in new(players).board(0, "government")]
+    assert "pnue.board.no_government" in ids
+    assert "pnue.board.limited" not in ids
+
+
 def test_board_shows_every_public_fact() -> None:
     """Role counts, tiles by kind, failed votes, pile and discards, governments, revoked and
     skipped players: all on the board at any time."""
@@ -243,3 +251,16 @@ def test_seats_numbers_places_in_table_order_and_record_takes_the_same_numbers()
         for line in lines:
             one = queries["record"].run(state, 0, str(line.params["number"]))
             assert one[1].params["seat"] == line.params["seat"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_seats_says_each_bots_name_and_nation_once(lang: str) -> None:
+    """'2: Brazil, Brazil.' told nothing twice: a bot's name is not its nation."""
+    match = Match(SPEC, SPEC.settings(5, 3, {"first": "1"}),
+                  [SeatSpec("human", "Ana")] + [SeatSpec("bot", level="random", name_index=i)
+                                                for i in range(1, 5)])
+    tr = Translator(lang, names=match.seat_name)
+    query = {q.name: q for q in match.state.queries()}["seats"]
+    for line in tr.render_all(query.run(match.state, 0, "")):
+        words = [w.strip(" .") for w in line.split(":", 1)[1].split(",")]
+        assert len(set(words)) == len(words), line

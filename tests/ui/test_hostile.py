@@ -446,7 +446,7 @@ def test_unknown_words_and_a_missing_game_are_said_in_the_players_language(
 
 @pytest.mark.parametrize(("names", "said"), [
     ("Ana,ana", "Two players cannot share the name Ana."),
-    ("Ana,Norway", "Two players cannot share the name Norway."),
+    ("Ana,Ingrid", "Two players cannot share the name Ingrid."),
 ])
 def test_two_players_cannot_share_a_name(monkeypatch, capsys, names: str, said: str) -> None:
     """By ear 'Ana' and 'ana' are one name: the hand-over could not say who takes the

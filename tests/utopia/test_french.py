@@ -60,3 +60,15 @@ def test_every_french_line_of_a_game_names_the_civilisations_naturally() -> None
     joined = "\n".join(seen)
     assert re.search(r"\b[2-9] princes (?:mayas|perses|égyptiens|grecs|chinois)\b", joined)
     assert re.search(r"Invité (?:maya|perse|égyptien|grec|chinois) d", joined)
+
+
+def test_french_rules_name_the_commands_in_french() -> None:
+    """The French rules said `back`, `status`, `map`... where the French help says `retour`,
+    `etat`, `carte`: a reader types what the page says."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "utopia.fr.md").read_text()
+    for english in ("back", "status", "map", "district", "island", "where"):
+        assert f"`{english}" not in text, english
+    for french in ("retour", "etat", "carte", "quartier", "ile", "ou"):
+        assert f"`{french}" in text, french

@@ -113,3 +113,26 @@ def test_written_map_in_the_rules_matches_the_data() -> None:
             assert m.group(5) == bridges[0].name and m.group(6).lower() == bridges[0].island
         else:
             assert m.group(5) is None
+
+
+
+@pytest.mark.rule("UT-03")
+@pytest.mark.parametrize(("lang", "word"), [("en", "Street"), ("fr", "Rue")])
+def test_map_says_every_street_once_with_its_island(lang: str, word: str) -> None:
+    """`map` gave districts and bridges but no streets, which are what a player plans moves
+    by: each street is said once, under its island (and `map ISLAND` says that island's)."""
+    from a11y_games.games.utopia.summary import map_query
+    from a11y_games.i18n import Translator
+    from tests.utopia.helpers import new_state
+
+    state = new_state(4)
+    tr = Translator(lang)
+    lines = tr.render_all(map_query(state, 0, ""))
+    assert sum(line.startswith(word) for line in lines) == len(data.STREETS)
+    for island in ISLANDS:
+        said = [line for line in tr.render_all(map_query(state, 0, island))
+                if line.startswith(word)]
+        streets = [(a, b) for a, b in data.STREETS if DISTRICTS[a].island == island]
+        assert len(said) == len(streets)
+        for (a, b), line in zip(streets, said, strict=True):
+            assert DISTRICTS[a].name in line and DISTRICTS[b].name in line

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from a11y_games.games.vanuatu.state import Ship
+from a11y_games.i18n import Translator
 from tests.vanuatu.helpers import S, acting, ids_since, new, play, put_island, put_sea
 
 
@@ -203,8 +204,22 @@ def test_fisherman_scores_fish_value_in_pp() -> None:
     state = new(rising=False)
     seat = state.order[0]
     acting(state, seat, "fish", character="fisherman", boat="C4")
+    assert {"act:fish", "act:fish:power"} <= set(state.legal_actions(seat))
+    assert Translator("en").render(state.describe(seat, "act:fish:power")) == (
+        "Fish, power: +2 PP")
+    play(state, "act:fish:power")
+    assert state.players[seat].pp == 2 and state.players[seat].power_used
+
+
+@pytest.mark.rule("VA-11")
+def test_a_power_is_spent_only_when_the_player_chooses_it() -> None:
+    """The Fisherman fishes a single fish without the power: it stays for a better haul
+    (it used to be spent on any fish, however small)."""
+    state = new(rising=False)
+    seat = state.order[0]
+    acting(state, seat, "fish", character="fisherman", boat="C4")
     play(state, "act:fish")
-    assert state.players[seat].pp == 2
+    assert state.players[seat].pp == 0 and not state.players[seat].power_used
 
 
 @pytest.mark.rule("VA-11")
@@ -212,7 +227,7 @@ def test_diver_earns_treasure_value_in_vatu() -> None:
     state = new(rising=False)
     seat = state.order[0]
     acting(state, seat, "dive", character="diver", boat="B2")
-    play(state, "act:dive")
+    play(state, "act:dive:power")
     assert state.players[seat].vatu == 5 and state.players[seat].treasures == [2]
 
 
@@ -245,9 +260,23 @@ def test_buyer_exports_a_second_identical_good_free() -> None:
     acting(state, seat, "export", character="buyer", boat="C3")
     state.players[seat].pp = 0
     play(state, "act:export")
-    play(state, "export:B3:kava")
+    assert Translator("en").render(state.describe(seat, "export:B3:kava:power")) == (
+        "2 kava from Efate: 1 vatu")  # two for the price of one
+    play(state, "export:B3:kava:power")
     assert state.players[seat].pp == 2 and state.players[seat].vatu == 2
     assert state.ships[0].loaded == ["kava", "kava"]
+
+
+@pytest.mark.rule("VA-11")
+def test_buyer_keeps_the_power_when_exporting_without_it() -> None:
+    """A Buyer whose second good no ship needs keeps the power for a better export."""
+    state = new(rising=False)
+    seat = state.order[0]
+    state.ships = [Ship(("kava", "beef", "beef"))]
+    acting(state, seat, "export", character="buyer", boat="C3")
+    play(state, "act:export")
+    play(state, "export:B3:kava")
+    assert state.ships[0].loaded == ["kava"] and not state.players[seat].power_used
 
 
 @pytest.mark.rule("VA-11")
@@ -269,7 +298,9 @@ def test_guide_tourist_scores_two_per_drawing() -> None:
     acting(state, seat, "tourist", character="guide")
     state.players[seat].pp = 0
     play(state, "act:tourist")
-    play(state, "tourist:B3")
+    assert Translator("en").render(state.describe(seat, "tourist:B3:power")).endswith(
+        "+2 PP (power)")  # the Guide's bonus, in the menu
+    play(state, "tourist:B3:power")
     assert state.players[seat].pp == 2
 
 

@@ -141,7 +141,7 @@ def test_menus_state_costs_before_confirming() -> None:
     acting(state, seat, "sail", boat="C3")
     play(state, "act:sail")
     labels = render([state.describe(seat, a) for a in state.legal_actions(seat)])
-    assert "C4, 1 vatu: Efate" in labels
+    assert "C4, 1 vatu, fish 2: Efate" in labels  # the catch there too
     assert labels[-1] == "Back"
 
 
@@ -264,6 +264,11 @@ def test_choice_labels_and_questions_fit_a_braille_line_at_their_longest(lang: s
     actions += [f"dike:{c}:{d}" for c in islands
                 for d in state.archipelago.sea_sides(data.SPACE_OF[c])]
     actions += ["beg:3", "treasure:3", "nohut", "nodike", "back"]
+    actions += [f"sail:{c}:power" for c in codes] + ["act:fish:power", "act:dive:power"]
+    actions += [f"tourist:{c}:power" for c in islands]  # a power's choice, its worth said
+    actions += [f"export:{c}:{g}:power" for c in islands for g in data.GOODS]
+    for a in data.ACTIONS:  # seat 0 holds a marker on every space, the others more
+        state.markers[a][0] = max(1, state.markers[a][0])
     labels = render([state.describe(0, a) for a in actions], lang, match)
     too_long = [text for text in labels if len(text) > 36]
     assert not too_long and any("Pentecôte" in t and "+" in t for t in labels), too_long
@@ -292,6 +297,24 @@ def test_planning_labels_name_the_stack_that_would_act_and_the_markers_there() -
     assert names == [f"Fish: {ambae} has 2 of 5", f"Dive: {erakor} has 3", "Sell fish: no marker"]
 
 
+@pytest.mark.rule("VA-13")
+def test_planning_labels_say_how_many_markers_are_yours_and_board_plan_who_holds() -> None:
+    """A player weighing a space hears its own markers there; `board plan` says who holds
+    each majority, not only the stacks."""
+    match = crowded_match()
+    state = match.state
+    state.markers["fish"] = [1, 0, 2, 2, 0]
+    names = render([match.seat_name(s) for s in range(5)], "en", match)
+    holder = state.holder("fish")
+    assert holder not in (None, 0)
+    assert render([state.describe(0, "plan:fish")], "en", match) == [
+        f"Fish: {names[holder]} 2, you 1"]
+    lines = render(state.board(0, "plan"), "en", match)
+    at = next(i for i, line in enumerate(lines) if line.startswith("Fish:"))
+    said = next(line for line in lines[at:] if line.startswith("Majority"))
+    assert said == f"Majority: {names[holder]}."  # after the space's stacks
+
+
 @pytest.mark.rule("VA-60")
 def test_planning_labels_show_a_neutral_stack_that_blocks_every_player() -> None:
     """VA-60: with two players, a player needs more markers than the neutral stack."""
@@ -300,7 +323,7 @@ def test_planning_labels_show_a_neutral_stack_that_blocks_every_player() -> None
     state.neutral["fish"], state.markers["fish"] = 1, [1, 0]
     state.neutral["dive"], state.markers["dive"] = 1, [0, 2]
     tr = Translator("fr")
-    assert tr.render(state.describe(0, "plan:fish")) == "Pêcher : neutre 1 sur 2"
+    assert tr.render(state.describe(0, "plan:fish")) == "Pêcher : neutre 1, vous 1"
     assert tr.render(state.describe(0, "plan:dive")).endswith(" 2 sur 3")
 
 
@@ -310,10 +333,10 @@ def test_tile_and_sail_labels_name_islands_first_and_count_what_does_not_fit() -
     tr = Translator("fr")
     assert tr.render(state.describe(0, "tile:B4")) == "B4 touche Pentecôte, Malekula, +4"
     assert tr.render(state.describe(0, "sail:B4")) == "B4, 2 vatu : Pentecôte, Malekula, +3"
-    assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu : Ambrym, Efate"
+    assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu, poissons 2 : Ambrym, +1"
     state.archipelago.tiles[S["B3"]] = state.archipelago.tiles[S["C5"]] = None
     reset_caches(state)
-    assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu : pleine mer"
+    assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu, poissons 2 : pleine mer"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

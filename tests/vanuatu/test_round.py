@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from a11y_games.engine import Verbosity
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.state import Ship
 from tests.vanuatu.helpers import S, acting, ids_since, new, play, to_planning
@@ -29,6 +30,21 @@ def test_va10_preparation_resets_the_round() -> None:
     assert efate.goods == {"kava": 1, "copra": 1, "beef": 1}  # refilled to its printed goods
     assert state.fish_price == 3
     assert state.phase == "tiles" and len(state.revealed) == 2
+
+
+@pytest.mark.rule("VA-10")
+def test_va10_ships_leaving_and_arriving_are_said_at_normal_verbosity() -> None:
+    """Which ship sails and what a new one wants decide what to export: a player hears it
+    at normal verbosity, not only at full."""
+    state = new(rising=False)
+    state.ships[0] = Ship(("kava", "kava", "kava"), ["kava", "kava", "kava"])
+    state.reserve["kava"] -= 3
+    mark = len(state.events)
+    state._start_round()
+    said = {e.msg.id: e.level for e in state.events[mark:]}
+    for key in ("vanuatu.ship.sails", "vanuatu.ship.cargo", "vanuatu.ship.arrives",
+                "vanuatu.ship.wants"):
+        assert said[key] <= Verbosity.NORMAL, key
 
 
 @pytest.mark.rule("VA-11")
@@ -66,7 +82,7 @@ def test_va11_power_usable_once_per_round() -> None:
     state.markers["fish"][seat] = 1
     state.players[seat].vatu = 3
     play(state, "act:sail")
-    play(state, "sail:C4")
+    play(state, "sail:C4:power")
     assert state.players[seat].vatu == 3  # the Navigator sails for free
     assert state.players[seat].power_used
     # the power is spent for the round: the next sail costs 1 vatu per space
@@ -74,6 +90,7 @@ def test_va11_power_usable_once_per_round() -> None:
     state.players[seat].character = "navigator"
     state.players[seat].power_used = True
     play(state, "act:sail")
+    assert not [a for a in state.legal_actions(seat) if a.endswith(":power")]
     play(state, "sail:C3")
     assert state.players[seat].vatu == 2
 

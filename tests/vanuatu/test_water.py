@@ -144,6 +144,25 @@ def test_va54_three_submerged_islands_everyone_loses() -> None:
     assert state.pending() is None and state.lost_to_sea
 
 
+@pytest.mark.rule("VA-54")
+def test_va54_islands_sunk_together_are_counted_once_and_truly() -> None:
+    """Four islands sank in one rise: the end said "4 islands submerged" and then "3"."""
+    state = new()
+    for index, code in enumerate(("D1", "A1", "C6", "B5")):
+        put_island(state, code, index)
+    for code, space in S.items():  # sea all around: every island floods
+        if state.archipelago.tiles[space] is None:
+            put_sea(state, code)
+    for _, island in state.archipelago.islands():
+        island.water = data.SUBMERGE_AT - 1
+    assert state._rise()
+    drowned = sum(1 for _, i in state.archipelago.islands() if i.submerged)
+    outcome = state.outcome()
+    said = [e.msg for e in state.events if e.msg.id == "vanuatu.end.sea"]
+    assert drowned > data.SUBMERGED_LOSS and outcome is not None
+    assert said == [outcome.reason] and outcome.reason.params["count"] == drowned
+
+
 @pytest.mark.rule("VA-55")
 def test_va55_build_hut_and_dike_on_different_islands_dike_full_price() -> None:
     state = new()

@@ -259,3 +259,25 @@ def test_vg32_equal_figures_share_a_rank_and_the_safe_is_told() -> None:
         ("3. Ana: 1 factory.", Verbosity.NORMAL),
         ("Then 1 student pawn.", Verbosity.NORMAL),
         ("Then 20 $ in the safe.", Verbosity.NORMAL)]
+
+
+@pytest.mark.rule("VG-32")
+def test_vg32_the_end_names_the_winner_once_then_the_standings() -> None:
+    """The end said "Winner: Smog." twice (the game's line and the client's): once now, after
+    the standings."""
+    import io
+
+    from a11y_games.engine.match import Match, SeatSpec
+    from a11y_games.games.vertigo import SPEC
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import PlainReader, Writer
+
+    match = Match(SPEC, SPEC.settings(2, 4), [SeatSpec("bot", level="normal", name_index=i)
+                                             for i in range(2)])
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO("")), writer=Writer(out)).run()
+    lines = out.getvalue().splitlines()
+    assert match.state.outcome() is not None and match.state.outcome().winners
+    assert sum(line.startswith(("Winner", "Winners")) for line in lines) == 1
+    assert lines.index("Final standings:") < next(
+        i for i, line in enumerate(lines) if line.startswith("Winner"))

@@ -14,6 +14,7 @@ from a11y_games.games.vertigo.country import (
     POLLUTING,
     TREATMENT,
 )
+from a11y_games.i18n import Translator
 from tests.vertigo.helpers import ids, seat_now, started, to_pollution
 
 
@@ -112,6 +113,25 @@ def test_vg22_markers_on_free_provinces_else_people_wiped() -> None:
     assert c.prov[0][0] == POLLUTED and c.eng[0][0] == 0
     wiped = [e.msg for e in state.events if e.msg.id == "vertigo.event.wiped"]
     assert wiped and wiped[0].params["what"].id == "vertigo.lost.factory"
+
+
+@pytest.mark.rule("VG-21", "VG-22")
+def test_vg22_the_marker_question_says_you_and_warns_in_a_full_region() -> None:
+    """The roller is asked in the second person; in a full region the question warns that
+    the marker destroys what stands where it goes."""
+    state = started(2, 1, pawns=5)
+    first = state.order[0]
+    names = {first: "Ana", 1 - first: "Bruno"}
+    tr = Translator("en", names=lambda s: names[s])
+    to_pollution(state, "cloud")
+    assert tr.render(state.pending().prompt) == "Right region: you pollute. Where?"
+    state = started(2, 1, pawns=5)
+    c = state.countries[first]
+    c.prov[0][5:] = [POLLUTED] * 5
+    to_pollution(state, "cloud")
+    assert tr.render(state.pending().prompt) == "Right region full: destroy which?"
+    assert Translator("fr", names=lambda s: names[s]).render(state.pending().prompt) == (
+        "Région de droite pleine : détruire où ?")
 
 
 @pytest.mark.parametrize(("players", "threshold"), [(2, 3), (3, 3), (4, 4)])

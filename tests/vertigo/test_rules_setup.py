@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from a11y_games.engine import IllegalAction
+from a11y_games.engine import IllegalAction, Verbosity
 from a11y_games.engine.spec import OptionError
 from a11y_games.games.vertigo import SPEC, data
 from a11y_games.games.vertigo.country import CLEAN, PEOPLE, POLLUTING, TREATMENT
+from a11y_games.i18n import Translator
 from tests.vertigo.helpers import do, new, people, seat_now, started
 
 
@@ -71,6 +72,41 @@ def test_vg03_stock_limits_refused_with_clear_message() -> None:
     seat = seat_now(state)
     state.countries[seat].diplomats = 25
     assert "step:student" not in state.legal_actions(seat)
+
+
+@pytest.mark.rule("VG-03")
+def test_vg03_the_build_menu_says_which_factory_is_out_of_stock() -> None:
+    """VG-03: the last polluting factory built is announced to all; a player opening the
+    build menu afterwards hears why polluting factories are not offered."""
+    state = new(4)
+    seat = seat_now(state)
+    other = state.order[-1]  # the last to buy holds 19 polluting factories: one left
+    for r in range(2):
+        state.countries[other].prov[r] = [POLLUTING] * 10
+        state.countries[other].eng[r] = [1] * 10
+    state.countries[other].prov[1][9] = PEOPLE
+    state.countries[other].eng[1][9] = 0
+    people(state, seat, 0, 0, 1)
+    do(state, seat, "step:student", "to:0")
+    do(state, seat, "step:student", "to:0")
+    mark = len(state.events)
+    do(state, seat, "step:build", "kind:polluting", "region:0", "province:0")
+    out = [e for e in state.events[mark:] if e.msg.id == "vertigo.stock.out_polluting"]
+    assert len(out) == 1 and out[0].visible_to is None
+    tr = Translator("en")
+    assert tr.render(out[0].msg) == "No polluting factory left: all 20 are built."
+    assert Translator("fr").render(out[0].msg) == (
+        "Plus d'usine polluante : les 20 sont bâties.")
+    do(state, seat, "done")
+    nxt = seat_now(state)
+    people(state, nxt, 0, 0)
+    do(state, nxt, "step:student", "to:0")
+    do(state, nxt, "step:student", "to:0")  # two: a clean factory is possible
+    mark = len(state.events)
+    do(state, nxt, "step:build")
+    said = [e for e in state.events[mark:] if e.msg.id == "vertigo.stock.out_polluting"]
+    assert len(said) == 1 and said[0].visible_to == frozenset({nxt})
+    assert "kind:polluting" not in state.legal_actions(nxt)
 
 
 def test_vg04_pollution_die_has_six_faces() -> None:
@@ -228,3 +264,32 @@ def test_vg07_setup_prompt_says_why_done_is_missing() -> None:
     do(state, seat, "step:population", "region:0", "province:0")
     do(state, seat)
     assert state.pending().prompt.id == "vertigo.prompt.setup"  # type: ignore[union-attr]
+
+
+def shown(state, seat: int | None, start: int, level: Verbosity = Verbosity.NORMAL) -> list[str]:
+    """The lines ``seat`` hears from ``start`` on at ``level`` (the client's filter)."""
+    tr = Translator("en")
+    return [tr.render(e.msg) for e in state.events[start:]
+            if e.visible(seat) and e.level <= level]
+
+
+@pytest.mark.rule("VG-07")
+def test_vg07_setup_purchases_are_confirmed_and_placements_said_at_normal() -> None:
+    """VG-07: at normal verbosity the buyer hears each pawn placed; once a country is done,
+    everybody hears where its population stands."""
+    state = new(2)
+    seat = seat_now(state)
+    other = 1 - seat
+    mark = len(state.events)
+    do(state, seat, "step:population", "region:0", "province:0")
+    assert shown(state, seat, mark)[-1] == "Right region, province A, 1 $."
+    assert shown(state, other, mark) == []  # the detail is for full verbosity
+    assert shown(state, other, mark, Verbosity.FULL)[-1] == "Right region, province A, 1 $."
+    do(state, seat, "step:population", "region:0", "province:2")
+    do(state, seat, "step:population", "region:2", "province:9")
+    mark = len(state.events)
+    do(state, seat, "done")
+    heard = shown(state, other, mark)
+    assert "Right region: population 2." in heard
+    assert "Left region: population 1." in heard
+    assert not any(line.startswith("Centre region") for line in heard)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from a11y_games.engine.bots import RandomBot
 from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec, Option
 from a11y_games.games.pnue import data
-from a11y_games.games.pnue.bots import NormalBot
+from a11y_games.games.pnue.bots import NormalBot, RandomPlayer
 from a11y_games.games.pnue.cues import CUES
 from a11y_games.games.pnue.state import PnueState
 
@@ -22,10 +21,11 @@ SPEC = GameSpec(
     max_players=data.MAX_PLAYERS,
     default_players=data.DEFAULT_PLAYERS,
     new_state=PnueState,
-    bots={"random": RandomBot, "normal": NormalBot},
+    bots={"random": RandomPlayer, "normal": NormalBot},
     cues=CUES,
-    bot_names=data.NATIONS,
+    bot_names=data.BOT_NAMES,
     aliases=("mrdollar", "mr-dollar"),
+    rules_version=2,  # 2: the President draws the top 3 before any reshuffle (PN-18, PN-23)
     options=(
         Option("crises", Msg("pnue.option.crises"), ("off", "on"), "off",
                {"off": Msg("pnue.option.crises_off"), "on": Msg("pnue.option.crises_on")}),

@@ -14,6 +14,7 @@ from typing import Any
 
 from a11y_games.engine.bots import RandomBot
 from a11y_games.games.pnue.data import (
+    ARGUE,
     CRISIS_KIND,
     DOLLAR,
     ECOLOGIST,
@@ -25,7 +26,7 @@ from a11y_games.games.pnue.data import (
 )
 from a11y_games.games.pnue.view import Observation
 
-__all__ = ["NormalBot", "RandomBot", "suspicion"]
+__all__ = ["NormalBot", "RandomBot", "RandomPlayer", "suspicion"]
 
 CERTAIN = 10.0
 # weights of the evidence (tuned by simulation, see docs/benchmarks/pnue.md)
@@ -41,6 +42,7 @@ FRIEND = 1.5  # a lobbyist trusts a President this suspect with a revocation
 ALLY_WEIGHT = 10.0  # how much a lobbyist reads its allies from votes like its own
 SURE_ECOLOGIST = 1.0  # below minus this, a lobbyist takes a seat for an ecologist
 DOLLAR_CLEAN_PLAY = 0.3  # chance that Mr Dollar plays like an ecologist before 3 lobbyist tiles
+CHANGED_STORY = 0.8  # a seat that tells another story of the same tiles or card later
 
 
 def _revoke_next(obs: Observation) -> bool:
@@ -66,9 +68,30 @@ def _turns(record: tuple[tuple[Any, ...], ...]) -> dict[int, dict[str, Any]]:
             info[entry[3]] = (entry[2], entry[4], entry[5])  # drew / got: (seat, total, lob)
         elif kind == "claim_role":
             info.setdefault("roles", []).append(entry[2:])
+        elif kind == "recall":  # a later claim about an earlier turn (PN-19): it replaces
+            _recall(turns, entry)
         elif kind == "revoke":
             info["revoke"] = entry[2:]
     return turns
+
+
+def _recall(turns: dict[int, dict[str, Any]], entry: tuple[Any, ...]) -> None:
+    """A claim made later about turn ``about``: the story that counts is the last one told;
+    one that changes makes the teller suspect (``changed`` in that turn's info)."""
+    _, _, seat, about, what, value, said = entry
+    info = turns[about]
+    if what == "role":
+        roles = info.setdefault("roles", [])
+        before = [r for r in roles if r[0] == seat and r[1] == value]
+        if any(r[2] != said for r in before):
+            info.setdefault("changed", []).append(seat)
+        roles[:] = [r for r in roles if not (r[0] == seat and r[1] == value)]
+        roles.append((seat, value, said))
+        return
+    before = info.get(what)
+    if before is not None and before[0] == seat and before[2] != said:
+        info.setdefault("changed", []).append(seat)
+    info[what] = (seat, value, said)
 
 
 def suspicion(obs: Observation) -> dict[int, float]:
@@ -113,6 +136,8 @@ def suspicion(obs: Observation) -> dict[int, float]:
             for seat in no:
                 sus[seat] += -VOTE_AGAINST_ECO if lob else VOTE_AGAINST_ECO
     for turn in sorted(turns):
+        for seat in turns[turn].get("changed", ()):
+            sus[seat] += CHANGED_STORY
         for claimer, target, role in turns[turn].get("roles", ()):
             trust = 1.0 if sus[claimer] < 0.8 else -0.5
             sus[target] += (1.5 if role == LOBBYIST else -1.2) * trust
@@ -189,6 +214,27 @@ def affinity(obs: Observation) -> dict[int, float]:
     return {s: (a - d) / (a + d) if a + d else 0.0 for s, (a, d) in agree.items()}
 
 
+class RandomPlayer(RandomBot):
+    """PNUE's random level: uniform over the answers, but never opens the claim menu.
+
+    A later claim (``argue``, always the last answer) changes no rule: random players
+    wandering into it made random games half again as long without playing more. Drawn as
+    :class:`RandomBot` draws, so random games are those of before claims at any time.
+    """
+
+    def choose(self, observation: object, legal: list[str]) -> str:
+        n = len(legal)
+        if n > 1 and legal[-1] == ARGUE:
+            n -= 1
+        elif not n:
+            raise IndexError("no legal action")
+        k = n.bit_length()  # RandomBot's draw, written out: the simulations' hot path
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]
+
+
 class NormalBot:
     """Nominates, votes, discards, enacts, claims, investigates and revokes by belief."""
 
@@ -199,6 +245,7 @@ class NormalBot:
 
     def choose(self, observation: object, legal: list[str]) -> str:
         obs = observation
+        legal = [a for a in legal if a != ARGUE] or legal  # it claims right after a session
         if not isinstance(obs, Observation) or len(legal) == 1:
             return legal[0]
         phase = obs.public.phase

@@ -26,6 +26,8 @@ BASE_TILES: Final = LOB_TILES + ECO_PER_KIND * len(ECO_KINDS)  # 23
 CRISIS_TILES: Final = BASE_TILES + len(CRISES)  # 26
 HAND_SIZE: Final = 3  # the President draws 3 (PN-18)
 RESHUFFLE_BELOW: Final = 3  # PN-23
+ARGUE: Final = "argue"
+"""The claim menu's entry (PN-19): what I saw, on which past turn, then what I say it was."""
 
 
 def base_tiles(crises: bool) -> list[Tile]:
@@ -70,10 +72,12 @@ SMALL_WIN_AT: Final = {2: 4, 3: 5, 4: 5}  # PN-68, PN-69
 SMALL_INVESTIGATE_AT: Final = {2: (), 3: (2,), 4: (2,)}
 SMALL_REVOKE_AT: Final = {2: (), 3: (3,), 4: (3,)}
 
-# --- nations (PN-04): seat i holds NATIONS[i]; bots are named after them ---------------------
+# --- nations (PN-04): seat i holds NATIONS[i]; a bot's name is a first name from its nation --
 NATION_KEYS: Final = ("kenya", "brazil", "norway", "india", "japan", "canada", "chile",
                       "senegal", "vietnam", "mexico", "fiji", "iceland")
 NATIONS: Final = tuple(Msg(f"pnue.nation.{key}") for key in NATION_KEYS)
+BOT_NAMES: Final = tuple(Msg(f"pnue.bot.{key}") for key in NATION_KEYS)
+"""Not the nations themselves: ``seats`` said "2: Brazil, Brazil." for a bot."""
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 12

@@ -12,8 +12,10 @@ from typing import Any
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings, Topic
+from a11y_games.games.inputs import well_formed
 from a11y_games.games.pnue import data, events, summary
 from a11y_games.games.pnue.data import (
+    ARGUE,
     CRISIS_KIND,
     DOLLAR,
     ECOLOGIST,
@@ -52,6 +54,10 @@ REACT = ("react",)
 NOMINATE = tuple(f"nominate:{s}" for s in range(data.MAX_PLAYERS))
 CLAIMS = ("claim:none", *(f"claim:lob{k}" for k in range(data.HAND_SIZE + 1)))
 """Tile claims: none, then 0 to 3 lobbyist tiles (the first ``n + 2`` for ``n`` tiles)."""
+ARGUE_PHASES = ("nominate", "vote")
+"""Where a claim may be made at any time: every active player votes every turn."""
+Subject = tuple[int, str, int]
+"""Something a seat saw: (turn, "drew" or "got", tiles) or (turn, "role", target)."""
 
 
 def camp(role: Role) -> str:
@@ -117,6 +123,9 @@ class PnueState(GameState):
         self.records: dict[int, list[Tile]] = {s: [] for s in range(self._seats)}  # PN-40
         self.vote_history: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], bool]] = []
         self.claims: list[tuple[int, int, str, Any]] = []
+        self.subjects: dict[int, list[Subject]] = {}  # what each seat saw, to claim (PN-19)
+        self.arguing: dict[int, Subject | None] = {}  # seats in the claim menu, and its subject
+        self.argued: set[int] = set()  # seats that made a claim this turn (one a turn)
         self.record: tuple[tuple[Any, ...], ...] = ()  # the public record bots read
         self.secrets: dict[int, tuple[tuple[Any, ...], ...]] = {}  # each seat's own record
         self.winner: str | None = None
@@ -268,8 +277,12 @@ class PnueState(GameState):
             self._pending = events.asked(p, phase)
 
     def legal_actions(self, seat: int) -> list[str]:
-        if self.phase == Phase.VOTE:
-            return list(VOTES) if seat in self.voters else []
+        if self.phase == Phase.VOTE:  # the most frequent question: no cache churn
+            if seat not in self.voters:
+                return []
+            if seat in self.arguing or (seat not in self.argued and self.subjects.get(seat)):
+                return self._or_argue(seat, VOTES)
+            return list(VOTES)
         return list(self._legal_now(seat))
 
     def _legal_now(self, seat: int) -> tuple[str, ...]:
@@ -284,14 +297,14 @@ class PnueState(GameState):
     def _list_legal(self, seat: int) -> list[str]:
         phase = self.phase
         if phase == Phase.VOTE:
-            return list(VOTES) if seat in self.voters else []
+            return self._or_argue(seat, VOTES) if seat in self.voters else []
         pending = self._pending
         if pending is None or seat not in pending.seats:
             return []
         if phase == Phase.RACE:
             return list(REACT)
         if phase == Phase.NOMINATE:
-            return list(self._nominees)
+            return self._or_argue(seat, self._nominees)
         if phase == Phase.DISCARD:
             kinds = sorted(set(self.hand), key=data.TILE_KINDS.index)
             actions = [f"discard:{k}" for k in kinds]
@@ -311,6 +324,20 @@ class PnueState(GameState):
         if phase == Phase.REVOKE:
             return [f"revoke:{s}" for s in self.revocable()]
         return []
+
+    def _or_argue(self, seat: int, actions: tuple[str, ...] | list[str]) -> list[str]:
+        """The phase's answers and the claim menu's entry, or the claim menu when open."""
+        if seat in self.arguing:
+            subject = self.arguing[seat]
+            if subject is None:
+                found = self.subjects[seat]
+                return [*(f"about:{i}" for i in reversed(range(len(found)))), "back"]
+            if subject[1] == "role":
+                return ["say:ecologist", "say:lobbyist", "back"]
+            return [*(f"say:lob{k}" for k in range(subject[2] + 1)), "back"]
+        if self.subjects.get(seat) and seat not in self.argued:
+            return [*actions, ARGUE]
+        return list(actions)
 
     def nominees(self) -> list[int]:
         """Who the President may nominate (PN-10, PN-11, PN-33, PN-67)."""
@@ -339,6 +366,8 @@ class PnueState(GameState):
             return Msg(f"pnue.action.{name}", seat=self.refs[int(arg)])
         if name == "investigate":
             return Msg("pnue.action.investigate_none")
+        if name in (ARGUE, "about", "say") or (name == "back" and seat in self.arguing):
+            return self._describe_argue(seat, name, arg)
         if name == "claim":
             if arg == "none":
                 return Msg("pnue.action.claim_none")
@@ -352,13 +381,16 @@ class PnueState(GameState):
 
     def apply(self, seat: int, action: str) -> None:
         phase = self.phase
-        if phase == Phase.VOTE and action in VOTES and seat in self.voters:
+        if (phase == Phase.VOTE and action in VOTES and seat in self.voters
+                and seat not in self.arguing):
             self._vote(seat, action == "vote:yes")  # the hot path: no list built
             return
-        if action not in self._legal_now(seat):
+        if not well_formed(self, seat, action) or action not in self._legal_now(seat):
             raise IllegalAction(Msg("pnue.error.illegal"))
         name, _, arg = action.partition(":")
-        if phase == Phase.NOMINATE:
+        if phase in ARGUE_PHASES and (name in (ARGUE, "about", "say") or action == "back"):
+            self._argue(seat, name, arg)
+        elif phase == Phase.NOMINATE:
             self._nominate(int(arg))
         elif phase == Phase.RACE:
             self._react(seat)
@@ -383,11 +415,68 @@ class PnueState(GameState):
         winners = frozenset(s for s in range(self._seats) if camp(self.roles[s]) == self.winner)
         return Outcome(winners, self.reason, self.winner)
 
+    # --- claims at any time (PN-19) ------------------------------------------------------------
+    def _saw(self, seat: int, what: str, value: int) -> None:
+        """``seat`` saw something it may claim about later: tiles, or an interest card."""
+        self.subjects.setdefault(seat, []).append((self.turn, what, value))
+
+    def _argue(self, seat: int, name: str, arg: str) -> None:
+        """A step through the claim menu; its last step is a public claim, kept and logged."""
+        if name == ARGUE:
+            self.arguing[seat] = None
+        elif name == "about":
+            self.arguing[seat] = self.subjects[seat][int(arg)]
+        elif name == "back":
+            if self.arguing[seat] is None:
+                del self.arguing[seat]
+            else:
+                self.arguing[seat] = None
+        else:
+            subject = self.arguing.pop(seat)
+            assert subject is not None
+            self.argued.add(seat)
+            self._recall(seat, subject, arg)
+
+    def _recall(self, seat: int, subject: Subject, said: str) -> None:
+        """A public claim about an earlier turn: who and which turn, then what."""
+        about, what, value = subject
+        self.say("pnue.claim.about", NORMAL, cause=seat, seat=self.refs[seat], about=about)
+        if what == "role":
+            self.claims.append((self.turn, seat, "role", (value, said)))
+            self.note("recall", seat, about, "role", value, said)
+            self.say("pnue.claim.role", NORMAL, cause=seat, target=self.refs[value],
+                     role=role_msg(said))
+            return
+        lob = int(said[3:])
+        self.claims.append((self.turn, seat, what, lob))
+        self.note("recall", seat, about, what, value, lob)
+        self.say(f"pnue.query.claim_{what}", NORMAL, cause=seat, lob=lob, eco=value - lob)
+
+    def _describe_argue(self, seat: int, name: str, arg: str) -> Msg:
+        if name == ARGUE:
+            return Msg("pnue.action.argue")
+        if name == "back":
+            return Msg("pnue.action.argue_back")
+        if name == "about":
+            turn, what, value = self.subjects[seat][int(arg)]
+            if what == "role":
+                return Msg("pnue.action.about_role", turn=turn, seat=self.refs[value])
+            return Msg(f"pnue.action.about_{what}", turn=turn)
+        subject = self.arguing.get(seat)
+        if arg in (ECOLOGIST, LOBBYIST):
+            target = subject[2] if subject is not None else 0
+            return Msg("pnue.action.claim_role", seat=self.refs[target], role=role_msg(arg))
+        total = subject[2] if subject is not None else 0
+        lob = int(arg[3:])
+        return Msg("pnue.action.claim_tiles", lob=lob, eco=total - lob)
+
     # --- a turn ------------------------------------------------------------------------------
     def _begin_turn(self, candidate: int) -> None:
         """Start a turn: ``candidate`` or the first active seat to its left presides (PN-20)."""
         while True:
             self.turn += 1
+            self.argued.clear()
+            self.arguing.clear()
             self.skipped = frozenset(self.next_skipped)
             self.next_skipped = set()
             for s in sorted(self.skipped):
@@ -444,15 +533,18 @@ class PnueState(GameState):
         return self._check_tiles_win()
 
     def _draw_one(self) -> Tile | None:
+        """The top tile (PN-15), or None when no tile is left anywhere."""
+        tiles = self._draw_tiles(1)
+        return tiles[0] if tiles else None
+
+    def _draw_tiles(self, count: int) -> list[Tile]:
+        """The ``count`` tiles on top, taken at once (PN-18): the pile is rebuilt before or
+        after a draw when fewer than 3 remain (PN-23), never in its middle."""
+        self._reshuffle_if_low()
         pile = self.pile  # the same list after a reshuffle (extended in place)
-        if len(pile) < data.RESHUFFLE_BELOW:
-            self._reshuffle_if_low()
-        if not pile:
-            return None
-        tile = pile.pop()
-        if len(pile) < data.RESHUFFLE_BELOW:
-            self._reshuffle_if_low()
-        return tile
+        tiles = [pile.pop() for _ in range(min(count, len(pile)))]
+        self._reshuffle_if_low()
+        return tiles
 
     def _reshuffle_if_low(self) -> None:
         """Fewer than 3 tiles left: they and the discards make a new pile (PN-23)."""
@@ -550,11 +642,7 @@ class PnueState(GameState):
 
     def _draw_hand(self) -> None:
         """The President draws 3 (PN-18); crises are handled first (PN-31)."""
-        hand = []
-        for _ in range(data.HAND_SIZE):
-            tile = self._draw_one()
-            if tile is not None:
-                hand.append(tile)
+        hand = self._draw_tiles(data.HAND_SIZE)
         p = self.president
         self.events.append(events.drawn(p, len(hand)))
         self.crisis_queue = [t for t in hand if t in CRISIS_KIND]
@@ -643,6 +731,9 @@ class PnueState(GameState):
         self.hand.remove(tile)
         self.discards.extend(self.hand)
         self.hand = []
+        if self.secretary is not None:  # they may claim about it later, at any vote (PN-19)
+            self._saw(self.president, "drew", len(self.drawn))
+            self._saw(self.secretary, "got", self.handed)
         if self._enacted(tile):
             return
         self._pending_power = self._power_due()
@@ -711,6 +802,7 @@ class PnueState(GameState):
             return
         interest = LOBBYIST if self.roles[target] == DOLLAR else self.roles[target]
         self.target = target
+        self._saw(p, "role", target)
         self.investigations.setdefault(p, []).append((target, interest))
         self.secret(p, "investigated", target, interest)
         self.note("investigate", p, target)

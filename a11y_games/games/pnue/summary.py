@@ -125,9 +125,10 @@ def _government_lines(state: PnueState) -> list[Msg]:
                   Msg("pnue.board.last_secretary", seat=PlayerRef(sg))]
     else:
         lines.append(Msg("pnue.board.no_government"))
-    if state.players >= data.TERM_LIMIT_FROM:
-        key = "pnue.board.open" if state.open_nomination else "pnue.board.limited"
-        lines.append(Msg(key))
+    if state.players >= data.TERM_LIMIT_FROM and state.open_nomination:
+        lines.append(Msg("pnue.board.open"))
+    elif state.players >= data.TERM_LIMIT_FROM and state.last_government:
+        lines.append(Msg("pnue.board.limited"))
     return lines
 
 
@@ -191,6 +192,15 @@ def claims(state: GameState, seat: int | None, argument: str) -> list[Msg]:
             lines.append(Msg("pnue.query.claim_turn", turn=turn, seat=PlayerRef(who)))
             lines.append(Msg("pnue.query.claim_role", target=PlayerRef(target),
                              role=Msg(f"pnue.role.{role}")))
+        elif kind == "recall":  # a claim made later, about an earlier turn (PN-19)
+            _, _, who, about, what, value, said = entry
+            lines.append(Msg("pnue.query.recall_turn", turn=turn, seat=PlayerRef(who),
+                             about=about))
+            if what == "role":
+                lines.append(Msg("pnue.query.claim_role", target=PlayerRef(value),
+                                 role=Msg(f"pnue.role.{said}")))
+            else:
+                lines.append(Msg(f"pnue.query.claim_{what}", lob=said, eco=value - said))
     return lines or [Msg("pnue.query.no_claims")]
 
 

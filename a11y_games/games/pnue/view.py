@@ -20,6 +20,8 @@ class Public(NamedTuple):
     ``(turn, "enact", president, secretary, tile, how)`` (how: gov, fictive, chaos),
     ``(turn, "hand", president, secretary, count)``, ``(turn, "claim", seat, what, total,
     lobbyist)`` (what: drew, got), ``(turn, "claim_role", seat, target, role)``,
+    ``(turn, "recall", seat, about_turn, what, total_or_target, lobbyist_or_role)`` (a claim
+    made later about an earlier turn: what is drew, got or role),
     ``(turn, "investigate", president, target)``, ``(turn, "revoke", president, target,
     was_dollar)``, ``(turn, "crisis", president, tile, skipped_seat)``, ``(turn, "pass", seat)``.
     """

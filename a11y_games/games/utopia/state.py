@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings, Topic
+from a11y_games.games.inputs import well_formed
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS
 from a11y_games.games.utopia.menus import (
@@ -591,6 +592,8 @@ class UtopiaState(MenuStack, GameState):
         """The legal answers of ``seat`` now; during a turn, its menu at the current step
         (made once a step: any change of the choices, the board, the hands or the guests
         forgets it)."""
+        if not well_formed(self, seat, ""):
+            return []
         if seat == self._current:  # (None while discarding or once over)
             menu = self._menu
             if menu is None:
@@ -607,7 +610,8 @@ class UtopiaState(MenuStack, GameState):
 
     def apply(self, seat: int, action: str) -> None:
         menu = self._menu  # the current seat's menu, when already made
-        if action not in (menu if menu and seat == self._current else self._legal(seat)):
+        legal = menu if menu and seat == self._current else self._legal(seat)
+        if not well_formed(self, seat, action) or action not in legal:
             raise IllegalAction(Msg("core.error.illegal"))
         self._menu = self._pending = None
         if action in MENU_ANSWERS:  # one more answer of an action: carried out once complete

@@ -270,7 +270,7 @@ def _name_lines(names: list[str] | list[PlayerRef] | list[Msg]) -> list[Msg]:
 
 # --- queries ------------------------------------------------------------------------------------
 def map_query(state: UtopiaState, seat: int | None, argument: str = "") -> list[Msg]:
-    """Each island in words: districts with value and sea sector, then its bridges."""
+    """Each island in words: districts with value and sea sector, its streets, its bridges."""
     lines = [Msg("utopia.map.intro", islands=len(ISLANDS), count=len(DISTRICTS)),
              Msg("utopia.map.sea", sectors=[Msg(f"utopia.sector.{x}") for x in data.SECTORS]),
              *[Msg("utopia.map.sea_link", a=Msg(f"utopia.sector.{a}"),
@@ -293,6 +293,10 @@ def map_query(state: UtopiaState, seat: int | None, argument: str = "") -> list[
                                  sector=Msg(f"utopia.sector.{d.sector}")))
             else:
                 lines.append(Msg("utopia.map.district", district=d.name, value=d.value))
+        for a, b in data.STREETS:  # what a player plans moves by (UT-03)
+            if DISTRICTS[a].island == island.id:
+                lines.append(Msg("utopia.map.street", src=DISTRICTS[a].name,
+                                 dst=DISTRICTS[b].name))
         for a, b in data.BRIDGES:
             for here, there in ((a, b), (b, a)):
                 if DISTRICTS[here].island == island.id:

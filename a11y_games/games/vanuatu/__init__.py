@@ -29,4 +29,5 @@ SPEC = GameSpec(
                {"on": Msg("vanuatu.option.on"), "off": Msg("vanuatu.option.off")}),
     ),
     aliases=("vanuatu-rising-waters", "montee-des-eaux"),
+    rules_version=2,  # 2: powers spent by choice (sail/act/export/tourist ids with :power)
 )

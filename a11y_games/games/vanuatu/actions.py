@@ -15,6 +15,8 @@ from a11y_games.games.vanuatu.names import action_msg, direction_msg, good_msg
 __all__ = ["ActionTurn"]
 
 FULL = Verbosity.FULL
+HAUL_POWERS = {"fish": "fisherman", "dive": "diver"}
+"""Hauls a power may add to: the player chooses the haul worth it (``act:fish:power``)."""
 _HAULS = {"fish": ("fish", "fish", "vanuatu.fish.caught", "vanuatu.fish.value"),
           "dive": ("treasure", "treasures", "vanuatu.dive.found", "vanuatu.dive.value")}
 """Fishing and diving: the sea's pile, the player's list, what is said, and its worth."""
@@ -156,6 +158,42 @@ class ActionTurn:
         return [(s, d) for s, d in sorted(self.reach(player.boat).items())
                 if (free or d * data.SAIL_COST <= player.vatu) and s not in taken]
 
+    # A power whose worth depends on when it is spent is the player's choice: each answer
+    # it could improve comes twice, plain and with ``:power`` (Navigator, Fisherman, Diver,
+    # Buyer, Guide). Builder, Artist and Vendor always gain the same: spent when they apply.
+    def sail_choices(self, seat: int) -> list[str]:
+        """Each sea in reach: paying (if affordable), or free by the Navigator's power."""
+        vatu = self.players[seat].vatu
+        free = self._power(seat, "navigator")
+        out = []
+        for s, d in self.sail_options(seat):
+            if d * data.SAIL_COST <= vatu:
+                out.append(f"sail:{data.CODES[s]}")
+            if free:
+                out.append(f"sail:{data.CODES[s]}:power")
+        return out
+
+    def export_choices(self, seat: int) -> list[str]:
+        """Each good to export; with the Buyer's power, a second one free from the reserve."""
+        buyer = self._power(seat, "buyer")
+        out = []
+        for s, g in self.export_options(seat):
+            out.append(f"export:{data.CODES[s]}:{g}")
+            if buyer and self.reserve[g]:
+                out.append(f"export:{data.CODES[s]}:{g}:power")
+        return out
+
+    def tourist_choices(self, seat: int) -> list[str]:
+        """Each island with room; with the Guide's power, also scoring its drawings."""
+        guide = self._power(seat, "guide")
+        out = []
+        for s in self.tourist_options():
+            out.append(f"tourist:{data.CODES[s]}")
+            island = self.archipelago.island(s)
+            if guide and island is not None and island.drawings:
+                out.append(f"tourist:{data.CODES[s]}:power")
+        return out
+
     def hut_cost(self, seat: int) -> int:
         return data.BUILDER_HUT_COST if self._power(seat, "builder") else data.HUT_COST
 
@@ -193,6 +231,9 @@ class ActionTurn:
         out = []
         for action in won:
             out.append(f"act:{action}" if self.can_perform(seat, action) else f"drop:{action}")
+            if action in HAUL_POWERS and self._power(seat, HAUL_POWERS[action]) \
+                    and self.can_perform(seat, action):
+                out.append(f"act:{action}:power")
         if not won:
             out += [f"drop:{a}" for a in mine]
             if self._power(seat, "preacher"):
@@ -231,7 +272,8 @@ class ActionTurn:
         if kind == "govern":
             self.step = ("govern", seat, arg)
             return
-        self._begin(seat, arg)
+        action, _, use = arg.partition(":")
+        self._begin(seat, action, power=use == "power")
 
     def _do_govern(self, seat: int, kind: str, arg: str) -> None:
         if kind == "back":
@@ -248,8 +290,9 @@ class ActionTurn:
         self._say(Msg("vanuatu.power.governor_to", action=action_msg(arg)), cause=seat)
         self._next_actor()
 
-    def _begin(self, seat: int, action: str) -> None:
-        """Start performing ``action``: immediate ones now, the others through a menu."""
+    def _begin(self, seat: int, action: str, *, power: bool = False) -> None:
+        """Start performing ``action``: immediate ones now, the others through a menu.
+        ``power``: the Fisherman or the Diver spends the power on this haul."""
         self.acting = action
         player = self.players[seat]
         if action in ("fish", "dive", "sell", "rest"):
@@ -262,7 +305,7 @@ class ActionTurn:
             self.step = (action, seat)
         elif action == "fish":
             value = self._haul(seat, "fish")
-            if self._power(seat, "fisherman"):
+            if power:
                 player.power_used = True
                 player.pp += value
                 self._say(Msg("vanuatu.power.fisherman_used", player=PlayerRef(seat),
@@ -270,7 +313,7 @@ class ActionTurn:
             self._finish(seat)
         elif action == "dive":
             value = self._haul(seat, "dive")
-            if self._power(seat, "diver"):
+            if power:
                 player.power_used = True
                 self._say(Msg("vanuatu.power.diver_used", player=PlayerRef(seat),
                               count=value), cause=seat)
@@ -344,9 +387,10 @@ class ActionTurn:
             return
         self._announce(seat)
         player = self.players[seat]
-        target = data.SPACE_OF[arg]
+        code, _, use = arg.partition(":")
+        target = data.SPACE_OF[code]
         steps = self.reach(player.boat)[target]
-        cost = 0 if self._power(seat, "navigator") else steps * data.SAIL_COST
+        cost = 0 if use == "power" else steps * data.SAIL_COST
         if cost == 0:
             player.power_used = True
             self._say(Msg("vanuatu.power.navigator_used", player=PlayerRef(seat)), cause=seat)
@@ -410,7 +454,7 @@ class ActionTurn:
             self.step = ("act", seat)
             return
         self._announce(seat)
-        code, _, good = arg.partition(":")
+        code, good, *use = arg.split(":")
         island = self.archipelago.island(data.SPACE_OF[code])
         assert island is not None
         island.goods[good] -= 1
@@ -419,7 +463,7 @@ class ActionTurn:
                       island=island.name), cause=seat)
         self.events.append(said.cost(seat, data.EXPORT_PRICE[good]))
         self._ship(seat, good)
-        if self._power(seat, "buyer") and self.reserve[good]:
+        if use:  # the Buyer's power: a second one, free, from the reserve
             self.players[seat].power_used = True
             self.reserve[good] -= 1
             self._say(Msg("vanuatu.power.buyer_used", player=PlayerRef(seat),
@@ -467,7 +511,8 @@ class ActionTurn:
             self.step = ("act", seat)
             return
         self._announce(seat)
-        island = self.archipelago.island(data.SPACE_OF[arg])
+        code, _, use = arg.partition(":")
+        island = self.archipelago.island(data.SPACE_OF[code])
         assert island is not None
         self.tourists_left -= 1
         island.tourists += 1
@@ -475,7 +520,7 @@ class ActionTurn:
         self._say(Msg("vanuatu.tourist.brought", player=PlayerRef(seat), island=island.name),
                   cause=seat)
         self._say(Msg("vanuatu.tourist.earned", count=earned), cause=seat)
-        if self._power(seat, "guide") and island.drawings:
+        if use and island.drawings:  # the Guide's power
             self.players[seat].power_used = True
             pp = data.GUIDE_PP_PER_DRAWING * len(island.drawings)
             self.players[seat].pp += pp

@@ -15,6 +15,9 @@ from a11y_games.games.vanuatu.board import Board, Island
 __all__ = ["NormalBot"]
 
 VATU = 0.5  # one vatu is worth about half a PP (10 vatu make 5 PP)
+POWER_KEEP = 1.5
+"""What an unspent power is still worth (PP): a power is spent only on a gain above it
+(the Navigator on a sail of 2 spaces or more, the Fisherman on 2 fish or more...)."""
 CHARACTER_TASTE = ("artist", "fisherman", "builder", "navigator", "buyer", "diver", "guide",
                    "vendor", "preacher", "governor", "beggar")
 
@@ -284,7 +287,13 @@ class NormalBot:
 
     def _score_act(self, view: View, action: str) -> float:
         kind, _, space = action.partition(":")
+        space, _, use = space.partition(":")
         planned = {a for a in data.ACTIONS if view.markers[a][view.seat]}
+        if use:  # the Fisherman's or Diver's power on this haul
+            sea = view.board.sea(view.boat)
+            haul = 0 if sea is None else (sea.fish if space == "fish" else sea.treasure)
+            gain = haul if space == "fish" else haul * VATU
+            return 2.0 + view.action_value(space, planned - {"sail"}) + gain - POWER_KEEP
         if kind in ("act", "preach"):
             if space == "sail":
                 stuck = [a for a in planned - {"sail"} if not view.can_here(a)]
@@ -305,10 +314,12 @@ class NormalBot:
     def _score_sail(self, view: View, action: str) -> float:
         if action == "back":
             return -100.0
-        space = data.SPACE_OF[action.split(":")[1]]
+        _, code, *use = action.split(":")
+        space = data.SPACE_OF[code]
         planned = {a for a in data.ACTIONS if view.markers[a][view.seat]} - {"sail"}
-        cost = 0 if view.power("navigator") else view.board.reach(view.boat)[space]
-        return view.spot_value(space, planned) - cost * VATU
+        if use:  # free by the Navigator's power
+            return view.spot_value(space, planned) - POWER_KEEP * VATU
+        return view.spot_value(space, planned) - view.board.reach(view.boat)[space] * VATU
 
     def _score_hut(self, view: View, action: str) -> float:
         if action == "back":
@@ -332,11 +343,16 @@ class NormalBot:
     def _score_export(self, view: View, action: str) -> float:
         if action == "back":
             return -100.0
-        good = action.split(":")[2]
+        _, _, good, *use = action.split(":")
         if not view.wanted(good):
             return -1.0
-        return data.EXPORT_PP[good] - data.EXPORT_PRICE[good] * VATU + (
+        value = data.EXPORT_PP[good] - data.EXPORT_PRICE[good] * VATU + (
             2 if view.completes(good) else 0)
+        if use:  # the Buyer's second good scores only if a ship still needs it
+            room = sum(max(0, wants.count(good) - loaded.count(good))
+                       for wants, loaded in view.obs["ships"])
+            value += (data.EXPORT_PP[good] if room >= 2 else 0.0) - POWER_KEEP
+        return value
 
     def _score_draw(self, view: View, action: str) -> float:
         return -100.0 if action == "back" else 1.0
@@ -344,9 +360,13 @@ class NormalBot:
     def _score_tourist(self, view: View, action: str) -> float:
         if action == "back":
             return -100.0
-        island = view.board.island(data.SPACE_OF[action.split(":")[1]])
+        _, code, *use = action.split(":")
+        island = view.board.island(data.SPACE_OF[code])
         assert island is not None
-        return len(island.huts) * VATU + island.huts.count(view.seat) * 2.0
+        value = len(island.huts) * VATU + island.huts.count(view.seat) * 2.0
+        if use:  # the Guide's power: 2 PP per drawing there
+            value += data.GUIDE_PP_PER_DRAWING * len(island.drawings) - POWER_KEEP
+        return value
 
     def _score_govern(self, view: View, action: str) -> float:
         if action == "back":

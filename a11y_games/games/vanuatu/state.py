@@ -8,6 +8,7 @@ from typing import Any
 
 from a11y_games.engine import Event, GameState, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.state import Outcome, Query, Settings, Topic
+from a11y_games.games.inputs import well_formed
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu import events as said
 from a11y_games.games.vanuatu.actions import ActionTurn
@@ -114,6 +115,7 @@ class VanuatuState(ActionTurn, GameState):
         self.pass_placed = 0
         self.acting: str | None = None  # the action space being performed
         self.lost_to_sea = False
+        self.sea_end = Msg("vanuatu.end.sea", count=data.SUBMERGED_LOSS)  # the sea's win
         self.winners: frozenset[int] | None = None
         self._legal: dict[int, list[str]] = {}
         self._pending: Pending | None = None
@@ -197,16 +199,16 @@ class VanuatuState(ActionTurn, GameState):
             if ship.complete:
                 for good in ship.loaded:
                     self.reserve[good] += 1
-                self._say(Msg("vanuatu.ship.sails"), FULL)
-                self._say(Msg("vanuatu.ship.cargo", goods=self._goods_list(ship.wants)), FULL)
+                self._say(Msg("vanuatu.ship.sails"))
+                self._say(Msg("vanuatu.ship.cargo", goods=self._goods_list(ship.wants)))
             else:
                 kept.append(ship)
         self.ships = kept
         while len(self.ships) < data.SHIP_DISPLAY and self.ship_deck:
             ship = Ship(self.ship_deck.pop())
             self.ships.append(ship)
-            self._say(Msg("vanuatu.ship.arrives"), FULL)
-            self._say(Msg("vanuatu.ship.wants", goods=self._goods_list(ship.wants)), FULL)
+            self._say(Msg("vanuatu.ship.arrives"))
+            self._say(Msg("vanuatu.ship.wants", goods=self._goods_list(ship.wants)))
         for _, island in self.archipelago.live_islands():
             if island.goods_total() == 0:
                 self._stock_island(island)
@@ -358,7 +360,8 @@ class VanuatuState(ActionTurn, GameState):
             self.winners = frozenset()
             self.phase = "over"
             self.step = ()
-            self._say(Msg("vanuatu.end.sea", count=drowned), BRIEF)
+            self.sea_end = Msg("vanuatu.end.sea", count=drowned)  # all sunk in this rise
+            self._say(self.sea_end, BRIEF)
             return True
         return False
 
@@ -465,7 +468,7 @@ class VanuatuState(ActionTurn, GameState):
         if self.winners is None:
             return None
         if self.lost_to_sea:
-            return Outcome(frozenset(), Msg("vanuatu.end.sea", count=data.SUBMERGED_LOSS))
+            return Outcome(frozenset(), self.sea_end)
         return Outcome(self.winners, Msg("vanuatu.end.winners", players=[
             PlayerRef(s) for s in sorted(self.winners)], count=len(self.winners)))
 
@@ -482,7 +485,7 @@ class VanuatuState(ActionTurn, GameState):
         return cached
 
     def apply(self, seat: int, action: str) -> None:
-        if action not in self._legal_now(seat):
+        if not well_formed(self, seat, action) or action not in self._legal_now(seat):
             raise IllegalAction(Msg("core.error.illegal"))
         self._legal = {}
         self._pending = None
@@ -506,7 +509,7 @@ class VanuatuState(ActionTurn, GameState):
         if kind == "govern":
             return [f"to:{a}" for a in data.ACTIONS if a != self.step[2]] + ["back"]
         if kind == "sail":
-            return [f"sail:{data.CODES[s]}" for s, _ in self.sail_options(seat)] + ["back"]
+            return [*self.sail_choices(seat), "back"]
         if kind == "hut":
             out = [f"hut:{data.CODES[s]}" for s in self.hut_options(seat)]
             if self.dike_options(seat):
@@ -516,12 +519,11 @@ class VanuatuState(ActionTurn, GameState):
             out = [f"dike:{data.CODES[s]}:{d}" for s, d in self.dike_options(seat)]
             return [*out, "nodike"] if self.step[2] else [*out, "back"]
         if kind == "export":
-            return [f"export:{data.CODES[s]}:{g}" for s, g in self.export_options(seat)] + [
-                "back"]
+            return [*self.export_choices(seat), "back"]
         if kind == "draw":
             return [f"draw:{data.CODES[s]}" for s in self.draw_options(seat)] + ["back"]
         if kind == "tourist":
-            return [f"tourist:{data.CODES[s]}" for s in self.tourist_options()] + ["back"]
+            return [*self.tourist_choices(seat), "back"]
         return []
 
     # --- applying: tiles, characters, planning -----------------------------------------------

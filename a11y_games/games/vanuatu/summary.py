@@ -38,8 +38,13 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         return Msg("vanuatu.label.character", character=character_msg(arg),
                    power=Msg(f"vanuatu.power.{arg}"))
     if kind == "plan":
-        return plan_label(state, arg)
+        return plan_label(state, arg, seat)
     if kind == "act":
+        action, _, use = arg.partition(":")
+        if use:  # the Fisherman's or the Diver's power on this haul
+            sea = arch.sea(player.boat)
+            value = 0 if sea is None else (sea.fish if action == "fish" else sea.treasure)
+            return Msg(f"vanuatu.label.{action}_power", value=value)
         return Msg("vanuatu.label.act", action=action_msg(arg))
     if kind == "drop":
         return Msg("vanuatu.label.drop", action=action_msg(arg), count=state.markers[arg][seat])
@@ -55,13 +60,7 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
     if kind == "treasure":
         return Msg("vanuatu.label.treasure", count=int(arg))
     if kind == "sail":
-        space = data.SPACE_OF[arg]
-        steps = arch.reach(player.boat).get(space, 0)
-        cost = 0 if state._power(seat, "navigator") else steps * data.SAIL_COST
-        near: list[str | Msg] = [i.name for _, i in arch.islands_near(space)]
-        if not near:
-            return Msg("vanuatu.label.sail_open", code=arg, cost=cost)
-        return Msg("vanuatu.label.sail", code=arg, cost=cost, near=squeezed(near, SAIL_ROOM))
+        return sail_label(state, seat, arg)
     if kind == "hut":
         return Msg("vanuatu.label.hut", island=state.name(data.SPACE_OF[arg]),
                    cost=state.hut_cost(seat))
@@ -72,7 +71,10 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         return Msg("vanuatu.label.dike", island=state.name(space),
                    direction=direction_msg(int(d)), place=state.name(facing))
     if kind == "export":
-        code, _, good = arg.partition(":")
+        code, good, *use = arg.split(":")
+        if use:  # the Buyer's power: a second one free
+            return Msg("vanuatu.label.export_power", good=good_msg(good, 2),
+                       island=state.name(data.SPACE_OF[code]), cost=data.EXPORT_PRICE[good])
         wanted = any(not s.complete and s.needs(good) for s in state.ships)
         if not wanted:
             return Msg("vanuatu.label.export_unwanted", good=good_msg(good),  # 0 PP
@@ -84,11 +86,47 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         pp = data.ARTIST_DRAWING_PP if state._power(seat, "artist") else data.DRAWING_PP
         return Msg("vanuatu.label.draw", island=state.name(data.SPACE_OF[arg]), count=pp)
     if kind == "tourist":
-        island = arch.island(data.SPACE_OF[arg])
+        code, _, use = arg.partition(":")
+        island = arch.island(data.SPACE_OF[code])
         assert island is not None
+        if use:  # the Guide's power: 2 PP per drawing there
+            return Msg("vanuatu.label.tourist_power", island=island.name, vatu=len(island.huts),
+                       pp=data.GUIDE_PP_PER_DRAWING * len(island.drawings))
         return Msg("vanuatu.label.tourist", island=island.name, count=len(island.huts),
                    tourists=island.tourists, capacity=island.spec.capacity)
     return Msg(f"vanuatu.label.{kind}")
+
+
+CATCH_ROOM = {"fish": 12, "treasure": 11, "power": 1}
+"""What the catch of a sea and a free sail take of a sail label (the French, longest)."""
+
+
+def sail_label(state: VanuatuState, seat: int, arg: str) -> Msg:
+    """A sea to sail to: its code, the cost (or free by the Navigator's power), the fish and
+    treasures there, then the islands it touches, as many as fit (none when the catch
+    fills the line: ``where`` says them)."""
+    code, _, use = arg.partition(":")
+    space = data.SPACE_OF[code]
+    arch = state.archipelago
+    steps = arch.reach(state.players[seat].boat).get(space, 0)
+    room = SAIL_ROOM - (CATCH_ROOM["power"] if use else 0)
+    catch: list[str | Msg] = []
+    sea = arch.sea(space)
+    if sea is not None and sea.fish:
+        catch.append(Msg("vanuatu.catch.fish", fish=sea.fish))
+        room -= CATCH_ROOM["fish"]
+    if sea is not None and sea.treasure:
+        catch.append(Msg("vanuatu.catch.treasure", treasure=sea.treasure))
+        room -= CATCH_ROOM["treasure"]
+    islands: list[str | Msg] = [i.name for _, i in arch.islands_near(space)]
+    near = squeezed(islands, room) if islands else [Msg("vanuatu.label.open_sea")]
+    key = "vanuatu.label.sail_power" if use else "vanuatu.label.sail"
+    cost = steps * data.SAIL_COST
+    if not catch:
+        return Msg(key, code=code, cost=cost, near=near)
+    if room < len(", +9"):  # not even a count of islands fits
+        return Msg(f"{key}_catch_only", code=code, cost=cost, catch=catch)
+    return Msg(f"{key}_catch", code=code, cost=cost, catch=catch, near=near)
 
 
 def touching(state: VanuatuState, space: int) -> list[str | Msg]:
@@ -99,9 +137,10 @@ def touching(state: VanuatuState, space: int) -> list[str | Msg]:
     return [state.name(j) for j in islands + [j for j in tiles if j not in islands]]
 
 
-def plan_label(state: VanuatuState, action: str) -> Msg:
-    """An action space while planning: the stack that would act now (VA-13, VA-60) and how
-    many markers are there in all; every stack is in ``board plan``."""
+def plan_label(state: VanuatuState, action: str, seat: int | None = None) -> Msg:
+    """An action space while planning: the stack that would act now (VA-13, VA-60), then
+    how many markers are there in all, or how many are ``seat``'s when another stack leads
+    (both would not fit a line); every stack is in ``board plan``."""
     total = state.neutral[action] + sum(state.markers[action])
     if not total:
         return Msg("vanuatu.label.plan_free", action=action_msg(action))
@@ -114,6 +153,11 @@ def plan_label(state: VanuatuState, action: str) -> Msg:
         lead = Msg("vanuatu.stack", player=PlayerRef(holder), count=most)
     if most == total:
         return Msg("vanuatu.label.plan_one", action=action_msg(action), stack=lead)
+    mine = state.markers[action][seat] if seat is not None and seat != holder else 0
+    if mine:
+        if holder is not None:  # shorter: "Fish: Ana 2, you 1"
+            lead = Msg("vanuatu.stack_short", player=PlayerRef(holder), markers=most)
+        return Msg("vanuatu.label.plan_you", action=action_msg(action), stack=lead, mine=mine)
     return Msg("vanuatu.label.plan", action=action_msg(action), stack=lead, count=total)
 
 
@@ -355,6 +399,10 @@ def board(state: VanuatuState, seat: int | None, topic: str = "") -> list[Msg]:
             if stacks or topic:
                 lines += listed("vanuatu.board.space", "stacks", stacks,
                                 action=action_msg(action))
+            if stacks:  # who would act there now (VA-13, VA-60)
+                holder = state.holder(action)
+                lines.append(Msg("vanuatu.board.holder_neutral") if holder is None
+                             else Msg("vanuatu.board.holder", player=PlayerRef(holder)))
     if topic in ("", "goods"):
         lines.append(Msg("vanuatu.board.reserve", goods=[
             good_msg(g, c) for g, c in state.reserve.items()]))

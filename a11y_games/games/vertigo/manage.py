@@ -105,18 +105,19 @@ def in_region(key: str, region: int) -> Msg:
     return Msg(f"vertigo.event.{key}", region=REGION_MSG[region])
 
 
-_DETAILS: dict[tuple[int, int | None, Verbosity], Event] = {}
+_DETAILS: dict[tuple[int, int | None, Verbosity, frozenset[int] | None], Event] = {}
 
 
-def detail(msg: Msg, cause: int | None, level: Verbosity) -> Event:
+def detail(msg: Msg, cause: int | None, level: Verbosity,
+           to: frozenset[int] | None = None) -> Event:
     """A shared event for a shared, pre-built message (events are immutable too).
 
     Keyed by the message's identity: it is kept alive by its event, so the key stays its own.
     """
-    key = (id(msg), cause, level)
+    key = (id(msg), cause, level, to)
     event = _DETAILS.get(key)
     if event is None:
-        event = _DETAILS[key] = Event(msg, level=level, cause=cause)
+        event = _DETAILS[key] = Event(msg, to, level, cause)
     return event
 
 
@@ -296,20 +297,50 @@ class Menus:
         return len(path) - 1 == DEPTH[step]
 
     def execute(self, seat: int, path: list[str]) -> None:
-        """Carry out a completed step choice: pay, place, announce."""
+        """Carry out a completed step choice: pay, place, announce (and a stock it empties)."""
         step = path[0].split(":")[1]
         getattr(self, f"_do_{step}")(seat, self.s.countries[seat], path[1:])
+        item = {"build": path[1].partition(":")[2], "student": "student", "train": "student",
+                "population": "population" if "pop:move" not in path else ""}.get(step, "")
+        if item:
+            self.s._memo = None  # counts changed: count the stock again
+            if self.stock_error(seat, item):  # that purchase took the last one (VG-03)
+                self._stock_out(seat, item, None)
+
+    def say_out_of_stock(self, seat: int, path: list[str]) -> None:
+        """Opening a menu whose items are partly out of stock: say which, to the player
+        only, rather than leave them out without a word (VG-03)."""
+        if path == ["step:build"]:
+            items: tuple[str, ...] = data.FACTORY_KINDS
+        elif path == ["step:population"] and not self._setup():
+            items = ("population",)
+        else:
+            return
+        for item in items:
+            if self.stock_error(seat, item):
+                self._stock_out(seat, item, frozenset((seat,)))
+
+    def _stock_out(self, seat: int, item: str, to: frozenset[int] | None) -> None:
+        if item == "student":
+            msg = Msg("vertigo.stock.out_student", player=PlayerRef(seat),
+                      total=data.STOCK_STUDENTS_PER_COLOUR)
+        elif item == "population":
+            msg = Msg("vertigo.stock.out_population", total=data.STOCK_POPULATION)
+        else:
+            msg = Msg(f"vertigo.stock.out_{item}", total=data.STOCK_FACTORIES[item])
+        self.s.events.append(Event(msg, to, Verbosity.NORMAL, seat, informs=to is None))
 
     def _event(self, seat: int, key: Msg, *details: Msg,
-               level: Verbosity = Verbosity.NORMAL) -> None:
-        """Announce one move as short lines: the key fact, then its details, same level.
+               level: Verbosity = Verbosity.NORMAL, to: frozenset[int] | None = None) -> None:
+        """Announce one move as short lines: the key fact, then its details, same level and
+        audience (``to``: these seats only; everyone by default).
 
         The details are shared, pre-built messages (``at``, ``in_region``...).
         """
         events = self.s.events
-        events.append(Event(key, level=level, cause=seat))
+        events.append(Event(key, to, level, seat))
         for msg in details:
-            events.append(detail(msg, seat, level))
+            events.append(detail(msg, seat, level, to))
 
     def _do_move(self, seat: int, c: Country, rest: list[str]) -> None:
         src = _num(rest[0])
@@ -377,9 +408,15 @@ class Menus:
             price = self._price("population")
             self.s.pay_bank(seat, price)
             c.prov[r][p] = PEOPLE
-            self._event(seat, said("population", seat),
-                        at(r, p, price),
-                        level=Verbosity.FULL if self._setup() else Verbosity.NORMAL)
+            if not self._setup():
+                self._event(seat, said("population", seat), at(r, p, price))
+                return
+            # at setup the buyer hears each pawn; the others, where they stand once it is
+            # done (VG-07), and each pawn only at full verbosity
+            own = frozenset((seat,))
+            self._event(seat, said("population", seat), at(r, p, price), to=own)
+            self._event(seat, said("population", seat), at(r, p, price),
+                        level=Verbosity.FULL, to=frozenset(range(self.s.n)) - own)
             return
         src, sp, dst, dp = (_num(a) for a in rest[1:])
         cost = 0 if src == dst else data.MOVE_BETWEEN_REGIONS

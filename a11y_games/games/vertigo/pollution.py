@@ -132,7 +132,14 @@ class PollutionPhase(_State):
         if task.kind == CLEANUP:
             return Msg("vertigo.prompt.cleanup", region=region_title(task.region))
         if task.kind == PLACE:
-            key = "vertigo.prompt.place" if task.witness else "vertigo.prompt.forced"
+            if not self.countries[task.owner].provinces(task.region, EMPTY):
+                key = "vertigo.prompt.full"  # the marker destroys what stands there (VG-22)
+            elif not task.witness:
+                key = "vertigo.prompt.forced"
+            elif task.by == task.seat:
+                key = "vertigo.prompt.place_own"
+            else:
+                key = "vertigo.prompt.place"
             return Msg(key, region=region_title(task.region), player=PlayerRef(task.by))
         stage = ("target", "region", "province")[len(self.path)]
         return Msg(f"vertigo.prompt.arrow_{stage}")

@@ -9,6 +9,7 @@ from typing import Any
 
 from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.state import GameState, Outcome, Query, Settings, Topic
+from a11y_games.games.inputs import well_formed
 from a11y_games.games.vertigo import data, summary
 from a11y_games.games.vertigo.country import (
     CODE_FACTORY,
@@ -221,6 +222,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         return self.menus.label(seat, self.path, action)
 
     def apply(self, seat: int, action: str) -> None:
+        if not well_formed(self, seat, action):
+            raise IllegalAction(Msg("core.error.illegal"))
         if action not in self.legal_actions(seat):
             raise IllegalAction(self._why_illegal(seat, action))
         self._cache_pending = None
@@ -268,8 +271,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if seat not in pending.seats:
             return Msg("core.error.not_your_turn")
         error = None
-        if action.startswith("kind:") and self.path == ["step:build"]:
-            error = self.menus.build_error(seat, action.split(":")[1])
+        head, _, kind = action.partition(":")
+        if head == "kind" and self.path == ["step:build"] and kind in data.FACTORY_KINDS:
+            error = self.menus.build_error(seat, kind)
         elif action in ("step:population", "pop:buy") and self.phase in ("setup", "manage"):
             error = self.menus.stock_error(seat, "population")
         elif action in ("step:train", "step:student") and self.phase in ("setup", "manage"):
@@ -290,6 +294,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return True
         self.path.append(action)
         if not self.menus.complete(self.path):
+            self.menus.say_out_of_stock(seat, self.path)
             return True
         step = self.path[0]
         self.menus.execute(seat, self.path)
@@ -307,6 +312,13 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if self.phase == "setup":
             self.events.append(Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
                                          money=self.countries[seat].money), cause=seat))
+            country = self.countries[seat]
+            for r in range(len(data.REGIONS)):  # where its people stand, region by region
+                people = country.population(r)
+                if people:
+                    self.events.append(Event(Msg("vertigo.event.setup_people",
+                                                 region=summary.region_title(r),
+                                                 people=people), cause=seat))
             self.cursor += 1
             if self.cursor < self.n:
                 self._say_turn_of(self.order[self.cursor], "vertigo.event.setup_turn")
@@ -477,10 +489,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                                       level=NORMAL))
         result = Msg("vertigo.end.result", reason=reason)
         self.result = Outcome(winners, result)
-        self.events.append(Event(result, level=BRIEF))  # why, then who wins: two lines
-        self.events.append(Event(Msg("vertigo.end.winners",
-                                     players=[PlayerRef(s) for s in sorted(winners)])
-                                 if winners else Msg("vertigo.end.nobody"), level=BRIEF))
+        self.events.append(Event(result, level=BRIEF))  # why; the client names the winners
+        if not winners:
+            self.events.append(Event(Msg("vertigo.end.nobody"), level=BRIEF))
         if not planet_dead:
             level = NORMAL
             for msg in summary.standings(self):  # a tie-break line goes with its rank line
