@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import IO, Any
 
 from a11y_games.cli import (
@@ -19,7 +18,9 @@ from a11y_games.cli import (
     _number,
     _parse,
     _Parser,
+    _sound,
     _speech,
+    _Voice,
 )
 from a11y_games.engine import Msg, Verbosity
 from a11y_games.games import all_specs
@@ -44,6 +45,7 @@ def _connect_parser() -> _Parser:
     parser = _Parser(prog="a11y-games connect", help_lines=(
         Msg("online.clihelp.connect"), Msg("online.clihelp.address"),
         Msg("online.clihelp.name"), Msg("online.clihelp.tls"), Msg("core.clihelp.speech"),
+        Msg("core.clihelp.sound"),
         Msg("core.clihelp.braille"), Msg("core.clihelp.braille_width"),
         Msg("core.clihelp.verbosity"), Msg("core.clihelp.help")))
     parser.add_argument("address", nargs="?", default="127.0.0.1")
@@ -51,6 +53,7 @@ def _connect_parser() -> _Parser:
     parser.add_argument("--name", default=None)
     parser.add_argument("--tls", action="store_true")
     _choice(parser, "--speech", ("auto", "on", "off"), default=None)
+    _choice(parser, "--sound", ("on", "off"), default=None)
     parser.add_argument("--braille", action="store_true")
     parser.add_argument("--braille-table", default=None)
     parser.add_argument("--braille-contracted", action="store_true", default=None)
@@ -90,11 +93,26 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
     lang = args.lang or prefs.lang or lang
     tr = Translator(lang)
     writer = Writer(out)
-    if problem is not None:
-        writer.line(tr.render(problem))
     width = args.braille_width or prefs.braille_width
     if width not in WIDTHS:
         raise UsageError(Msg("core.set.width", value=str(width)))
+    if args.name:
+        try:
+            prefs = prefs.with_value("name", args.name)
+        except ValueError as error:
+            raise UsageError(error.args[0]) from None
+    voice = _Voice(_speech(args.speech or prefs.speech, lang), writer, lang)
+    try:  # the voice speaks from the first line: the lobby is heard too
+        if problem is not None:
+            writer.line(tr.render(problem))
+        voice.start()
+        return _connect(args, lang, tr, writer, voice, prefs, width)
+    finally:
+        voice.close()
+
+
+def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: _Voice,
+             prefs: Preferences, width: int) -> int:
     specs = all_specs()
     interactive = sys.stdin.isatty()
     client_ref: list[Client] = []
@@ -108,13 +126,8 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
     else:
         reader = PlainReader()
         reader.wakeable()  # news from the table is said while a script waits
-    if args.name:
-        try:
-            prefs = prefs.with_value("name", args.name)
-        except ValueError as error:
-            raise UsageError(error.args[0]) from None
-        prefs = replace(prefs)
-    elif not prefs.name:
+    voice.reader(reader)
+    if not prefs.name:
         prefs = _ask_name(prefs, reader, writer, tr)
     uri = server_uri(args.address, tls=args.tls)
     session = Session(uri, name=prefs.name, lang=lang)
@@ -123,7 +136,7 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))
         return 1
-    speech = None
+    sound = None
     try:
         table = _take_back(session, uri, specs, writer, tr)
         if table is None:
@@ -137,16 +150,17 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
                 writer.line(tr.render(Msg("core.quit.bye")))
                 return 0
         token = session.token
+        held = table
 
         def checkpoint(seq: int) -> None:
             if token is not None:
-                remember_seat(uri, token, table.info.id, seq)
+                remember_seat(uri, token, held.info.id, seq)
 
         table.on_checkpoint = checkpoint
-        speech = _speech(args.speech or prefs.speech, lang)
+        sound = _sound(args.sound or prefs.sound, prefs)
         client = Client(table, reader=reader, writer=writer, lang=lang,
                         verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
-                        speech=speech,  # type: ignore[arg-type]
+                        speech=voice.speech, sound=sound,
                         braille=BrailleOptions(
                             mode=args.braille,
                             table=args.braille_table or prefs.braille_table or None,
@@ -154,6 +168,8 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
                             or prefs.braille_contracted == "on", width=width),
                         specs=specs, prefs=prefs)
         client_ref.append(client)
+        voice.display = lambda: client.display
+        voice.render = lambda msg: client.tr.render(msg)
         if args.brlapi:
             client.display = _display(client, reader)
         status = client.run()
@@ -165,12 +181,11 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
         return 1
     finally:
         session.close()
+        cues = client_ref[0].sound if client_ref else sound
         with contextlib.suppress(Exception, KeyboardInterrupt):
-            if speech is not None and getattr(speech, "available", False):
-                speech.wait_idle(3.0)  # type: ignore[attr-defined]
-            close = getattr(speech, "close", None)
-            if close is not None:
-                close()
+            if cues is not None:
+                cues.wait_idle(1.0)
+                cues.close()
 
 
 def _take_back(session: Session, uri: str, specs: dict[str, Any], writer: Writer,

@@ -196,9 +196,9 @@ def test_pnue_cues_the_secret_role_then_the_vote_each_before_its_line() -> None:
     tape, _ = play_client("")
     assert tape.cues()[:4] == ["private", "round", "acted", "vote"]
     assert tape.before("private", "Your role: a lobbyist.")
-    assert tape.before("round", "Turn 1: Canada is President.")
-    assert tape.before("acted", "Canada nominates India.")
-    assert tape.before("vote", "H0, your turn: Approve Canada and India?")
+    assert tape.before("round", "Turn 1: Chloe is President.")
+    assert tape.before("acted", "Chloe nominates Priya.")
+    assert tape.before("vote", "H0, your turn: Approve Chloe and Priya?")
 
 
 def test_bots_moves_tick_and_results_sound_in_the_order_of_their_lines() -> None:
@@ -331,3 +331,20 @@ def test_a_failed_device_is_not_tried_again_at_each_prompt_but_on_sound_on() -> 
     assert len(said) == 1
     sound.enabled = True  # what "sound on" does
     assert sound.take_problem() is not None and len(tries) == 2
+
+
+def test_network_tables_cue_chat_arrivals_departures_and_lost_connections() -> None:
+    """A network table's own lines (they come with no cause) sound as the learn-the-sounds
+    page says; one's own chat echo and the count of votes do not."""
+    from a11y_games.ui.cues import event_cue
+
+    def cue(msg_id: str) -> str | None:
+        return event_cue(Event(Msg(msg_id, name="Bo", text="hi", to="")), 0, {})
+
+    assert cue("online.chat.table") == "chat"
+    assert cue("online.chat.private") == "chat"
+    assert cue("online.presence.joined") == "joined"
+    assert cue("online.presence.left") == "left"
+    assert cue("online.presence.lost") == "disconnected"
+    assert cue("online.chat.private_to") is None
+    assert cue("online.progress") is None

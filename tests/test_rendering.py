@@ -86,6 +86,6 @@ def test_french_elides_before_a_vowel_and_a_mute_h(params: dict[str, str], said:
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "You reacted in 0.53 seconds."),
-                                            ("fr", "Vous avez réagi en 0,53 secondes.")])
+                                            ("fr", "Vous avez réagi en 0,53 s.")])
 def test_a_measure_is_written_with_the_languages_decimal_mark(lang: str, said: str) -> None:
     assert Translator(lang).render(Msg("core.race.time", seconds=0.532)) == said

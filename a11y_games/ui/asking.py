@@ -105,7 +105,7 @@ class Asking:
             with contextlib.suppress(EOFError, KeyboardInterrupt):
                 self.reader.read(PROMPT)  # the line above says: press Enter now
             times[humans[0]] = self.clock() - start
-            self.say(Msg("core.race.time", seconds=f"{times[humans[0]]:.2f}"))
+            self.say(Msg("core.race.time", seconds=round(times[humans[0]], 2)))
             if not self.table.local:
                 self.table.act(humans[0], self.table.choices(humans[0])[0][0])
                 return True

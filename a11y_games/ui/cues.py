@@ -17,11 +17,24 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import Pending
 from a11y_games.output.sound import CUES
 
-__all__ = ["TARGETED", "end_cue", "event_cue", "game_cues", "line_cues", "question_cue"]
+__all__ = ["ONLINE", "TARGETED", "end_cue", "event_cue", "game_cues", "line_cues", "question_cue"]
 
 TARGETED = "targeted"
 """A game maps an event to ``targeted`` when it names a seat the event acts upon: the seat
 named hears ``targeted``; others hear it as any other event (``acted`` if someone did it)."""
+
+
+ONLINE: dict[str, str] = {
+    "online.chat.table": "chat", "online.chat.spectators": "chat",
+    "online.chat.private": "chat", "online.chat.private_to": "",
+    "online.presence.joined": "joined", "online.presence.watching": "joined",
+    "online.presence.back": "joined", "online.presence.handed_back": "joined",
+    "online.presence.left": "left", "online.presence.lost": "disconnected",
+    "online.reconnecting": "disconnected", "online.reconnected": "joined",
+    "online.progress": "", "online.missed": "", "online.snapshot": "",
+}
+"""A network table's own lines (chat, arrivals, departures, lost connections): the same
+cues at every game's table ("": no cue, as for one's own chat echo and votes counted)."""
 
 
 def _names(params: Mapping[str, object], seat: int) -> bool:
@@ -49,6 +62,8 @@ def event_cue(event: Event, viewer: int | None, cues: Mapping[str, str]) -> str 
     """The cue of one event as ``viewer`` sees it (None: a spectator, public lines only)."""
     own = viewer is not None and event.cause == viewer
     cue = _mapped(event.msg, cues)
+    if cue is None:
+        cue = ONLINE.get(event.msg.id)
     if cue == TARGETED:
         if viewer is not None and not own and _names(event.msg.params, viewer):
             return TARGETED

@@ -3,6 +3,8 @@ braille."""
 
 from __future__ import annotations
 
+import re
+
 from a11y_games.engine import Event, Msg, PlayerRef
 from a11y_games.engine.state import UnknownTopic
 from a11y_games.engine.words import find_named
@@ -80,6 +82,8 @@ class InfoCommands:
         game's topics."""
         wanted = rest.strip()
         topic = find_named(self.table.board_topics(), wanted)
+        if topic is None and wanted:
+            wanted = self._seats_as_numbers(wanted)
         try:
             lines = self.table.board(self._seat_in_view(),
                                      topic.name if topic is not None else wanted)
@@ -87,6 +91,19 @@ class InfoCommands:
             self.say(Msg("core.board.unknown", topic=wanted), *self._topics_lines())
             return
         self.say_summary(lines)
+
+    def _seats_as_numbers(self, text: str) -> str:
+        """A player's name typed in a topic (``board Smog``, ``board smog left``) becomes
+        that seat's number, as the games take it (1 for the first seat)."""
+        folded = fold(text)
+        names = sorted(((fold(self.tr.render(n) if isinstance(n, Msg) else n), seat)
+                        for seat in self.table.seat_order()
+                        if (n := self.table.seat_name(seat))), key=lambda p: -len(p[0]))
+        changed = folded
+        for name, seat in names:
+            if name:
+                changed = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", str(seat + 1), changed)
+        return changed if changed != folded else text
 
     def _topics_lines(self) -> list[Msg | str]:
         """The game's board topics, in the player's words, within the braille width."""

@@ -195,7 +195,7 @@ class Lobby:
                              if spec is None or v != _default(spec, k))
         return Msg("core.choices.item", number=index, label=Msg(
             "online.table.line", game=spec.title if spec else info.game, taken=taken,
-            count=info.players, free=info.players - taken,
+            players=info.players,
             lang=Msg(f"core.lang.{info.host_lang}") if info.host_lang in ("en", "fr")
             else info.host_lang,
             state=Msg("online.table.playing" if info.started else "online.table.waiting"),

@@ -58,6 +58,10 @@ def is_file(path: Path) -> bool:
         return False
 
 
+FRENCH_NAMES = {"derniere": "last", "precedente": "previous", "auto": "autosave"}
+"""The reserved save names in French words: ``charger precedente`` loads ``previous``."""
+
+
 def save_path(name: str, *, allow_path: bool = False) -> Path:
     """The file for a save name, always inside the saves folder.
 
@@ -70,6 +74,7 @@ def save_path(name: str, *, allow_path: bool = False) -> Path:
         if is_file(candidate) or os.sep in name:
             return candidate
     stem = name[:-5] if name.endswith(".json") else name
+    stem = FRENCH_NAMES.get(stem.lower().replace("è", "e").replace("é", "e"), stem)
     safe = "".join(c for c in stem if c.isalnum() or c in "-_") or "save"
     return data_dir() / "saves" / f"{safe}.json"
 

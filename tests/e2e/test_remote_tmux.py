@@ -46,7 +46,7 @@ def test_an_interactive_client_plays_a_network_game_in_a_terminal(tmp_path: Path
             assert time.monotonic() < deadline, "\n".join(bo.screen()[-40:])
             lines = bo.wait_prompt(lines, timeout=60)
             prompt = lines[-1] if lines else ""
-            if prompt.startswith("Bo: "):  # asked: the question is in the prompt
+            if prompt.startswith("Bo>"):  # asked: the question is the line above
                 counts = [int(m.group(1)) for line in lines[-60:] if (m := CHOICES.match(line))]
                 bo.type(str(rng.randint(1, counts[-1])) if counts else "")
                 answered += 1

@@ -121,6 +121,8 @@ def test_a_pnue_game_with_three_remote_players_and_two_bots(server: Server,
         assert player.wait() == 0
     for player in (ana, bo, cy):
         assert "Traceback" not in player.text() and "Task " not in player.text()
+        unrendered = re.findall(r"\b(?:online|core|net|pnue)\.[a-z_]+\.[a-z_.]+", player.text())
+        assert not unrendered, unrendered
     french = bo.text()
     assert "Partie terminée." in french and "Game over." not in french
     assert "Vous êtes Bo." in french

@@ -557,3 +557,51 @@ def test_the_hand_over_question_fits_a_braille_line(lang: str) -> None:
     line = tr.render(Msg("core.handover.prompt", seat=tr.render(Msg("core.seat.default",
                                                                     number=12))))
     assert len(line) <= 40, line
+
+
+def test_a_race_time_is_said_with_the_language_s_decimal_mark(tmp_path) -> None:
+    """PNUE's crisis race at one keyboard: the reaction time is "0,53 s" in French, not the
+    English "0.53" (the client passes a number, the catalogue writes it)."""
+    from a11y_games.engine import Msg
+    from a11y_games.i18n import Translator
+
+    line = Translator("fr").render(Msg("core.race.time", seconds=round(0.5312, 2)))
+    assert line == "Vous avez réagi en 0,53 s."
+    assert Translator("en").render(Msg("core.race.time", seconds=0.5)) == \
+        "You reacted in 0.50 seconds."
+
+
+def test_board_takes_a_player_s_name_as_the_game_takes_a_number() -> None:
+    """Vertigo: ``board NAME`` shows that player's country, as ``board 2`` does (it said
+    the topic was unknown)."""
+    from a11y_games.games import get_spec
+    from a11y_games.i18n import Translator
+
+    spec = get_spec("vertigo")
+
+    def said(command: str) -> list[str]:
+        match = Match(spec, spec.settings(2, 3), [SeatSpec("human", "Ana"),
+                                                   SeatSpec("bot", level="normal")])
+        out = io.StringIO()
+        Client(match, reader=PlainReader(io.StringIO(command + "\n")), writer=Writer(out)).run()
+        return out.getvalue().splitlines()
+
+    match = Match(spec, spec.settings(2, 3), [SeatSpec("human", "Ana"),
+                                               SeatSpec("bot", level="normal")])
+    bot = Translator("en").render(match.seat_name(1))
+    by_number, by_name = said("board 2"), said(f"board {bot.lower()}")
+    assert by_name == by_number
+    assert not any(line.startswith("Unknown") for line in by_name)
+
+
+def test_french_names_the_reserved_saves_in_french() -> None:
+    """"tapez charger precedente": the French words load the saves the game keeps under its
+    own names (it said "charger previous")."""
+    from a11y_games.i18n import Translator
+    from a11y_games.ui.paths import save_path
+
+    assert save_path("precedente") == save_path("previous")
+    assert save_path("précédente") == save_path("previous")
+    assert save_path("dernière") == save_path("last")
+    said = Translator("fr").render(Msg("core.cli.kept_previous", game="Utopia"))
+    assert "charger precedente" in said and "previous" not in said

@@ -244,7 +244,7 @@ def test_a_new_game_keeps_the_unfinished_one_as_previous(monkeypatch, capsys,
     first = json.loads((saves / "autosave.json").read_text())["log"]
     status, lines = _main(monkeypatch, capsys, ["vertigo", "--lang", "fr"], "")
     assert status == 0
-    assert ("Votre partie non finie de PNUE — Mr Dollar est gardée : tapez charger previous."
+    assert ("Votre partie non finie de PNUE — Mr Dollar est gardée : tapez charger precedente."
             in lines)
     assert json.loads((saves / "previous.json").read_text())["log"] == first
     status, lines = _main(monkeypatch, capsys, ["vertigo"], "")
