@@ -222,6 +222,13 @@ class TableServer:
             connection.lost()
 
 
+async def _sweep(lobby: Lobby, every: float = 60.0) -> None:
+    """Now and then, forget the tables nobody will play."""
+    while True:
+        await asyncio.sleep(every)
+        lobby.sweep()
+
+
 def _tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
     if not certfile:
         return None
@@ -241,12 +248,14 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
             loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
     server.lobby.restore()
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=tls,
-                     compression=None) as ws_server:
+                     compression=None, close_timeout=2) as ws_server:
         bound: Any = next(iter(ws_server.sockets)).getsockname()
         scheme = "wss" if tls is not None else "ws"
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
         listening(f"{scheme}://{shown}:{bound[1]}")
+        sweeper = loop.create_task(_sweep(server.lobby))
         await stop
+        sweeper.cancel()
 
 
 def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,

@@ -14,7 +14,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from a11y_games.engine.actions import IllegalAction
@@ -39,6 +39,8 @@ BOT_BURST = 64
 RACE_DELAY = (0.4, 2.0)
 """Seconds a bot takes to react in a race, drawn as the local client draws them."""
 MAX_BOT_DELAY = 86400.0
+IDLE_TABLE = 600.0
+"""Seconds a table not started stays with nobody connected before it is forgotten."""
 _BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 
@@ -114,7 +116,8 @@ class _Decision:
 
     prompt: Msg
     seats: frozenset[int]
-    of: int = field(default=0)
+    of: int = 0
+    done: int = 0
 
 
 class Table:
@@ -455,8 +458,10 @@ class Table:
         left = 0
         if after is not None and after.prompt == decision.prompt and not after.race:
             left = len(set(after.seats) & decision.seats)
-        if decision.of > 1:
-            self._to_all(p.Progress(done=decision.of - left, of=decision.of))
+        done = decision.of - left
+        if decision.of > 1 and done > decision.done:  # a seat finished (not a sub-step)
+            decision.done = done
+            self._to_all(p.Progress(done=done, of=decision.of))
         if left == 0:
             self._decision = None
 
@@ -791,6 +796,24 @@ class Lobby:
         first = next(n for n, s in enumerate(seats) if s.kind == "free")
         table.sit(member, first, request.req)
         return table
+
+    def sweep(self, idle: float = IDLE_TABLE) -> int:
+        """Forget tables nobody will play: not started and nobody connected for ``idle``
+        seconds (deleted), or over with nobody left (out of memory; kept on disk)."""
+        now = time.monotonic()
+        gone = 0
+        for table in list(self.tables.values()):
+            if table.members():
+                table.last_active = now
+                continue
+            if table.record.over:
+                del self.tables[table.id]
+                gone += 1
+            elif not table.record.started and now - table.last_active > idle:
+                del self.tables[table.id]
+                self.storage.delete_table(table.id)
+                gone += 1
+        return gone
 
     def drop_if_abandoned(self, table: Table) -> None:
         if table.abandoned and not table.spectators:

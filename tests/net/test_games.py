@@ -59,6 +59,8 @@ def check_view(client: Client, seat: int | None, match_events: list, log_length:
             assert frame.private == (event.visible_to is not None)
         else:
             assert frame == p.EventMsg(seq=frame.seq), "a hidden event must be a bare number"
+    for progress in client.of(p.Progress):  # "3 of 5 have voted": counts, never who
+        assert 1 <= progress.done <= progress.of and progress.of >= 2
     for pending in client.of(p.PendingMsg):
         asked = seat is not None and seat in pending.seats
         if not asked:
@@ -102,6 +104,8 @@ def test_a_whole_game_shows_each_seat_only_its_own_view(
         assert sorted(match.state.outcome().winners) == over[0].winners  # type: ignore[union-attr]
         for seat, client in ((0, ana), (1, bruno), (None, eve)):
             check_view(client, seat, match.events, len(log))
+            if game == "pnue":  # every seat votes on each government
+                assert client.of(p.Progress)
         stepper = replay(record, log, 0)
         asks = sorted((length, seat, lines) for seat, asked in privates.items()
                       for length, lines in asked)
