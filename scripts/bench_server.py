@@ -223,7 +223,9 @@ async def main() -> None:
     stages = [int(s) for s in args.stages.split(",")]
     low, high = (float(x) for x in args.think.split(","))
     data = Path(tempfile.mkdtemp(prefix="bench_server_"))
-    command = [sys.executable, "-m", "a11y_games", "serve", "--port", "0", "--lang", "en",
+    profile = os.environ.get("BENCH_PROFILE")  # a file: the server runs under cProfile
+    command = [sys.executable, *(["-m", "cProfile", "-o", profile] if profile else []),
+               "-m", "a11y_games", "serve", "--port", "0", "--lang", "en",
                "--data", str(data)] + (["--durable"] if args.durable else [])
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "XDG_CONFIG_HOME": str(data),
@@ -275,7 +277,8 @@ async def main() -> None:
             p50 = statistics.median(delays) * 1000
             p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))] * 1000
             print(f"| {target} | {target * PEOPLE} | {actions / wall:.0f} | {p50:.1f} | "
-                  f"{p99:.1f} | {delays[-1] * 1000:.1f} | {cpu:.0f} | {mine:.0f} | "
+                  f"{p99:.1f} | {delays[-1] * 1000:.1f} | {cpu:.0f} | "
+                  f"{cpu_used * 1000 / max(actions, 1):.2f} | {mine:.0f} | "
                   f"{rss / 1024:.1f} | {(rss - base_rss) / target:.0f} | {stats.games} | "
                   f"{sum(stats.errors.values())} |", flush=True)
             if stats.errors:

@@ -3,9 +3,9 @@
 Each connection says ``hello`` first, then lists, creates, joins, watches or resumes a
 table and plays there. Frames that do not decode, unknown types and wrong fields are
 answered with an ``error`` and the connection stays; a flood of them closes it. Replies
-go out synchronously into the connection's write buffer (no task per message); a client
-that stops reading while its buffer grows past :data:`WRITE_LIMIT` is closed (it resumes
-its seat by token when it comes back).
+are queued synchronously (no task per message) and each connection's frames of one turn
+of the event loop leave in one write; a client that stops reading while its buffer grows
+past :data:`WRITE_LIMIT` is closed (it resumes its seat by token when it comes back).
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec
@@ -58,6 +59,7 @@ class Connection:
         self._clock = clock
         self._chat: deque[float] = deque()
         self._bad: deque[float] = deque()
+        self._flush_soon = False
         self._closer: asyncio.Task[None] | None = None  # kept: a task nobody holds may vanish
 
     # --- Member --------------------------------------------------------------------------------
@@ -65,11 +67,31 @@ class Connection:
         self.send_frame(p.encode(message))
 
     def send_frame(self, frame: bytes) -> None:
-        if self.closing:
+        """Queue a text frame; every frame queued in this turn of the event loop goes out in
+        one write (one system call instead of one per frame: the server's largest cost)."""
+        protocol = self.ws.protocol
+        if self.closing or protocol.state is not State.OPEN:
             return
-        broadcast((self.ws,), frame, text=True)
+        protocol.send_text(frame)  # what websockets' broadcast() does, without its write
+        if not self._flush_soon:
+            self._flush_soon = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_soon = False
         transport = self.ws.transport
-        if transport is not None and transport.get_write_buffer_size() > WRITE_LIMIT:
+        chunks = self.ws.protocol.data_to_send()
+        if transport is None or transport.is_closing():
+            return
+        data = b"".join(chunks)
+        if data:
+            transport.write(data)
+        if not all(chunks):  # an empty chunk: the protocol half-closes (as send_data does)
+            if transport.can_write_eof():
+                transport.write_eof()
+            else:
+                transport.close()
+        if transport.get_write_buffer_size() > WRITE_LIMIT:
             self.close(1008, "not reading")
 
     def replaced(self) -> None:

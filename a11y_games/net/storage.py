@@ -14,12 +14,13 @@ per action (about 6 ms on the benchmark machine instead of 0.02 ms): see docs/ne
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
+
+import msgspec
 
 __all__ = ["ChatRecord", "SeatRecord", "SqliteStorage", "Storage", "TableRecord"]
 
@@ -91,9 +92,7 @@ class Storage(Protocol):
 
 
 def _record(text: str) -> TableRecord:
-    raw = json.loads(text)
-    raw["seats"] = [SeatRecord(**seat) for seat in raw["seats"]]
-    return TableRecord(**raw)
+    return msgspec.json.decode(text, type=TableRecord)
 
 
 _SCHEMA = """
@@ -121,7 +120,7 @@ class SqliteStorage:
         self._db.executescript(_SCHEMA)
 
     def save_table(self, table: TableRecord) -> None:
-        record = json.dumps(asdict(table), ensure_ascii=False)
+        record = msgspec.json.encode(table).decode()  # a tenth of json.dumps(asdict(...))
         self._db.execute("INSERT OR REPLACE INTO tables (id, over, record) VALUES (?, ?, ?)",
                          (table.id, int(table.over), record))
 

@@ -521,6 +521,22 @@ class Table:
         seat = self.seat_of(member)
         member.send(self._pending_for(None if seat is None else seat.number, pending))
 
+    def _ask_everyone(self) -> None:
+        """The question now to every member: one encoding for all who are not asked."""
+        assert self.match is not None
+        pending = self.match.state.pending()
+        if pending is None:
+            return
+        others = p.encode(self._pending_for(None, pending))
+        for seat in self.seats:
+            if seat.member is not None:
+                if seat.number in pending.seats:
+                    seat.member.send(self._pending_for(seat.number, pending))
+                else:
+                    seat.member.send_frame(others)
+        for member in self.spectators:
+            member.send_frame(others)
+
     def _over_message(self) -> p.Over:
         assert self.match is not None
         outcome = self.match.state.outcome()
@@ -578,8 +594,7 @@ class Table:
                 return
             self._record(bots[0], self._bot_choice(bots[0]))
             played += 1
-        for member in self.members():
-            self._send_state(member)
+        self._ask_everyone()
 
     def _run_race(self, pending: Pending) -> None:
         """A reaction race: humans by arrival, bots after a delay from the table's seed."""
