@@ -172,7 +172,7 @@ class TableRun:
 
     async def connect(self) -> None:
         for n in range(PEOPLE):
-            ws = await connect(self.url, compression=None, max_size=2**22)
+            ws = await connect(self.url, compression=None, max_size=2**22, open_timeout=60)
             person = Person(ws, n, self)
             self.people.append(person)
             asyncio.get_running_loop().create_task(person.read())
@@ -208,6 +208,11 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _run_queue_seconds(pid: int | str) -> float:
+    """Seconds ``pid`` spent runnable but waiting for a CPU (the kernel's schedstat)."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
 def _actions(db: Path) -> int:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
         return con.execute("SELECT count(*) FROM actions").fetchone()[0]
@@ -238,11 +243,12 @@ async def main() -> None:
         await asyncio.sleep(0.5)
         base_rss = _rss_kib(server.pid)
         print(f"server pid {server.pid}, empty RSS {base_rss / 1024:.1f} MiB, "
-              f"think {low}-{high} s, {'FULL' if args.durable else 'NORMAL'} sync")
+              f"think {low}-{high} s, {'FULL' if args.durable else 'NORMAL'} sync, "
+              f"load average {os.getloadavg()[0]:.1f}, nice {os.nice(0)}")
         print("| tables | connections | actions/s | p50 ms | p99 ms | max ms | server CPU % "
-              "| server CPU ms/action | bench CPU % | server RSS MiB | RSS/table KiB "
-              "| games ended | errors |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+              "| server CPU ms/action | server waiting for a CPU % | bench CPU % "
+              "| bench waiting % | server RSS MiB | RSS/table KiB | games ended | errors |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         runs: list[TableRun] = []
         tasks = []
         for target in stages:
@@ -261,12 +267,15 @@ async def main() -> None:
             await asyncio.sleep(3)  # let the new tables reach their stride
             stats.measuring = True
             actions0, cpu0 = _actions(db), _cpu_seconds(server.pid)
+            queued0, mine_queued0 = _run_queue_seconds(server.pid), _run_queue_seconds("self")
             mine0, wall0 = time.process_time(), time.perf_counter()
             await asyncio.sleep(args.seconds)
             stats.measuring = False
             wall = time.perf_counter() - wall0
             actions = _actions(db) - actions0
             cpu_used = _cpu_seconds(server.pid) - cpu0
+            queued = (_run_queue_seconds(server.pid) - queued0) / wall * 100
+            mine_queued = (_run_queue_seconds("self") - mine_queued0) / wall * 100
             cpu = cpu_used / wall * 100
             mine = (time.process_time() - mine0) / wall * 100
             rss = _rss_kib(server.pid)
@@ -278,7 +287,8 @@ async def main() -> None:
             p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))] * 1000
             print(f"| {target} | {target * PEOPLE} | {actions / wall:.0f} | {p50:.1f} | "
                   f"{p99:.1f} | {delays[-1] * 1000:.1f} | {cpu:.0f} | "
-                  f"{cpu_used * 1000 / max(actions, 1):.2f} | {mine:.0f} | "
+                  f"{cpu_used * 1000 / max(actions, 1):.2f} | {queued:.0f} | {mine:.0f} | "
+                  f"{mine_queued:.0f} | "
                   f"{rss / 1024:.1f} | {(rss - base_rss) / target:.0f} | {stats.games} | "
                   f"{sum(stats.errors.values())} |", flush=True)
             if stats.errors:

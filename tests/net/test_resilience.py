@@ -72,6 +72,9 @@ def test_kill_9_then_restart_loses_no_action_and_the_seat_resumes(tmp_path: Path
             await ana.close()
 
         run(after_restart(), 30)
+        said = server.stop()  # SIGTERM: a clean stop, said in the catalogue's words
+        assert server.proc is not None and server.proc.returncode == 0
+        assert "Server stopped." in said
     finally:
         server.kill()
 
