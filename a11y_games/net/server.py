@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import signal
 import ssl
 import time
@@ -43,6 +44,7 @@ BAD_BURST = 20
 BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
 SERVER_NAME = "a11y-games"
+_log = logging.getLogger("a11y_games.net")
 
 
 class Connection:
@@ -133,6 +135,9 @@ class Connection:
             self.handle(message)
         except Refused as refused:
             self.refuse(refused.msg, req)
+        except Exception:  # a bug (a game's query on an odd argument): told, logged, served on
+            _log.exception("while handling %s from %r", type(message).__name__, self.name)
+            self.send(p.Error(msg=Msg("net.error.internal"), req=req))
 
     def handle(self, message: p.ClientMessage) -> None:
         lobby = self.server.lobby
