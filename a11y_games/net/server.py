@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import ssl
@@ -44,6 +45,8 @@ BAD_BURST = 20
 BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
 SERVER_NAME = "a11y-games"
+FULL_COLLECTION_NEVER = 1_000_000
+"""The oldest generation's threshold: Python's full collections off (see ``_sweep``)."""
 _log = logging.getLogger("a11y_games.net")
 
 
@@ -250,10 +253,16 @@ class TableServer:
 
 
 async def _sweep(lobby: Lobby, every: float = 60.0) -> None:
-    """Now and then, forget the tables nobody will play."""
+    """Once a minute: forget the tables nobody will play, then collect reference cycles.
+
+    Python's own full collections come whenever long-lived objects grew by a quarter:
+    every few seconds with hundreds of tables, each pausing every table for 50-250 ms
+    (measured at 500 tables). The server raises that generation's threshold and runs the
+    full collection itself, once a minute."""
     while True:
         await asyncio.sleep(every)
         lobby.sweep()
+        gc.collect()
 
 
 def _tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
@@ -274,6 +283,10 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
     server.lobby.restore()
+    gc.collect()
+    gc.freeze()  # modules, caches and restored tables: never scanned again
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_NEVER)
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=tls,
                      compression=None, close_timeout=2) as ws_server:
         bound: Any = next(iter(ws_server.sockets)).getsockname()
