@@ -18,7 +18,8 @@ from a11y_games.engine.messages import Msg
 from a11y_games.net import protocol as p
 from tests.net.wire import Client, ServerProcess, replay, run
 
-GAMES = [("pnue", 5), ("vertigo", 3), ("utopia", 3), ("vanuatu", 3)]
+GAMES = [("pnue", 5, {}), ("pnue", 5, {"crises": "on"}), ("vertigo", 3, {}),
+         ("utopia", 3, {}), ("vanuatu", 3, {})]
 QUICK = ("done", "end", "pass", "finish")
 
 
@@ -70,16 +71,16 @@ def check_view(client: Client, seat: int | None, match_events: list, log_length:
 
 
 @pytest.mark.timeout(90)
-@pytest.mark.parametrize(("game", "players"), GAMES)
+@pytest.mark.parametrize(("game", "players", "options"), GAMES)
 def test_a_whole_game_shows_each_seat_only_its_own_view(
-        server: ServerProcess, game: str, players: int) -> None:
+        server: ServerProcess, game: str, players: int, options: dict[str, str]) -> None:
     async def scenario() -> None:
         ana = await Client.open(server.url, "Ana", "en")
         bruno = await Client.open(server.url, "Bruno", "fr")
         eve = await Client.open(server.url, "Eve", "en")
         bots = {seat: "normal" if seat % 2 else "random" for seat in range(2, players)}
         req = await ana.request(p.Create(game=game, players=players, bots=bots,
-                                         bot_delay=60))
+                                         options=options, bot_delay=60))
         joined = await ana.reply(req)
         assert isinstance(joined, p.Joined) and joined.seat == 0
         table = joined.table.id
@@ -106,6 +107,8 @@ def test_a_whole_game_shows_each_seat_only_its_own_view(
             check_view(client, seat, match.events, len(log))
             if game == "pnue":  # every seat votes on each government
                 assert client.of(p.Progress)
+            if options.get("crises") == "on":  # crisis races, ordered by arrival
+                assert any(m.race for m in client.of(p.PendingMsg))
         stepper = replay(record, log, 0)
         asks = sorted((length, seat, lines) for seat, asked in privates.items()
                       for length, lines in asked)
