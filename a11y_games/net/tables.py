@@ -751,13 +751,13 @@ class Lobby:
 
     def find(self, table_id: str | None, code: str | None) -> Table:
         """A table by its id (public ones) or its code; Refused if none."""
+        given = (code or "").strip().upper().encode("utf-8", "replace")
         for table in self.tables.values():
-            if code and table.record.code and secrets.compare_digest(
-                    code.strip().upper(), table.record.code):
+            known = table.record.code.encode()
+            by_code = bool(given and known) and secrets.compare_digest(given, known)
+            if by_code and table_id in (None, "", table.id):
                 return table
-            if table_id is not None and table.id == table_id and (
-                    table.record.public or (code and secrets.compare_digest(
-                        code.strip().upper(), table.record.code))):
+            if table_id is not None and table.id == table_id and table.record.public:
                 return table
         raise Refused(Msg("net.error.no_table"))
 

@@ -175,3 +175,23 @@ def test_names_are_cleaned_and_a_seated_name_is_refused(server: ServerProcess) -
             await client.close()
 
     run(scenario(), 30)
+
+
+@pytest.mark.timeout(60)
+def test_a_table_by_code_is_not_found_by_guesses(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        ana = await Client.open(server.url, "Ana")
+        eve = await Client.open(server.url, "Eve")
+        req = await ana.request(p.Create(game="vertigo", players=2, public=False))
+        joined = await ana.reply(req)
+        assert isinstance(joined, p.Joined) and joined.table.code
+        for table, code in ((joined.table.id, None), (None, "é"), (None, "ABCDEFGH"),
+                            (joined.table.id, "x" * 5000), (None, "")):
+            req = await eve.request(p.Join(table=table, code=code))
+            assert await _error(eve, req) == "net.error.no_table"
+        req = await eve.request(p.Join(code=f" {joined.table.code.lower()} "))
+        assert isinstance(await eve.reply(req), p.Joined)
+        for client in (ana, eve):
+            await client.close()
+
+    run(scenario(), 30)
