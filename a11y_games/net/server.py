@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import random
 import signal
 import ssl
 import time
@@ -234,9 +235,12 @@ class Connection:
 class TableServer:
     """The lobby, its storage, and the WebSocket handler."""
 
-    def __init__(self, specs: dict[str, GameSpec], storage: Storage) -> None:
+    def __init__(self, specs: dict[str, GameSpec], storage: Storage,
+                 *, seed: int | None = None) -> None:
         self.storage = storage
-        self.lobby = Lobby(specs, storage)
+        draws = random.Random(seed) if seed is not None else None
+        self.lobby = Lobby(specs, storage,
+                           seed=None if draws is None else lambda: draws.getrandbits(48))
         self.connections = 0
 
     async def handler(self, ws: ServerConnection) -> None:
@@ -300,11 +304,14 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
 
 def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
         certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
-        listening: Callable[[str], None] = lambda url: None) -> None:
-    """``a11y-games serve``: open the storage, replay unfinished tables, serve."""
+        seed: int | None = None, listening: Callable[[str], None] = lambda url: None) -> None:
+    """``a11y-games serve``: open the storage, replay unfinished tables, serve.
+
+    ``seed`` makes every table's seed a draw from it (tests and benchmarks only: whoever
+    knows it knows every deal)."""
     storage = SqliteStorage(data / "tables.sqlite3", durable=durable)
     try:
-        asyncio.run(serve_forever(TableServer(specs, storage), host, port,
+        asyncio.run(serve_forever(TableServer(specs, storage, seed=seed), host, port,
                                   tls=_tls(certfile, keyfile), listening=listening))
     finally:
         storage.close()
