@@ -30,7 +30,7 @@ from websockets.protocol import State
 from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec
 from a11y_games.net import protocol as p
-from a11y_games.net.storage import SqliteStorage, Storage
+from a11y_games.net.storage import SqliteStorage, Storage, StorageError
 from a11y_games.net.tables import Lobby, Refused, Table, clean_name
 
 __all__ = ["Connection", "TableServer", "run"]
@@ -139,6 +139,9 @@ class Connection:
             self.handle(message)
         except Refused as refused:
             self.refuse(refused.msg, req)
+        except StorageError:
+            _log.exception("storage failed while handling %s", type(message).__name__)
+            self.send(p.Error(msg=Msg("net.error.storage"), req=req))
         except Exception:  # a bug (a game's query on an odd argument): told, logged, served on
             _log.exception("while handling %s from %r", type(message).__name__, self.name)
             self.send(p.Error(msg=Msg("net.error.internal"), req=req))

@@ -24,7 +24,7 @@ from a11y_games.engine.spec import Bot, GameSpec, OptionError
 from a11y_games.engine.state import Pending, UnknownTopic
 from a11y_games.engine.words import find_named
 from a11y_games.net import protocol as p
-from a11y_games.net.storage import ChatRecord, SeatRecord, Storage, TableRecord
+from a11y_games.net.storage import ChatRecord, SeatRecord, Storage, StorageError, TableRecord
 
 __all__ = ["Lobby", "Member", "Refused", "Table", "clean_name", "clean_text"]
 
@@ -438,7 +438,11 @@ class Table:
         assert match is not None
         before = match.state.pending()
         match.act(seat, action)
-        self.storage.append_action(self.record.id, len(match.log) - 1, seat, action)
+        try:
+            self.storage.append_action(self.record.id, len(match.log) - 1, seat, action)
+        except StorageError as error:  # not stored: not played (nobody has heard of it)
+            self._build_match(match.log[:-1])
+            raise Refused(Msg("net.error.storage")) from error
         self.last_active = time.monotonic()
         if ack is not None:
             ack[0].send(p.Acked(req=ack[1]))
