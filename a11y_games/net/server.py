@@ -42,6 +42,10 @@ WRITE_LIMIT = 4 * 1024 * 1024
 CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 """At most CHAT_BURST lines of chat per connection in CHAT_WINDOW seconds."""
+MESSAGE_BURST = 1000
+MESSAGE_WINDOW = 10.0
+"""At most MESSAGE_BURST messages of any kind per connection in MESSAGE_WINDOW seconds
+(a person sends a few a minute; a scripted test client a few hundred a second)."""
 BAD_BURST = 20
 BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
@@ -65,6 +69,7 @@ class Connection:
         self._clock = clock
         self._chat: deque[float] = deque()
         self._bad: deque[float] = deque()
+        self._all: deque[float] = deque()
         self._flush_soon = False
         self._closer: asyncio.Task[None] | None = None  # kept: a task nobody holds may vanish
 
@@ -129,6 +134,9 @@ class Connection:
 
     # --- receiving ----------------------------------------------------------------------------
     def receive(self, frame: str | bytes) -> None:
+        if not self._within(self._all, MESSAGE_BURST, MESSAGE_WINDOW):
+            self.refuse(Msg("net.error.too_fast"))
+            return
         try:
             message = p.decode_client(frame)
         except p.ProtocolError:
