@@ -27,6 +27,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
+from a11y_games import __version__
 from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec
 from a11y_games.net import protocol as p
@@ -49,7 +50,7 @@ MESSAGE_WINDOW = 10.0
 BAD_BURST = 20
 BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
-SERVER_NAME = "a11y-games"
+SERVER_NAME = f"a11y-games {__version__}"
 FULL_COLLECTION_NEVER = 1_000_000
 """The oldest generation's threshold: Python's full collections off (see ``_sweep``)."""
 _log = logging.getLogger("a11y_games.net")

@@ -169,8 +169,7 @@ class Table:
                             level=s.record.level, connected=s.member is not None,
                             bot_playing=s.bot_playing) for s in self.seats]
         mine = self.seat_of(member) if member is not None else None
-        is_creator = member is not None and _same_name(member.name, r.creator) and (
-            mine is not None or not r.started)
+        is_creator = mine is not None and _same_name(mine.record.name, r.creator)
         info = p.TableInfo(id=r.id, game=r.game, players=r.players, options=dict(r.options),
                            public=r.public, started=r.started, over=r.over,
                            host_lang=r.host_lang, level=r.level, bot_delay=r.bot_delay,
