@@ -753,7 +753,7 @@ def _serve_parser() -> _Parser:
     parser = _Parser(prog="a11y-games serve", help_lines=_help(
         Msg("net.clihelp.serve"), Msg("core.clihelp.options"), Msg("net.clihelp.host"),
         Msg("net.clihelp.port"), Msg("net.clihelp.data"), Msg("net.clihelp.tls"),
-        Msg("net.clihelp.durable"), Msg("core.clihelp.lang")))
+        Msg("net.clihelp.durable"), Msg("net.clihelp.seed"), Msg("core.clihelp.lang")))
     parser.add_argument("--host", default="127.0.0.1")
     _number(parser, "--port", default=8765)
     parser.add_argument("--data", default=None, metavar="DIR")
@@ -761,6 +761,7 @@ def _serve_parser() -> _Parser:
     parser.add_argument("--keyfile", default=None, metavar="FILE")
     parser.add_argument("--durable", action="store_true")
     _choice(parser, "--lang", LANGUAGES, default=None)
+    _number(parser, "--seed", default=None)
     return parser
 
 
@@ -781,7 +782,7 @@ def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 
     try:
         run(all_specs(), host=args.host, port=args.port, data=data, certfile=args.certfile,
-            keyfile=args.keyfile, durable=args.durable, listening=listening)
+            keyfile=args.keyfile, durable=args.durable, seed=args.seed, listening=listening)
     except OSError as error:
         out.write(tr.render(Msg("net.serve.failed", reason=os_reason(error))) + "\n")
         return 1

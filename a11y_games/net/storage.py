@@ -14,14 +14,20 @@ per action (about 6 ms on the benchmark machine instead of 0.02 ms): see docs/ne
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-__all__ = ["ChatRecord", "SeatRecord", "SqliteStorage", "Storage", "TableRecord"]
+import msgspec
+
+__all__ = ["ChatRecord", "SeatRecord", "SqliteStorage", "Storage", "StorageError",
+           "TableRecord"]
+
+
+class StorageError(RuntimeError):
+    """The database refused a write (disk full, file gone): nothing was stored."""
 
 
 @dataclass
@@ -72,7 +78,8 @@ class Storage(Protocol):
     """What the server needs from a database. Each call is committed when it returns."""
 
     def save_table(self, table: TableRecord) -> None:
-        """Insert or replace a table's record (settings, seats, flags)."""
+        """Insert or replace a table's record (settings, seats, flags). Every write raises
+        :class:`StorageError` when nothing could be stored."""
 
     def delete_table(self, table_id: str) -> None:
         """Forget a table that never started (its log and chat too)."""
@@ -91,9 +98,7 @@ class Storage(Protocol):
 
 
 def _record(text: str) -> TableRecord:
-    raw = json.loads(text)
-    raw["seats"] = [SeatRecord(**seat) for seat in raw["seats"]]
-    return TableRecord(**raw)
+    return msgspec.json.decode(text, type=TableRecord)
 
 
 _SCHEMA = """
@@ -120,24 +125,34 @@ class SqliteStorage:
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.executescript(_SCHEMA)
 
+    def _write(self, sql: str, values: tuple[object, ...]) -> None:
+        try:
+            self._db.execute(sql, values)
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+
     def save_table(self, table: TableRecord) -> None:
-        record = json.dumps(asdict(table), ensure_ascii=False)
-        self._db.execute("INSERT OR REPLACE INTO tables (id, over, record) VALUES (?, ?, ?)",
+        record = msgspec.json.encode(table).decode()  # a tenth of json.dumps(asdict(...))
+        self._write("INSERT OR REPLACE INTO tables (id, over, record) VALUES (?, ?, ?)",
                          (table.id, int(table.over), record))
 
     def delete_table(self, table_id: str) -> None:
-        with self._db:
-            self._db.execute("BEGIN")
-            for sql in ("DELETE FROM tables WHERE id = ?", "DELETE FROM actions WHERE table_id = ?",
-                        "DELETE FROM chat WHERE table_id = ?"):
-                self._db.execute(sql, (table_id,))
+        try:
+            with self._db:
+                self._db.execute("BEGIN")
+                for sql in ("DELETE FROM tables WHERE id = ?",
+                            "DELETE FROM actions WHERE table_id = ?",
+                            "DELETE FROM chat WHERE table_id = ?"):
+                    self._db.execute(sql, (table_id,))
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
 
     def append_action(self, table_id: str, index: int, seat: int, action: str) -> None:
-        self._db.execute("INSERT INTO actions (table_id, idx, seat, action) VALUES (?, ?, ?, ?)",
+        self._write("INSERT INTO actions (table_id, idx, seat, action) VALUES (?, ?, ?, ?)",
                          (table_id, index, seat, action))
 
     def append_chat(self, table_id: str, chat: ChatRecord) -> None:
-        self._db.execute(
+        self._write(
             "INSERT INTO chat (table_id, time, channel, sender, recipient, text)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, chat.time or time.time(), chat.channel, chat.sender, chat.to, chat.text))

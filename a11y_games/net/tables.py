@@ -14,7 +14,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from a11y_games.engine.actions import IllegalAction
@@ -24,7 +24,7 @@ from a11y_games.engine.spec import Bot, GameSpec, OptionError
 from a11y_games.engine.state import Pending, UnknownTopic
 from a11y_games.engine.words import find_named
 from a11y_games.net import protocol as p
-from a11y_games.net.storage import ChatRecord, SeatRecord, Storage, TableRecord
+from a11y_games.net.storage import ChatRecord, SeatRecord, Storage, StorageError, TableRecord
 
 __all__ = ["Lobby", "Member", "Refused", "Table", "clean_name", "clean_text"]
 
@@ -39,6 +39,8 @@ BOT_BURST = 64
 RACE_DELAY = (0.4, 2.0)
 """Seconds a bot takes to react in a race, drawn as the local client draws them."""
 MAX_BOT_DELAY = 86400.0
+IDLE_TABLE = 600.0
+"""Seconds a table not started stays with nobody connected before it is forgotten."""
 _BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 
@@ -114,7 +116,8 @@ class _Decision:
 
     prompt: Msg
     seats: frozenset[int]
-    of: int = field(default=0)
+    of: int = 0
+    done: int = 0
 
 
 class Table:
@@ -166,8 +169,7 @@ class Table:
                             level=s.record.level, connected=s.member is not None,
                             bot_playing=s.bot_playing) for s in self.seats]
         mine = self.seat_of(member) if member is not None else None
-        is_creator = member is not None and _same_name(member.name, r.creator) and (
-            mine is not None or not r.started)
+        is_creator = mine is not None and _same_name(mine.record.name, r.creator)
         info = p.TableInfo(id=r.id, game=r.game, players=r.players, options=dict(r.options),
                            public=r.public, started=r.started, over=r.over,
                            host_lang=r.host_lang, level=r.level, bot_delay=r.bot_delay,
@@ -435,7 +437,11 @@ class Table:
         assert match is not None
         before = match.state.pending()
         match.act(seat, action)
-        self.storage.append_action(self.record.id, len(match.log) - 1, seat, action)
+        try:
+            self.storage.append_action(self.record.id, len(match.log) - 1, seat, action)
+        except StorageError as error:  # not stored: not played (nobody has heard of it)
+            self._build_match(match.log[:-1])
+            raise Refused(Msg("net.error.storage")) from error
         self.last_active = time.monotonic()
         if ack is not None:
             ack[0].send(p.Acked(req=ack[1]))
@@ -455,8 +461,10 @@ class Table:
         left = 0
         if after is not None and after.prompt == decision.prompt and not after.race:
             left = len(set(after.seats) & decision.seats)
-        if decision.of > 1:
-            self._to_all(p.Progress(done=decision.of - left, of=decision.of))
+        done = decision.of - left
+        if decision.of > 1 and done > decision.done:  # a seat finished (not a sub-step)
+            decision.done = done
+            self._to_all(p.Progress(done=done, of=decision.of))
         if left == 0:
             self._decision = None
 
@@ -516,6 +524,22 @@ class Table:
         seat = self.seat_of(member)
         member.send(self._pending_for(None if seat is None else seat.number, pending))
 
+    def _ask_everyone(self) -> None:
+        """The question now to every member: one encoding for all who are not asked."""
+        assert self.match is not None
+        pending = self.match.state.pending()
+        if pending is None:
+            return
+        others = p.encode(self._pending_for(None, pending))
+        for seat in self.seats:
+            if seat.member is not None:
+                if seat.number in pending.seats:
+                    seat.member.send(self._pending_for(seat.number, pending))
+                else:
+                    seat.member.send_frame(others)
+        for member in self.spectators:
+            member.send_frame(others)
+
     def _over_message(self) -> p.Over:
         assert self.match is not None
         outcome = self.match.state.outcome()
@@ -573,8 +597,7 @@ class Table:
                 return
             self._record(bots[0], self._bot_choice(bots[0]))
             played += 1
-        for member in self.members():
-            self._send_state(member)
+        self._ask_everyone()
 
     def _run_race(self, pending: Pending) -> None:
         """A reaction race: humans by arrival, bots after a delay from the table's seed."""
@@ -731,13 +754,13 @@ class Lobby:
 
     def find(self, table_id: str | None, code: str | None) -> Table:
         """A table by its id (public ones) or its code; Refused if none."""
+        given = (code or "").strip().upper().encode("utf-8", "replace")
         for table in self.tables.values():
-            if code and table.record.code and secrets.compare_digest(
-                    code.strip().upper(), table.record.code):
+            known = table.record.code.encode()
+            by_code = bool(given and known) and secrets.compare_digest(given, known)
+            if by_code and table_id in (None, "", table.id):
                 return table
-            if table_id is not None and table.id == table_id and (
-                    table.record.public or (code and secrets.compare_digest(
-                        code.strip().upper(), table.record.code))):
+            if table_id is not None and table.id == table_id and table.record.public:
                 return table
         raise Refused(Msg("net.error.no_table"))
 
@@ -791,6 +814,24 @@ class Lobby:
         first = next(n for n, s in enumerate(seats) if s.kind == "free")
         table.sit(member, first, request.req)
         return table
+
+    def sweep(self, idle: float = IDLE_TABLE) -> int:
+        """Forget tables nobody will play: not started and nobody connected for ``idle``
+        seconds (deleted), or over with nobody left (out of memory; kept on disk)."""
+        now = time.monotonic()
+        gone = 0
+        for table in list(self.tables.values()):
+            if table.members():
+                table.last_active = now
+                continue
+            if table.record.over:
+                del self.tables[table.id]
+                gone += 1
+            elif not table.record.started and now - table.last_active > idle:
+                del self.tables[table.id]
+                self.storage.delete_table(table.id)
+                gone += 1
+        return gone
 
     def drop_if_abandoned(self, table: Table) -> None:
         if table.abandoned and not table.spectators:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 
 import pytest
 
@@ -18,8 +19,11 @@ from a11y_games.engine.messages import Msg
 from a11y_games.net import protocol as p
 from tests.net.wire import Client, ServerProcess, replay, run
 
-GAMES = [("pnue", 5), ("vertigo", 3), ("utopia", 3), ("vanuatu", 3)]
+GAMES = [("pnue", 5, {}), ("pnue", 5, {"crises": "on"}), ("vertigo", 3, {}),
+         ("utopia", 3, {}), ("vanuatu", 3, {})]
 QUICK = ("done", "end", "pass", "finish")
+SEED = 1
+"""The server's seed: its first table's deal has a crisis race in PNUE with crises on."""
 
 
 def pick(choices: list[tuple[str, Msg]], rng: random.Random) -> str:
@@ -59,6 +63,8 @@ def check_view(client: Client, seat: int | None, match_events: list, log_length:
             assert frame.private == (event.visible_to is not None)
         else:
             assert frame == p.EventMsg(seq=frame.seq), "a hidden event must be a bare number"
+    for progress in client.of(p.Progress):  # "3 of 5 have voted": counts, never who
+        assert 1 <= progress.done <= progress.of and progress.of >= 2
     for pending in client.of(p.PendingMsg):
         asked = seat is not None and seat in pending.seats
         if not asked:
@@ -68,16 +74,25 @@ def check_view(client: Client, seat: int | None, match_events: list, log_length:
 
 
 @pytest.mark.timeout(90)
-@pytest.mark.parametrize(("game", "players"), GAMES)
+@pytest.mark.parametrize(("game", "players", "options"), GAMES)
 def test_a_whole_game_shows_each_seat_only_its_own_view(
-        server: ServerProcess, game: str, players: int) -> None:
+        tmp_path: Path, game: str, players: int, options: dict[str, str]) -> None:
+    server = ServerProcess(tmp_path, seed=SEED).start()  # its own: the same deals every run
+    try:
+        _play_and_check(server, game, players, options)
+    finally:
+        server.kill()
+
+
+def _play_and_check(server: ServerProcess, game: str, players: int,
+                    options: dict[str, str]) -> None:
     async def scenario() -> None:
         ana = await Client.open(server.url, "Ana", "en")
         bruno = await Client.open(server.url, "Bruno", "fr")
         eve = await Client.open(server.url, "Eve", "en")
         bots = {seat: "normal" if seat % 2 else "random" for seat in range(2, players)}
         req = await ana.request(p.Create(game=game, players=players, bots=bots,
-                                         bot_delay=60))
+                                         options=options, bot_delay=60))
         joined = await ana.reply(req)
         assert isinstance(joined, p.Joined) and joined.seat == 0
         table = joined.table.id
@@ -102,6 +117,10 @@ def test_a_whole_game_shows_each_seat_only_its_own_view(
         assert sorted(match.state.outcome().winners) == over[0].winners  # type: ignore[union-attr]
         for seat, client in ((0, ana), (1, bruno), (None, eve)):
             check_view(client, seat, match.events, len(log))
+            if game == "pnue":  # every seat votes on each government
+                assert client.of(p.Progress)
+            if options.get("crises") == "on":  # crisis races, ordered by arrival
+                assert any(m.race for m in client.of(p.PendingMsg))
         stepper = replay(record, log, 0)
         asks = sorted((length, seat, lines) for seat, asked in privates.items()
                       for length, lines in asked)

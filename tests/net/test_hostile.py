@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from a11y_games.net import protocol as p
 from tests.net.wire import Client, ServerProcess, run
@@ -175,3 +177,43 @@ def test_names_are_cleaned_and_a_seated_name_is_refused(server: ServerProcess) -
             await client.close()
 
     run(scenario(), 30)
+
+
+@pytest.mark.timeout(60)
+def test_a_table_by_code_is_not_found_by_guesses(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        ana = await Client.open(server.url, "Ana")
+        eve = await Client.open(server.url, "Eve")
+        req = await ana.request(p.Create(game="vertigo", players=2, public=False))
+        joined = await ana.reply(req)
+        assert isinstance(joined, p.Joined) and joined.table.code
+        for table, code in ((joined.table.id, None), (None, "é"), (None, "ABCDEFGH"),
+                            (joined.table.id, "x" * 5000), (None, "")):
+            req = await eve.request(p.Join(table=table, code=code))
+            assert await _error(eve, req) == "net.error.no_table"
+        req = await eve.request(p.Join(code=f" {joined.table.code.lower()} "))
+        assert isinstance(await eve.reply(req), p.Joined)
+        for client in (ana, eve):
+            await client.close()
+
+    run(scenario(), 30)
+
+
+@pytest.mark.timeout(60)
+def test_a_flood_of_valid_messages_is_cut_off(server: ServerProcess) -> None:
+    async def scenario() -> None:
+        ana, bruno, _table_id = await _table(server)
+        flooder = await Client.open(server.url, "Flood")
+        frame = p.encode(p.ListTables()).decode()
+        with contextlib.suppress(ConnectionClosed):  # the server may close it mid-flood
+            for _ in range(1100):
+                await flooder.send_raw(frame)
+        await asyncio.wait_for(flooder.ws.wait_closed(), 10)
+        assert flooder.ws.close_code == 1008
+        assert "net.error.too_fast" in {e.msg.id for e in flooder.of(p.Error)}
+        req = await ana.request(p.Ask(what="status"))  # everyone else is served as before
+        assert isinstance(await ana.reply(req), p.Answer)
+        for client in (ana, bruno):
+            await client.close()
+
+    run(scenario(), 40)

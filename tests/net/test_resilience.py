@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from a11y_games.net import protocol as p
+from a11y_games.net.tables import SNAPSHOT_AFTER
 from tests.net.wire import Client, ServerProcess, replay, run
 
 
@@ -72,6 +73,9 @@ def test_kill_9_then_restart_loses_no_action_and_the_seat_resumes(tmp_path: Path
             await ana.close()
 
         run(after_restart(), 30)
+        said = server.stop()  # SIGTERM: a clean stop, said in the catalogue's words
+        assert server.proc is not None and server.proc.returncode == 0
+        assert "Server stopped." in said
     finally:
         server.kill()
 
@@ -161,3 +165,36 @@ def test_spectators_chat_among_themselves_during_a_game(server: ServerProcess) -
             await client.close()
 
     run(scenario(), 30)
+
+
+@pytest.mark.timeout(60)
+def test_a_long_absence_gets_a_snapshot_and_the_old_connection_is_let_go(
+        server: ServerProcess) -> None:
+    async def scenario() -> None:
+        ana = await Client.open(server.url, "Ana")
+        req = await ana.request(p.Create(game="utopia", players=3,
+                                         bots={1: "random", 2: "random"}))
+        joined = await ana.reply(req)
+        assert isinstance(joined, p.Joined) and joined.token
+        await ana.request(p.Start())
+        while not ana.of(p.EventMsg) or ana.of(p.EventMsg)[-1].seq <= SNAPSHOT_AFTER:
+            pending = await _current(ana)
+            if pending.choices:
+                req = await ana.request(p.Act(action=pending.choices[0][0]))
+                await ana.reply(req)
+            elif ana.of(p.Over):
+                pytest.skip("the game ended before enough events")
+        again = await Client.open(server.url, "Ana")
+        req = await again.request(p.Resume(token=joined.token, last_seq=0))
+        assert isinstance(await again.reply(req), p.Joined)
+        snapshot = await again.expect(p.Snapshot)
+        assert snapshot.missed == snapshot.seq > SNAPSHOT_AFTER
+        assert snapshot.status and snapshot.private  # where things stand, for this seat
+        assert not again.of(p.EventMsg), "no flood of old events"
+        assert (await again.expect(p.PendingMsg)).choices
+        replaced = await ana.expect(p.Error)
+        assert replaced.msg.id == "net.error.replaced"
+        await asyncio.wait_for(ana.ws.wait_closed(), 5)
+        await again.close()
+
+    run(scenario(), 50)

@@ -27,10 +27,12 @@ WAIT = 10.0
 
 
 class ServerProcess:
-    """``a11y-games serve --port 0`` in a subprocess, private data folder, English."""
+    """``a11y-games serve --port 0`` in a subprocess, private data folder, English; with
+    ``seed``, every table's deal is the same from run to run."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, seed: int | None = None) -> None:
         self.data = data
+        self.seed = seed
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -39,7 +41,8 @@ class ServerProcess:
                "XDG_DATA_HOME": str(self.data / "share"), "SPEECHD_CMD": "/bin/false"}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "a11y_games", "serve", "--port", "0", "--lang", "en",
-             "--data", str(self.data / "server")],
+             "--data", str(self.data / "server"),
+             *([] if self.seed is None else ["--seed", str(self.seed)])],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()  # the first line says where it listens
