@@ -319,7 +319,7 @@ class Lobby:
                 answer = fold(typed) if typed is not None else None
                 if answer is None:
                     pass  # news: said below
-                elif answer in ("start", "commencer", "go", ""):
+                elif answer in ("start", "commencer", "go"):
                     try:
                         self.session.request(p.Start())
                     except RequestRefused as error:
@@ -328,7 +328,7 @@ class Lobby:
                 elif answer in WORDS["quit"]:
                     self._leave()
                     return False
-                elif answer in ("who", "qui", "seats", "places"):
+                elif answer in ("who", "qui", "seats", "places", ""):
                     self.say(self._who_line(table))
                 else:
                     self.say(Msg("online.start.usage"))

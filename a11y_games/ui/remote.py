@@ -197,6 +197,29 @@ class Session:
             raise RequestRefused(answer.msg)
         return answer
 
+    def ask_soon(self, message: Any, done: Callable[[Any], None]) -> None:
+        """From any thread: send ``message`` without waiting; ``done`` gets its answer on
+        the connection's thread (nothing on an error or a lost connection)."""
+
+        def send() -> None:
+            if self._ws is None:
+                return
+            req = next(self._reqs)
+            message.req = req
+            future = self.loop.create_future()
+            self._waiting[req] = future
+
+            def finished(f: asyncio.Future[Any]) -> None:
+                if not f.cancelled() and f.exception() is None \
+                        and not isinstance(f.result(), p.Error):
+                    done(f.result())
+
+            future.add_done_callback(finished)
+            self.loop.create_task(self._ws.send(p.encode(message)))
+
+        with contextlib.suppress(RuntimeError):  # the loop has closed
+            self.loop.call_soon_threadsafe(send)
+
     def close(self) -> None:
         """Close the connection and end the thread."""
         self._closing = True
@@ -247,9 +270,11 @@ class RemoteTable:
         """Counts the questions (``pending``, ``over``) received."""
         self._acked_at = 0
         self._acts = 0
+        self._cache: dict[str, tuple[int, list[Msg]]] = {}
+        """Answers asked ahead, with the question number they belong to."""
         self.on_news: Callable[[Any], None] = lambda message: None
         session.on_state = self._connection_state
-        session.attach(self._push)
+        session.attach(self._push)  # last: held messages are taken now
 
     # --- what the server pushes --------------------------------------------------------------
     def _push(self, message: Any, reply: bool) -> None:
@@ -278,6 +303,8 @@ class RemoteTable:
             self._pending = message
             self.quiet = 0
             self.questions += 1
+            if self.seat is not None and self.seat in message.seats:
+                self._prefetch(self.questions)
         elif isinstance(message, p.Over):
             self._outcome = Outcome(frozenset(message.winners), message.reason)
             self._pending = None
@@ -307,6 +334,23 @@ class RemoteTable:
             self._note(Msg("online.snapshot", count=message.missed))
             for line in [*message.status, *message.private]:
                 self._note(line)
+
+    PREFETCH = ("status", "private", "board")
+    """Asked ahead when this seat is asked (what a player most often asks then): the
+    answer is here when the command is typed, with no round trip."""
+
+    def _prefetch(self, question: int) -> None:
+        for what in self.PREFETCH:
+            def keep(answer: Any, what: str = what) -> None:
+                with self._lock:
+                    self._cache[what] = (question, list(answer.lines))
+
+            self.session.ask_soon(p.Ask(what=what), keep)  # type: ignore[arg-type]
+
+    def _cached(self, what: str) -> list[Msg] | None:
+        with self._lock:
+            held = self._cache.get(what)
+            return held[1] if held is not None and held[0] == self.questions else None
 
     def _note(self, msg: Msg, *, level: Verbosity = Verbosity.NORMAL) -> None:
         """A line of the table's own (chat, arrivals, votes counted) in the transcript."""
@@ -405,9 +449,13 @@ class RemoteTable:
         return list(answer.lines)
 
     def status(self, seat: int | None) -> list[Msg]:
-        return self._ask("status")
+        return self._cached("status") or self._ask("status")
 
     def board(self, seat: int | None, topic: str) -> list[Msg]:
+        if not topic:
+            held = self._cached("board")
+            if held:
+                return held
         try:
             answer = self.session.request(p.Ask(what="board", topic=topic))
         except RequestRefused as error:
@@ -417,7 +465,7 @@ class RemoteTable:
         return list(answer.lines)
 
     def private(self, seat: int) -> list[Msg]:
-        return self._ask("private")
+        return self._cached("private") or self._ask("private")
 
     def queries(self) -> list[Query]:
         return [Query(q.name, q.help, _no_run, tuple(q.aliases), q.public)
