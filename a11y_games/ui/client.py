@@ -30,7 +30,7 @@ from a11y_games.ui.keeping import KeepingCommands
 from a11y_games.ui.outputs import BrailleOptions, SpeechOutput
 from a11y_games.ui.settings import Preferences
 from a11y_games.ui.sounding import SoundCommands
-from a11y_games.ui.table import LocalTable, Table
+from a11y_games.ui.table import LocalTable, Table, TableUnavailable
 from a11y_games.ui.terminal import LineReader, Woken, Writer
 from a11y_games.ui.tuning import TuningCommands
 
@@ -132,7 +132,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                     self.speech.silence()  # a script's lines never cut what is said
                 if self.sound is not None and line.strip():
                     self.sound.silence()  # cues still waiting belong to what was said
-                self.handle(line)
+                try:
+                    self.handle(line)
+                except TableUnavailable as lost:  # said; the question comes again once back
+                    self.say(lost.msg)
                 for problem in (self._speech_problem(), self._sound_problem()):
                     if problem is not None:
                         self.say(problem)

@@ -21,6 +21,7 @@ from a11y_games.engine import Event, IllegalAction, Msg, Pending, Verbosity
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import Outcome, Query, Topic, UnknownTopic
 from a11y_games.net import protocol as p
+from a11y_games.ui.table import TableUnavailable
 
 __all__ = ["ConnectionLost", "RemoteTable", "Session"]
 
@@ -28,13 +29,10 @@ REPLY_TIMEOUT = 15.0
 """Seconds a request waits for the server's answer before the player is told."""
 
 
-class ConnectionLost(Exception):
+class ConnectionLost(TableUnavailable):
     """The server cannot be reached (a request timed out, or the connection is closed for
     good). ``msg`` says it to the player."""
 
-    def __init__(self, msg: Msg) -> None:
-        super().__init__(msg.id)
-        self.msg = msg
 
 
 class RequestRefused(Exception):
@@ -107,9 +105,11 @@ class Session:
         try:
             async for ws in connect(self.uri, max_size=2**20, open_timeout=5,
                                     ping_interval=10, ping_timeout=20):
-                self._ws = ws
                 try:
                     await self._greet(ws, first)
+                    self._ws = ws  # requests go out once the seat is taken back
+                    if not first:
+                        self.on_state("back")
                     first = False
                     self._ready.set()
                     async for frame in ws:
@@ -133,7 +133,6 @@ class Session:
             raise ConnectionLost(welcome.msg)
         if not first and self.token is not None:
             await ws.send(p.encode(p.Resume(token=self.token, last_seq=self.last_seq)))
-            self.on_state("back")
 
     def _receive(self, frame: Any) -> None:
         try:
@@ -161,6 +160,7 @@ class Session:
         for future in self._waiting.values():
             if not future.done():
                 future.set_exception(ConnectionLost(Msg("online.lost")))
+                future.exception()  # retrieved: a prefetch nobody waits for is no error
         self._waiting.clear()
 
     # --- called from the client's thread ---------------------------------------------------
@@ -182,7 +182,11 @@ class Session:
                 raise ConnectionLost(Msg("online.lost"))
             future = self.loop.create_future()
             self._waiting[req] = future
-            await self._ws.send(p.encode(message))
+            try:
+                await self._ws.send(p.encode(message))
+            except Exception:
+                self._waiting.pop(req, None)
+                raise
             return await future
 
         try:
@@ -363,6 +367,7 @@ class RemoteTable:
             elif what == "back":
                 self._note(Msg("online.reconnected"), level=Verbosity.BRIEF)
                 self.quiet = 1
+                self._acts += 1  # the question is asked again, whole, once it is back
             self.changes += 1
             self._lock.notify_all()
         self.on_news(what)

@@ -17,7 +17,16 @@ from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import Outcome, Query, Topic
 
-__all__ = ["LocalTable", "Table"]
+__all__ = ["LocalTable", "Table", "TableUnavailable"]
+
+
+class TableUnavailable(Exception):
+    """The table cannot answer now (a network table whose connection is lost): ``msg``
+    says it; nothing was played, and the question is asked again once it is back."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.id)
+        self.msg = msg
 
 Choice = tuple[str, Msg]
 """An action id and its label, as offered to a seat."""

@@ -158,3 +158,28 @@ def test_a_client_closed_mid_game_takes_its_seat_back(server: Server, tmp_path: 
     assert "Game over." in back and "Traceback" not in back and "Task " not in back
     assert "Bo is back" not in back  # said to Bo as "You take back your seat"
     assert re.search(r"While you were away: \d+ events?\. Type log", back)
+
+
+def test_a_server_killed_mid_game_comes_back_and_the_client_plays_on(tmp_path: Path) -> None:
+    """`kill -9` of the server mid-game: the client says the connection is lost, reconnects
+    by itself once the server is started again (same port, same data), takes its seat back
+    and the game goes on to its end with nothing lost."""
+    server = Server(tmp_path / "db", tmp_path / "server-home").start()
+    try:
+        ana = Player(server.url, tmp_path / "ana", "Ana")
+        create_table(ana, game="pnue", players=5, bots=4)
+        ana.expect(r"you have seat 1 of 5")
+        ana.send("start")
+        play({"Ana": (ana, "en")}, seed=21, stop_after=("Ana", 3))
+        port = server.port
+        server.kill()
+        ana.expect(r"Connection lost\. Reconnecting\.", timeout=30)
+        server = Server(tmp_path / "db", tmp_path / "server-home").start(port=port)
+        ana.expect(r"Connected again: you have your seat\.", timeout=60)
+        play({"Ana": (ana, "en")}, seed=22)
+        ana.close_input()
+        assert ana.wait() == 0
+        text = ana.text()
+        assert "Traceback" not in text
+    finally:
+        server.kill()
