@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from a11y_games.engine.bots import RandomBot
+from a11y_games.engine.search import strong_factory
 from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec, Option
-from a11y_games.games.pnue import data
+from a11y_games.games.pnue import data, worlds
 from a11y_games.games.pnue.bots import NormalBot
 from a11y_games.games.pnue.state import PnueState
 
@@ -21,7 +22,8 @@ SPEC = GameSpec(
     max_players=data.MAX_PLAYERS,
     default_players=data.DEFAULT_PLAYERS,
     new_state=PnueState,
-    bots={"random": RandomBot, "normal": NormalBot},
+    bots={"random": RandomBot, "normal": NormalBot, "strong": strong_factory(worlds)},
+    worlds=worlds,
     bot_names=data.NATIONS,
     aliases=("mrdollar", "mr-dollar"),
     options=(
