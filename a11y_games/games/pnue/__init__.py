@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from a11y_games.engine.bots import RandomBot
-from a11y_games.engine.search import strong_factory
 from a11y_games.engine.messages import Msg
+from a11y_games.engine.search import strong_factory
 from a11y_games.engine.spec import GameSpec, Option
 from a11y_games.games.pnue import data, worlds
 from a11y_games.games.pnue.bots import NormalBot
