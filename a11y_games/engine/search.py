@@ -35,13 +35,18 @@ __all__ = ["DEFAULT_SECONDS", "SearchBot", "Worlds", "copy_state", "prospects", 
 
 DEFAULT_SECONDS = 1.0
 """The thinking time of a strong bot for one decision, when none is set."""
+RESERVE = 0.95
+"""The share of the time budget the search may use: the rest covers building the world
+view and the last iteration running over."""
 EXPLORATION = 0.7
 """UCB's exploration constant, for rewards between 0 and 1."""
 PLAN_VISITS = 12
 """A step of the best line is replayed without a new search only if visited this often."""
 MARGIN = 0.02
 """The search overrules the normal bot's choice only for an answer that scored this much
-better on average (out of 1): between near equals, the normal bot's purposeful move."""
+better on average (out of 1), plus half over the square root of the fewer visits of the
+two (the noise of a mean of rewards between 0 and 1): between near equals, and on thin
+evidence, the normal bot's purposeful move."""
 
 Key = tuple[int, str]
 """An edge of the tree: the seat that decided and its action."""
@@ -190,14 +195,15 @@ def _play_out(world: GameState, horizon: int, policies: dict[int, Bot]) -> None:
 
 
 def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: random.Random,
-           *, seconds: float | None = DEFAULT_SECONDS,
-           iterations: int | None = None) -> tuple[str, list[tuple[str, int]]]:
+           *, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
+           counter: list[int] | None = None) -> tuple[str, list[tuple[str, int]]]:
     """The best of ``legal`` for ``seat`` from its world view, and the line that follows.
 
     The line is the seat's own next steps (action, visits) along the most visited edges,
     as long as the seat keeps deciding. With ``iterations`` the search is deterministic and
-    ``seconds`` is ignored.
+    ``seconds`` is ignored. ``counter[0]`` receives the iterations made (benchmarks).
     """
+    start = time.perf_counter()
     root = _Node()
     policies = {s: worlds.policy(s, rng) for s in range(view.seat_count)}
     default = policies[seat].choose(view.observation(seat), legal)
@@ -206,15 +212,19 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     if default == BACK:  # the normal bot leaves this menu: the search works one step up
         return default, []
     deadline = None if iterations is not None or seconds is None else (
-        time.perf_counter() + seconds)
+        start + RESERVE * seconds)
     done = 0
     while True:
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and done and time.perf_counter() >= deadline:
-            break
+        if deadline is not None and done:
+            now = time.perf_counter()  # stop before an iteration that would end too late
+            if now + (now - start) / done >= deadline:
+                break
         _iterate(root, view, worlds, rng, policies, (seat, default))
         done += 1
+    if counter is not None:
+        counter[0] = done
     ranked = sorted(((child.visits, child.total, action)
                      for (s, action), child in root.children.items()
                      if s == seat and action in legal), reverse=True)
@@ -224,7 +234,9 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     usual = root.children.get((seat, default))
     if usual is not None and best != default:
         chosen = root.children[(seat, best)]
-        if chosen.total / chosen.visits < usual.total / usual.visits + MARGIN:
+        # overrule the normal bot only on evidence: a lead beyond the noise of few visits
+        noise = 0.5 / math.sqrt(min(chosen.visits, usual.visits))
+        if chosen.total / chosen.visits < usual.total / usual.visits + MARGIN + noise:
             best = default
     line: list[tuple[str, int]] = []
     node = root.children[(seat, best)]
