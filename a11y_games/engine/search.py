@@ -74,6 +74,10 @@ class Worlds(Protocol):
         """The playout bot for ``seat`` (the game's normal bot)."""
         ...
 
+    # Optional: ``searched(legal) -> bool``, False for decisions the search must leave to
+    # the normal bot (PNUE's claims: a lie that wins a playout costs trust in later games
+    # of talk the playouts do not model).
+
 
 def copy_state(state: GameState, caches: Sequence[str] = ()) -> GameState:
     """A deep copy of a state without its events (pickled: several times faster than
@@ -211,6 +215,9 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
         default = legal[0]
     if default == BACK:  # the normal bot leaves this menu: the search works one step up
         return default, []
+    searched = getattr(worlds, "searched", None)
+    if searched is not None and not searched(legal):
+        return default, []  # a decision the game leaves to the normal bot's judgement
     deadline = None if iterations is not None or seconds is None else (
         start + RESERVE * seconds)
     done = 0

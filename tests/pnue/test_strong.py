@@ -87,3 +87,17 @@ def test_the_same_seed_and_budget_give_the_same_move() -> None:
     moves = {SearchBot(seat, random.Random(3), worlds=worlds, iterations=8)
              .choose(worlds.view(state, seat), legal) for _ in range(2)}
     assert len(moves) == 1 and moves <= set(legal)
+
+
+def test_claims_are_left_to_the_normal_bot() -> None:
+    """What a seat says of its tiles is not searched: an ecologist searching claims lied
+    whenever a lie won a short playout."""
+    from a11y_games.engine.search import search
+    from a11y_games.games.pnue.bots import NormalBot
+    state, seat = played(SPEC, 7, 3, lambda s, seat: s.phase == Phase.CLAIM_PRESIDENT)  # type: ignore[attr-defined]
+    legal = state.legal_actions(seat)
+    done = [-1]
+    move, _ = search(worlds.view(state, seat), seat, legal, worlds, random.Random(1),
+                     iterations=30, counter=done)
+    assert done == [-1]  # no iteration at all
+    assert move == NormalBot(seat, random.Random(0)).choose(state.observation(seat), legal)

@@ -28,7 +28,7 @@ from a11y_games.games.pnue.data import DOLLAR, ECOLOGIST, LOBBYIST, Role
 from a11y_games.games.pnue.setup import envelopes
 from a11y_games.games.pnue.state import Phase, PnueState
 
-__all__ = ["evaluate", "horizon", "policy", "sample", "scores", "view"]
+__all__ = ["evaluate", "horizon", "policy", "sample", "scores", "searched", "view"]
 
 horizon = 60
 """Normal-bot actions after the tree: two or three governments."""
@@ -177,6 +177,13 @@ def evaluate(state: PnueState) -> Sequence[float]:  # type: ignore[override]
     lob = state.lobbyist_count() / state.win_at
     lead = 0.5 + 0.5 * (eco - lob)
     return [lead if camp == "ecologists" else 1.0 - lead for camp in camps]
+
+
+def searched(legal: list[str]) -> bool:
+    """Claims are left to the normal bot: what a seat says about its tiles or an
+    investigation is judged by the others over the whole game, which a playout of a few
+    governments does not see (searched, ecologists lied when a lie won the playout)."""
+    return not legal[0].startswith(("claim", "claim_role"))
 
 
 def policy(seat: int, rng: random.Random) -> Bot:
