@@ -22,9 +22,6 @@ CHARACTER_TASTE = ("artist", "fisherman", "builder", "navigator", "buyer", "dive
                    "vendor", "preacher", "governor", "beggar")
 """The characters that serve most rounds, best first: a tie-breaker beside what each
 brings this round."""
-TASTE = 0.4
-"""Worth of one rank in ``CHARACTER_TASTE`` (a choice by this round's gain alone lost more
-tables to the sea at 3 players: 23 of 60, against 9 of 60 before)."""
 BID_DECAY = 0.6
 """Each marker already on a space makes one more there worth less: a bid is limited by
 what the action is worth, not pushed for ever against a rival."""
@@ -225,7 +222,7 @@ class View:
         if character in ("navigator", "builder") and self.rising and self.rises_left():
             need = max((self.dike_need(j, i) for j, i in self.board.live_islands()),
                        default=0.0)
-            own += (1.0 if character == "builder" else 0.4) * need
+            own += 0.4 * need
         return own
 
     def _power_value(self, character: str) -> float:
@@ -331,7 +328,7 @@ class NormalBot:
 
     def _score_character(self, view: View, action: str) -> float:
         character = action.split(":")[1]
-        return view.character_value(character) + TASTE * (
+        return view.character_value(character) + 0.4 * (
             len(CHARACTER_TASTE) - CHARACTER_TASTE.index(character))
 
     def _score_plan(self, view: View, action: str) -> float:
