@@ -6,10 +6,10 @@ game in which everything the seat may not know has been replaced by neutral plac
 game builds it (``Worlds.view``) and tests that it depends on ``observation(seat)`` only.
 Each iteration of the search then draws one concrete world consistent with that view
 (``Worlds.sample``: the unknown cards dealt at random, roles drawn among those still
-possible), walks the tree keyed by the decisions taken (single-observer ISMCTS, after
-Cowling, Powley and Whitehouse 2012: an action counts as available each time it is legal
-in a sampled world), plays on with the game's normal bots for a bounded number of
-actions, and scores the end position with the game's evaluation (``Worlds.evaluate``).
+possible), walks the tree of its own decisions (single-observer ISMCTS, after Cowling, Powley and
+Whitehouse 2012: an action counts as available each time it is legal in a sampled world;
+the other seats answer as the game's normal bots would, from their own view of that
+world), plays on with the normal bots for a bounded number of actions, and scores the end position with the game's evaluation (``Worlds.evaluate``).
 
 Budgets: ``seconds`` (default 1 s a move, wall clock) or ``iterations`` (deterministic: the
 same seed and iterations give the same move). A decision with one answer is never
@@ -130,8 +130,15 @@ def _ucb(node: _Node) -> float:
 
 def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
              policies: dict[int, Bot], prefer: Key) -> None:
-    """One iteration: sample, select and expand, play out, back up."""
+    """One iteration: sample, select and expand, play out, back up.
+
+    Only the searching seat's decisions make the tree; the other seats answer as the
+    normal bot would from their own observation of the sampled world. (Statistics of
+    another seat's decisions kept across worlds mix its different hidden roles and hands:
+    in PNUE strong ecologists lost most games against a tree of all-knowing opponents.)
+    """
     world = worlds.sample(view, rng)
+    me = prefer[0]
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
@@ -143,6 +150,9 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
         legal = world.legal_actions(seat)
         if pending.race or len(legal) == 1:
             world.apply(seat, legal[0])  # forced (or a race, decided by its order): no node
+            continue
+        if seat != me:
+            _policy_move(world, seat, legal, policies)
             continue
         if legal[-1] == BACK:  # the tree only goes forward: a menu's back changes nothing
             legal = legal[:-1]
@@ -181,6 +191,15 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
         child.total += rewards[seat]
 
 
+def _policy_move(world: GameState, seat: int, legal: list[str],
+                 policies: dict[int, Bot]) -> None:
+    """The normal bot's answer for ``seat`` in ``world``, played."""
+    bot = policies[seat]
+    choice = bot.choose(None if getattr(bot, "blind", False) else world.observation(seat),
+                        legal)
+    world.apply(seat, choice if choice in legal else legal[0])
+
+
 def _play_out(world: GameState, horizon: int, policies: dict[int, Bot]) -> None:
     """The normal bots play on for at most ``horizon`` actions."""
     for _ in range(horizon):
@@ -192,10 +211,7 @@ def _play_out(world: GameState, horizon: int, policies: dict[int, Bot]) -> None:
         if pending.race or len(legal) == 1:
             world.apply(seat, legal[0])
             continue
-        bot = policies[seat]
-        choice = bot.choose(None if getattr(bot, "blind", False) else world.observation(seat),
-                            legal)
-        world.apply(seat, choice if choice in legal else legal[0])
+        _policy_move(world, seat, legal, policies)
 
 
 def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: random.Random,
