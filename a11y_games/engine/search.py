@@ -6,10 +6,11 @@ game in which everything the seat may not know has been replaced by neutral plac
 game builds it (``Worlds.view``) and tests that it depends on ``observation(seat)`` only.
 Each iteration of the search then draws one concrete world consistent with that view
 (``Worlds.sample``: the unknown cards dealt at random, roles drawn among those still
-possible), walks the tree of its own decisions (single-observer ISMCTS, after Cowling, Powley and
-Whitehouse 2012: an action counts as available each time it is legal in a sampled world;
-the other seats answer as the game's normal bots would, from their own view of that
-world), plays on with the normal bots for a bounded number of actions, and scores the end position with the game's evaluation (``Worlds.evaluate``).
+possible), walks the tree of its own decisions (single-observer ISMCTS, after Cowling,
+Powley and Whitehouse 2012: an action counts as available each time it is legal in a
+sampled world; the other seats answer as the game's normal bots would, from their own view
+of that world), plays on with the normal bots for a bounded number of actions, and scores
+the end position with the game's evaluation (``Worlds.evaluate``).
 
 Budgets: ``seconds`` (default 1 s a move, wall clock) or ``iterations`` (deterministic: the
 same seed and iterations give the same move). A decision with one answer is never
