@@ -115,13 +115,16 @@ def prospects(scores: Sequence[float], scale: float,
 class _Node:
     """Statistics of one edge (the decision leading here) and the edges below it."""
 
-    __slots__ = ("available", "children", "total", "visits")
+    __slots__ = ("available", "children", "direct", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Key, _Node] = {}
         self.visits = 0
         self.total = 0.0
         self.available = 1
+        self.direct = True
+        """No other seat acted between the parent decision and this one, in any world: the
+        next step of the same menu (only such steps are replayed as a plan)."""
 
 
 def _ucb(node: _Node) -> float:
@@ -143,12 +146,15 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
+    direct = True
     while True:
         pending = world.pending()
         if pending is None:
             break
         seat = rng.choice(pending.seats) if len(pending.seats) > 1 else pending.seats[0]
         legal = world.legal_actions(seat)
+        if seat != me:
+            direct = False
         if pending.race or len(legal) == 1:
             world.apply(seat, legal[0])  # forced (or a race, decided by its order): no node
             continue
@@ -182,6 +188,9 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
         else:
             action = next(a for a in legal if children.get((seat, a)) is best)
         assert best is not None
+        if not direct and node is not root:
+            best.direct = False
+        direct = True
         world.apply(seat, action)
         path.append((best, seat))
         node = best
@@ -266,7 +275,7 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     node = root.children[(seat, best)]
     while node.children:
         key, child = max(node.children.items(), key=lambda kv: kv[1].visits)
-        if key[0] != seat:
+        if key[0] != seat or not child.direct:
             break
         line.append((key[1], child.visits))
         node = child

@@ -101,3 +101,13 @@ def test_claims_are_left_to_the_normal_bot() -> None:
                      iterations=30, counter=done)
     assert done == [-1]  # no iteration at all
     assert move == NormalBot(seat, random.Random(0)).choose(state.observation(seat), legal)
+
+
+def test_a_plan_never_reaches_past_other_seats_moves() -> None:
+    """The search's best line is replayed only through the next steps of the same menu: a
+    vote's line never holds the seat's next vote, taken after the others have acted."""
+    from a11y_games.engine.search import search
+    state, seat = played(SPEC, 7, 3, _voting_after_another)
+    _, line = search(worlds.view(state, seat), seat, state.legal_actions(seat), worlds,
+                     random.Random(2), iterations=60)
+    assert line == []
