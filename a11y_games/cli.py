@@ -177,7 +177,7 @@ def _play_parser() -> _Parser:
     _number(p, "--players")
     _number(p, "--humans", default=1)
     p.add_argument("--names", default="")
-    _choice(p, "--level", ("random", "normal"), default=None)
+    _choice(p, "--level", ("random", "normal", "strong"), default=None)
     _choice(p, "--speech", ("auto", "on", "off"), default=None)
     _choice(p, "--sound", ("on", "off"), default=None)
     p.add_argument("--braille", action="store_true")
@@ -562,10 +562,10 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     choice.humans = _ask_number(tr, writer, reader,
                                 Msg("core.launcher.humans", high=players, default=1),
                                 0, players, 1)
-    levels = ("random", "normal")
+    levels = ("random", "normal", "strong")
     picked = _ask_number(tr, writer, reader,
                          Msg("core.launcher.level", default=levels.index(level) + 1),
-                         1, 2, levels.index(level) + 1)
+                         1, len(levels), levels.index(level) + 1)
     choice.level = levels[picked - 1]
     for option in spec.options:
         labels = [option.choice_labels.get(v, v) for v in option.choices]
@@ -629,6 +629,10 @@ def cmd_simulate(argv: Sequence[str], lang: str, out: IO[str]) -> int:
                          percent=f"{100 * wins / max(report.games, 1):.1f}"))
     for level, wins in sorted(report.level_wins.items()):
         lines.append(Msg("core.sim.level", level=Msg(f"core.level.{level}"), wins=wins))
+    for level in sorted(report.level_scores):
+        mean = report.mean_score(level)
+        lines.append(Msg("core.sim.level_score", level=Msg(f"core.level.{level}"),
+                         mean=f"{mean:.1f}"))
     lines.append(Msg("core.sim.length", mean=f"{report.mean_length:.1f}"))
     if report.unfinished:
         lines.append(Msg("core.sim.unfinished", count=report.unfinished))

@@ -12,13 +12,19 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import simulate
 from a11y_games.games.pnue import SPEC
 
 SETUPS = [("random", "random"), ("normal", "random"), ("random", "normal"), ("normal", "normal")]
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import strength as strong_bench  # noqa: E402
 
 
 def strength(players: list[int], games: int, seed: int) -> None:
@@ -77,7 +83,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
+    strong_bench.add_arguments(parser, 40, [5, 7, 10])
     args = parser.parse_args()
+    if args.strong_only or args.calibrate:
+        strong_bench.section(SPEC, args, camps=("ecologists", "lobbyists"))
+        return
     if not args.skip_speed:
         print("## Speed\n")
         speed(args.players, args.speed, args.seed)
@@ -87,6 +97,7 @@ def main() -> None:
     if not args.skip_strength:
         print("\n## Strength\n")
         strength(args.players, args.games, args.seed)
+    strong_bench.section(SPEC, args, camps=("ecologists", "lobbyists"))
 
 
 if __name__ == "__main__":

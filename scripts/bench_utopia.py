@@ -9,12 +9,17 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import simulate
 from a11y_games.games.utopia import SPEC
 from a11y_games.i18n import Translator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import strength as strong_bench
 
 
 def random_speed(players: int, games: int, runs: int) -> None:
@@ -87,7 +92,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of the random games")
     parser.add_argument("--bot-games", type=int, default=5)
     parser.add_argument("--skip-vs", action="store_true")
+    strong_bench.add_arguments(parser, 8, [4])
     args = parser.parse_args()
+    if args.strong_only or args.calibrate:
+        strong_bench.section(SPEC, args)
+        return
     print(f"Python {platform.python_version()}, {platform.machine()}")
     print()
     for players in (2, 3, 4, 5):
@@ -97,6 +106,7 @@ def main() -> None:
     if not args.skip_vs:
         print()
         normal_vs_random(args.games)
+    strong_bench.section(SPEC, args)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,17 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out, simulate
 from a11y_games.games.vanuatu import SPEC
 from a11y_games.i18n import Translator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import strength as strong_bench
 
 
 def games_per_second(players: int, rising: str, games: int) -> tuple[float, float]:
@@ -96,7 +101,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--quick", action="store_true", help="small counts, for a smoke run")
     parser.add_argument("--speed", action="store_true", help="only the speed section")
+    strong_bench.add_arguments(parser, 10, [3])
     args = parser.parse_args()
+    if args.strong_only or args.calibrate:
+        strong_bench.section(SPEC, args)
+        return
     games = 20 if args.quick else args.games
     print("## Speed")
     for rising in ("on", "off"):
@@ -123,6 +132,7 @@ def main() -> None:
             share = table_loss(level, players, max(20, games // 5))
             print(f"all {level}, {players} players: lost to the sea {share:.1%}"
                   f" over {max(20, games // 5)} games")
+    strong_bench.section(SPEC, args)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,17 @@ Prints Markdown for docs/benchmarks/vertigo.md. Not a test: numbers depend on th
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out, simulate
 from a11y_games.games.vertigo import SPEC
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import strength as strong_bench
 
 
 def speed(games: int) -> None:
@@ -114,7 +119,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--speed", type=int, default=200)
     parser.add_argument("--no-duel", action="store_true", help="speed and latency only")
+    strong_bench.add_arguments(parser, 12, [4])
     args = parser.parse_args()
+    if args.strong_only or args.calibrate:
+        strong_bench.section(SPEC, args)
+        return
     print("## Speed\n")
     speed(args.speed)
     bot_time(20)
@@ -134,6 +143,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for players in (2, 3, 4):
         planet_normal(players, max(args.games // 5, 1))
+    strong_bench.section(SPEC, args)
 
 
 if __name__ == "__main__":

@@ -93,6 +93,10 @@ class Match:
                 self._bots[seat] = factory(seat, random.Random(f"{settings.seed}:bot:{seat}"))
         # Bots that never look at their observation (``blind``) are spared building one.
         self._blind = frozenset(s for s, bot in self._bots.items() if getattr(bot, "blind", False))
+        # Strong bots search from their world view (``spec.worlds.view``): the state with
+        # every secret of the other seats made neutral, a function of observation(seat) only.
+        self._world_bots = frozenset(s for s, bot in self._bots.items()
+                                     if getattr(bot, "world_view", False))
 
     # --- who is who --------------------------------------------------------------------------
     @property
@@ -148,7 +152,12 @@ class Match:
         """What the bot at ``seat`` chooses now, from its own observation only."""
         state = self.state
         legal = state.legal_actions(seat)
-        observation = None if seat in self._blind else state.observation(seat)
+        if seat in self._blind:
+            observation = None
+        elif seat in self._world_bots:  # the seat's observation in the shape of a state
+            observation = self.spec.worlds.view(state, seat)  # type: ignore[union-attr]
+        else:
+            observation = state.observation(seat)
         choice = self._bots[seat].choose(observation, legal)
         if choice not in legal:  # a bot bug must never stall a game
             choice = legal[0]

@@ -28,6 +28,11 @@ class SimulationReport:
     seat_wins: Counter[int] = field(default_factory=Counter)
     level_wins: Counter[str] = field(default_factory=Counter)
     unfinished: int = 0
+    seat_scores: dict[int, list[float]] = field(default_factory=dict)
+    """Each seat's final score, game by game, for games that count points (a table that
+    sinks in Vanuatu has no winner, but its scores still say who played well)."""
+    level_scores: dict[str, list[float]] = field(default_factory=dict)
+    """The final scores of the seats of each bot level, every seat of every game."""
 
     @property
     def games_per_second(self) -> float:
@@ -36,6 +41,11 @@ class SimulationReport:
     @property
     def mean_length(self) -> float:
         return self.actions / self.games if self.games else 0.0
+
+    def mean_score(self, level: str) -> float | None:
+        """The mean final score of the seats played at ``level`` (None without scores)."""
+        found = self.level_scores.get(level)
+        return sum(found) / len(found) if found else None
 
 
 def play_out(match: Match, *, max_actions: int = 100_000,
@@ -106,6 +116,13 @@ def _play_one(report: SimulationReport, spec: GameSpec, settings: Settings,
     report.games += 1
     for camp in {match.state.camp_of(i) for i in range(match.state.seat_count)} - {None}:
         report.camp_games[camp] += 1  # type: ignore[index]
+    worlds = spec.worlds
+    points = getattr(worlds, "scores", None)
+    final = points(match.state) if points is not None else None
+    if final is not None:
+        for seat in range(players):
+            report.seat_scores.setdefault(seat, []).append(final[seat])
+            report.level_scores.setdefault(seats[seat].level, []).append(final[seat])
     outcome = match.state.outcome()
     if outcome is None:
         report.unfinished += 1

@@ -57,6 +57,9 @@ class GameSpec:
     bot_names: tuple[Msg, ...]
     options: tuple[Option, ...] = ()
     aliases: tuple[str, ...] = ()
+    worlds: object | None = None
+    """The game's worlds module for the search (``engine.search.Worlds``): the world view a
+    strong bot is given in place of ``observation(seat)``, sampling, evaluation, scores."""
     rules_version: int = 1
     """Raised whenever a change makes an old action log replay differently (another draw,
     other action ids): saves record it, and an older save is refused with a clear message

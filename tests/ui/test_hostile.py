@@ -202,7 +202,7 @@ def test_simulate_refuses_an_unknown_bot_level_with_the_levels(monkeypatch, caps
     status, lines = _main(monkeypatch, capsys, ["simulate", "pnue", "--games", "1", *words])
     assert status == 2
     assert lines[-1].startswith("Unknown bot level: ")
-    assert lines[-1].endswith(". Levels: normal, random.")
+    assert lines[-1].endswith(". Levels: normal, random, strong.")
 
 
 def test_simulate_refuses_a_negative_number_of_games(monkeypatch, capsys) -> None:

@@ -84,3 +84,26 @@ def test_normal_moves_to_complete_a_wonder() -> None:
     assert bot_plays(state, 0) == ["move", "civ:chinese", "from:rhea", "to:phenix"]
     assert bot_plays(state, 0) == ["wonder:fire"]
     assert state.scores[0] == 6
+
+
+# --- the flaws seen in play (issue 14) ---------------------------------------------------------
+def test_raising_a_civilisation_pays_before_any_monument_is_built() -> None:
+    """Princes gathering in a district will make a monument: raising their civilisation on
+    the scale is worth something already (the bot saw no use in influence before the
+    first monument, and passed its first turns)."""
+    state = empty_city(new_state(3, 2))
+    me = state.order[0] if state.order else 0
+    put(state, "gaia", me, "maya", 2)
+    view = state.observation(me)
+    bot = NormalBot(me, random.Random(0))
+    scale = list(view.scale)
+    maya = CIV["maya"]
+    if scale.index(maya) == len(scale) - 1:  # already on top: lower it instead
+        scale.remove(maya)
+        scale.insert(0, maya)
+        assert bot._scale_gain(view, scale) < 0
+    else:
+        scale.remove(maya)
+        scale.insert(scale.index(scale[-1]) + 1, maya)
+        assert bot._scale_gain(view, scale) > 0
+

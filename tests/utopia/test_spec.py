@@ -13,7 +13,7 @@ from a11y_games.games.utopia import SPEC
 def test_registered_by_name_and_french_alias() -> None:
     assert get_spec("utopia") is SPEC and get_spec("utopie") is SPEC
     assert (SPEC.min_players, SPEC.max_players, SPEC.default_players) == (2, 5, 4)
-    assert set(SPEC.bots) == {"random", "normal"}
+    assert set(SPEC.bots) == {"random", "normal", "strong"}
     assert len(SPEC.bot_names) >= SPEC.max_players
     with pytest.raises(OptionError):
         SPEC.settings(6, 1)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out, simulate
 from a11y_games.games.vanuatu import SPEC
 from a11y_games.games.vanuatu.bots import NormalBot
+from a11y_games.games.vanuatu.state import VanuatuState
 from tests.vanuatu.helpers import S, acting, new, play, put_sea, reset_caches
 
 
@@ -83,3 +85,78 @@ def test_normal_bot_spends_a_power_only_where_it_gains_more_than_it_keeps() -> N
         pick = bot.choose(obs, [action, other])
         assert pick.endswith(":power") == (steps[S[code]] >= 2), (action, pick)
     assert {1, 2} <= set(steps.values())
+
+
+# --- the flaws seen in play (issue 14) ---------------------------------------------------------
+def _choosing_character() -> tuple[VanuatuState, int]:
+    from tests.worlds import played
+    state, seat = played(SPEC, 3, 2, lambda s, seat: s.step and s.step[0] == "character")  # type: ignore[attr-defined]
+    assert isinstance(state, VanuatuState)
+    return state, seat
+
+
+def test_a_character_is_chosen_for_what_it_brings_this_round() -> None:
+    """A boat full of fish far from any market of its own takes the vendor, who sells
+    anywhere (over 1,272 picks the bot never took the vendor)."""
+    state, seat = _choosing_character()
+    player = state.players[seat]
+    for _, island in state.archipelago.islands():
+        while seat in island.huts:
+            island.huts.remove(seat)
+    player.fish = [1, 2, 2, 1]
+    reset_caches(state)
+    legal = state.legal_actions(seat)
+    assert "char:vendor" in legal
+    choice = NormalBot(seat, random.Random(0)).choose(state.observation(seat), legal)
+    assert choice == "char:vendor"
+    player.fish = []
+    reset_caches(state)
+    choice = NormalBot(seat, random.Random(0)).choose(state.observation(seat), legal)
+    assert choice != "char:vendor"
+
+
+def _tables(games: int) -> tuple[Counter[int], int]:
+    """Markers a seat put on one space in one round, and fish sales, over normal games."""
+    bids: Counter[int] = Counter()
+    sales = 0
+    for seed in range(games):
+        match = Match(SPEC, SPEC.settings(3, 900 + seed),
+                      [SeatSpec("bot", level="normal", name_index=i) for i in range(3)])
+        per: Counter[tuple[int, str]] = Counter()
+        now = 0
+        while (pending := match.state.pending()) is not None:
+            seat = pending.seats[0]
+            action = match.play_bot(seat)
+            if match.state.round != now:
+                bids.update(per.values())
+                per, now = Counter(), match.state.round
+            if action.startswith("plan:"):
+                per[(seat, action)] += 1
+            sales += action == "act:sell"
+        bids.update(per.values())
+    return bids, sales
+
+
+def test_bids_stop_where_the_action_is_no_longer_worth_them_and_fish_are_sold() -> None:
+    """Bidding wars (5 markers on Build for one 1-vatu dike) are rare, and fish are sold
+    (normal bots used to end games with their fish unsold)."""
+    bids, sales = _tables(8)
+    big = sum(k for n, k in bids.items() if n >= 4)
+    assert big <= 0.1 * sum(bids.values())  # was 20 % of the bids
+    assert sales >= 2 * 8  # was about 1.4 a game
+
+
+def test_a_dike_is_worth_more_the_closer_the_archipelago_is_to_sinking(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from a11y_games.games.vanuatu.bots import View
+    state = new()
+    seat = state.order[0]
+    efate = state.archipelago.island(S["B3"])
+    efate.water = 3
+    reset_caches(state)
+    view = View(state.observation(seat))
+    worth = []
+    for drowned in (0, 1, 2):
+        monkeypatch.setattr(View, "drowned", lambda self, d=drowned: d)
+        worth.append(view.dike_need(S["B3"], efate))
+    assert 0 < worth[0] < worth[1] < worth[2]
+    assert worth[2] >= 2 * worth[1]  # one island more and everybody loses: it comes first

@@ -50,7 +50,7 @@ def test_events_fit_40_cells(played: list[Match], lang: str) -> None:
                 whole = event.msg.id.startswith("vertigo.law.") and line.endswith(".")
                 assert len(line) <= 40 or whole, (event.msg.id, line)
                 checked += 1
-    assert checked > 20_000
+    assert checked > 15_000  # (normal bots that keep their factories make shorter logs)
 
 
 def test_a_detail_line_keeps_the_audience_and_cause_of_its_key_fact(played: list[Match]) -> None:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from a11y_games.engine.messages import Msg
+from a11y_games.engine.search import strong_factory
 from a11y_games.engine.spec import GameSpec, Option
-from a11y_games.games.pnue import data
+from a11y_games.games.pnue import data, worlds
 from a11y_games.games.pnue.bots import NormalBot, RandomPlayer
 from a11y_games.games.pnue.cues import CUES
 from a11y_games.games.pnue.state import PnueState
@@ -21,8 +22,9 @@ SPEC = GameSpec(
     max_players=data.MAX_PLAYERS,
     default_players=data.DEFAULT_PLAYERS,
     new_state=PnueState,
-    bots={"random": RandomPlayer, "normal": NormalBot},
+    bots={"random": RandomPlayer, "normal": NormalBot, "strong": strong_factory(worlds)},
     cues=CUES,
+    worlds=worlds,
     bot_names=data.BOT_NAMES,
     aliases=("mrdollar", "mr-dollar"),
     rules_version=2,  # 2: the President draws the top 3 before any reshuffle (PN-18, PN-23)

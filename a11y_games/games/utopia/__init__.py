@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from a11y_games.engine import Msg
 from a11y_games.engine.bots import ForwardRandomBot
+from a11y_games.engine.search import strong_factory
 from a11y_games.engine.spec import GameSpec
-from a11y_games.games.utopia import data
+from a11y_games.games.utopia import data, worlds
 from a11y_games.games.utopia.bots import NormalBot
 from a11y_games.games.utopia.cues import CUES
 from a11y_games.games.utopia.state import UtopiaState
@@ -21,8 +22,9 @@ SPEC = GameSpec(
     max_players=data.MAX_PLAYERS,
     default_players=data.DEFAULT_PLAYERS,
     new_state=UtopiaState,
-    bots={"random": ForwardRandomBot, "normal": NormalBot},
+    bots={"random": ForwardRandomBot, "normal": NormalBot, "strong": strong_factory(worlds)},
     cues=CUES,
+    worlds=worlds,
     bot_names=tuple(Msg(f"utopia.bot.{n}") for n in
                     ("thomas", "raphael", "hythloday", "ademus", "utopus", "giles")),
     aliases=("utopie",),

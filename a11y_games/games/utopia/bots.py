@@ -24,6 +24,9 @@ PRIVILEGE_COST = 2.0
 WONDER_STEPS = (0.0, 0.3, 0.9, 1.8, 3.2, 6.0)  # worth of k civilisations on an island
 PRESENCE = (0.0, 0.12, 0.45, 1.0)              # share of a monument's worth at 0..3 princes
 THRESHOLD = 0.3
+STAKE = 0.5
+"""How much a district where a seat may build a monument counts, beside a monument built,
+when the scale moves: so the first rounds' influence has a purpose."""
 
 
 def can_pay(hand: list[int] | tuple[int, ...], privileges: int, civ: int, cards: int) -> bool:
@@ -273,15 +276,32 @@ class NormalBot:
                               ["influence", name, "lower", *twice[0]]))
         return plans
 
+    @staticmethod
+    def _stakes(view: View) -> list[list[float]]:
+        """For each seat and civilisation: its monuments, and a share of one for each
+        district where its princes may build one (the scale pays for those later)."""
+        owned = [[0.0] * NC for _ in range(view.players)]
+        built = set()
+        for d, s, c in view.monuments:
+            owned[s][c] += 1
+            built.add(d)
+        for d in view.active:
+            if d in built:
+                continue
+            for seat in range(view.players):
+                for c in range(NC):
+                    k = view.at(d, seat, c)
+                    if k:
+                        owned[seat][c] += STAKE * PRESENCE[min(k, 3)]
+        return owned
+
     def _scale_gain(self, view: View, scale: list[int]) -> float:
         """Prestige per round the new scale gives the bot, minus what it gives the leader."""
-        owned = [[0] * NC for _ in range(view.players)]
-        for _, s, c in view.monuments:
-            owned[s][c] += 1
+        owned = self._stakes(view)
         old = {c: v + 1 for v, c in enumerate(view.scale)}
         new = {c: v + 1 for v, c in enumerate(scale)}
 
-        def delta(seat: int) -> int:
+        def delta(seat: int) -> float:
             return sum(owned[seat][c] * (new[c] - old[c]) for c in range(NC))
 
         others = [s for s in range(view.players) if s != view.seat]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from a11y_games.engine import Msg
 from a11y_games.engine.bots import RandomBot
+from a11y_games.engine.search import strong_factory
 from a11y_games.engine.spec import GameSpec, Option
-from a11y_games.games.vanuatu import data
+from a11y_games.games.vanuatu import data, worlds
 from a11y_games.games.vanuatu.bots import NormalBot
 from a11y_games.games.vanuatu.cues import CUES
 from a11y_games.games.vanuatu.state import VanuatuState
@@ -20,8 +21,9 @@ SPEC = GameSpec(
     max_players=data.MAX_PLAYERS,
     default_players=data.DEFAULT_PLAYERS,
     new_state=VanuatuState,
-    bots={"random": RandomBot, "normal": NormalBot},
+    bots={"random": RandomBot, "normal": NormalBot, "strong": strong_factory(worlds)},
     cues=CUES,
+    worlds=worlds,
     bot_names=tuple(Msg(f"vanuatu.bot.{n}") for n in (
         "ifira", "lenakel", "ambae", "erakor", "mele", "pango", "emua", "aore")),
     options=(

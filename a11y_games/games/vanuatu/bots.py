@@ -18,8 +18,16 @@ VATU = 0.5  # one vatu is worth about half a PP (10 vatu make 5 PP)
 POWER_KEEP = 1.5
 """What an unspent power is still worth (PP): a power is spent only on a gain above it
 (the Navigator on a sail of 2 spaces or more, the Fisherman on 2 fish or more...)."""
+SINKING = (1.0, 2.0, 5.0)
+"""How much the table's survival weighs on a dike with 0, 1 or 2 islands drowned (the
+third loses the game for everybody)."""
 CHARACTER_TASTE = ("artist", "fisherman", "builder", "navigator", "buyer", "diver", "guide",
                    "vendor", "preacher", "governor", "beggar")
+"""The characters that serve most rounds, best first: a tie-breaker beside what each
+brings this round."""
+BID_DECAY = 0.6
+"""Each marker already on a space makes one more there worth less: a bid is limited by
+what the action is worth, not pushed for ever against a rival."""
 
 
 class View:
@@ -142,7 +150,7 @@ class View:
         if needed <= 0:
             return 0.0
         mine = island.huts.count(self.seat)
-        table = 1.0 + 1.5 * self.drowned()
+        table = SINKING[min(self.drowned(), len(SINKING) - 1)]
         soon = self.obs["countdown"] and island.water + len(
             self.board.open_sides(space)) >= data.SUBMERGE_AT
         urgency = 1.5 if soon else 1.0
@@ -167,8 +175,11 @@ class View:
         if action == "sell":
             fish = sum(self.fish) or (2 if "fish" in planned else 0)
             market = self.power("vendor") or any(
-                self.seat in i.huts for s in spots for _, i in self.board.islands_near(s))
-            return fish * self.obs["fish_price"] * VATU if market else 0.0
+                self.seat in i.huts for s in self.reachable_or_here()
+                for _, i in self.board.islands_near(s))
+            # fish unsold are worth a third of a PP each at the end: a sale is worth more
+            return fish * (self.obs["fish_price"] * VATU - 1 / data.END_VATU_PER_PP) + (
+                1.0 if fish else 0.0) if market else 0.0
         if action == "build":
             best = 0.0
             for s in spots:
@@ -202,6 +213,55 @@ class View:
                     best = max(best, len(island.huts) * VATU + mine * 2.0)
             return best
         return 0.5 + self.money(0.5)  # rest: on average half a vatu and half a PP
+
+    def reachable_or_here(self) -> list[int]:
+        return [self.boat, *self.reachable()]
+
+    def character_value(self, character: str) -> float:
+        """What a character's power would bring this round, from where the boat is and
+        what the bot holds (a rough PP value), and for the table's survival: a navigator
+        sails free to an island that needs dikes, a builder builds cheaper there."""
+        own = self._power_value(character)
+        if character in ("navigator", "builder") and self.rising and self.rises_left():
+            need = max((self.dike_need(j, i) for j, i in self.board.live_islands()),
+                       default=0.0)
+            own += 0.4 * need
+        return own
+
+    def _power_value(self, character: str) -> float:
+        seas = [self.board.sea(s) for s in self.reachable_or_here()]
+        seas = [sea for sea in seas if sea is not None]
+        near = [(j, i) for s in self.reachable_or_here() for j, i in self.board.islands_near(s)]
+        if character == "navigator":
+            return 1.0 + 0.5 * max((d for d in self.board.reach(self.boat).values()),
+                                   default=0) * data.SAIL_COST * VATU
+        if character == "fisherman":
+            return float(max((sea.fish for sea in seas), default=0))
+        if character == "diver":
+            return max((sea.treasure for sea in seas), default=0) * VATU
+        if character == "vendor":
+            market = any(self.seat in i.huts for _, i in near)
+            return sum(self.fish) * self.obs["fish_price"] * VATU * (0.3 if market else 1.0)
+        if character == "builder":
+            if not self.huts or not any(i.free_huts for _, i in near):
+                return 0.0
+            saved = (data.HUT_COST - data.BUILDER_HUT_COST) * VATU
+            return saved + (2.0 if data.BUILDER_HUT_COST <= self.vatu < data.HUT_COST else 0.0)
+        if character == "buyer":
+            return max((data.EXPORT_PP[g] for _, i in near for g in data.GOODS
+                        if i.goods[g] and self.wanted(g)
+                        and self.vatu >= data.EXPORT_PRICE[g]), default=0) * 0.8
+        if character == "artist":
+            drawing = any(i.free_drawings for _, i in near)
+            return float(data.ARTIST_DRAWING_PP - data.DRAWING_PP) if drawing else 0.0
+        if character == "guide":
+            if not self.obs["tourists_left"]:
+                return 0.0
+            return max((data.GUIDE_PP_PER_DRAWING * len(i.drawings) * 0.7
+                        for _, i in self.board.live_islands() if i.room), default=0.0)
+        if character == "beggar":
+            return 1.5 if self.vatu < data.HUT_COST else 0.3
+        return 1.0  # preacher, governor: a way out when a majority is lost
 
     def can_here(self, action: str, space: int | None = None) -> bool:
         """Whether ``action`` could be performed with the boat on ``space`` (default: here)."""
@@ -271,7 +331,8 @@ class NormalBot:
 
     def _score_character(self, view: View, action: str) -> float:
         character = action.split(":")[1]
-        return len(CHARACTER_TASTE) - CHARACTER_TASTE.index(character)
+        return view.character_value(character) + 0.4 * (
+            len(CHARACTER_TASTE) - CHARACTER_TASTE.index(character))
 
     def _score_plan(self, view: View, action: str) -> float:
         space = action.split(":")[1]
@@ -279,11 +340,12 @@ class NormalBot:
         value = view.action_value(space, planned)
         mine = view.markers[space][view.seat]
         need = view.need(space)
+        worth = value * BID_DECAY ** mine  # what one more marker here is still worth
         if mine >= need:
-            return value * 0.2  # already held: a marker more only guards it
+            return worth * 0.2  # already held: a marker more only guards it
         if mine + 1 >= need:
-            return value
-        return value * 0.3 / (need - mine)
+            return worth
+        return worth * 0.3 / (need - mine)
 
     def _score_act(self, view: View, action: str) -> float:
         kind, _, space = action.partition(":")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from a11y_games.engine import Msg
 from a11y_games.engine.bots import RandomBot
+from a11y_games.engine.search import strong_factory
 from a11y_games.engine.spec import GameSpec
-from a11y_games.games.vertigo import data
+from a11y_games.games.vertigo import data, worlds
 from a11y_games.games.vertigo.bots import NormalBot
 from a11y_games.games.vertigo.cues import CUES
 from a11y_games.games.vertigo.state import VertigoState
@@ -20,8 +21,9 @@ SPEC = GameSpec(
     max_players=data.MAX_PLAYERS,
     default_players=4,
     new_state=VertigoState,
-    bots={"random": RandomBot, "normal": NormalBot},
+    bots={"random": RandomBot, "normal": NormalBot, "strong": strong_factory(worlds)},
     cues=CUES,
+    worlds=worlds,
     bot_names=tuple(Msg(f"vertigo.bot.{name}") for name in
                     ("gaia", "smog", "kyoto", "rio", "delta", "nimbus")),
     aliases=("vg",),

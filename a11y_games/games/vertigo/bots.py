@@ -9,7 +9,11 @@ offer the next step. Its rules of thumb:
   crowded, clean factories first, polluting ones only while the planet is healthy; turn
   polluting factories clean and depollute when the planet is at risk; train students;
 - pollution: its own markers on the least valuable provinces, the arrow on the leader;
-- laws: propose and vote by its own interest, with the planet's health as a common good.
+- laws: propose and vote by its own interest, with the planet's health as a common good;
+  a yes also weighs the bonus it hands the proposer;
+- money idle at the end only breaks ties: it trains and grows while upkeep stays covered;
+- a factory goes only where free or merely populated provinces remain for the region's own
+  markers (they fall on factories last).
 """
 
 from __future__ import annotations
@@ -118,9 +122,23 @@ class NormalBot:
         return row.index(EMPTY) if EMPTY in row else None
 
     def _site(self, me: Country, region: int) -> int | None:
-        """A populated province without factory in the region."""
+        """A populated province without factory in the region, if a factory there leaves
+        room for the markers the region will draw: its own pollution markers go on free
+        provinces first, then on populated ones, and only then on factories."""
         row = me["prov"][region]
-        return row.index(PEOPLE) if PEOPLE in row else None
+        if PEOPLE not in row:
+            return None
+        room = row.count(EMPTY) + row.count(PEOPLE) - 1
+        if room < self._sources(row) + 1 and factories(me):
+            return None
+        return row.index(PEOPLE)
+
+    @staticmethod
+    def _sources(row: Sequence[int]) -> int:
+        """Pollution rolls the region draws each turn (VG-20): a polluting factory each,
+        and one for a crowd without treatment plant."""
+        crowd = sum(1 for code in row if code >= PEOPLE) >= data.CROWD_SOURCE
+        return row.count(POLLUTING) + (1 if crowd and TREATMENT not in row else 0)
 
     def _plan_setup(self, me: Country) -> list[str] | None:
         money = me["money"]
@@ -166,15 +184,27 @@ class NormalBot:
                     return ["step:depollute", f"region:{r}", f"province:{p}"]
         if low <= 4 and spare >= data.POPULATION_PRICE + 2:
             for r in range(3):
-                target = POP_TARGET[r] + (1 if TREATMENT in me["prov"][r] else 0)
+                target = self._population_target(me, r, spare)
                 empty = self._empty(me, r)
                 if population(me, r) < target and empty is not None:
                     return ["step:population", "pop:buy", f"region:{r}", f"province:{empty}"]
-        if spare >= data.TRAIN_PRICE and pawns(me) < 14:
+        if spare >= data.TRAIN_PRICE:  # pawns rank second at the end: money only breaks ties
             for r in range(3):
                 if population(me, r) >= data.TRAIN_MIN_POPULATION and not me["trained"][r]:
                     return ["step:train", f"region:{r}"]
         return None
+
+    @staticmethod
+    def _population_target(me: Country, region: int, spare: int) -> int:
+        """Population wanted in a region: more where a treatment plant keeps a crowd clean,
+        and more again when money would otherwise lie idle (it only breaks ties)."""
+        row = me["prov"][region]
+        target = POP_TARGET[region]
+        if TREATMENT in row:
+            target += 1 + (2 if spare >= 20 else 0)
+        elif spare >= 30 and region == 0:
+            target += 1  # the training region: a crowd is worth a treatment plant soon
+        return target
 
     def _plan_build(self, obs: Mapping[str, Any], me: Country, spare: int) -> list[str] | None:
         fresh = me["fresh"]
@@ -307,6 +337,13 @@ class NormalBot:
         if "vote:yes" not in legal:
             return "back" if "back" in legal else legal[0]
         proposer, law = obs["proposal"]
-        if proposer == self.seat or self._gain(obs, law, self.seat) >= 0:
+        if proposer == self.seat or self._gain(obs, law, self.seat) - self._bonus_share(
+                obs, proposer) >= 0:
             return "vote:yes"
         return "vote:no"
+
+    def _bonus_share(self, obs: Mapping[str, Any], proposer: int) -> float:
+        """What the proposer's bonus for a passed law costs the bot against the table: the
+        others' mean money rises by the bonus over their number."""
+        alive = [s for s in range(obs["players"]) if obs["active"][s] and s != self.seat]
+        return data.LAW_BONUS / max(len(alive), 1)

@@ -1,0 +1,321 @@
+"""The search behind every game's ``strong`` bots: information-set Monte Carlo tree search.
+
+A strong bot never sees the true state. It receives its seat's *world view*: a copy of the
+game in which everything the seat may not know has been replaced by neutral placeholders
+(other hands emptied into one unknown pool, piles unordered, a fresh random source). The
+game builds it (``Worlds.view``) and tests that it depends on ``observation(seat)`` only.
+Each iteration of the search then draws one concrete world consistent with that view
+(``Worlds.sample``: the unknown cards dealt at random, roles drawn among those still
+possible), walks the tree of its own decisions (single-observer ISMCTS, after Cowling,
+Powley and Whitehouse 2012: an action counts as available each time it is legal in a
+sampled world; the other seats answer as the game's normal bots would, from their own view
+of that world), plays on with the normal bots for a bounded number of actions, and scores
+the end position with the game's evaluation (``Worlds.evaluate``).
+
+Budgets: ``seconds`` (default 1 s a move, wall clock) or ``iterations`` (deterministic: the
+same seed and iterations give the same move). A decision with one answer is never
+searched, and the search's own best line of consecutive menu steps (what, then where) is
+followed without searching again while its steps stay legal and were well visited.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from a11y_games.engine.actions import BACK
+from a11y_games.engine.spec import Bot
+from a11y_games.engine.state import GameState
+
+__all__ = ["DEFAULT_SECONDS", "SearchBot", "Worlds", "copy_state", "prospects", "search",
+           "strong_factory"]
+
+DEFAULT_SECONDS = 1.0
+"""The thinking time of a strong bot for one decision, when none is set."""
+RESERVE = 0.95
+"""The share of the time budget the search may use: the rest covers building the world
+view and the last iteration running over."""
+EXPLORATION = 0.7
+"""UCB's exploration constant, for rewards between 0 and 1."""
+PLAN_VISITS = 12
+"""A step of the best line is replayed without a new search only if visited this often."""
+MARGIN = 0.02
+"""The search overrules the normal bot's choice only for an answer that scored this much
+better on average (out of 1), plus half over the square root of the fewer visits of the
+two (the noise of a mean of rewards between 0 and 1): between near equals, and on thin
+evidence, the normal bot's purposeful move."""
+
+Key = tuple[int, str]
+"""An edge of the tree: the seat that decided and its action."""
+
+
+class Worlds(Protocol):
+    """What a game gives the search (its ``worlds`` module)."""
+
+    horizon: int
+    """Actions played by the normal bots after the tree before the position is scored."""
+
+    def view(self, state: GameState, seat: int) -> GameState:
+        """The seat's world view: a copy with every secret of the others made neutral."""
+        ...
+
+    def sample(self, view: GameState, rng: random.Random) -> GameState:
+        """A full world consistent with ``view``, drawn from ``rng`` (a fresh object)."""
+        ...
+
+    def evaluate(self, state: GameState) -> Sequence[float]:
+        """Each seat's prospects in ``state``, from 0 (lost) to 1 (won)."""
+        ...
+
+    def policy(self, seat: int, rng: random.Random) -> Bot:
+        """The playout bot for ``seat`` (the game's normal bot)."""
+        ...
+
+    # Optional: ``searched(legal) -> bool``, False for decisions the search must leave to
+    # the normal bot (PNUE's claims: a lie that wins a playout costs trust in later games
+    # of talk the playouts do not model).
+
+
+def copy_state(state: GameState, caches: Sequence[str] = ()) -> GameState:
+    """A deep copy of a state without its events (pickled: several times faster than
+    ``copy.deepcopy`` on these states). The copy's events start empty, and the attributes
+    named in ``caches`` are None in the copy (left as they are in ``state``)."""
+    kept = {name: getattr(state, name) for name in ("events", *caches)}
+    state.events = []
+    for name in caches:
+        setattr(state, name, None)
+    try:
+        copy: GameState = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    finally:
+        for name, value in kept.items():
+            setattr(state, name, value)
+    return copy
+
+
+def prospects(scores: Sequence[float], scale: float,
+              winners: frozenset[int] | None = None) -> list[float]:
+    """Each seat's prospects from scores: a logistic of its lead over the best other seat
+    (``scale`` points of lead give about 73 %). Once the game is over (``winners`` given),
+    a win counts 0.8 and the margin the rest."""
+    out = []
+    for seat, mine in enumerate(scores):
+        others = max((s for i, s in enumerate(scores) if i != seat), default=0.0)
+        lead = max(-30.0, min(30.0, (mine - others) / scale))
+        value = 1.0 / (1.0 + math.exp(-lead))
+        if winners is not None:
+            value = 0.8 * (seat in winners) + 0.2 * value
+        out.append(value)
+    return out
+
+
+class _Node:
+    """Statistics of one edge (the decision leading here) and the edges below it."""
+
+    __slots__ = ("available", "children", "direct", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Key, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1
+        self.direct = True
+        """No other seat acted between the parent decision and this one, in any world: the
+        next step of the same menu (only such steps are replayed as a plan)."""
+
+
+def _ucb(node: _Node) -> float:
+    return node.total / node.visits + EXPLORATION * math.sqrt(math.log(node.available)
+                                                              / node.visits)
+
+
+def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
+             policies: dict[int, Bot], prefer: Key) -> None:
+    """One iteration: sample, select and expand, play out, back up.
+
+    Only the searching seat's decisions make the tree; the other seats answer as the
+    normal bot would from their own observation of the sampled world. (Statistics of
+    another seat's decisions kept across worlds mix its different hidden roles and hands:
+    in PNUE strong ecologists lost most games against a tree of all-knowing opponents.)
+    """
+    world = worlds.sample(view, rng)
+    me = prefer[0]
+    node = root
+    path: list[tuple[_Node, int]] = []
+    expanded = False
+    direct = True
+    while True:
+        pending = world.pending()
+        if pending is None:
+            break
+        seat = rng.choice(pending.seats) if len(pending.seats) > 1 else pending.seats[0]
+        legal = world.legal_actions(seat)
+        if seat != me:
+            direct = False
+        if pending.race or len(legal) == 1:
+            world.apply(seat, legal[0])  # forced (or a race, decided by its order): no node
+            continue
+        if seat != me:
+            _policy_move(world, seat, legal, policies)
+            continue
+        if legal[-1] == BACK:  # the tree only goes forward: a menu's back changes nothing
+            legal = legal[:-1]
+        if expanded:
+            break
+        children = node.children
+        untried = []
+        best, best_value = None, -1.0
+        for action in legal:
+            child = children.get((seat, action))
+            if child is None:
+                untried.append(action)
+                continue
+            child.available += 1
+            if child.visits:
+                value = _ucb(child)
+                if value > best_value:
+                    best, best_value = child, value
+        if untried:
+            if node is root and prefer[0] == seat and prefer[1] in untried:
+                action = prefer[1]  # the normal bot's choice is tried first
+            else:
+                action = untried[rng.randrange(len(untried))]
+            best = children[(seat, action)] = _Node()
+            expanded = True
+        else:
+            action = next(a for a in legal if children.get((seat, a)) is best)
+        assert best is not None
+        if not direct and node is not root:
+            best.direct = False
+        direct = True
+        world.apply(seat, action)
+        path.append((best, seat))
+        node = best
+    _play_out(world, worlds.horizon, policies)
+    rewards = worlds.evaluate(world)
+    for child, seat in path:
+        child.visits += 1
+        child.total += rewards[seat]
+
+
+def _policy_move(world: GameState, seat: int, legal: list[str],
+                 policies: dict[int, Bot]) -> None:
+    """The normal bot's answer for ``seat`` in ``world``, played."""
+    bot = policies[seat]
+    choice = bot.choose(None if getattr(bot, "blind", False) else world.observation(seat),
+                        legal)
+    world.apply(seat, choice if choice in legal else legal[0])
+
+
+def _play_out(world: GameState, horizon: int, policies: dict[int, Bot]) -> None:
+    """The normal bots play on for at most ``horizon`` actions."""
+    for _ in range(horizon):
+        pending = world.pending()
+        if pending is None:
+            return
+        seat = pending.seats[0]
+        legal = world.legal_actions(seat)
+        if pending.race or len(legal) == 1:
+            world.apply(seat, legal[0])
+            continue
+        _policy_move(world, seat, legal, policies)
+
+
+def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: random.Random,
+           *, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
+           counter: list[int] | None = None) -> tuple[str, list[tuple[str, int]]]:
+    """The best of ``legal`` for ``seat`` from its world view, and the line that follows.
+
+    The line is the seat's own next steps (action, visits) along the most visited edges,
+    as long as the seat keeps deciding. With ``iterations`` the search is deterministic and
+    ``seconds`` is ignored. ``counter[0]`` receives the iterations made (benchmarks).
+    """
+    start = time.perf_counter()
+    root = _Node()
+    policies = {s: worlds.policy(s, rng) for s in range(view.seat_count)}
+    default = policies[seat].choose(view.observation(seat), legal)
+    if default not in legal:
+        default = legal[0]
+    if default == BACK:  # the normal bot leaves this menu: the search works one step up
+        return default, []
+    searched = getattr(worlds, "searched", None)
+    if searched is not None and not searched(legal):
+        return default, []  # a decision the game leaves to the normal bot's judgement
+    deadline = None if iterations is not None or seconds is None else (
+        start + RESERVE * seconds)
+    done = 0
+    while True:
+        if iterations is not None and done >= iterations:
+            break
+        if deadline is not None and done:
+            now = time.perf_counter()  # stop before an iteration that would end too late
+            if now + (now - start) / done >= deadline:
+                break
+        _iterate(root, view, worlds, rng, policies, (seat, default))
+        done += 1
+    if counter is not None:
+        counter[0] = done
+    ranked = sorted(((child.visits, child.total, action)
+                     for (s, action), child in root.children.items()
+                     if s == seat and action in legal), reverse=True)
+    if not ranked:
+        return default, []
+    best = ranked[0][2]
+    usual = root.children.get((seat, default))
+    if usual is not None and best != default:
+        chosen = root.children[(seat, best)]
+        # overrule the normal bot only on evidence: a lead beyond the noise of few visits
+        noise = 0.5 / math.sqrt(min(chosen.visits, usual.visits))
+        if chosen.total / chosen.visits < usual.total / usual.visits + MARGIN + noise:
+            best = default
+    line: list[tuple[str, int]] = []
+    node = root.children[(seat, best)]
+    while node.children:
+        key, child = max(node.children.items(), key=lambda kv: kv[1].visits)
+        if key[0] != seat or not child.direct:
+            break
+        line.append((key[1], child.visits))
+        node = child
+    return best, line
+
+
+class SearchBot:
+    """A strong bot: searches from its world view for a time or iteration budget."""
+
+    world_view = True
+    """It is given ``Worlds.view(state, seat)`` (its observation as a state), not
+    ``observation(seat)``."""
+
+    def __init__(self, seat: int, rng: random.Random, *, worlds: Worlds,
+                 seconds: float | None = DEFAULT_SECONDS,
+                 iterations: int | None = None) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.worlds = worlds
+        self.seconds = seconds
+        self.iterations = iterations
+        self._plan: list[tuple[str, int]] = []
+
+    def choose(self, observation: Any, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if self._plan:
+            action, visits = self._plan.pop(0)
+            if action in legal and visits >= PLAN_VISITS:
+                return action
+            self._plan = []
+        best, self._plan = search(observation, self.seat, legal, self.worlds, self.rng,
+                                  seconds=self.seconds, iterations=self.iterations)
+        return best
+
+
+def strong_factory(worlds: Worlds, **budget: Any) -> Callable[[int, random.Random], SearchBot]:
+    """A bot factory for a game's ``strong`` level (``budget``: seconds or iterations)."""
+
+    def make(seat: int, rng: random.Random) -> SearchBot:
+        return SearchBot(seat, rng, worlds=worlds, **budget)
+
+    return make

@@ -1,0 +1,92 @@
+"""What the search needs from Vertigo: a seat's world view, worlds drawn from it, scores.
+
+Vertigo hides little: the votes other countries have cast on the law in progress (secret
+until the count), their half-made split votes, and the random source (pollution dice, the
+coin that may end the game from turn 8). The view keeps who has voted (the table sees who
+is still to vote) but not how: each cast vote becomes an abstention, and a sampled world
+draws it again, all yes or all no, at even odds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from a11y_games.engine.search import copy_state, prospects
+from a11y_games.engine.spec import Bot
+from a11y_games.games.vertigo import data
+from a11y_games.games.vertigo.bots import NormalBot
+from a11y_games.games.vertigo.state import VertigoState
+
+__all__ = ["evaluate", "horizon", "policy", "sample", "scores", "view"]
+
+horizon = 40
+"""Normal-bot actions after the tree: the rest of a country's turn and a little more."""
+
+
+def view(state: VertigoState, seat: int) -> VertigoState:  # type: ignore[override]
+    """``seat``'s world view: the other seats' secret votes made neutral, a fresh random
+    source."""
+    world = copy_state(state, ("_snapshot",))
+    assert isinstance(world, VertigoState)
+    hidden = []
+    if world.phase == "vote":
+        for other in list(world.vote_paths):
+            if other == seat:
+                continue
+            world.vote_paths[other] = []
+            if other in world.votes:
+                hidden.append(other)
+                world.votes[other] = (0, 0, world.countries[other].diplomats)
+    pending = world.pending()
+    if pending is None or seat not in pending.seats:
+        world.path = []
+    world._hidden_votes = tuple(hidden)  # type: ignore[attr-defined]
+    world.rng = random.Random(0)
+    world._cache_pending, world._cache_legal, world._memo = None, {}, {}
+    world._snapshot = None
+    return world
+
+
+def sample(seen: VertigoState, rng: random.Random) -> VertigoState:  # type: ignore[override]
+    """A world consistent with the view ``seen``: hidden votes drawn again, new dice."""
+    world = copy_state(seen, ("_snapshot",))
+    assert isinstance(world, VertigoState)
+    for other in world._hidden_votes:  # type: ignore[attr-defined]
+        k = world.countries[other].diplomats
+        world.votes[other] = (k, 0, 0) if rng.random() < 0.5 else (0, k, 0)
+    world.rng = random.Random(rng.getrandbits(64))
+    return world
+
+
+def worth(state: VertigoState, seat: int) -> float:
+    """How the end-of-game ranking would see ``seat`` (VG-32): factories, then pawns, then
+    money, and nothing for a country that could not pay its upkeep."""
+    c = state.countries[seat]
+    if not state.active[seat]:
+        return -10.0
+    value = c.factories() + c.pawns() / 25 + c.money / 2000
+    if not state.eligible(seat):
+        value -= 3.0
+    return value
+
+
+def scores(state: VertigoState) -> list[float]:  # type: ignore[override]
+    """Factories by seat (the first ranking criterion, VG-32)."""
+    return [float(c.factories()) for c in state.countries]
+
+
+def evaluate(state: VertigoState) -> Sequence[float]:  # type: ignore[override]
+    """Each seat's ranking worth as prospects; a dead planet is lost for everyone."""
+    if state.result is not None and not state.result.winners:
+        return [0.0] * state.n
+    values = [worth(state, s) for s in range(state.n)]
+    out = prospects(values, 1.5, state.result.winners if state.result else None)
+    # every step of planetary pollution brings the end where nobody wins a little closer
+    doom = 1.0 - 0.5 * (state.planet / data.PLANET_MAX) ** 2
+    return [v * doom for v in out]
+
+
+def policy(seat: int, rng: random.Random) -> Bot:
+    """The playout bot: the normal bot."""
+    return NormalBot(seat, rng)

@@ -1,0 +1,87 @@
+"""The strong bot: it searches from what its seat may know, and the same budget gives the
+same move."""
+
+from __future__ import annotations
+
+import random
+
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.search import SearchBot
+from a11y_games.engine.state import GameState
+from a11y_games.games.utopia import SPEC, worlds
+from a11y_games.games.utopia.state import UtopiaState
+from tests.worlds import check_secrets_unread, played
+
+
+def _asked_in_phase_2(state: GameState, seat: int) -> bool:
+    assert isinstance(state, UtopiaState)
+    return state.round >= 2 and state.phase == "actions" and state.current == seat
+
+
+def _change_secrets(state: GameState) -> None:
+    """Other hands trade a card for one of the deck; the deck and the dice change too."""
+    assert isinstance(state, UtopiaState)
+    seat = state.current
+    other = next(s for s in range(state.n) if s != seat and sum(state.hands[s]))
+    civ = next(c for c, k in enumerate(state.hands[other]) if k)
+    swap = next(i for i, c in enumerate(state.deck) if c != civ)
+    state.hands[other][civ] -= 1
+    state.hands[other][state.deck[swap]] += 1
+    state.deck[swap] = civ
+    state.deck.reverse()
+    state.rng = random.Random(99)
+
+
+def test_the_search_never_reads_other_hands_or_the_deck() -> None:
+    state, seat = played(SPEC, 3, 4, _asked_in_phase_2)
+    check_secrets_unread(SPEC, state, seat, _change_secrets)
+
+
+def test_a_sampled_world_deals_the_unknown_cards_and_keeps_every_count() -> None:
+    state, seat = played(SPEC, 4, 6, _asked_in_phase_2)
+    assert isinstance(state, UtopiaState)
+    seen = worlds.view(state, seat)
+    hands = set()
+    for draw in range(8):
+        world = worlds.sample(seen, random.Random(draw))
+        assert world.hands[seat] == state.hands[seat]
+        assert [sum(h) for h in world.hands] == [sum(h) for h in state.hands]
+        assert len(world.deck) == len(state.deck)
+        assert sorted(world.deck + world.discard + [c for s in range(4) if s != seat
+                                                     for c in range(5)
+                                                     for _ in range(world.hands[s][c])]) == \
+            sorted(state.deck + state.discard + [c for s in range(4) if s != seat
+                                                 for c in range(5)
+                                                 for _ in range(state.hands[s][c])])
+        hands.add(tuple(map(tuple, world.hands)))
+    assert len(hands) > 1  # the unknown cards are drawn, not copied
+
+
+def test_the_same_seed_and_budget_give_the_same_move() -> None:
+    state, seat = played(SPEC, 3, 8, _asked_in_phase_2)
+    legal = state.legal_actions(seat)
+    moves = {SearchBot(seat, random.Random(3), worlds=worlds, iterations=8)
+             .choose(worlds.view(state, seat), legal) for _ in range(2)}
+    assert len(moves) == 1 and moves <= set(legal)
+
+
+def test_the_strong_level_is_offered_and_sees_a_world_view() -> None:
+    match = Match(SPEC, SPEC.settings(3, 2), [SeatSpec("bot", level="strong"),
+                                               SeatSpec("bot", level="normal"),
+                                               SeatSpec("bot", level="normal")])
+    assert "strong" in SPEC.bots
+    seen: list[object] = []
+    bot = match._bots[0]
+    assert isinstance(bot, SearchBot)
+    bot.iterations = 2
+    original = bot.choose
+    bot.choose = lambda observation, legal: seen.append(observation) or original(  # type: ignore[method-assign]
+        observation, legal)
+    for _ in range(200):
+        pending = match.state.pending()
+        if pending is None or seen:
+            break
+        match.play_bot(pending.seats[0])
+    assert seen and isinstance(seen[0], UtopiaState)
+    assert seen[0] is not match.state
+    assert all(sum(seen[0].hands[s]) == 0 for s in (1, 2))  # other hands are not in it

@@ -1,0 +1,45 @@
+"""The strong bot: it searches from what its seat may know, and the same budget gives the
+same move."""
+
+from __future__ import annotations
+
+import random
+
+from a11y_games.engine.search import SearchBot
+from a11y_games.engine.state import GameState
+from a11y_games.games.vertigo import SPEC, worlds
+from a11y_games.games.vertigo.state import VertigoState
+from tests.worlds import check_secrets_unread, played
+
+
+def _asked_to_vote_after_another(state: GameState, seat: int) -> bool:
+    assert isinstance(state, VertigoState)
+    return (state.phase == "vote" and seat not in state.votes
+            and any(s != seat for s in state.votes))
+
+
+def _change_secrets(state: GameState) -> None:
+    """The votes already cast turn round; the dice change."""
+    assert isinstance(state, VertigoState)
+    for s, (yes, no, abstain) in list(state.votes.items()):
+        state.votes[s] = (no, yes, abstain) if yes or no else (abstain, 0, 0)
+    state.rng = random.Random(99)
+
+
+def test_the_search_never_reads_the_votes_cast_or_the_dice() -> None:
+    state, seat = played(SPEC, 4, 3, _asked_to_vote_after_another, limit=6000)
+    check_secrets_unread(SPEC, state, seat, _change_secrets)
+
+
+def test_the_search_from_a_management_menu_is_honest_too() -> None:
+    state, seat = played(SPEC, 3, 5, lambda s, seat: s.phase == "manage")  # type: ignore[attr-defined]
+    check_secrets_unread(SPEC, state, seat,
+                         lambda s: setattr(s, "rng", random.Random(7)))
+
+
+def test_the_same_seed_and_budget_give_the_same_move() -> None:
+    state, seat = played(SPEC, 4, 8, lambda s, seat: s.phase == "manage")  # type: ignore[attr-defined]
+    legal = state.legal_actions(seat)
+    moves = {SearchBot(seat, random.Random(3), worlds=worlds, iterations=10)
+             .choose(worlds.view(state, seat), legal) for _ in range(2)}
+    assert len(moves) == 1 and moves <= set(legal)
