@@ -34,7 +34,7 @@ CHOICES: dict[str, tuple[str, ...] | None] = {
     "braille_table": None,  # any liblouis table name; "" for the language's default
     "braille_width": None,  # 12 to 84 cells
     "braille_contracted": ("off", "on"),
-    "level": ("random", "normal"),
+    "level": ("random", "normal", "strong"),
     "sound": ("on", "off"),
     "volume": None,  # 0 to 100
     "name": None,  # the name said at network tables
@@ -69,7 +69,7 @@ FRENCH_CUES: dict[str, str] = {
 """Each common cue's French name (a game's own cues keep one name in both languages)."""
 
 FRENCH_VALUES: dict[str, str] = {"brief": "bref", "full": "complet", "random": "hasard",
-                                 "on": "marche", "off": "arret"}
+                                 "on": "marche", "off": "arret", "strong": "fort"}
 """Value words shown in French (``set`` also takes them, and the English ones)."""
 
 

@@ -27,7 +27,7 @@ VERBOSITY_WORDS = {"brief": Verbosity.BRIEF, "bref": Verbosity.BRIEF,
 ON_WORDS, OFF_WORDS = {"on", "oui", "yes", "marche"}, {"off", "non", "no", "arret"}
 SET_WORDS = {"bref": "brief", "complet": "full", "hasard": "random", "marche": "on",
              "oui": "on", "arret": "off", "non": "off", "francais": "fr", "anglais": "en",
-             "normaux": "normal"}
+             "normaux": "normal", "fort": "strong", "forts": "strong"}
 """French value words accepted by ``set`` (``regler verbosity bref``)."""
 
 

@@ -98,7 +98,7 @@ def test_set_lists_the_settings_in_french_and_takes_french_names(tmp_path) -> No
                              "regler verbosité bref\n", "fr")
     assert "verbosite : normal. Possible : bref, normal, complet." in lines
     assert "largeur_braille : 40. Possible : de 12 à 84." in lines
-    assert "niveau_bots : normal. Possible : hasard, normal." in lines
+    assert "niveau_bots : normal. Possible : hasard, normal, fort." in lines
     assert "braille_abrege : arret. Possible : arret, marche." in lines
     assert not any(line.startswith(("verbosity", "braille_width")) for line in lines)
     assert "largeur_braille vaut maintenant 20. Gardé pour la prochaine fois." in lines
@@ -144,3 +144,12 @@ def test_a_walkthrough_mark_of_true_is_kept(tmp_path) -> None:
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps({"seen_walkthrough": True}))
     assert load_preferences() == (Preferences(seen_walkthrough=True), None)
+
+
+def test_the_strong_level_can_be_kept_as_a_setting_in_either_language(tmp_path) -> None:
+    """``set level strong`` (``regler niveau_bots fort``) is kept for the next games."""
+    from a11y_games.ui.settings import Preferences, load_preferences, save_preferences
+
+    path = tmp_path / "settings.json"
+    assert save_preferences(Preferences().with_value("level", "strong"), path) is None
+    assert load_preferences(path)[0].level == "strong"
