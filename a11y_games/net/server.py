@@ -43,10 +43,10 @@ WRITE_LIMIT = 4 * 1024 * 1024
 CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 """At most CHAT_BURST lines of chat per connection in CHAT_WINDOW seconds."""
-MESSAGE_BURST = 1000
+MESSAGE_BURST = 3000
 MESSAGE_WINDOW = 10.0
 """At most MESSAGE_BURST messages of any kind per connection in MESSAGE_WINDOW seconds
-(a person sends a few a minute; a scripted test client a few hundred a second)."""
+(a person sends a few a minute; a scripted test client up to a few hundred a second)."""
 BAD_BURST = 20
 BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
