@@ -10,6 +10,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from a11y_games.net import protocol as p
+from a11y_games.net.server import MESSAGE_BURST
 from tests.net.wire import Client, ServerProcess, run
 
 
@@ -206,7 +207,7 @@ def test_a_flood_of_valid_messages_is_cut_off(server: ServerProcess) -> None:
         flooder = await Client.open(server.url, "Flood")
         frame = p.encode(p.ListTables()).decode()
         with contextlib.suppress(ConnectionClosed):  # the server may close it mid-flood
-            for _ in range(1100):
+            for _ in range(MESSAGE_BURST + 100):
                 await flooder.send_raw(frame)
         await asyncio.wait_for(flooder.ws.wait_closed(), 10)
         assert flooder.ws.close_code == 1008

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 
 import pytest
 
 from a11y_games.games import all_specs
 from a11y_games.net import protocol as p
+from a11y_games.net.server import _sweep
 from a11y_games.net.storage import ChatRecord, StorageError, TableRecord
 from a11y_games.net.tables import Lobby, Refused
 
@@ -81,3 +83,25 @@ def test_an_action_the_storage_refuses_is_not_played() -> None:
         assert storage.log[len(log)][2:] == (0, asked.choices[0][0])
 
     asyncio.run(asyncio.wait_for(scenario(), 20))
+
+
+def test_the_minute_sweep_forgets_idle_tables_and_keeps_playing_ones() -> None:
+    async def scenario() -> None:
+        lobby = Lobby(all_specs(), FlakyStorage(), seed=lambda: 5)
+        ana, bo = Member("Ana"), Member("Bo")
+        idle = lobby.create(ana, p.Create(game="pnue", players=5), "en")
+        idle.lost(ana)
+        idle.last_active -= 3600  # nobody for an hour, never started
+        playing = lobby.create(bo, p.Create(game="vanuatu", players=2, bots={1: "normal"}),
+                               "en")
+        playing.start(bo)
+        sweeper = asyncio.get_running_loop().create_task(
+            _sweep(lobby, every=0.01, full_every=2))
+        await asyncio.sleep(0.2)
+        sweeper.cancel()
+        assert list(lobby.tables) == [playing.id]
+
+    try:
+        asyncio.run(asyncio.wait_for(scenario(), 20))
+    finally:
+        gc.unfreeze()
