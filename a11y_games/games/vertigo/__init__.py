@@ -8,6 +8,7 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.games.vertigo import data
 from a11y_games.games.vertigo.bots import NormalBot
 from a11y_games.games.vertigo.cues import CUES
+from a11y_games.games.vertigo.kinds import KINDS
 from a11y_games.games.vertigo.state import VertigoState
 
 __all__ = ["SPEC", "VertigoState"]
@@ -22,6 +23,7 @@ SPEC = GameSpec(
     new_state=VertigoState,
     bots={"random": RandomBot, "normal": NormalBot},
     cues=CUES,
+    kinds=KINDS,
     bot_names=tuple(Msg(f"vertigo.bot.{name}") for name in
                     ("gaia", "smog", "kyoto", "rio", "delta", "nimbus")),
     aliases=("vg",),
