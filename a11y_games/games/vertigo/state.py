@@ -72,6 +72,12 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.votes: dict[int, tuple[int, int, int]] = {}
         self.vote_paths: dict[int, list[str]] = {}
         self.result: Outcome | None = None
+        self.spill: dict[tuple[int, bool], tuple[list[Msg], list[Msg]]] = {}
+        """The pollution phase so far, by roller (and forced or not): dice and places, to be
+        said in one sentence each."""
+        self.did: dict[str, int] = {}
+        """What the seat managing now has done this turn, by item (for its summary line)."""
+        self.upkeep_paid = 0
         self.menus = Menus(self)
         self._cache_pending: tuple[Pending | None] | None = None
         self._cache_legal: dict[int, list[str]] = {}
@@ -309,9 +315,12 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
 
     def _end_menu(self, seat: int) -> None:
         self.path = []
+        summary_line = Event(self.menus.summary(seat), cause=seat)
+        self.did, self.upkeep_paid = {}, 0
         if self.phase == "setup":
-            self.events.append(Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
-                                         money=self.countries[seat].money), cause=seat))
+            self.events += (Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
+                                      money=self.countries[seat].money), cause=seat, level=FULL),
+                            summary_line)
             country = self.countries[seat]
             for r in range(len(data.REGIONS)):  # where its people stand, region by region
                 people = country.population(r)
@@ -325,8 +334,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             else:
                 self._start_turn()
             return
-        self.events.append(Event(Msg("vertigo.event.manage_done", player=PlayerRef(seat)),
-                                 cause=seat, level=FULL))
+        self.events += (Event(Msg("vertigo.event.manage_done", player=PlayerRef(seat)),
+                              cause=seat, level=FULL),
+                        summary_line)
         self.cursor += 1
         self._next_manager()
 
@@ -407,8 +417,11 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         to_vault = c.diplomats * data.UPKEEP_PER_PAWN
         self.pay_vault(seat, to_vault)
         self.pay_bank(seat, due - to_vault)
-        self.events.append(Event(Msg("vertigo.event.upkeep", player=PlayerRef(seat), due=due),
-                                 cause=seat, level=NORMAL))
+        self.upkeep_paid = due  # said in the turn's summary line
+        own = frozenset((seat,))
+        upkeep = Msg("vertigo.event.upkeep", player=PlayerRef(seat), due=due)
+        self.events += (Event(upkeep, own, BRIEF, seat),
+                        Event(upkeep, frozenset(range(self.n)) - own, FULL, seat))
         if to_vault:  # the diplomats' share (VG-29)
             self.events.append(Event(Msg("vertigo.event.upkeep_vault", vault=to_vault),
                                      cause=seat, level=FULL))
@@ -430,6 +443,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
 
     # --- phase 4: production (VG-26) ---
     def _production(self) -> None:
+        earned: list[Msg] = []
         for seat in self.order:
             if not self.active[seat]:
                 continue
@@ -439,7 +453,10 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                       + c.factories("polluting") * data.PRODUCTION["polluting"])
             self.from_bank(seat, amount)
             self.events.append(Event(Msg("vertigo.event.production", player=PlayerRef(seat),
-                                         amount=amount, money=c.money), level=NORMAL))
+                                         amount=amount, money=c.money), level=FULL))
+            earned.append(Msg("vertigo.event.earned", player=PlayerRef(seat), amount=amount))
+        self.events.append(Event(Msg("vertigo.event.production_all", players=earned),
+                                 level=NORMAL))
 
     def _end_turn(self) -> None:
         self.witnesses = 0
@@ -448,6 +465,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
 
     # --- elimination and end (VG-31, VG-32, VG-25) ---
     def _eliminate(self, seat: int) -> None:
+        self._say_spill()
         c = self.countries[seat]
         self.active[seat] = False
         money = c.money
