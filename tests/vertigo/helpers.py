@@ -22,12 +22,26 @@ def seat_now(state: VertigoState) -> int:
 
 
 def do(state: VertigoState, seat: int, *actions: str) -> None:
-    """Play ``actions`` from the top of the seat's menu (going back first)."""
+    """Play ``actions`` from the top of the seat's menu (going back first), one choice at
+    a time, or several in one where a menu offers them as one ("step:build+kind:clean")."""
     state.refresh()
     while state.path and "back" in state.legal_actions(seat):
         state.apply(seat, "back")
-    for action in actions:
+    rest = list(actions)
+    while rest:
+        action = walk(rest, state.legal_actions(seat)) or rest[0]
         state.apply(seat, action)
+        del rest[:len(action.split("+"))]
+
+
+def walk(rest: list[str], legal: list[str]) -> str | None:
+    """The offered choice that plays the most of ``rest`` at once."""
+    best, most = None, 0
+    for action in legal:
+        parts = action.split("+")
+        if len(parts) > most and parts == rest[:len(parts)]:
+            best, most = action, len(parts)
+    return best
 
 
 def people(state: VertigoState, seat: int, region: int, *provinces: int) -> None:

@@ -27,5 +27,6 @@ SPEC = GameSpec(
     bot_names=tuple(Msg(f"vertigo.bot.{name}") for name in
                     ("gaia", "smog", "kyoto", "rio", "delta", "nimbus")),
     aliases=("vg",),
-    rules_version=2,  # 2: votes split one diplomat at a time; done in every setup menu
+    rules_version=3,  # 2: votes split one diplomat at a time; done in every setup menu
+    # 3: what and where in two choices ("step:build+kind:clean", "region:0+province:2")
 )

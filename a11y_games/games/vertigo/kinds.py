@@ -9,7 +9,7 @@ __all__ = ["KINDS"]
 _POLLUTION = ("phase_pollution", "roll", "for_region", "sources", "marker", "region_pollution",
               "marker_lost", "no_room", "arrow_owner", "owner_places", "wiped",
               "engineers_lost", "witnesses", "cleaned", "pollution_by", "pollution_none",
-              "forced_by")
+              "forced_by", "cleanup_by", "marker_on")
 _PLANET = ("planet_up", "planet_down", "no_pollution")
 _LAWS = ("phase_laws", "law_pass", "law_proposed", "my_vote", "vote", "votes", "law_passed",
          "law_failed", "tally", "bonus", "fined", "subsidy", "moratorium")
@@ -26,6 +26,7 @@ KINDS: dict[str, str] = {
     **{f"vertigo.event.{name}": "planet" for name in _PLANET},
     **{f"vertigo.event.{name}": "laws" for name in _LAWS},
     "vertigo.law.": "laws",
+    "vertigo.vote.": "laws",
     **{f"vertigo.event.{name}": "purchases" for name in _PURCHASES},
     "vertigo.stock.": "purchases",
     **{f"vertigo.event.{name}": "population" for name in _POPULATION},

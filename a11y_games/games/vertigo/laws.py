@@ -19,6 +19,18 @@ else:
     _State = object
 
 
+def vote_said(seat: int, yes: int, no: int, abstain: int) -> Msg:
+    """A seat's vote in a few words, for the one sentence of all votes ("Gaia 2 yes")."""
+    who = PlayerRef(seat)
+    if yes and no:
+        return Msg("vertigo.vote.split", player=who, yes=yes, no=no)
+    if yes:
+        return Msg("vertigo.vote.yes", player=who, count=yes)
+    if no:
+        return Msg("vertigo.vote.no", player=who, count=no)
+    return Msg("vertigo.vote.abstain", player=who)
+
+
 class LawPhase(_State):
     """Law proposals and votes; mixed into the state."""
 
@@ -71,7 +83,7 @@ class LawPhase(_State):
         self.phase = "vote"
         self.events.append(Event(Msg("vertigo.event.law_proposed", player=PlayerRef(seat),
                                      law=self._law_msg(law)), cause=seat, level=BRIEF))
-        self.events += (Event(line, cause=seat, level=BRIEF) for line in summary.law_text(law))
+        self.events += (Event(line, cause=seat, level=NORMAL) for line in summary.law_text(law))
 
     def _vote_options(self, seat: int) -> list[str]:
         """Whole votes, or a split one diplomat at a time: a short menu however many (VG-28)."""
@@ -126,10 +138,13 @@ class LawPhase(_State):
     def _count_votes(self) -> None:
         assert self.proposal is not None
         proposer, law = self.proposal
+        said = []
         for s in self.vote_paths:
             yes, no, abstain = self.votes[s]
             self.events.append(Event(Msg("vertigo.event.vote", player=PlayerRef(s), yes=yes,
-                                         no=no, abstain=abstain), level=NORMAL))
+                                         no=no, abstain=abstain), level=FULL))
+            said.append(vote_said(s, yes, no, abstain))
+        self.events.append(Event(Msg("vertigo.event.votes", votes=said), level=NORMAL))
         yes = sum(v[0] for v in self.votes.values())
         no = sum(v[1] for v in self.votes.values())
         passed = yes > no

@@ -180,6 +180,45 @@ class Menus:
         low = self.s.step_min
         return [step for step, index in _MANAGE_IDS if index >= low and self.options(seat, [step])]
 
+    def what(self, seat: int) -> list[str]:
+        """The top menu: each step, a factory's kind or buying and moving people named in it
+        ("step:build+kind:clean"), so that what to do is one choice."""
+        actions = []
+        for step in self.steps(seat):
+            if step == "step:build" or (step == "step:population" and not self._setup()):
+                actions += [f"{step}+{choice}" for choice in self.options(seat, [step])]
+            else:
+                actions.append(step)
+        return actions
+
+    def where(self, seat: int, path: list[str]) -> list[str]:
+        """The next choices after ``path``; a region whose province is still to choose comes
+        with its first possible province ("region:0+province:2": where is one choice), and,
+        when it has several, once more alone, to choose another province (last)."""
+        options = self.options(seat, path)
+        if not options or not options[0].startswith("region:"):
+            return options
+        actions, others = [], []
+        for region in options:
+            deeper = [*path, region]
+            provinces = [] if self.complete(deeper) else self.options(seat, deeper)
+            if provinces and provinces[0].startswith("province:"):
+                actions.append(f"{region}+{provinces[0]}")
+                if len(provinces) > 1:
+                    others.append(region)
+            else:
+                actions.append(region)
+        return actions + others
+
+    @staticmethod
+    def back_to(path: list[str]) -> int:
+        """How much of ``path`` stays after ``back``: the last choice goes, whole."""
+        if len(path) > 1 and path[-1].startswith("province:") and path[-2].startswith("region:"):
+            return len(path) - 2
+        if len(path) == 2 and path[1].startswith(("kind:", "pop:")):
+            return 0
+        return len(path) - 1
+
     def options(self, seat: int, path: list[str], *, check: bool = False) -> list[str]:
         """The next choices after ``path`` (which starts with a step), legal ones only.
 
@@ -456,6 +495,16 @@ class Menus:
         if action == "back":
             return Msg("vertigo.menu.back")
         c = self.s.countries[seat]
+        if "+" in action:
+            first, _, then = action.partition("+")
+            if first.startswith("region:"):
+                price = self._province_label(c, [*path, first], _num(then)).params.get("price")
+                where = {"region": region_title(_num(first)), "province": LETTER[_num(then)]}
+                if price is None:
+                    return Msg("vertigo.menu.region_province", **where)
+                return Msg("vertigo.menu.region_province_price", price=price, **where)
+            label = self.label(seat, [first], then)
+            return Msg("vertigo.menu.build", what=label) if first == "step:build" else label
         head, _, arg = action.partition(":")
         if head == "step":
             if self._setup() and arg == "population":
@@ -495,6 +544,8 @@ class Menus:
             src = _num(path[2])
             price = 0 if src == r else data.MOVE_BETWEEN_REGIONS
             return Msg("vertigo.menu.region_price", region=region_title(r), price=price)
+        if path and not self.complete([*path, f"region:{r}"]):
+            return Msg("vertigo.menu.region_other", region=region_title(r))
         return Msg("vertigo.menu.region", region=region_title(r))
 
     def _province_label(self, c: Country, path: list[str], p: int) -> Msg:

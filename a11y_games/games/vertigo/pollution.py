@@ -61,8 +61,9 @@ class PollutionPhase(_State):
     """Rolls, marker placement and removal tasks; mixed into the state."""
 
     # --- what the table hears: one sentence per roller (details at full verbosity) ---
-    def _spill(self, seat: int, forced: bool) -> tuple[list[Msg], list[Msg]]:
-        key = (seat, forced)
+    def _spill(self, seat: int, kind: str) -> tuple[list[Msg], list[Msg]]:
+        """Dice and places of ``seat``'s ``kind`` of markers: roll, forced or cleanup."""
+        key = (seat, kind)
         entry = self.spill.get(key)
         if entry is None:
             entry = self.spill[key] = ([], [])
@@ -70,10 +71,10 @@ class PollutionPhase(_State):
 
     def _say_spill(self) -> None:
         """Say each roller's dice and markers in one sentence, in the order they came."""
-        for (seat, forced), (faces, places) in self.spill.items():
+        for (seat, kind), (faces, places) in self.spill.items():
             who = PlayerRef(seat)
-            if forced:
-                msg = Msg("vertigo.event.forced_by", player=who, places=places)
+            if kind != "roll":  # forced markers, or markers removed
+                msg = Msg(f"vertigo.event.{kind}_by", player=who, places=places)
             elif places:
                 msg = Msg("vertigo.event.pollution_by", player=who, faces=faces, places=places)
             elif faces:
@@ -129,7 +130,7 @@ class PollutionPhase(_State):
                         detail(in_region("for_region", region), None, BRIEF, own),
                         detail(rolled(seat, face), None, FULL, others),
                         detail(in_region("for_region", region), None, FULL, others))
-        self._spill(seat, False)[0].append(FACE[face])
+        self._spill(seat, "roll")[0].append(FACE[face])
         if face == data.CLOUD:
             self.tasks.append(Task(PLACE, seat, seat, region, by=seat))
         elif face == data.TWO_CLOUDS:
@@ -241,14 +242,25 @@ class PollutionPhase(_State):
             if action != "skip":
                 p = int(action.split(":")[1])
                 self.countries[task.owner].prov[task.region][p] = EMPTY
-                self.events += (Event(Msg("vertigo.event.cleaned", player=PlayerRef(seat)),
-                                      cause=seat),
-                                detail(at(task.region, p), seat, NORMAL))
+                own, others = frozenset((seat,)), frozenset(range(self.n)) - {seat}
+                cleaned = Msg("vertigo.event.cleaned", player=PlayerRef(seat))
+                self.events += (Event(cleaned, own, BRIEF, seat),
+                                detail(at(task.region, p), seat, BRIEF, own),
+                                Event(cleaned, others, FULL, seat),
+                                detail(at(task.region, p), seat, FULL, others))
+                self._spill(seat, "cleanup")[1].append(place(seat, task.region, p, True))
         else:
             self.tasks.popleft()
             self._place(task.by, task.owner, task.region, int(action.split(":")[1]),
                         witness=task.witness)
+        if not self.tasks:
+            self._say_cleanup()
         self._advance()
+
+    def _say_cleanup(self) -> None:
+        """Markers removed (the planet healed, or the great clean-up): said once all are."""
+        if any(kind == "cleanup" for _, kind in self.spill):
+            self._say_spill()
 
     def _place(self, by: int, owner: int, region: int, province: int, *, witness: bool) -> None:
         """Put a marker; anything on the province is removed (VG-21..VG-23, VG-31)."""
@@ -258,11 +270,14 @@ class PollutionPhase(_State):
         where = at(region, province)
         theirs = frozenset((by, owner))
         others = frozenset(range(self.n)) - theirs
-        for to, level in ((theirs, BRIEF), (others, FULL)):
-            self.events += (detail(marker(by, owner), by, level, to),
-                            detail(where, by, level, to),
-                            detail(region_pollution(region, c.pollution(region)), by, level, to))
-        self._spill(by, not witness)[1].append(place(owner, region, province, by == owner))
+        spot = place(owner, region, province, False)
+        self.events += (Event(Msg("vertigo.event.marker_on", player=PlayerRef(by), place=spot,
+                                  pollution=c.pollution(region)), theirs, BRIEF, by),
+                        detail(marker(by, owner), by, FULL, others),
+                        detail(where, by, FULL, others),
+                        detail(region_pollution(region, c.pollution(region)), by, FULL, others))
+        self._spill(by, "roll" if witness else "forced")[1].append(
+            place(owner, region, province, by == owner))
         if was >= PEOPLE:
             what = (Msg("vertigo.lost.people") if was == PEOPLE else
                     Msg("vertigo.lost.factory", kind=kind_msg(CODE_FACTORY[was])))

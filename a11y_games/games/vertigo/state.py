@@ -205,11 +205,11 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if cached is not None:
             return cached
         if not self.path:
-            actions = self.menus.steps(seat)
+            actions = self.menus.what(seat)
         else:
-            actions = [*self.menus.options(seat, self.path), "back"]
-        if (not self.path or self.phase == "setup") and self.menus.may_finish(seat):
-            actions.append("done")  # at setup, from every menu (VG-07)
+            actions = [*self.menus.where(seat, self.path), "back"]
+        if self.menus.may_finish(seat):
+            actions.append("done")  # from every menu: the turn may end after a purchase
         self._cache_legal[seat] = actions
         return actions
 
@@ -277,10 +277,12 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if seat not in pending.seats:
             return Msg("core.error.not_your_turn")
         error = None
-        head, _, kind = action.partition(":")
-        if head == "kind" and self.path == ["step:build"] and kind in data.FACTORY_KINDS:
-            error = self.menus.build_error(seat, kind)
-        elif action in ("step:population", "pop:buy") and self.phase in ("setup", "manage"):
+        if action.startswith("step:build+kind:") and not self.path:
+            kind = action.partition("+kind:")[2]
+            if kind in data.FACTORY_KINDS:
+                error = self.menus.build_error(seat, kind)
+        elif action in ("step:population", "step:population+pop:buy") and self.phase in (
+                "setup", "manage"):
             error = self.menus.stock_error(seat, "population")
         elif action in ("step:train", "step:student") and self.phase in ("setup", "manage"):
             error = self.menus.stock_error(seat, "student")
@@ -296,18 +298,22 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             self._end_menu(seat)
             return False
         if action == "back":
-            self.path.pop()
+            del self.path[self.menus.back_to(self.path):]
             return True
-        self.path.append(action)
+        if not self.path:  # what (a step, or a step and its kind), then where
+            self.menus.say_out_of_stock(seat, [action.partition("+")[0]])
+        self.path += action.split("+")
         if not self.menus.complete(self.path):
-            self.menus.say_out_of_stock(seat, self.path)
             return True
         step = self.path[0]
         self.menus.execute(seat, self.path)
         if self.phase == "manage":
             self.step_min = max(self.step_min, STEP_INDEX[step.split(":")[1]])
-        # stay as deep as still makes sense: same region, same kind, for the next purchase
+        # stay where the next purchase of the same kind is one choice away
         keep = self.path[:2] if self.path[1:2] == ["pop:move"] else self.path[:-1]
+        if len(keep) > 1 and keep[-1].startswith("region:") and self.path[-1].startswith(
+                "province:"):
+            keep = keep[:-1]
         while keep and not self.menus.options(seat, keep, check=True):
             keep = keep[:-1]
         self.path = keep
@@ -376,7 +382,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return
         self.phase = "first"
         self.events.append(Event(Msg("vertigo.event.designating", player=PlayerRef(chooser)),
-                                 level=NORMAL))
+                                 level=FULL))  # the choice made is said at brief
 
     def _set_first(self, seat: int) -> None:
         self.first = seat
@@ -402,7 +408,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.phase = "manage"
         self.path = []
         self.step_min = 0
-        self._say_turn_of(seat, "vertigo.event.manage_turn")
+        # full verbosity: the player hears the question, the others the turn in one sentence
+        self.events.append(Event(Msg("vertigo.event.manage_turn", player=PlayerRef(seat)),
+                                 level=FULL))
         if self.turn == 1:
             return  # no upkeep in turn 1 (VG-14, Decision)
         self._settle_upkeep(seat)
@@ -420,11 +428,11 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.upkeep_paid = due  # said in the turn's summary line
         own = frozenset((seat,))
         upkeep = Msg("vertigo.event.upkeep", player=PlayerRef(seat), due=due)
-        self.events += (Event(upkeep, own, BRIEF, seat),
-                        Event(upkeep, frozenset(range(self.n)) - own, FULL, seat))
-        if to_vault:  # the diplomats' share (VG-29)
-            self.events.append(Event(Msg("vertigo.event.upkeep_vault", vault=to_vault),
-                                     cause=seat, level=FULL))
+        for to, level in ((own, BRIEF), (frozenset(range(self.n)) - own, FULL)):
+            self.events.append(Event(upkeep, to, level, seat))
+            if to_vault:  # the diplomats' share (VG-29)
+                self.events.append(Event(Msg("vertigo.event.upkeep_vault", vault=to_vault),
+                                         to, FULL, seat))
 
     def _advance(self) -> None:
         """Run automatic steps until someone must decide or the game ends."""
@@ -443,6 +451,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
 
     # --- phase 4: production (VG-26) ---
     def _production(self) -> None:
+        self._say_cleanup()
         earned: list[Msg] = []
         for seat in self.order:
             if not self.active[seat]:
@@ -459,6 +468,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                                  level=NORMAL))
 
     def _end_turn(self) -> None:
+        self._say_cleanup()
         self.witnesses = 0
         self.events.append(Event(Msg("vertigo.event.turn_end", turn=self.turn), level=FULL))
         self._start_turn()
