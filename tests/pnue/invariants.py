@@ -10,7 +10,9 @@ from a11y_games.games.pnue.state import PnueState
 
 PRIVATE = {"pnue.setup.role", "pnue.setup.nation", "pnue.draw.private", "pnue.draw.tile",
            "pnue.hand.private", "pnue.hand.tile", "pnue.power.result"}
-ROLE_ALLOWED = {"pnue.claim.role", "pnue.end.reveal"} | PRIVATE
+ROLE_ALLOWED = {"pnue.claim.role", "pnue.claim.says_role", "pnue.claim.about_said",
+                "pnue.end.reveal"} | PRIVATE
+"""Messages that may name a role: a claim (the player's word, true or not), the end."""
 
 
 def _msgs(msg: Msg) -> list[Msg]:
