@@ -14,8 +14,8 @@ _PLANET = ("planet_up", "planet_down", "no_pollution")
 _LAWS = ("phase_laws", "law_pass", "law_proposed", "my_vote", "vote", "votes", "law_passed",
          "law_failed", "tally", "bonus", "fined", "subsidy", "moratorium")
 _PURCHASES = ("bought_diplomat", "bought_student", "built", "transformed", "depolluted",
-              "population", "trained", "setup_done", "setup_people", "managed",
-              "at", "at_price", "in_region", "to_vault", "setup_bought")
+              "population", "trained", "setup_done", "setup_people", "managed", "managed_nothing",
+              "at", "at_price", "in_region", "to_vault")
 _POPULATION = ("people_moved", "student_moved", "diplomat", "from_region", "to_region",
                "from_at", "to_at", "dropped_student", "dropped_diplomat", "factory_destroyed",
                )
