@@ -237,7 +237,7 @@ def test_management_labels_state_costs(players: int) -> None:
     seat = seat_now(state)
     state.countries[seat].fresh[0] = 2
     do(state, seat)
-    kinds = {a.partition("+")[2]: state.describe(seat, a).params["what"]
+    kinds = {a.partition("+")[2]: state.describe(seat, a)
              for a in state.legal_actions(seat) if a.startswith("step:build+")}
     assert kinds["kind:polluting"].params["price"] == 5
     assert kinds["kind:clean"].params["price"] == 10

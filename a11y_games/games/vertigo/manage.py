@@ -503,8 +503,10 @@ class Menus:
                 if price is None:
                     return Msg("vertigo.menu.region_province", **where)
                 return Msg("vertigo.menu.region_province_price", price=price, **where)
-            label = self.label(seat, [first], then)
-            return Msg("vertigo.menu.build", what=label) if first == "step:build" else label
+            if first == "step:build":
+                kind = then.partition(":")[2]
+                return Msg("vertigo.menu.build", kind=kind_msg(kind), price=self._price(kind))
+            return self.label(seat, [first], then)
         head, _, arg = action.partition(":")
         if head == "step":
             if self._setup() and arg == "population":
