@@ -31,7 +31,8 @@ def do(state: VertigoState, seat: int, *actions: str) -> None:
     while rest:
         action = walk(rest, state.legal_actions(seat)) or rest[0]
         state.apply(seat, action)
-        del rest[:len(action.split("+"))]
+        if action != "other":
+            del rest[:len(action.split("+"))]
 
 
 def walk(rest: list[str], legal: list[str]) -> str | None:
@@ -41,6 +42,8 @@ def walk(rest: list[str], legal: list[str]) -> str | None:
         parts = action.split("+")
         if len(parts) > most and parts == rest[:len(parts)]:
             best, most = action, len(parts)
+    if best is None and "other" in legal and rest and rest[0].startswith("region:"):
+        return "other"  # then the region alone, then its province
     return best
 
 

@@ -173,7 +173,8 @@ def test_vg08_one_pawn_per_province_and_factory_on_people() -> None:
     do(state, seat, "step:population", "region:0", "province:0")
     do(state, seat, "step:population")
     assert "region:0+province:1" in state.legal_actions(seat)  # A is taken: B comes first
-    state.apply(seat, "region:0")  # another province of the right region
+    state.apply(seat, "other")  # another province: the region, then the province
+    state.apply(seat, "region:0")
     assert "province:0" not in state.legal_actions(seat)
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:student", "to:0")

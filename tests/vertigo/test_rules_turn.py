@@ -189,7 +189,7 @@ def test_vg17_depollution_down_to_planet_level() -> None:
     state.planet = 20
     vault = state.vault
     do(state, seat, "step:depollute")
-    assert state.legal_actions(seat) == ["region:1+province:0", "region:1", "back", "done"]
+    assert state.legal_actions(seat) == ["region:1+province:0", "other", "back", "done"]
     assert state.describe(seat, "region:1+province:0").params["price"] == 5
     state.apply(seat, "region:1+province:0")
     state.apply(seat, "region:1+province:1")  # still in the where menu

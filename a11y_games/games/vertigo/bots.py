@@ -67,6 +67,8 @@ def _walk(rest: list[str], legal: list[str]) -> str | None:
         parts = action.split("+")
         if len(parts) > most and parts == rest[:len(parts)]:
             best, most = action, len(parts)
+    if best is None and "other" in legal and rest and rest[0].startswith("region:"):
+        return "other"  # a province other than the one offered first
     return best
 
 
@@ -97,7 +99,7 @@ class NormalBot:
 
     # --- menus: plan a full path at the top, then walk it ---
     def _menu(self, obs: Mapping[str, Any], legal: list[str]) -> str:
-        path = list(obs["path"])
+        path = [choice for choice in obs["path"] if choice != "other"]
         plan = self._plan(obs, legal) if not path else self._replan(obs, path)
         if plan is None:
             return "back" if "back" in legal else ("done" if "done" in legal else legal[0])

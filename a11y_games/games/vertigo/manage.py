@@ -25,6 +25,8 @@ from a11y_games.games.vertigo.country import (
 if TYPE_CHECKING:
     from a11y_games.games.vertigo.state import VertigoState
 
+OTHER = "other"
+"""In a where menu: choose a province other than the first one offered with its region."""
 SETUP_STEPS = ("population", "student", "build")
 MANAGE_STEPS = ("move", "build", "transform", "depollute", "population", "train")
 STEP_INDEX = {"move": 1, "build": 2, "transform": 2, "depollute": 3, "population": 4,
@@ -193,8 +195,18 @@ class Menus:
 
     def where(self, seat: int, path: list[str]) -> list[str]:
         """The next choices after ``path``; a region whose province is still to choose comes
-        with its first possible province ("region:0+province:2": where is one choice), and,
-        when it has several, once more alone, to choose another province (last)."""
+        with its first possible province ("region:0+province:2": where is one choice); when
+        a region has others, "other" (last) leads to the regions, then their provinces."""
+        if path[-1] == OTHER:
+            return [a for a in self._where(seat, path[:-1]) if "+" not in a]
+        actions = self._where(seat, path)
+        if any("+" not in a for a in actions if a.startswith("region:")) and any(
+                "+" in a for a in actions):
+            return [a for a in actions if "+" in a or not a.startswith("region:")] + [OTHER]
+        return actions
+
+    def _where(self, seat: int, path: list[str]) -> list[str]:
+        """Each region with its first province, then each region that has other provinces."""
         options = self.options(seat, path)
         if not options or not options[0].startswith("region:"):
             return options
@@ -494,6 +506,10 @@ class Menus:
             return Msg("vertigo.menu.done")
         if action == "back":
             return Msg("vertigo.menu.back")
+        if action == OTHER:
+            return Msg("vertigo.menu.other_province")
+        if path and path[-1] == OTHER:
+            return Msg("vertigo.menu.region", region=region_title(_num(action)))
         c = self.s.countries[seat]
         if "+" in action:
             first, _, then = action.partition("+")

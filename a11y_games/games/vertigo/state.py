@@ -19,7 +19,7 @@ from a11y_games.games.vertigo.country import (
     Country,
 )
 from a11y_games.games.vertigo.laws import LawPhase
-from a11y_games.games.vertigo.manage import STEP_INDEX, Menus
+from a11y_games.games.vertigo.manage import OTHER, STEP_INDEX, Menus
 from a11y_games.games.vertigo.pollution import PollutionPhase
 from a11y_games.games.vertigo.tasks import Task
 
@@ -300,6 +300,11 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if action == "back":
             del self.path[self.menus.back_to(self.path):]
             return True
+        if action == OTHER:
+            self.path.append(action)
+            return True
+        if self.path and self.path[-1] == OTHER:
+            self.path.pop()  # the region chosen: its provinces come next
         if not self.path:  # what (a step, or a step and its kind), then where
             self.menus.say_out_of_stock(seat, [action.partition("+")[0]])
         self.path += action.split("+")
