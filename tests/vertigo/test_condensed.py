@@ -110,7 +110,7 @@ def test_each_rollers_sentence_holds_every_roll_and_marker(games: list[Match]) -
             elif msg.id == "vertigo.event.marker":  # a marker's details: who, on whom; where
                 by, owner = msg.params["player"].seat, msg.params["owner"].seat
                 places[(by, owner, *at(events[i + 1].msg))] += 1
-            elif msg.id == "vertigo.event.marker_on":  # one's own marker, in one line
+            elif msg.id in ("vertigo.event.marker_on", "vertigo.event.marker_mine"):  # in a line
                 spot = msg.params["place"]
                 places[(msg.params["player"].seat, spot.params["owner"].seat, *where(spot))] += 1
             elif msg.id == "vertigo.event.cleaned":
@@ -153,12 +153,14 @@ def test_the_votes_and_the_production_in_one_sentence_each(games: list[Match]) -
                         "no" if p["no"] else "abstain")
                 votes = []
                 checked += 1
-            elif msg.id == "vertigo.event.production":
+            elif msg.id in ("vertigo.event.production", "vertigo.event.fined",
+                            "vertigo.event.subsidy"):
                 produced.append(msg)
-            elif msg.id == "vertigo.event.production_all":
+            elif msg.id in ("vertigo.event.production_all", "vertigo.event.fines",
+                            "vertigo.event.subsidies"):
                 assert [(m.params["player"], m.params["amount"]) for m in msg.params["players"]
                         ] == [(m.params["player"], m.params["amount"]) for m in produced]
-                assert tr.render(msg).startswith("Production: ")
+                assert tr.render(msg).split(": ")[0] in ("Production", "Fines", "Subsidies")
                 produced = []
     assert checked > 5
 
@@ -173,7 +175,7 @@ def test_brief_keeps_ones_own_moves_and_markers_put_on_one(games: list[Match]) -
             if event.msg.id in mine and event.visible_to == frozenset({event.cause}):
                 assert event.level == Verbosity.BRIEF
                 heard_own += 1
-            if event.msg.id == "vertigo.event.marker_on":
+            if event.msg.id in ("vertigo.event.marker_on", "vertigo.event.marker_mine"):
                 owner = event.msg.params["place"].params["owner"].seat
                 assert owner in event.visible_to and event.level == Verbosity.BRIEF
                 heard_marker += 1

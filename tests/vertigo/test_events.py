@@ -36,7 +36,8 @@ def games() -> list[Match]:
 SUMMARIES = {"vertigo.event.managed", "vertigo.event.pollution_by",
              "vertigo.event.pollution_none", "vertigo.event.forced_by",
              "vertigo.event.production_all", "vertigo.event.cleanup_by", "vertigo.event.votes",
-             "vertigo.event.marker_on"}
+             "vertigo.event.marker_on", "vertigo.event.marker_mine", "vertigo.event.fines",
+             "vertigo.event.subsidies"}
 """Announcements that sum up several details in one sentence, which may pass 40 cells."""
 
 

@@ -111,7 +111,8 @@ def test_table_events_are_announced_at_their_level() -> None:
     # sentence per roller at normal verbosity, each detail at full
     assert levels["vertigo.event.roll"] == {Verbosity.BRIEF, Verbosity.FULL}
     assert levels["vertigo.event.marker"] == {Verbosity.FULL}
-    assert levels["vertigo.event.marker_on"] == {Verbosity.BRIEF}
+    assert levels["vertigo.event.marker_on"] == levels["vertigo.event.marker_mine"] == {
+        Verbosity.BRIEF}
     assert levels["vertigo.event.pollution_by"] == {Verbosity.NORMAL}
     assert levels["vertigo.event.managed"] == {Verbosity.NORMAL}
     assert levels["vertigo.event.planet_up"] == {Verbosity.BRIEF}

@@ -9,10 +9,11 @@ __all__ = ["KINDS"]
 _POLLUTION = ("phase_pollution", "roll", "for_region", "sources", "marker", "region_pollution",
               "marker_lost", "no_room", "arrow_owner", "owner_places", "wiped",
               "engineers_lost", "witnesses", "cleaned", "pollution_by", "pollution_none",
-              "forced_by", "cleanup_by", "marker_on")
+              "forced_by", "cleanup_by", "marker_on", "marker_mine")
 _PLANET = ("planet_up", "planet_down", "no_pollution")
 _LAWS = ("phase_laws", "law_pass", "law_proposed", "my_vote", "vote", "votes", "law_passed",
-         "law_failed", "tally", "bonus", "fined", "subsidy", "moratorium")
+         "law_failed", "tally", "bonus", "fined", "subsidy", "moratorium", "fines",
+         "subsidies")
 _PURCHASES = ("bought_diplomat", "bought_student", "built", "transformed", "depolluted",
               "population", "trained", "setup_done", "setup_people", "managed", "managed_nothing",
               "at", "at_price", "in_region", "to_vault")

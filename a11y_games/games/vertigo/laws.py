@@ -166,21 +166,26 @@ class LawPhase(_State):
     def _law_effect(self, law: int) -> None:
         name = data.LAW_NAMES[law]
         alive = [s for s in self.order if self.active[s]]
-        if name == "polluter_pays":
+        if name in ("polluter_pays", "green_subsidy"):  # each country's sum, then all in one
+            paid_each = []
             for s in alive:
                 c = self.countries[s]
-                fine = min(c.money, data.POLLUTER_FINE * c.factories("polluting"))
-                self.pay_vault(s, fine)
-                if fine:
-                    self.events.append(Event(Msg("vertigo.event.fined", player=PlayerRef(s),
-                                                 amount=fine), level=NORMAL))
-        elif name == "green_subsidy":
-            for s in alive:
-                due = data.TREATMENT_SUBSIDY * self.countries[s].factories("treatment")
-                paid = self.from_vault(s, due) if due else 0
+                if name == "polluter_pays":
+                    paid = due = min(c.money, data.POLLUTER_FINE * c.factories("polluting"))
+                    self.pay_vault(s, paid)
+                else:
+                    due = data.TREATMENT_SUBSIDY * c.factories("treatment")
+                    paid = self.from_vault(s, due) if due else 0
                 if due:
-                    self.events.append(Event(Msg("vertigo.event.subsidy", player=PlayerRef(s),
-                                                 amount=paid), level=NORMAL))
+                    key = "fined" if name == "polluter_pays" else "subsidy"
+                    self.events.append(Event(Msg(f"vertigo.event.{key}", player=PlayerRef(s),
+                                                 amount=paid), level=FULL))
+                    paid_each.append(Msg("vertigo.event.earned", player=PlayerRef(s),
+                                         amount=paid))
+            if paid_each:
+                key = "fines" if name == "polluter_pays" else "subsidies"
+                self.events.append(Event(Msg(f"vertigo.event.{key}", players=paid_each),
+                                         level=NORMAL))
         elif name == "moratorium":
             self.moratorium_turn = self.turn + 1
             self.events.append(Event(Msg("vertigo.event.moratorium", turn=self.turn + 1),

@@ -271,7 +271,8 @@ class PollutionPhase(_State):
         theirs = frozenset((by, owner))
         others = frozenset(range(self.n)) - theirs
         spot = place(owner, region, province, False)
-        self.events += (Event(Msg("vertigo.event.marker_on", player=PlayerRef(by), place=spot,
+        key = "vertigo.event.marker_mine" if by == owner else "vertigo.event.marker_on"
+        self.events += (Event(Msg(key, player=PlayerRef(by), place=spot,
                                   pollution=c.pollution(region)), theirs, BRIEF, by),
                         detail(marker(by, owner), by, FULL, others),
                         detail(where, by, FULL, others),
