@@ -111,8 +111,9 @@ def test_each_rollers_sentence_holds_every_roll_and_marker(games: list[Match]) -
                 by, owner = msg.params["player"].seat, msg.params["owner"].seat
                 places[(by, owner, *at(events[i + 1].msg))] += 1
             elif msg.id in ("vertigo.event.marker_on", "vertigo.event.marker_mine"):  # in a line
-                spot = msg.params["place"]
-                places[(msg.params["player"].seat, spot.params["owner"].seat, *where(spot))] += 1
+                spot, by = msg.params["place"], msg.params["player"].seat
+                owner = spot.params["owner"].seat if "owner" in spot.params else by
+                places[(by, owner, *where(spot))] += 1
             elif msg.id == "vertigo.event.cleaned":
                 removed[(msg.params["player"].seat, *at(events[i + 1].msg))] += 1
             elif msg.id in ("vertigo.event.pollution_by", "vertigo.event.pollution_none",
@@ -176,7 +177,8 @@ def test_brief_keeps_ones_own_moves_and_markers_put_on_one(games: list[Match]) -
                 assert event.level == Verbosity.BRIEF
                 heard_own += 1
             if event.msg.id in ("vertigo.event.marker_on", "vertigo.event.marker_mine"):
-                owner = event.msg.params["place"].params["owner"].seat
+                spot = event.msg.params["place"]
+                owner = spot.params["owner"].seat if "owner" in spot.params else event.cause
                 assert owner in event.visible_to and event.level == Verbosity.BRIEF
                 heard_marker += 1
     assert heard_own > 50 and heard_marker > 50

@@ -270,7 +270,7 @@ class PollutionPhase(_State):
         where = at(region, province)
         theirs = frozenset((by, owner))
         others = frozenset(range(self.n)) - theirs
-        spot = place(owner, region, province, False)
+        spot = place(owner, region, province, by == owner)  # "right I", or "Ana's right I"
         key = "vertigo.event.marker_mine" if by == owner else "vertigo.event.marker_on"
         self.events += (Event(Msg(key, player=PlayerRef(by), place=spot,
                                   pollution=c.pollution(region)), theirs, BRIEF, by),
