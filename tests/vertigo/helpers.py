@@ -29,7 +29,11 @@ def do(state: VertigoState, seat: int, *actions: str) -> None:
         state.apply(seat, "back")
     rest = list(actions)
     while rest:
-        action = walk(rest, state.legal_actions(seat)) or rest[0]
+        legal = [a.replace("+first", "+" + state.menus.first(seat, state.path, a.split("+")[0]))
+                 if a.endswith("+first") else a for a in state.legal_actions(seat)]
+        action = walk(rest, legal) or rest[0]
+        if action not in state.legal_actions(seat) and "+" in action:
+            action = action.split("+")[0] + "+first"  # the first province, as planned
         state.apply(seat, action)
         if action != "other":
             del rest[:len(action.split("+"))]

@@ -172,15 +172,17 @@ def test_vg08_one_pawn_per_province_and_factory_on_people() -> None:
     seat = seat_now(state)
     do(state, seat, "step:population", "region:0", "province:0")
     do(state, seat, "step:population")
-    assert "region:0+province:1" in state.legal_actions(seat)  # A is taken: B comes first
+    assert "region:0+first" in state.legal_actions(seat)
+    assert state.describe(seat, "region:0+first").params["province"] == "B"  # A is taken
     state.apply(seat, "other")  # another province: the region, then the province
     state.apply(seat, "region:0")
     assert "province:0" not in state.legal_actions(seat)
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:build", "kind:polluting")
-    assert state.legal_actions(seat) == ["region:0+province:0", "back", "done"]
-    state.apply(seat, "region:0+province:0")
+    assert state.legal_actions(seat) == ["region:0+first", "back", "done"]
+    state.apply(seat, "region:0+first")
+    assert state.countries[seat].prov[0][0] == POLLUTING
     do(state, seat)
     assert not any(a.startswith("step:build") for a in state.legal_actions(seat))
 
@@ -254,7 +256,8 @@ def test_vg07_money_spent_to_nothing_leaves_only_done() -> None:
         do(state, seat, "step:student", "to:cnu")
     do(state, seat, "step:population", "region:1", "province:0")
     for p in range(1, 4):
-        state.apply(seat, f"region:1+province:{p}")
+        state.apply(seat, "region:1+first")
+        assert state.countries[seat].prov[1][p] == PEOPLE
     assert state.countries[seat].money == 0
     assert state.legal_actions(seat) == ["done"]
 

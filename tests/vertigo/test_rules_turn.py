@@ -170,10 +170,10 @@ def test_vg16_build_and_transform_prices_and_engineers() -> None:
     do(state, seat, "step:build", "kind:treatment", "region:0", "province:2")
     assert c.money == 75 and c.fresh[0] == 1
     do(state, seat, "step:transform")
-    assert state.legal_actions(seat) == ["region:0+province:0", "back", "done"]
-    labels = state.describe(seat, "region:0+province:0")
+    assert state.legal_actions(seat) == ["region:0+first", "back", "done"]
+    labels = state.describe(seat, "region:0+first")
     assert labels.params["price"] == 5
-    state.apply(seat, "region:0+province:0")
+    state.apply(seat, "region:0+first")
     assert c.money == 70 and c.prov[0][0] == CLEAN and c.eng[0][0] == 2 and c.fresh[0] == 0
     c.fresh[1] = 2  # students of an unpeopled region build nothing in the right region
     do(state, seat)
@@ -189,10 +189,11 @@ def test_vg17_depollution_down_to_planet_level() -> None:
     state.planet = 20
     vault = state.vault
     do(state, seat, "step:depollute")
-    assert state.legal_actions(seat) == ["region:1+province:0", "other", "back", "done"]
-    assert state.describe(seat, "region:1+province:0").params["price"] == 5
-    state.apply(seat, "region:1+province:0")
-    state.apply(seat, "region:1+province:1")  # still in the where menu
+    assert state.legal_actions(seat) == ["region:1+first", "other", "back", "done"]
+    assert state.describe(seat, "region:1+first").params["price"] == 5
+    state.apply(seat, "region:1+first")
+    state.apply(seat, "region:1+first")  # still in the where menu: the next one, B
+    assert c.prov[1][:2] == [EMPTY, EMPTY]
     assert c.pollution(1) == 20 and state.vault == vault + 10 and c.money == 25
     assert "step:depollute" not in state.legal_actions(seat)  # at the planet's level now
 

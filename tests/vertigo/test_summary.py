@@ -183,7 +183,7 @@ def test_province_menus_name_provinces_by_letter_not_by_a_number(lang: str) -> N
              for i, a in enumerate(legal, 1)]
     assert lines[0] == ("1. Right region, province B, 1 $" if lang == "en"
                         else "1. Région de droite, province B, 1 $")
-    assert legal[:3] == ["region:0+province:1", "region:1+province:0", "region:2+province:0"]
+    assert legal[:3] == ["region:0+first", "region:1+first", "region:2+first"]
     assert legal[3:] == ["other", "back", "done"]
     assert tr.render(state.describe(seat, "other")) in ("Another province", "Une autre province")
     state.apply(seat, "other")

@@ -65,6 +65,11 @@ def _walk(rest: list[str], legal: list[str]) -> str | None:
     best, most = None, 0
     for action in legal:
         parts = action.split("+")
+        if parts[-1] == "first" and len(rest) >= len(parts) and rest[len(parts) - 1].startswith(
+                "province:"):
+            # a region's first possible province: the bot's plans take the first province of
+            # its kind in letter order (the first empty, populated, polluted...), as this does
+            parts[-1] = rest[len(parts) - 1]
         if len(parts) > most and parts == rest[:len(parts)]:
             best, most = action, len(parts)
     if best is None and "other" in legal and rest and rest[0].startswith("region:"):

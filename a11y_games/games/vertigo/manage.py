@@ -25,6 +25,9 @@ from a11y_games.games.vertigo.country import (
 if TYPE_CHECKING:
     from a11y_games.games.vertigo.state import VertigoState
 
+FIRST = "first"
+"""In a where menu, after a region: its first possible province (in letter order). The id
+stays the same while the menu is open, so its number does too, as the province changes."""
 OTHER = "other"
 """In a where menu: choose a province other than the first one offered with its region."""
 SETUP_STEPS = ("population", "student", "build")
@@ -193,10 +196,14 @@ class Menus:
                 actions.append(step)
         return actions
 
+    def first(self, seat: int, path: list[str], region: str) -> str:
+        """The province ``region+first`` stands for after ``path``: the first possible one."""
+        return self.options(seat, [*path, region])[0]
+
     def where(self, seat: int, path: list[str]) -> list[str]:
         """The next choices after ``path``; a region whose province is still to choose comes
-        with its first possible province ("region:0+province:2": where is one choice); when
-        a region has others, "other" (last) leads to the regions, then their provinces."""
+        with its first possible province ("region:0+first": where is one choice); when a
+        region has others, "other" (last) leads to the regions, then their provinces."""
         if path[-1] == OTHER:
             return [a for a in self._where(seat, path[:-1]) if "+" not in a]
         actions = self._where(seat, path)
@@ -215,7 +222,7 @@ class Menus:
             deeper = [*path, region]
             provinces = [] if self.complete(deeper) else self.options(seat, deeper)
             if provinces and provinces[0].startswith("province:"):
-                actions.append(f"{region}+{provinces[0]}")
+                actions.append(f"{region}+{FIRST}")
                 if len(provinces) > 1:
                     others.append(region)
             else:
@@ -514,8 +521,9 @@ class Menus:
         if "+" in action:
             first, _, then = action.partition("+")
             if first.startswith("region:"):
-                price = self._province_label(c, [*path, first], _num(then)).params.get("price")
-                where = {"region": region_title(_num(first)), "province": LETTER[_num(then)]}
+                province = _num(self.first(seat, path, first)) if then == FIRST else _num(then)
+                price = self._province_label(c, [*path, first], province).params.get("price")
+                where = {"region": region_title(_num(first)), "province": LETTER[province]}
                 if price is None:
                     return Msg("vertigo.menu.region_province", **where)
                 return Msg("vertigo.menu.region_province_price", price=price, **where)

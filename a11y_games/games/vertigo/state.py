@@ -19,7 +19,7 @@ from a11y_games.games.vertigo.country import (
     Country,
 )
 from a11y_games.games.vertigo.laws import LawPhase
-from a11y_games.games.vertigo.manage import OTHER, STEP_INDEX, Menus
+from a11y_games.games.vertigo.manage import FIRST, OTHER, STEP_INDEX, Menus
 from a11y_games.games.vertigo.pollution import PollutionPhase
 from a11y_games.games.vertigo.tasks import Task
 
@@ -307,7 +307,10 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             self.path.pop()  # the region chosen: its provinces come next
         if not self.path:  # what (a step, or a step and its kind), then where
             self.menus.say_out_of_stock(seat, [action.partition("+")[0]])
-        self.path += action.split("+")
+        choices = action.split("+")
+        if choices[-1] == FIRST:  # the region's first possible province, now
+            choices[-1] = self.menus.first(seat, self.path, choices[0])
+        self.path += choices
         if not self.menus.complete(self.path):
             return True
         step = self.path[0]
