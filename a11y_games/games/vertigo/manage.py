@@ -570,8 +570,6 @@ class Menus:
             src = _num(path[2])
             price = 0 if src == r else data.MOVE_BETWEEN_REGIONS
             return Msg("vertigo.menu.region_price", region=region_title(r), price=price)
-        if path and not self.complete([*path, f"region:{r}"]):
-            return Msg("vertigo.menu.region_other", region=region_title(r))
         return Msg("vertigo.menu.region", region=region_title(r))
 
     def _province_label(self, c: Country, path: list[str], p: int) -> Msg:
