@@ -70,3 +70,28 @@ def test_every_kind_has_a_label_and_names_real_announcements() -> None:
     ids = {line[7:-1] for line in text.splitlines() if line.startswith('msgid "')}
     for key in KINDS:
         assert any(i == key or (key.endswith(".") and i.startswith(key)) for i in ids), key
+
+
+def test_what_targets_a_player_is_also_said_to_them() -> None:
+    """Revoked, investigated, sitting out: the player hears it said to them, at brief."""
+    pairs = {"pnue.power.revoked": "pnue.you.revoked",
+             "pnue.power.investigated": "pnue.you.investigated",
+             "pnue.turn.skipped": "pnue.you.skipped", "pnue.crisis.loser": "pnue.you.sit_out"}
+    told: set[str] = set()
+    tr = Translator("en")
+    for match in played(7, range(8)) + [
+            m for m in (Match(SPEC, SPEC.settings(7, s, {"crises": "on"}),
+                              [SeatSpec("bot", level="normal", name_index=i) for i in range(7)])
+                        for s in range(6))]:
+        if match.state.pending() is not None:
+            play_out(match)
+        events = match.events
+        for i, event in enumerate(events):
+            if event.msg.id in pairs:
+                target = event.msg.params["seat"].seat
+                said = events[i + 1]
+                assert said.msg.id == pairs[event.msg.id]
+                assert said.visible_to == frozenset({target}) and said.level == Verbosity.BRIEF
+                told.add(said.msg.id)
+    assert {"pnue.you.revoked", "pnue.you.investigated"} <= told
+    assert tr.render(Msg("pnue.you.revoked")) == "You are out: accreditation revoked."

@@ -14,6 +14,7 @@ from a11y_games.engine.simulate import play_out
 from a11y_games.games.vertigo import SPEC, data
 from a11y_games.games.vertigo.kinds import KINDS
 from a11y_games.i18n import Translator
+from tests.vertigo.helpers import started
 
 LOCALES = Path(__file__).resolve().parents[2] / "locales"
 VIEWER = 0
@@ -182,6 +183,20 @@ def test_brief_keeps_ones_own_moves_and_markers_put_on_one(games: list[Match]) -
                 assert owner in event.visible_to and event.level == Verbosity.BRIEF
                 heard_marker += 1
     assert heard_own > 50 and heard_marker > 50
+
+
+def test_a_country_out_hears_it_said_to_it() -> None:
+    """VG-31: a country whose last population pawn is polluted away is out; it is told."""
+    state = started(3, 1, pawns=1)
+    seat = state.order[-1]
+    mark = len(state.events)
+    state._place(seat, seat, 0, 0, witness=False)  # its one pawn stands in A
+    events = state.events[mark:]
+    at = [e.msg.id for e in events].index("vertigo.event.eliminated")
+    said = events[at + 1]
+    assert said.msg.id == "vertigo.you.out" and said.level == Verbosity.BRIEF
+    assert said.visible_to == frozenset({seat}) and not state.active[seat]
+    assert Translator("en").render(said.msg) == "You are out: no population left."
 
 
 def test_every_kind_has_a_label_and_names_real_announcements() -> None:

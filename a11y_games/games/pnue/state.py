@@ -159,6 +159,12 @@ class PnueState(GameState):
                                  None if to is None else frozenset((to,)),
                                  level, cause, informs))
 
+    def _tell(self, seat: int, msg_id: str, *, cause: int | None = None, **params: Any) -> None:
+        """Say to ``seat`` alone, at every verbosity, what just happened to it ("You are
+        out: your accreditation was revoked."); a fictive player hears nothing."""
+        if not self.is_fictive(seat):
+            self.say(msg_id, BRIEF, to=seat, cause=cause, **params)
+
     def note(self, *entry: Any) -> None:
         """Add a line to the public record (what every seat saw happen)."""
         self.record = (*self.record, (self.turn, *entry))
@@ -482,6 +488,7 @@ class PnueState(GameState):
             self.next_skipped = set()
             for s in sorted(self.skipped):
                 self.say("pnue.turn.skipped", NORMAL, seat=self.refs[s])
+                self._tell(s, "pnue.you.skipped")
             seat = candidate
             for _ in range(len(self.table)):
                 if self.active(seat):
@@ -699,6 +706,7 @@ class PnueState(GameState):
     def _skip(self, seat: int, tile: Tile) -> None:
         self.next_skipped.add(seat)
         self.say("pnue.crisis.loser", BRIEF, seat=self.refs[seat])
+        self._tell(seat, "pnue.you.sit_out")
         self.note("crisis", self.president, tile, seat)
 
     def _after_crises(self) -> None:
@@ -811,6 +819,7 @@ class PnueState(GameState):
         self.note("investigate", p, target)
         self.say("pnue.power.investigated", BRIEF, cause=p, president=self.refs[p],
                  seat=self.refs[target])  # it targets a player: said at every verbosity
+        self._tell(target, "pnue.you.investigated", cause=p, president=self.refs[p])
         self.say("pnue.power.result", BRIEF, to=p, seat=self.refs[target],
                  role=role_msg(interest))
         self.phase = Phase.CLAIM_INVESTIGATION
@@ -832,6 +841,7 @@ class PnueState(GameState):
         self.revoked.add(target)
         self.note("revoke", p, target, target == self.dollar)
         self.say("pnue.power.revoked", BRIEF, cause=p, seat=self.refs[target])
+        self._tell(target, "pnue.you.revoked", cause=p)
         if target == self.dollar:
             self._end("ecologists", Msg("pnue.end.dollar_revoked"))
             return
