@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from a11y_games.engine import Msg
+from a11y_games.engine import Msg, Verbosity
 from a11y_games.games.pnue import data
 from a11y_games.games.pnue.state import PnueState
 
 PRIVATE = {"pnue.setup.role", "pnue.setup.nation", "pnue.draw.private", "pnue.draw.tile",
-           "pnue.hand.private", "pnue.hand.tile", "pnue.power.result"}
-ROLE_ALLOWED = {"pnue.claim.role", "pnue.end.reveal"} | PRIVATE
+           "pnue.hand.private", "pnue.hand.tile", "pnue.power.result", "pnue.you.skipped",
+           "pnue.you.sit_out", "pnue.you.investigated", "pnue.you.revoked"}
+ROLE_ALLOWED = {"pnue.claim.role", "pnue.claim.says_role", "pnue.claim.about_said",
+                "pnue.end.reveal"} | PRIVATE
+"""Messages that may name a role: a claim (the player's word, true or not), the end."""
 
 
 def _msgs(msg: Msg) -> list[Msg]:
@@ -71,6 +74,9 @@ class Invariants:
                     assert seat == state.president
                 elif msg.id == "pnue.setup.nation":
                     assert msg.params["nation"] == data.NATIONS[seat]
+                elif msg.id.startswith("pnue.you."):  # what happened to the seat, said to it
+                    assert not msg.params.keys() - {"president"}
+                    assert event.level == Verbosity.BRIEF and seat < state.players
                 else:
                     assert msg.params["role"].id == f"pnue.role.{state.roles[seat]}"
                 continue

@@ -47,11 +47,11 @@ def test_pn19_a_player_claims_at_a_later_vote_what_they_drew() -> None:
     mark = len(state.events)
     act(state, 0, "say:lob3")  # a lie: one was ecological
     said = state.events[mark:]
-    assert [e.msg.id for e in said] == ["pnue.claim.about", "pnue.query.claim_drew"]
+    assert [e.msg.id for e in said] == ["pnue.claim.about_said"]
     assert all(e.visible_to is None for e in said)
     tr = Translator("en", names=lambda s: ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"][s])
     assert tr.render_all([e.msg for e in said]) == [
-        "Ana says of turn 1:", "Drew: lobbyist 3, ecological 0."]
+        "Ana says of turn 1: Drew: lobbyist 3, ecological 0."]
     assert state.legal_actions(0) == ["vote:yes", "vote:no"]  # one claim a turn
     assert claims_text(state)[-2:] == ["Turn 2, Player 1 says of turn 1:",
                                        "Drew: lobbyist 3, ecological 0."]
@@ -85,7 +85,8 @@ def test_pn19_the_president_claims_while_nominating_and_about_an_investigation()
     act(state, p, "about:0")
     assert state.legal_actions(p) == ["say:ecologist", "say:lobbyist", "back"]
     act(state, p, "say:ecologist")
-    assert ids(state.events[-2:]) == ["pnue.claim.about", "pnue.claim.role"]
+    assert ids(state.events[-1:]) == ["pnue.claim.about_said"]
+    assert state.events[-1].msg.params["claim"].id == "pnue.claim.role"
     assert state.phase == "nominate" and "argue" not in state.legal_actions(p)
 
 

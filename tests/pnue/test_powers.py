@@ -31,7 +31,8 @@ def test_pn21_second_lobbyist_tile_lets_the_president_look_privately() -> None:
     assert not any(e[1] == "investigated" for e in state.observation(3).secrets)
     assert state.legal_actions(0) == ["claim:none", "claim:ecologist", "claim:lobbyist"]
     act(state, 0, "claim:ecologist")  # a lie, publicly logged
-    claim = [e for e in state.events if e.msg.id == "pnue.claim.role"][-1]
+    claim = [e for e in state.events if e.msg.id == "pnue.claim.says_role"][-1]
+    assert claim.msg.params["claim"].id == "pnue.claim.role"
     assert claim.visible_to is None and state.president == 1
     assert [m.id for m in state.private(0)][-1] == "pnue.private.investigation"
 

@@ -166,9 +166,8 @@ def test_pn19_claims_are_logged_public_events() -> None:
     act(state, 2, "claim:lob2")
     claims = [e for e in state.events if e.msg.id.startswith("pnue.claim.")]
     assert [(e.msg.id, e.visible_to, e.cause) for e in claims] == [
-        ("pnue.claim.drew", None, 0), ("pnue.claim.tiles", None, 0),
-        ("pnue.claim.got", None, 2), ("pnue.claim.tiles", None, 2)]
-    assert [(e.msg.params["lob"], e.msg.params["eco"]) for e in claims[1::2]] == [(3, 0), (2, 0)]
+        ("pnue.claim.drew_tiles", None, 0), ("pnue.claim.got_tiles", None, 2)]
+    assert [(e.msg.params["lob"], e.msg.params["eco"]) for e in claims] == [(3, 0), (2, 0)]
     lines = {q.name: q for q in state.queries()}["claims"].run(state, None, "")
     assert [m.params["lob"] for m in lines if "lob" in m.params] == [3, 2]
     assert state.president == 1  # then the presidency moves on

@@ -102,14 +102,14 @@ def test_fewer_names_than_humans_keep_default_names(monkeypatch, tmp_path, capsy
 
 
 @pytest.mark.parametrize(("lang", "back", "done", "said"), [
-    ("en", "back", "Done", "is done, 39 $ in the safe."),
-    ("fr", "Retour", "termine", "a fini, 39 $ au coffre."),
+    ("en", "back", "Done", "1 population pawn; 39 $ left."),
+    ("fr", "Retour", "termine", "1 pion de population ; reste 39 $."),
 ])
 def test_a_choice_can_be_typed_by_its_name(monkeypatch, tmp_path, capsys, lang: str,
                                            back: str, done: str, said: str) -> None:
     """A player who hears "10. Back" or "11. Done" and types the word gets that choice."""
     lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--players", "2", "--lang", lang],
-                  f"1\n{back}\n1\n1\n1\n{done}\n")
+                  f"1\n{back}\n1\n1\n{done}\n")
     assert not any(line.startswith(("Unknown command", "Commande inconnue")) for line in lines)
     assert any(said in line for line in lines)
 

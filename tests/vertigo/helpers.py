@@ -22,12 +22,33 @@ def seat_now(state: VertigoState) -> int:
 
 
 def do(state: VertigoState, seat: int, *actions: str) -> None:
-    """Play ``actions`` from the top of the seat's menu (going back first)."""
+    """Play ``actions`` from the top of the seat's menu (going back first), one choice at
+    a time, or several in one where a menu offers them as one ("step:build+kind:clean")."""
     state.refresh()
     while state.path and "back" in state.legal_actions(seat):
         state.apply(seat, "back")
-    for action in actions:
+    rest = list(actions)
+    while rest:
+        legal = [a.replace("+first", "+" + state.menus.first(seat, state.path, a.split("+")[0]))
+                 if a.endswith("+first") else a for a in state.legal_actions(seat)]
+        action = walk(rest, legal) or rest[0]
+        if action not in state.legal_actions(seat) and "+" in action:
+            action = action.split("+")[0] + "+first"  # the first province, as planned
         state.apply(seat, action)
+        if action != "other":
+            del rest[:len(action.split("+"))]
+
+
+def walk(rest: list[str], legal: list[str]) -> str | None:
+    """The offered choice that plays the most of ``rest`` at once."""
+    best, most = None, 0
+    for action in legal:
+        parts = action.split("+")
+        if len(parts) > most and parts == rest[:len(parts)]:
+            best, most = action, len(parts)
+    if best is None and "other" in legal and rest and rest[0].startswith("region:"):
+        return "other"  # then the region alone, then its province
+    return best
 
 
 def people(state: VertigoState, seat: int, region: int, *provinces: int) -> None:

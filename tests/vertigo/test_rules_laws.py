@@ -112,8 +112,8 @@ def test_vg30_each_law_has_its_exact_effect(law: int) -> None:
             state.apply(seat, "done" if "done" in legal else legal[0])
         o.fresh[0] = 2
         state.refresh()
-        state.apply(other, "step:build")
-        assert "kind:polluting" not in state.legal_actions(other)
+        assert "step:build+kind:clean" in state.legal_actions(other)
+        assert "step:build+kind:polluting" not in state.legal_actions(other)
         assert state.menus.build_error(other, "polluting").id == "vertigo.error.moratorium"
     elif law == 4:
         assert seat_now(state) == other and state.tasks[0].region == 2

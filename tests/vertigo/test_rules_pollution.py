@@ -19,8 +19,9 @@ from tests.vertigo.helpers import ids, seat_now, started, to_pollution
 
 
 def rolls(state, start: int = 0) -> list[tuple[int, str, str]]:
-    """(roller, region, face) of each roll: the region is told on the roll's next line."""
-    events = state.events[start:]
+    """(roller, region, face) of each roll, as seat 0 hears it: the region is told on the
+    roll's next line."""
+    events = [e for e in state.events[start:] if e.visible(0)]
     out = []
     for e, region in pairwise(events):
         if e.msg.id == "vertigo.event.roll":

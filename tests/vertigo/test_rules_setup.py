@@ -62,10 +62,10 @@ def test_vg03_stock_limits_refused_with_clear_message() -> None:
     people(state, seat, 0, 0)
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:student", "to:0")
-    do(state, seat, "step:build")
-    assert "kind:polluting" not in state.legal_actions(seat)
+    do(state, seat)
+    assert "step:build+kind:polluting" not in state.legal_actions(seat)
     with pytest.raises(IllegalAction) as info:
-        state.apply(seat, "kind:polluting")
+        state.apply(seat, "step:build+kind:polluting")
     assert info.value.msg.id == "vertigo.error.stock"
     # a colour's 25 students
     state = new(2)
@@ -103,10 +103,11 @@ def test_vg03_the_build_menu_says_which_factory_is_out_of_stock() -> None:
     do(state, nxt, "step:student", "to:0")
     do(state, nxt, "step:student", "to:0")  # two: a clean factory is possible
     mark = len(state.events)
-    do(state, nxt, "step:build")
+    do(state, nxt, "step:build", "kind:clean")
     said = [e for e in state.events[mark:] if e.msg.id == "vertigo.stock.out_polluting"]
     assert len(said) == 1 and said[0].visible_to == frozenset({nxt})
-    assert "kind:polluting" not in state.legal_actions(nxt)
+    do(state, nxt)
+    assert "step:build+kind:polluting" not in state.legal_actions(nxt)
 
 
 def test_vg04_pollution_die_has_six_faces() -> None:
@@ -170,15 +171,20 @@ def test_vg08_one_pawn_per_province_and_factory_on_people() -> None:
     state = new(2)
     seat = seat_now(state)
     do(state, seat, "step:population", "region:0", "province:0")
-    do(state, seat, "step:population", "region:0")
+    do(state, seat, "step:population")
+    assert "region:0+first" in state.legal_actions(seat)
+    assert state.describe(seat, "region:0+first").params["province"] == "B"  # A is taken
+    state.apply(seat, "other")  # another province: the region, then the province
+    state.apply(seat, "region:0")
     assert "province:0" not in state.legal_actions(seat)
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:student", "to:0")
-    do(state, seat, "step:build", "kind:polluting", "region:0")
-    assert state.legal_actions(seat) == ["province:0", "back", "done"]
-    state.apply(seat, "province:0")
+    do(state, seat, "step:build", "kind:polluting")
+    assert state.legal_actions(seat) == ["region:0+first", "back", "done"]
+    state.apply(seat, "region:0+first")
+    assert state.countries[seat].prov[0][0] == POLLUTING
     do(state, seat)
-    assert "step:build" not in state.legal_actions(seat)  # no populated province is free
+    assert not any(a.startswith("step:build") for a in state.legal_actions(seat))
 
 
 def test_vg09_factories_take_engineers_from_students() -> None:
@@ -188,8 +194,9 @@ def test_vg09_factories_take_engineers_from_students() -> None:
     c = state.countries[seat]
     people(state, seat, 0, 0, 1)
     do(state, seat, "step:student", "to:0")
-    do(state, seat, "step:build")
-    assert state.legal_actions(seat) == ["kind:polluting", "back", "done"]
+    do(state, seat)
+    assert [a for a in state.legal_actions(seat) if a.startswith("step:build")] == [
+        "step:build+kind:polluting"]
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:student", "to:0")
     do(state, seat, "step:build", "kind:clean", "region:0", "province:0")
@@ -234,7 +241,7 @@ def test_vg07_done_offered_in_every_setup_menu_once_finishing_is_legal() -> None
     state = new(2)
     seat = seat_now(state)
     do(state, seat, "step:population", "region:0", "province:0")
-    assert state.path == ["step:population", "region:0"]  # still in the province menu
+    assert state.path == ["step:population"]  # still in the where menu: one choice a pawn
     assert state.legal_actions(seat)[-2:] == ["back", "done"]
     state.apply(seat, "done")
     assert seat_now(state) != seat and state.countries[seat].money == 39
@@ -249,7 +256,8 @@ def test_vg07_money_spent_to_nothing_leaves_only_done() -> None:
         do(state, seat, "step:student", "to:cnu")
     do(state, seat, "step:population", "region:1", "province:0")
     for p in range(1, 4):
-        state.apply(seat, f"province:{p}")
+        state.apply(seat, "region:1+first")
+        assert state.countries[seat].prov[1][p] == PEOPLE
     assert state.countries[seat].money == 0
     assert state.legal_actions(seat) == ["done"]
 

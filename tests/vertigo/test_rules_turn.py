@@ -77,7 +77,7 @@ def test_vg13_steps_in_order() -> None:
     do(state, seat, "step:build", "kind:polluting", "region:0", "province:0")
     do(state, seat)
     assert "step:move" not in state.legal_actions(seat)
-    assert "step:build" in state.legal_actions(seat)
+    assert "step:build+kind:polluting" in state.legal_actions(seat)
     do(state, seat, "step:train", "region:0")
     do(state, seat)
     assert state.legal_actions(seat) == ["done"]
@@ -97,7 +97,8 @@ def test_vg14_upkeep_paid_to_bank_and_vault_not_in_turn_one() -> None:
         do(state, seat_now(state), "done")
     events = state.events
     paid = [(e.msg.params["due"], events[i + 1].msg) for i, e in enumerate(events)
-            if e.msg.id == "vertigo.event.upkeep" and e.msg.params["player"].seat == seat]
+            if e.msg.id == "vertigo.event.upkeep" and e.msg.params["player"].seat == seat
+            and e.visible_to == frozenset({seat})]  # what the payer hears (brief)
     assert [(due, m.id, m.params["vault"]) for due, m in paid] == [
         (5, "vertigo.event.upkeep_vault", 3)]  # the vault's share on the next line
     money, vault, bank = c.money, state.vault, state.bank
@@ -145,7 +146,7 @@ def test_vg15_students_move_once_engineers_and_diplomats_never() -> None:
     do(state, seat, "step:move", "from:0", "to:1")
     assert c.fresh == [1, 0, 0] and c.moved == [0, 1, 0]
     do(state, seat, "step:move")
-    assert state.legal_actions(seat) == ["from:0", "back"]  # the moved one may not go on
+    assert state.legal_actions(seat) == ["from:0", "back", "done"]  # the moved one may not go on
     state.apply(seat, "from:0")
     state.apply(seat, "to:cnu")
     assert c.diplomats == 1 and c.fresh == [0, 0, 0]
@@ -169,15 +170,14 @@ def test_vg16_build_and_transform_prices_and_engineers() -> None:
     do(state, seat, "step:build", "kind:treatment", "region:0", "province:2")
     assert c.money == 75 and c.fresh[0] == 1
     do(state, seat, "step:transform")
-    assert state.legal_actions(seat) == ["region:0", "back"]
-    state.apply(seat, "region:0")
-    labels = state.describe(seat, "province:0")
+    assert state.legal_actions(seat) == ["region:0+first", "back", "done"]
+    labels = state.describe(seat, "region:0+first")
     assert labels.params["price"] == 5
-    state.apply(seat, "province:0")
+    state.apply(seat, "region:0+first")
     assert c.money == 70 and c.prov[0][0] == CLEAN and c.eng[0][0] == 2 and c.fresh[0] == 0
     c.fresh[1] = 2  # students of an unpeopled region build nothing in the right region
     do(state, seat)
-    assert "step:build" not in state.legal_actions(seat)
+    assert not any(a.startswith("step:build") for a in state.legal_actions(seat))
 
 
 def test_vg17_depollution_down_to_planet_level() -> None:
@@ -189,11 +189,11 @@ def test_vg17_depollution_down_to_planet_level() -> None:
     state.planet = 20
     vault = state.vault
     do(state, seat, "step:depollute")
-    assert state.legal_actions(seat) == ["region:1", "back"]
-    state.apply(seat, "region:1")
-    assert state.describe(seat, "province:0").params["price"] == 5
-    state.apply(seat, "province:0")
-    state.apply(seat, "province:1")  # still in the same region's menu
+    assert state.legal_actions(seat) == ["region:1+first", "other", "back", "done"]
+    assert state.describe(seat, "region:1+first").params["price"] == 5
+    state.apply(seat, "region:1+first")
+    state.apply(seat, "region:1+first")  # still in the where menu: the next one, B
+    assert c.prov[1][:2] == [EMPTY, EMPTY]
     assert c.pollution(1) == 20 and state.vault == vault + 10 and c.money == 25
     assert "step:depollute" not in state.legal_actions(seat)  # at the planet's level now
 
@@ -224,7 +224,7 @@ def test_vg19_training_needs_five_people_once_per_turn() -> None:
     c = state.countries[seat]
     people(state, seat, 1, 0, 1, 2, 3)
     do(state, seat, "step:train")
-    assert state.legal_actions(seat) == ["region:0", "back"]
+    assert state.legal_actions(seat) == ["region:0", "back", "done"]
     state.apply(seat, "region:0")
     assert c.money == 30 and c.waiting(0) == 1
     do(state, seat)
@@ -237,7 +237,8 @@ def test_management_labels_state_costs(players: int) -> None:
     state = started(players, 1)
     seat = seat_now(state)
     state.countries[seat].fresh[0] = 2
-    do(state, seat, "step:build")
-    kinds = {a: state.describe(seat, a) for a in state.legal_actions(seat) if a != "back"}
+    do(state, seat)
+    kinds = {a.partition("+")[2]: state.describe(seat, a)
+             for a in state.legal_actions(seat) if a.startswith("step:build+")}
     assert kinds["kind:polluting"].params["price"] == 5
     assert kinds["kind:clean"].params["price"] == 10

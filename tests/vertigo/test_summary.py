@@ -107,11 +107,18 @@ def test_table_events_are_announced_at_their_level() -> None:
                 where = events[i + 1]
                 assert where.msg.id == "vertigo.event.at" and where.level == event.level
                 assert {"region", "province"} <= set(where.msg.params)
-    assert levels["vertigo.event.roll"] == {Verbosity.NORMAL}
-    assert levels["vertigo.event.marker"] == {Verbosity.NORMAL}
+    # the roller hears each roll, the players of a marker each marker in a line; the table, one
+    # sentence per roller at normal verbosity, each detail at full
+    assert levels["vertigo.event.roll"] == {Verbosity.BRIEF, Verbosity.FULL}
+    assert levels["vertigo.event.marker"] == {Verbosity.FULL}
+    assert levels["vertigo.event.marker_on"] == levels["vertigo.event.marker_mine"] == {
+        Verbosity.BRIEF}
+    assert levels["vertigo.event.pollution_by"] == {Verbosity.NORMAL}
+    assert levels["vertigo.event.managed"] == {Verbosity.NORMAL}
     assert levels["vertigo.event.planet_up"] == {Verbosity.BRIEF}
     assert levels["vertigo.event.law_proposed"] == {Verbosity.BRIEF}
-    assert levels["vertigo.event.vote"] == {Verbosity.NORMAL}
+    assert levels["vertigo.event.vote"] == {Verbosity.FULL}
+    assert levels["vertigo.event.votes"] == {Verbosity.NORMAL}  # all votes in one sentence
     assert levels["vertigo.event.law_passed"] | levels.get("vertigo.event.law_failed",
                                                            set()) == {Verbosity.BRIEF}
     assert levels["vertigo.event.turn"] == {Verbosity.BRIEF}
@@ -171,6 +178,17 @@ def test_province_menus_name_provinces_by_letter_not_by_a_number(lang: str) -> N
     seat = seat_now(state)
     do(state, seat, "step:population", "region:0", "province:0")
     tr = Translator(lang)
+    legal = state.legal_actions(seat)
+    lines = [tr.render(Msg("core.choices.item", number=i, label=state.describe(seat, a)))
+             for i, a in enumerate(legal, 1)]
+    assert lines[0] == ("1. Right region, province B, 1 $" if lang == "en"
+                        else "1. Région de droite, province B, 1 $")
+    assert legal[:3] == ["region:0+first", "region:1+first", "region:2+first"]
+    assert legal[3:] == ["other", "back", "done"]
+    assert tr.render(state.describe(seat, "other")) in ("Another province", "Une autre province")
+    state.apply(seat, "other")
+    assert state.legal_actions(seat)[:3] == ["region:0", "region:1", "region:2"]
+    state.apply(seat, "region:0")  # another province of the right region
     legal = state.legal_actions(seat)
     lines = [tr.render(Msg("core.choices.item", number=i, label=state.describe(seat, a)))
              for i, a in enumerate(legal, 1)]

@@ -8,6 +8,7 @@ from a11y_games.engine.spec import GameSpec, Option
 from a11y_games.games.pnue import data, worlds
 from a11y_games.games.pnue.bots import NormalBot, RandomPlayer
 from a11y_games.games.pnue.cues import CUES
+from a11y_games.games.pnue.kinds import KINDS
 from a11y_games.games.pnue.state import PnueState
 
 __all__ = ["SPEC", "PnueState"]
@@ -25,6 +26,7 @@ SPEC = GameSpec(
     bots={"random": RandomPlayer, "normal": NormalBot, "strong": strong_factory(worlds)},
     cues=CUES,
     worlds=worlds,
+    kinds=KINDS,
     bot_names=data.BOT_NAMES,
     aliases=("mrdollar", "mr-dollar"),
     rules_version=2,  # 2: the President draws the top 3 before any reshuffle (PN-18, PN-23)

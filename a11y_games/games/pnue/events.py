@@ -110,9 +110,10 @@ def vote_result(approved: bool, yes: int, no: int, nominee: int) -> tuple[Event,
 
 
 @shared
-def seat_list(msg_id: str, seats: tuple[int, ...], players: int) -> tuple[Event, ...]:
-    """Public lines naming seats (who voted yes, who voted no), a few names a line."""
-    return tuple(Event(m, None, NORMAL) for m in name_lines(players, msg_id, seats))
+def seat_list(msg_id: str, seats: tuple[int, ...], players: int,
+              level: Verbosity = NORMAL) -> tuple[Event, ...]:
+    """A public line naming seats (who voted yes, who voted no), at ``level``."""
+    return tuple(Event(m, None, level) for m in name_lines(players, msg_id, seats))
 
 
 @shared
@@ -129,8 +130,9 @@ def about(msg_id: str, level: Verbosity, seat: int) -> Event:
 
 @shared
 def drawn(seat: int, count: int) -> Event:
-    """The President ``seat`` draws ``count`` tiles (what the table sees)."""
-    return Event(Msg("pnue.draw.public", seat=PlayerRef(seat), count=count), None, NORMAL)
+    """The President ``seat`` draws ``count`` tiles (what the table sees): a detail, since
+    the tiles handed on are said next."""
+    return Event(Msg("pnue.draw.public", seat=PlayerRef(seat), count=count), None, FULL)
 
 
 @shared
@@ -163,10 +165,11 @@ def table(lob: int, eco: int) -> Event:
 
 
 @shared
-def claim_tiles(msg_id: str, seat: int, lob: int, eco: int) -> tuple[Event, Event]:
-    """``seat`` claims what it drew or got: who, then what."""
-    return (Event(Msg(msg_id, seat=PlayerRef(seat)), None, NORMAL, seat),
-            Event(Msg("pnue.claim.tiles", lob=lob, eco=eco), None, NORMAL, seat))
+def claim_tiles(msg_id: str, seat: int, lob: int, eco: int) -> tuple[Event]:
+    """``seat`` claims what it drew or got, who and what in one line ("Cy claims to have
+    drawn: lobbyist 2, ecological 1."), heard at every verbosity: claims are what the
+    players reason from, and a claim is its author's own action confirmed."""
+    return (Event(Msg(msg_id, seat=PlayerRef(seat), lob=lob, eco=eco), None, BRIEF, seat),)
 
 
 @shared

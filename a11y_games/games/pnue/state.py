@@ -159,6 +159,12 @@ class PnueState(GameState):
                                  None if to is None else frozenset((to,)),
                                  level, cause, informs))
 
+    def _tell(self, seat: int, msg_id: str, *, cause: int | None = None, **params: Any) -> None:
+        """Say to ``seat`` alone, at every verbosity, what just happened to it ("You are
+        out: your accreditation was revoked."); a fictive player hears nothing."""
+        if not self.is_fictive(seat):
+            self.say(msg_id, BRIEF, to=seat, cause=cause, **params)
+
     def note(self, *entry: Any) -> None:
         """Add a line to the public record (what every seat saw happen)."""
         self.record = (*self.record, (self.turn, *entry))
@@ -440,17 +446,18 @@ class PnueState(GameState):
     def _recall(self, seat: int, subject: Subject, said: str) -> None:
         """A public claim about an earlier turn: who and which turn, then what."""
         about, what, value = subject
-        self.say("pnue.claim.about", NORMAL, cause=seat, seat=self.refs[seat], about=about)
         if what == "role":
             self.claims.append((self.turn, seat, "role", (value, said)))
             self.note("recall", seat, about, "role", value, said)
-            self.say("pnue.claim.role", NORMAL, cause=seat, target=self.refs[value],
-                     role=role_msg(said))
-            return
-        lob = int(said[3:])
-        self.claims.append((self.turn, seat, what, lob))
-        self.note("recall", seat, about, what, value, lob)
-        self.say(f"pnue.query.claim_{what}", NORMAL, cause=seat, lob=lob, eco=value - lob)
+            claim = Msg("pnue.claim.role", target=self.refs[value], role=role_msg(said))
+        else:
+            lob = int(said[3:])
+            self.claims.append((self.turn, seat, what, lob))
+            self.note("recall", seat, about, what, value, lob)
+            claim = Msg(f"pnue.query.claim_{what}", lob=lob, eco=value - lob)
+        # who, which turn and what, in one line: "Cy says of turn 3: Ana is a lobbyist."
+        self.say("pnue.claim.about_said", BRIEF, cause=seat, seat=self.refs[seat], about=about,
+                 claim=claim)
 
     def _describe_argue(self, seat: int, name: str, arg: str) -> Msg:
         if name == ARGUE:
@@ -481,6 +488,7 @@ class PnueState(GameState):
             self.next_skipped = set()
             for s in sorted(self.skipped):
                 self.say("pnue.turn.skipped", NORMAL, seat=self.refs[s])
+                self._tell(s, "pnue.you.skipped")
             seat = candidate
             for _ in range(len(self.table)):
                 if self.active(seat):
@@ -600,8 +608,10 @@ class PnueState(GameState):
         self.note("vote", p, nominee, yes, no, approved)
         said = self.events.extend
         said(events.vote_result(approved, len(yes), len(no), self.refs[nominee].seat))
-        said(events.seat_list("pnue.vote.who_yes", yes, self.players))
-        said(events.seat_list("pnue.vote.who_no", no, self.players))
+        # the fewer names at normal verbosity (every name at full): "No: Priya."
+        few_no = len(no) <= len(yes)
+        said(events.seat_list("pnue.vote.who_yes", yes, self.players, FULL if few_no else NORMAL))
+        said(events.seat_list("pnue.vote.who_no", no, self.players, NORMAL if few_no else FULL))
         if approved and len(yes) == len(no):
             self.events.append(events.about("pnue.vote.tie", NORMAL, p))
         if not approved:  # PN-14
@@ -696,6 +706,7 @@ class PnueState(GameState):
     def _skip(self, seat: int, tile: Tile) -> None:
         self.next_skipped.add(seat)
         self.say("pnue.crisis.loser", BRIEF, seat=self.refs[seat])
+        self._tell(seat, "pnue.you.sit_out")
         self.note("crisis", self.president, tile, seat)
 
     def _after_crises(self) -> None:
@@ -780,8 +791,8 @@ class PnueState(GameState):
             lob = int(arg[3:])
             self.claims.append((self.turn, seat, "drew" if president else "got", lob))
             self.note("claim", seat, "drew" if president else "got", total, lob)
-            self.events += events.claim_tiles("pnue.claim.drew" if president
-                                              else "pnue.claim.got", seat, lob, total - lob)
+            self.events += events.claim_tiles("pnue.claim.drew_tiles" if president
+                                              else "pnue.claim.got_tiles", seat, lob, total - lob)
         else:
             self.events.append(events.claim_silent(seat))
         if president:
@@ -806,8 +817,9 @@ class PnueState(GameState):
         self.investigations.setdefault(p, []).append((target, interest))
         self.secret(p, "investigated", target, interest)
         self.note("investigate", p, target)
-        self.say("pnue.power.investigated", NORMAL, cause=p, president=self.refs[p],
-                 seat=self.refs[target])
+        self.say("pnue.power.investigated", BRIEF, cause=p, president=self.refs[p],
+                 seat=self.refs[target])  # it targets a player: said at every verbosity
+        self._tell(target, "pnue.you.investigated", cause=p, president=self.refs[p])
         self.say("pnue.power.result", BRIEF, to=p, seat=self.refs[target],
                  role=role_msg(interest))
         self.phase = Phase.CLAIM_INVESTIGATION
@@ -817,9 +829,8 @@ class PnueState(GameState):
         if arg != "none":
             self.claims.append((self.turn, seat, "role", (target, arg)))
             self.note("claim_role", seat, target, arg)
-            self.say("pnue.claim.says", NORMAL, cause=seat, seat=self.refs[seat])
-            self.say("pnue.claim.role", NORMAL, cause=seat, target=self.refs[target],
-                     role=role_msg(arg))
+            self.say("pnue.claim.says_role", BRIEF, cause=seat, seat=self.refs[seat],
+                     claim=Msg("pnue.claim.role", target=self.refs[target], role=role_msg(arg)))
         else:
             self.events.append(events.claim_silent(seat))
         self._end_turn()
@@ -830,6 +841,7 @@ class PnueState(GameState):
         self.revoked.add(target)
         self.note("revoke", p, target, target == self.dollar)
         self.say("pnue.power.revoked", BRIEF, cause=p, seat=self.refs[target])
+        self._tell(target, "pnue.you.revoked", cause=p)
         if target == self.dollar:
             self._end("ecologists", Msg("pnue.end.dollar_revoked"))
             return

@@ -9,6 +9,7 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.games.vertigo import data, worlds
 from a11y_games.games.vertigo.bots import NormalBot
 from a11y_games.games.vertigo.cues import CUES
+from a11y_games.games.vertigo.kinds import KINDS
 from a11y_games.games.vertigo.state import VertigoState
 
 __all__ = ["SPEC", "VertigoState"]
@@ -24,8 +25,10 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "normal": NormalBot, "strong": strong_factory(worlds)},
     cues=CUES,
     worlds=worlds,
+    kinds=KINDS,
     bot_names=tuple(Msg(f"vertigo.bot.{name}") for name in
                     ("gaia", "smog", "kyoto", "rio", "delta", "nimbus")),
     aliases=("vg",),
-    rules_version=2,  # 2: votes split one diplomat at a time; done in every setup menu
+    rules_version=3,  # 2: votes split one diplomat at a time; done in every setup menu
+    # 3: what and where in two choices ("step:build+kind:clean", "region:0+province:2")
 )

@@ -63,6 +63,24 @@ def pawns(c: Country) -> int:
     return sum(c["fresh"]) + sum(c["moved"]) + sum(map(sum, c["eng"])) + c["diplomats"]
 
 
+def _walk(rest: list[str], legal: list[str]) -> str | None:
+    """The offered choice that takes the most of the plan's next steps in one (a menu may
+    offer a step and its kind, or a region and its province, as one choice)."""
+    best, most = None, 0
+    for action in legal:
+        parts = action.split("+")
+        if parts[-1] == "first" and len(rest) >= len(parts) and rest[len(parts) - 1].startswith(
+                "province:"):
+            # a region's first possible province: the bot's plans take the first province of
+            # its kind in letter order (the first empty, populated, polluted...), as this does
+            parts[-1] = rest[len(parts) - 1]
+        if len(parts) > most and parts == rest[:len(parts)]:
+            best, most = action, len(parts)
+    if best is None and "other" in legal and rest and rest[0].startswith("region:"):
+        return "other"  # a province other than the one offered first
+    return best
+
+
 class NormalBot:
     """Balances income against pollution; see the module docstring."""
 
@@ -90,22 +108,23 @@ class NormalBot:
 
     # --- menus: plan a full path at the top, then walk it ---
     def _menu(self, obs: Mapping[str, Any], legal: list[str]) -> str:
-        path = list(obs["path"])
+        path = [choice for choice in obs["path"] if choice != "other"]
         plan = self._plan(obs, legal) if not path else self._replan(obs, path)
         if plan is None:
             return "back" if "back" in legal else ("done" if "done" in legal else legal[0])
-        step = plan[len(path)] if len(plan) > len(path) else None
-        if step in legal:
+        step = _walk(plan[len(path):], legal)
+        if step is not None:
             return step
         if path:
             self._failed = (obs["turn"], plan)
         return "back" if "back" in legal else ("done" if "done" in legal else legal[0])
 
     def _replan(self, obs: Mapping[str, Any], path: list[str]) -> list[str] | None:
-        """Deep in a menu after a purchase: continue only if the plan starts the same way."""
+        """Deep in a menu after a purchase: continue if the plan starts the same way, or end
+        the turn there if that is the plan."""
         plan = self._plan(obs, None)
-        if plan and plan[:len(path)] == path:
-            return plan
+        if plan and (plan[:len(path)] == path or plan == ["done"]):
+            return plan if plan != ["done"] else [*path, "done"]
         return None
 
     def _plan(self, obs: Mapping[str, Any], legal: list[str] | None) -> list[str] | None:
@@ -113,7 +132,7 @@ class NormalBot:
         plan = self._plan_setup(me) if obs["phase"] == "setup" else self._plan_manage(obs, me)
         if plan is None or (obs["turn"], plan) == self._failed:
             return ["done"]
-        if legal is not None and plan[0] not in legal:
+        if legal is not None and _walk(plan, legal) is None:
             return ["done"] if "done" in legal else [legal[0]]
         return plan
 

@@ -19,6 +19,18 @@ else:
     _State = object
 
 
+def vote_said(seat: int, yes: int, no: int, abstain: int) -> Msg:
+    """A seat's vote in a few words, for the one sentence of all votes ("Gaia 2 yes")."""
+    who = PlayerRef(seat)
+    if yes and no:
+        return Msg("vertigo.vote.split", player=who, yes=yes, no=no)
+    if yes:
+        return Msg("vertigo.vote.yes", player=who, count=yes)
+    if no:
+        return Msg("vertigo.vote.no", player=who, count=no)
+    return Msg("vertigo.vote.abstain", player=who)
+
+
 class LawPhase(_State):
     """Law proposals and votes; mixed into the state."""
 
@@ -71,7 +83,7 @@ class LawPhase(_State):
         self.phase = "vote"
         self.events.append(Event(Msg("vertigo.event.law_proposed", player=PlayerRef(seat),
                                      law=self._law_msg(law)), cause=seat, level=BRIEF))
-        self.events += (Event(line, cause=seat, level=BRIEF) for line in summary.law_text(law))
+        self.events += (Event(line, cause=seat, level=NORMAL) for line in summary.law_text(law))
 
     def _vote_options(self, seat: int) -> list[str]:
         """Whole votes, or a split one diplomat at a time: a short menu however many (VG-28)."""
@@ -126,10 +138,13 @@ class LawPhase(_State):
     def _count_votes(self) -> None:
         assert self.proposal is not None
         proposer, law = self.proposal
+        said = []
         for s in self.vote_paths:
             yes, no, abstain = self.votes[s]
             self.events.append(Event(Msg("vertigo.event.vote", player=PlayerRef(s), yes=yes,
-                                         no=no, abstain=abstain), level=NORMAL))
+                                         no=no, abstain=abstain), level=FULL))
+            said.append(vote_said(s, yes, no, abstain))
+        self.events.append(Event(Msg("vertigo.event.votes", votes=said), level=NORMAL))
         yes = sum(v[0] for v in self.votes.values())
         no = sum(v[1] for v in self.votes.values())
         passed = yes > no
@@ -151,21 +166,26 @@ class LawPhase(_State):
     def _law_effect(self, law: int) -> None:
         name = data.LAW_NAMES[law]
         alive = [s for s in self.order if self.active[s]]
-        if name == "polluter_pays":
+        if name in ("polluter_pays", "green_subsidy"):  # each country's sum, then all in one
+            paid_each = []
             for s in alive:
                 c = self.countries[s]
-                fine = min(c.money, data.POLLUTER_FINE * c.factories("polluting"))
-                self.pay_vault(s, fine)
-                if fine:
-                    self.events.append(Event(Msg("vertigo.event.fined", player=PlayerRef(s),
-                                                 amount=fine), level=NORMAL))
-        elif name == "green_subsidy":
-            for s in alive:
-                due = data.TREATMENT_SUBSIDY * self.countries[s].factories("treatment")
-                paid = self.from_vault(s, due) if due else 0
+                if name == "polluter_pays":
+                    paid = due = min(c.money, data.POLLUTER_FINE * c.factories("polluting"))
+                    self.pay_vault(s, paid)
+                else:
+                    due = data.TREATMENT_SUBSIDY * c.factories("treatment")
+                    paid = self.from_vault(s, due) if due else 0
                 if due:
-                    self.events.append(Event(Msg("vertigo.event.subsidy", player=PlayerRef(s),
-                                                 amount=paid), level=NORMAL))
+                    key = "fined" if name == "polluter_pays" else "subsidy"
+                    self.events.append(Event(Msg(f"vertigo.event.{key}", player=PlayerRef(s),
+                                                 amount=paid), level=FULL))
+                    paid_each.append(Msg("vertigo.event.earned", player=PlayerRef(s),
+                                         amount=paid))
+            if paid_each:
+                key = "fines" if name == "polluter_pays" else "subsidies"
+                self.events.append(Event(Msg(f"vertigo.event.{key}", players=paid_each),
+                                         level=NORMAL))
         elif name == "moratorium":
             self.moratorium_turn = self.turn + 1
             self.events.append(Event(Msg("vertigo.event.moratorium", turn=self.turn + 1),

@@ -25,6 +25,11 @@ from a11y_games.games.vertigo.country import (
 if TYPE_CHECKING:
     from a11y_games.games.vertigo.state import VertigoState
 
+FIRST = "first"
+"""In a where menu, after a region: its first possible province (in letter order). The id
+stays the same while the menu is open, so its number does too, as the province changes."""
+OTHER = "other"
+"""In a where menu: choose a province other than the first one offered with its region."""
 SETUP_STEPS = ("population", "student", "build")
 MANAGE_STEPS = ("move", "build", "transform", "depollute", "population", "train")
 STEP_INDEX = {"move": 1, "build": 2, "transform": 2, "depollute": 3, "population": 4,
@@ -180,6 +185,59 @@ class Menus:
         low = self.s.step_min
         return [step for step, index in _MANAGE_IDS if index >= low and self.options(seat, [step])]
 
+    def what(self, seat: int) -> list[str]:
+        """The top menu: each step, a factory's kind or buying and moving people named in it
+        ("step:build+kind:clean"), so that what to do is one choice."""
+        actions = []
+        for step in self.steps(seat):
+            if step == "step:build" or (step == "step:population" and not self._setup()):
+                actions += [f"{step}+{choice}" for choice in self.options(seat, [step])]
+            else:
+                actions.append(step)
+        return actions
+
+    def first(self, seat: int, path: list[str], region: str) -> str:
+        """The province ``region+first`` stands for after ``path``: the first possible one."""
+        return self.options(seat, [*path, region])[0]
+
+    def where(self, seat: int, path: list[str]) -> list[str]:
+        """The next choices after ``path``; a region whose province is still to choose comes
+        with its first possible province ("region:0+first": where is one choice); when a
+        region has others, "other" (last) leads to the regions, then their provinces."""
+        if path[-1] == OTHER:
+            return [a for a in self._where(seat, path[:-1]) if "+" not in a]
+        actions = self._where(seat, path)
+        if any("+" not in a for a in actions if a.startswith("region:")) and any(
+                "+" in a for a in actions):
+            return [a for a in actions if "+" in a or not a.startswith("region:")] + [OTHER]
+        return actions
+
+    def _where(self, seat: int, path: list[str]) -> list[str]:
+        """Each region with its first province, then each region that has other provinces."""
+        options = self.options(seat, path)
+        if not options or not options[0].startswith("region:"):
+            return options
+        actions, others = [], []
+        for region in options:
+            deeper = [*path, region]
+            provinces = [] if self.complete(deeper) else self.options(seat, deeper)
+            if provinces and provinces[0].startswith("province:"):
+                actions.append(f"{region}+{FIRST}")
+                if len(provinces) > 1:
+                    others.append(region)
+            else:
+                actions.append(region)
+        return actions + others
+
+    @staticmethod
+    def back_to(path: list[str]) -> int:
+        """How much of ``path`` stays after ``back``: the last choice goes, whole."""
+        if len(path) > 1 and path[-1].startswith("province:") and path[-2].startswith("region:"):
+            return len(path) - 2
+        if len(path) == 2 and path[1].startswith(("kind:", "pop:")):
+            return 0
+        return len(path) - 1
+
     def options(self, seat: int, path: list[str], *, check: bool = False) -> list[str]:
         """The next choices after ``path`` (which starts with a step), legal ones only.
 
@@ -330,17 +388,37 @@ class Menus:
             msg = Msg(f"vertigo.stock.out_{item}", total=data.STOCK_FACTORIES[item])
         self.s.events.append(Event(msg, to, Verbosity.NORMAL, seat, informs=to is None))
 
-    def _event(self, seat: int, key: Msg, *details: Msg,
-               level: Verbosity = Verbosity.NORMAL, to: frozenset[int] | None = None) -> None:
-        """Announce one move as short lines: the key fact, then its details, same level and
-        audience (``to``: these seats only; everyone by default).
+    def _event(self, seat: int, key: Msg, *details: Msg, item: str = "") -> None:
+        """Announce one move as short lines: the key fact, then its details; the mover hears
+        them (brief: their own action confirmed), the others only at full verbosity, since
+        they hear the whole turn in one sentence (:meth:`summary`). ``item`` counts the move
+        in that sentence (``vertigo.did.<item>``).
 
         The details are shared, pre-built messages (``at``, ``in_region``...).
         """
         events = self.s.events
-        events.append(Event(key, to, level, seat))
+        own = frozenset((seat,))
+        others = frozenset(range(self.s.n)) - own
+        events.append(Event(key, own, Verbosity.BRIEF, seat))
         for msg in details:
-            events.append(detail(msg, seat, level, to))
+            events.append(detail(msg, seat, Verbosity.BRIEF, own))
+        events.append(Event(key, others, Verbosity.FULL, seat))
+        for msg in details:
+            events.append(detail(msg, seat, Verbosity.FULL, others))
+        if item:
+            did = self.s.did
+            did[item] = did.get(item, 0) + 1
+
+    def summary(self, seat: int) -> Msg:
+        """A seat's whole turn of purchases in one sentence: what, how many, money left."""
+        s = self.s
+        items = [Msg(f"vertigo.did.{item}", count=count) for item, count in s.did.items()]
+        if s.upkeep_paid:
+            items.insert(0, Msg("vertigo.did.upkeep", due=s.upkeep_paid))
+        money = s.countries[seat].money
+        if not items:
+            return Msg("vertigo.event.managed_nothing", player=PlayerRef(seat), money=money)
+        return Msg("vertigo.event.managed", player=PlayerRef(seat), items=items, money=money)
 
     def _do_move(self, seat: int, c: Country, rest: list[str]) -> None:
         src = _num(rest[0])
@@ -348,27 +426,26 @@ class Menus:
         if rest[1] == "to:cnu":
             c.diplomats += 1
             self._event(seat, Msg("vertigo.event.diplomat", player=PlayerRef(seat)),
-                        in_region("from_region", src))
+                        in_region("from_region", src), item="diplomat_moved")
         else:
             dst = _num(rest[1])
             c.moved[dst] += 1
             self._event(seat, Msg("vertigo.event.student_moved", player=PlayerRef(seat)),
                         in_region("from_region", src),
-                        in_region("to_region", dst),
-                        level=Verbosity.FULL)
+                        in_region("to_region", dst), item="student_moved")
 
     def _do_student(self, seat: int, c: Country, rest: list[str]) -> None:
         self.s.pay_bank(seat, self._price("student"))
         if rest[0] == "to:cnu":
             c.diplomats += 1
             self._event(seat, Msg("vertigo.event.bought_diplomat", player=PlayerRef(seat),
-                                  price=self._price("student")))
+                                  price=self._price("student")), item="diplomat")
         else:
             r = _num(rest[0])
             c.fresh[r] += 1
             self._event(seat, Msg("vertigo.event.bought_student", player=PlayerRef(seat),
                                   price=self._price("student")),
-                        in_region("in_region", r))
+                        in_region("in_region", r), item="student")
 
     def _do_build(self, seat: int, c: Country, rest: list[str]) -> None:
         kind = rest[0].split(":")[1]
@@ -382,7 +459,7 @@ class Menus:
         c.prov[r][p] = FACTORY_CODE[kind]
         c.eng[r][p] = need
         self._event(seat, Msg("vertigo.event.built", player=PlayerRef(seat), kind=kind_msg(kind)),
-                    at(r, p, price))
+                    at(r, p, price), item=kind)
 
     def _do_transform(self, seat: int, c: Country, rest: list[str]) -> None:
         r, p = _num(rest[0]), _num(rest[1])
@@ -391,7 +468,7 @@ class Menus:
         c.eng[r][p] += data.TRANSFORM_ENGINEERS
         c.prov[r][p] = CLEAN
         self._event(seat, Msg("vertigo.event.transformed", player=PlayerRef(seat)),
-                    at(r, p, data.TRANSFORM_PRICE))
+                    at(r, p, data.TRANSFORM_PRICE), item="transformed")
 
     def _do_depollute(self, seat: int, c: Country, rest: list[str]) -> None:
         r, p = _num(rest[0]), _num(rest[1])
@@ -399,7 +476,7 @@ class Menus:
         c.prov[r][p] = EMPTY
         self._event(seat, Msg("vertigo.event.depolluted", player=PlayerRef(seat)), at(r, p),
                     to_vault(data.DEPOLLUTE_PRICE),
-                    region_pollution(r, c.pollution(r)))
+                    region_pollution(r, c.pollution(r)), item="depolluted")
 
     def _do_population(self, seat: int, c: Country, rest: list[str]) -> None:
         if self._setup() or rest[0] == "pop:buy":
@@ -408,15 +485,8 @@ class Menus:
             price = self._price("population")
             self.s.pay_bank(seat, price)
             c.prov[r][p] = PEOPLE
-            if not self._setup():
-                self._event(seat, said("population", seat), at(r, p, price))
-                return
-            # at setup the buyer hears each pawn; the others, where they stand once it is
-            # done (VG-07), and each pawn only at full verbosity
-            own = frozenset((seat,))
-            self._event(seat, said("population", seat), at(r, p, price), to=own)
-            self._event(seat, said("population", seat), at(r, p, price),
-                        level=Verbosity.FULL, to=frozenset(range(self.s.n)) - own)
+            # the others hear where the people stand once the turn is done (VG-07)
+            self._event(seat, said("population", seat), at(r, p, price), item="population")
             return
         src, sp, dst, dp = (_num(a) for a in rest[1:])
         cost = 0 if src == dst else data.MOVE_BETWEEN_REGIONS
@@ -425,8 +495,7 @@ class Menus:
         c.prov[src][sp] = EMPTY
         c.prov[dst][dp] = PEOPLE
         self._event(seat, said("people_moved", seat, price=cost), moved("from_at", src, sp),
-                    moved("to_at", dst, dp),
-                    level=Verbosity.FULL)
+                    moved("to_at", dst, dp), item="people_moved")
 
     def _do_train(self, seat: int, c: Country, rest: list[str]) -> None:
         r = _num(rest[0])
@@ -435,7 +504,7 @@ class Menus:
         c.moved[r] += 1  # trained after the moves of step b): it waits for next turn
         self._event(seat, Msg("vertigo.event.trained", player=PlayerRef(seat),
                               price=data.TRAIN_PRICE),
-                    in_region("in_region", r))
+                    in_region("in_region", r), item="trained")
 
     # --- labels ---
     def label(self, seat: int, path: list[str], action: str) -> Msg:
@@ -444,7 +513,24 @@ class Menus:
             return Msg("vertigo.menu.done")
         if action == "back":
             return Msg("vertigo.menu.back")
+        if action == OTHER:
+            return Msg("vertigo.menu.other_province")
+        if path and path[-1] == OTHER:
+            return Msg("vertigo.menu.region", region=region_title(_num(action)))
         c = self.s.countries[seat]
+        if "+" in action:
+            first, _, then = action.partition("+")
+            if first.startswith("region:"):
+                province = _num(self.first(seat, path, first)) if then == FIRST else _num(then)
+                price = self._province_label(c, [*path, first], province).params.get("price")
+                where = {"region": region_title(_num(first)), "province": LETTER[province]}
+                if price is None:
+                    return Msg("vertigo.menu.region_province", **where)
+                return Msg("vertigo.menu.region_province_price", price=price, **where)
+            if first == "step:build":
+                kind = then.partition(":")[2]
+                return Msg("vertigo.menu.build", kind=kind_msg(kind), price=self._price(kind))
+            return self.label(seat, [first], then)
         head, _, arg = action.partition(":")
         if head == "step":
             if self._setup() and arg == "population":
@@ -548,14 +634,15 @@ class Menus:
             else:
                 c.fresh[r] -= 1
             self._event(seat, Msg("vertigo.event.dropped_student", player=PlayerRef(seat)),
-                        in_region("in_region", r))
+                        in_region("in_region", r), item="dropped")
         elif parts[1] == "diplomat":
             c.diplomats -= 1
-            self._event(seat, Msg("vertigo.event.dropped_diplomat", player=PlayerRef(seat)))
+            self._event(seat, Msg("vertigo.event.dropped_diplomat", player=PlayerRef(seat)),
+                        item="dropped")
         else:
             r, p = int(parts[2]), int(parts[3])
             kind = CODE_FACTORY[c.prov[r][p]]
             c.prov[r][p] = PEOPLE
             c.eng[r][p] = 0
             self._event(seat, Msg("vertigo.event.factory_destroyed", player=PlayerRef(seat),
-                                  kind=kind_msg(kind)), at(r, p))
+                                  kind=kind_msg(kind)), at(r, p), item="dropped")

@@ -40,12 +40,54 @@ def rolled(seat: int, face: str) -> Msg:
 
 
 @cache
+def place(owner: int, region: int, province: int, own: bool) -> Msg:
+    """Where a marker went, in a few words: "right J", or "Ana's right J"."""
+    if own:
+        return Msg("vertigo.place.own", region=WHERE[region], province=LETTER[province])
+    return Msg("vertigo.place.other", owner=PlayerRef(owner), region=WHERE[region],
+               province=LETTER[province])
+
+
+WHERE = tuple(Msg(f"vertigo.where.{name}") for name in data.REGIONS)
+"""A region's name in one word, for places said in a list ("right J, centre B")."""
+
+
+@cache
 def marker(by: int, owner: int) -> Msg:
     return Msg("vertigo.event.marker", player=PlayerRef(by), owner=PlayerRef(owner))
 
 
 class PollutionPhase(_State):
     """Rolls, marker placement and removal tasks; mixed into the state."""
+
+    # --- what the table hears: one sentence per roller (details at full verbosity) ---
+    def _spill(self, seat: int, kind: str) -> tuple[list[Msg], list[Msg]]:
+        """Dice and places of ``seat``'s ``kind`` of markers: roll, forced or cleanup."""
+        key = (seat, kind)
+        entry = self.spill.get(key)
+        if entry is None:
+            entry = self.spill[key] = ([], [])
+        return entry
+
+    def _say_spill(self) -> None:
+        """Say each roller's dice and markers in one sentence, in the order they came."""
+        for (seat, kind), (faces, places) in self.spill.items():
+            who = PlayerRef(seat)
+            if kind != "roll":  # forced markers, or markers removed
+                msg = Msg(f"vertigo.event.{kind}_by", player=who, places=places)
+            elif places:
+                msg = Msg("vertigo.event.pollution_by", player=who, faces=faces, places=places)
+            elif faces:
+                msg = Msg("vertigo.event.pollution_none", player=who, faces=faces)
+            else:
+                continue
+            self.events.append(Event(msg, level=NORMAL))
+        self.spill.clear()
+
+    def _to_them(self, seats: frozenset[int], msg: Msg, cause: int | None) -> None:
+        """``seats`` hear ``msg`` at brief verbosity (it is theirs), the others at full."""
+        self.events += (Event(msg, seats, BRIEF, cause),
+                        Event(msg, frozenset(range(self.n)) - seats, FULL, cause))
 
     def _start_pollution(self) -> None:
         self.phase = "pollution"
@@ -63,6 +105,7 @@ class PollutionPhase(_State):
         if self.roller_index < len(self.order):
             seat = self.order[self.roller_index]
             self.roller_index += 1
+            self._say_spill()
             if self.active[seat]:
                 c = self.countries[seat]
                 for r in R3:
@@ -72,6 +115,7 @@ class PollutionPhase(_State):
             return True
         if not self.pollution_closed:
             self.pollution_closed = True
+            self._say_spill()
             if not self.placed:
                 self._planet_falls()
             return True
@@ -81,8 +125,12 @@ class PollutionPhase(_State):
 
     def _roll(self, seat: int, region: int) -> None:
         face = self.rng.choice(data.DIE_FACES)
-        self.events += (detail(rolled(seat, face), None, NORMAL),
-                        detail(in_region("for_region", region), None, NORMAL))
+        own, others = frozenset((seat,)), frozenset(range(self.n)) - {seat}
+        self.events += (detail(rolled(seat, face), None, BRIEF, own),
+                        detail(in_region("for_region", region), None, BRIEF, own),
+                        detail(rolled(seat, face), None, FULL, others),
+                        detail(in_region("for_region", region), None, FULL, others))
+        self._spill(seat, "roll")[0].append(FACE[face])
         if face == data.CLOUD:
             self.tasks.append(Task(PLACE, seat, seat, region, by=seat))
         elif face == data.TWO_CLOUDS:
@@ -194,14 +242,25 @@ class PollutionPhase(_State):
             if action != "skip":
                 p = int(action.split(":")[1])
                 self.countries[task.owner].prov[task.region][p] = EMPTY
-                self.events += (Event(Msg("vertigo.event.cleaned", player=PlayerRef(seat)),
-                                      cause=seat),
-                                detail(at(task.region, p), seat, NORMAL))
+                own, others = frozenset((seat,)), frozenset(range(self.n)) - {seat}
+                cleaned = Msg("vertigo.event.cleaned", player=PlayerRef(seat))
+                self.events += (Event(cleaned, own, BRIEF, seat),
+                                detail(at(task.region, p), seat, BRIEF, own),
+                                Event(cleaned, others, FULL, seat),
+                                detail(at(task.region, p), seat, FULL, others))
+                self._spill(seat, "cleanup")[1].append(place(seat, task.region, p, True))
         else:
             self.tasks.popleft()
             self._place(task.by, task.owner, task.region, int(action.split(":")[1]),
                         witness=task.witness)
+        if not self.tasks:
+            self._say_cleanup()
         self._advance()
+
+    def _say_cleanup(self) -> None:
+        """Markers removed (the planet healed, or the great clean-up): said once all are."""
+        if any(kind == "cleanup" for _, kind in self.spill):
+            self._say_spill()
 
     def _place(self, by: int, owner: int, region: int, province: int, *, witness: bool) -> None:
         """Put a marker; anything on the province is removed (VG-21..VG-23, VG-31)."""
@@ -209,9 +268,17 @@ class PollutionPhase(_State):
         was, lost = c.pollute(region, province)
         self.placed = True
         where = at(region, province)
-        self.events += (detail(marker(by, owner), by, NORMAL),
-                        detail(where, by, NORMAL),
-                        detail(region_pollution(region, c.pollution(region)), by, NORMAL))
+        theirs = frozenset((by, owner))
+        others = frozenset(range(self.n)) - theirs
+        spot = place(owner, region, province, by == owner)  # "right I", or "Ana's right I"
+        key = "vertigo.event.marker_mine" if by == owner else "vertigo.event.marker_on"
+        self.events += (Event(Msg(key, player=PlayerRef(by), place=spot,
+                                  pollution=c.pollution(region)), theirs, BRIEF, by),
+                        detail(marker(by, owner), by, FULL, others),
+                        detail(where, by, FULL, others),
+                        detail(region_pollution(region, c.pollution(region)), by, FULL, others))
+        self._spill(by, "roll" if witness else "forced")[1].append(
+            place(owner, region, province, by == owner))
         if was >= PEOPLE:
             what = (Msg("vertigo.lost.people") if was == PEOPLE else
                     Msg("vertigo.lost.factory", kind=kind_msg(CODE_FACTORY[was])))
@@ -235,6 +302,7 @@ class PollutionPhase(_State):
             self._planet_rises()
 
     def _planet_rises(self) -> None:
+        self._say_spill()
         self.planet += data.PLANET_STEP
         self.events.append(Event(Msg("vertigo.event.planet_up", planet=self.planet), level=BRIEF))
         if self.planet >= data.PLANET_MAX:

@@ -19,7 +19,7 @@ from a11y_games.games.vertigo.country import (
     Country,
 )
 from a11y_games.games.vertigo.laws import LawPhase
-from a11y_games.games.vertigo.manage import STEP_INDEX, Menus
+from a11y_games.games.vertigo.manage import FIRST, OTHER, STEP_INDEX, Menus
 from a11y_games.games.vertigo.pollution import PollutionPhase
 from a11y_games.games.vertigo.tasks import Task
 
@@ -72,6 +72,12 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.votes: dict[int, tuple[int, int, int]] = {}
         self.vote_paths: dict[int, list[str]] = {}
         self.result: Outcome | None = None
+        self.spill: dict[tuple[int, bool], tuple[list[Msg], list[Msg]]] = {}
+        """The pollution phase so far, by roller (and forced or not): dice and places, to be
+        said in one sentence each."""
+        self.did: dict[str, int] = {}
+        """What the seat managing now has done this turn, by item (for its summary line)."""
+        self.upkeep_paid = 0
         self.menus = Menus(self)
         self._cache_pending: tuple[Pending | None] | None = None
         self._cache_legal: dict[int, list[str]] = {}
@@ -199,11 +205,11 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if cached is not None:
             return cached
         if not self.path:
-            actions = self.menus.steps(seat)
+            actions = self.menus.what(seat)
         else:
-            actions = [*self.menus.options(seat, self.path), "back"]
-        if (not self.path or self.phase == "setup") and self.menus.may_finish(seat):
-            actions.append("done")  # at setup, from every menu (VG-07)
+            actions = [*self.menus.where(seat, self.path), "back"]
+        if self.menus.may_finish(seat):
+            actions.append("done")  # from every menu: the turn may end after a purchase
         self._cache_legal[seat] = actions
         return actions
 
@@ -271,10 +277,12 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if seat not in pending.seats:
             return Msg("core.error.not_your_turn")
         error = None
-        head, _, kind = action.partition(":")
-        if head == "kind" and self.path == ["step:build"] and kind in data.FACTORY_KINDS:
-            error = self.menus.build_error(seat, kind)
-        elif action in ("step:population", "pop:buy") and self.phase in ("setup", "manage"):
+        if action.startswith("step:build+kind:") and not self.path:
+            kind = action.partition("+kind:")[2]
+            if kind in data.FACTORY_KINDS:
+                error = self.menus.build_error(seat, kind)
+        elif action in ("step:population", "step:population+pop:buy") and self.phase in (
+                "setup", "manage"):
             error = self.menus.stock_error(seat, "population")
         elif action in ("step:train", "step:student") and self.phase in ("setup", "manage"):
             error = self.menus.stock_error(seat, "student")
@@ -290,18 +298,30 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             self._end_menu(seat)
             return False
         if action == "back":
-            self.path.pop()
+            del self.path[self.menus.back_to(self.path):]
             return True
-        self.path.append(action)
+        if action == OTHER:
+            self.path.append(action)
+            return True
+        if self.path and self.path[-1] == OTHER:
+            self.path.pop()  # the region chosen: its provinces come next
+        if not self.path:  # what (a step, or a step and its kind), then where
+            self.menus.say_out_of_stock(seat, [action.partition("+")[0]])
+        choices = action.split("+")
+        if choices[-1] == FIRST:  # the region's first possible province, now
+            choices[-1] = self.menus.first(seat, self.path, choices[0])
+        self.path += choices
         if not self.menus.complete(self.path):
-            self.menus.say_out_of_stock(seat, self.path)
             return True
         step = self.path[0]
         self.menus.execute(seat, self.path)
         if self.phase == "manage":
             self.step_min = max(self.step_min, STEP_INDEX[step.split(":")[1]])
-        # stay as deep as still makes sense: same region, same kind, for the next purchase
+        # stay where the next purchase of the same kind is one choice away
         keep = self.path[:2] if self.path[1:2] == ["pop:move"] else self.path[:-1]
+        if len(keep) > 1 and keep[-1].startswith("region:") and self.path[-1].startswith(
+                "province:"):
+            keep = keep[:-1]
         while keep and not self.menus.options(seat, keep, check=True):
             keep = keep[:-1]
         self.path = keep
@@ -309,9 +329,12 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
 
     def _end_menu(self, seat: int) -> None:
         self.path = []
+        summary_line = Event(self.menus.summary(seat), cause=seat)
+        self.did, self.upkeep_paid = {}, 0
         if self.phase == "setup":
-            self.events.append(Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
-                                         money=self.countries[seat].money), cause=seat))
+            self.events += (Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
+                                      money=self.countries[seat].money), cause=seat, level=FULL),
+                            summary_line)
             country = self.countries[seat]
             for r in range(len(data.REGIONS)):  # where its people stand, region by region
                 people = country.population(r)
@@ -325,8 +348,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             else:
                 self._start_turn()
             return
-        self.events.append(Event(Msg("vertigo.event.manage_done", player=PlayerRef(seat)),
-                                 cause=seat, level=FULL))
+        self.events += (Event(Msg("vertigo.event.manage_done", player=PlayerRef(seat)),
+                              cause=seat, level=FULL),
+                        summary_line)
         self.cursor += 1
         self._next_manager()
 
@@ -366,7 +390,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return
         self.phase = "first"
         self.events.append(Event(Msg("vertigo.event.designating", player=PlayerRef(chooser)),
-                                 level=NORMAL))
+                                 level=FULL))  # the choice made is said at brief
 
     def _set_first(self, seat: int) -> None:
         self.first = seat
@@ -392,7 +416,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.phase = "manage"
         self.path = []
         self.step_min = 0
-        self._say_turn_of(seat, "vertigo.event.manage_turn")
+        # full verbosity: the player hears the question, the others the turn in one sentence
+        self.events.append(Event(Msg("vertigo.event.manage_turn", player=PlayerRef(seat)),
+                                 level=FULL))
         if self.turn == 1:
             return  # no upkeep in turn 1 (VG-14, Decision)
         self._settle_upkeep(seat)
@@ -407,11 +433,14 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         to_vault = c.diplomats * data.UPKEEP_PER_PAWN
         self.pay_vault(seat, to_vault)
         self.pay_bank(seat, due - to_vault)
-        self.events.append(Event(Msg("vertigo.event.upkeep", player=PlayerRef(seat), due=due),
-                                 cause=seat, level=NORMAL))
-        if to_vault:  # the diplomats' share (VG-29)
-            self.events.append(Event(Msg("vertigo.event.upkeep_vault", vault=to_vault),
-                                     cause=seat, level=FULL))
+        self.upkeep_paid = due  # said in the turn's summary line
+        own = frozenset((seat,))
+        upkeep = Msg("vertigo.event.upkeep", player=PlayerRef(seat), due=due)
+        for to, level in ((own, BRIEF), (frozenset(range(self.n)) - own, FULL)):
+            self.events.append(Event(upkeep, to, level, seat))
+            if to_vault:  # the diplomats' share (VG-29)
+                self.events.append(Event(Msg("vertigo.event.upkeep_vault", vault=to_vault),
+                                         to, FULL, seat))
 
     def _advance(self) -> None:
         """Run automatic steps until someone must decide or the game ends."""
@@ -430,6 +459,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
 
     # --- phase 4: production (VG-26) ---
     def _production(self) -> None:
+        self._say_cleanup()
+        earned: list[Msg] = []
         for seat in self.order:
             if not self.active[seat]:
                 continue
@@ -439,21 +470,27 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                       + c.factories("polluting") * data.PRODUCTION["polluting"])
             self.from_bank(seat, amount)
             self.events.append(Event(Msg("vertigo.event.production", player=PlayerRef(seat),
-                                         amount=amount, money=c.money), level=NORMAL))
+                                         amount=amount, money=c.money), level=FULL))
+            earned.append(Msg("vertigo.event.earned", player=PlayerRef(seat), amount=amount))
+        self.events.append(Event(Msg("vertigo.event.production_all", players=earned),
+                                 level=NORMAL))
 
     def _end_turn(self) -> None:
+        self._say_cleanup()
         self.witnesses = 0
         self.events.append(Event(Msg("vertigo.event.turn_end", turn=self.turn), level=FULL))
         self._start_turn()
 
     # --- elimination and end (VG-31, VG-32, VG-25) ---
     def _eliminate(self, seat: int) -> None:
+        self._say_spill()
         c = self.countries[seat]
         self.active[seat] = False
         money = c.money
         self.pay_vault(seat, money)
-        self.events.append(Event(Msg("vertigo.event.eliminated", player=PlayerRef(seat)),
-                                 level=BRIEF))
+        self.events += (Event(Msg("vertigo.event.eliminated", player=PlayerRef(seat)),
+                              level=BRIEF),
+                        Event(Msg("vertigo.you.out"), frozenset((seat,)), BRIEF))  # to them
         if money:
             self.events.append(Event(Msg("vertigo.event.out_money", amount=money), level=BRIEF))
         if self.phase == "pollution" and self.roller_index and \

@@ -1,0 +1,97 @@
+"""Issue 13: a vote round in a few sentences at normal verbosity, every name kept at full; an
+investigation and the claims said at every verbosity, who claims in the same line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from a11y_games.engine import Msg, Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.simulate import play_out
+from a11y_games.games.pnue import SPEC
+from a11y_games.games.pnue.kinds import KINDS
+from a11y_games.i18n import Translator
+
+LOCALES = Path(__file__).resolve().parents[2] / "locales"
+
+
+def played(players: int, seeds: range) -> list[Match]:
+    out = []
+    for seed in seeds:
+        match = Match(SPEC, SPEC.settings(players, seed),
+                      [SeatSpec("bot", level="normal", name_index=i) for i in range(players)])
+        play_out(match)
+        out.append(match)
+    return out
+
+
+def test_a_vote_names_the_fewer_voters_and_keeps_every_name_at_full() -> None:
+    checked = 0
+    for match in played(7, range(8)):
+        events = match.events
+        for i, event in enumerate(events):
+            if event.msg.id not in ("pnue.vote.result_yes", "pnue.vote.result_no"):
+                continue
+            lists = {e.msg.id: e for e in events[i + 1:i + 4]
+                     if e.msg.id in ("pnue.vote.who_yes", "pnue.vote.who_no")}
+            yes, no = lists["pnue.vote.who_yes"], lists["pnue.vote.who_no"]
+            assert len(yes.msg.params["seats"]) == event.msg.params["yes"]
+            assert len(no.msg.params["seats"]) == event.msg.params["no"]
+            shorter, longer = (no, yes) if event.msg.params["no"] <= event.msg.params["yes"] \
+                else (yes, no)
+            assert shorter.level == Verbosity.NORMAL and longer.level == Verbosity.FULL
+            assert event.level == Verbosity.BRIEF
+            checked += 1
+    assert checked > 50
+
+
+def test_an_investigation_and_every_claim_are_heard_at_brief_with_who_claims() -> None:
+    claims = investigations = 0
+    for match in played(7, range(8)):
+        tr = Translator("en", names=match.seat_name)
+        for event in match.events:
+            if event.msg.id.startswith("pnue.claim.") and event.msg.id != "pnue.claim.silent":
+                assert event.level == Verbosity.BRIEF and event.visible_to is None
+                assert event.cause is not None
+                assert tr.render(event.msg).startswith(tr.render(match.seat_name(event.cause)))
+                claims += 1
+            if event.msg.id == "pnue.power.investigated":
+                assert event.level == Verbosity.BRIEF
+                investigations += 1
+    assert claims > 50 and investigations > 3
+
+
+def test_every_kind_has_a_label_and_names_real_announcements() -> None:
+    for lang in ("en", "fr"):
+        tr = Translator(lang)
+        for kind in set(KINDS.values()):
+            assert tr.render(Msg(f"pnue.kind.{kind}")) != f"pnue.kind.{kind}"
+    text = (LOCALES / "en" / "LC_MESSAGES" / "pnue.po").read_text(encoding="utf-8")
+    ids = {line[7:-1] for line in text.splitlines() if line.startswith('msgid "')}
+    for key in KINDS:
+        assert any(i == key or (key.endswith(".") and i.startswith(key)) for i in ids), key
+
+
+def test_what_targets_a_player_is_also_said_to_them() -> None:
+    """Revoked, investigated, sitting out: the player hears it said to them, at brief."""
+    pairs = {"pnue.power.revoked": "pnue.you.revoked",
+             "pnue.power.investigated": "pnue.you.investigated",
+             "pnue.turn.skipped": "pnue.you.skipped", "pnue.crisis.loser": "pnue.you.sit_out"}
+    told: set[str] = set()
+    tr = Translator("en")
+    for match in played(7, range(8)) + [
+            m for m in (Match(SPEC, SPEC.settings(7, s, {"crises": "on"}),
+                              [SeatSpec("bot", level="normal", name_index=i) for i in range(7)])
+                        for s in range(6))]:
+        if match.state.pending() is not None:
+            play_out(match)
+        events = match.events
+        for i, event in enumerate(events):
+            if event.msg.id in pairs:
+                target = event.msg.params["seat"].seat
+                said = events[i + 1]
+                assert said.msg.id == pairs[event.msg.id]
+                assert said.visible_to == frozenset({target}) and said.level == Verbosity.BRIEF
+                told.add(said.msg.id)
+    assert {"pnue.you.revoked", "pnue.you.investigated"} <= told
+    assert tr.render(Msg("pnue.you.revoked")) == "You are out: accreditation revoked."

@@ -1,0 +1,211 @@
+"""Issue 13: at normal verbosity a turn, a roller, a vote, a production is one sentence; every
+fact of that sentence is also in the details kept for full verbosity and the log."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from a11y_games.engine import Event, Msg, Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.simulate import play_out
+from a11y_games.games.vertigo import SPEC, data
+from a11y_games.games.vertigo.kinds import KINDS
+from a11y_games.i18n import Translator
+from tests.vertigo.helpers import started
+
+LOCALES = Path(__file__).resolve().parents[2] / "locales"
+VIEWER = 0
+"""The seat whose log is checked: it holds its own moves and the others' details."""
+ITEM_EVENTS = {
+    "population": ("vertigo.event.population",), "people_moved": ("vertigo.event.people_moved",),
+    "student": ("vertigo.event.bought_student",), "diplomat": ("vertigo.event.bought_diplomat",),
+    "diplomat_moved": ("vertigo.event.diplomat",),
+    "student_moved": ("vertigo.event.student_moved",),
+    "transformed": ("vertigo.event.transformed",), "depolluted": ("vertigo.event.depolluted",),
+    "trained": ("vertigo.event.trained",),
+    "dropped": ("vertigo.event.dropped_student", "vertigo.event.dropped_diplomat",
+                "vertigo.event.factory_destroyed"),
+}
+"""Each item of a turn's sentence, and the detailed events it counts (a factory: ``built``)."""
+
+
+def played(seeds: range, players: int = 4) -> list[Match]:
+    matches = []
+    for seed in seeds:
+        match = Match(SPEC, SPEC.settings(players, seed),
+                      [SeatSpec("bot", level="normal", name_index=i) for i in range(players)])
+        play_out(match)
+        matches.append(match)
+    return matches
+
+
+@pytest.fixture(scope="module")
+def games() -> list[Match]:
+    return played(range(6))
+
+
+def seen(match: Match) -> list[Event]:
+    return [e for e in match.events if e.visible(VIEWER)]
+
+
+def where(msg: Msg) -> tuple[int, int]:
+    """(region, province) of a place said in a summary ("right J")."""
+    region = msg.params["region"].id.rpartition(".")[2]
+    return data.REGIONS.index(region), data.PROVINCE_NAMES.index(msg.params["province"])
+
+
+def at(msg: Msg) -> tuple[int, int]:
+    """(region, province) of a detail line ("Right region, province J.")."""
+    region = msg.params["region"].id.rpartition(".")[2]
+    return data.REGIONS.index(region), data.PROVINCE_NAMES.index(msg.params["province"])
+
+
+def test_a_turns_sentence_counts_what_its_details_list(games: list[Match]) -> None:
+    checked = 0
+    for match in games:
+        counts: Counter[tuple[int, str]] = Counter()
+        upkeep: dict[int, int] = {}
+        for event in seen(match):
+            msg, seat = event.msg, event.cause
+            for item, ids in ITEM_EVENTS.items():
+                if msg.id in ids:
+                    counts[seat, item] += 1
+            if msg.id == "vertigo.event.built":
+                counts[seat, msg.params["kind"].id.rpartition(".")[2]] += 1
+            if msg.id == "vertigo.event.upkeep":
+                upkeep[seat] = msg.params["due"]
+            if msg.id in ("vertigo.event.managed", "vertigo.event.managed_nothing"):
+                assert event.level == Verbosity.NORMAL and event.visible_to is None
+                said = Counter()
+                for item in msg.params.get("items", []):
+                    name = item.id.rpartition(".")[2]
+                    if name == "upkeep":
+                        assert item.params["due"] == upkeep.pop(seat)
+                    else:
+                        said[seat, name] = item.params["count"]
+                assert seat not in upkeep  # an upkeep paid is in the sentence
+                mine = Counter({k: v for k, v in counts.items() if k[0] == seat})
+                assert said == mine, (said, mine)
+                for key in mine:
+                    del counts[key]
+                checked += 1
+    assert checked > 100
+
+
+def test_each_rollers_sentence_holds_every_roll_and_marker(games: list[Match]) -> None:
+    for match in games:
+        faces: Counter[tuple[int, str]] = Counter()
+        places: Counter[tuple[int, int, int, int]] = Counter()
+        removed: Counter[tuple[int, int, int]] = Counter()
+        said_faces: Counter[tuple[int, str]] = Counter()
+        said_places: Counter[tuple[int, int, int, int]] = Counter()
+        said_removed: Counter[tuple[int, int, int]] = Counter()
+        events = seen(match)
+        for i, event in enumerate(events):
+            msg = event.msg
+            if msg.id == "vertigo.event.roll":
+                faces[msg.params["player"].seat, msg.params["face"].id] += 1
+            elif msg.id == "vertigo.event.marker":  # a marker's details: who, on whom; where
+                by, owner = msg.params["player"].seat, msg.params["owner"].seat
+                places[(by, owner, *at(events[i + 1].msg))] += 1
+            elif msg.id in ("vertigo.event.marker_on", "vertigo.event.marker_mine"):  # in a line
+                spot, by = msg.params["place"], msg.params["player"].seat
+                owner = spot.params["owner"].seat if "owner" in spot.params else by
+                places[(by, owner, *where(spot))] += 1
+            elif msg.id == "vertigo.event.cleaned":
+                removed[(msg.params["player"].seat, *at(events[i + 1].msg))] += 1
+            elif msg.id in ("vertigo.event.pollution_by", "vertigo.event.pollution_none",
+                            "vertigo.event.forced_by", "vertigo.event.cleanup_by"):
+                assert event.level == Verbosity.NORMAL and event.visible_to is None
+                seat = msg.params["player"].seat
+                for face in msg.params.get("faces", []):
+                    said_faces[seat, face.id] += 1
+                for spot in msg.params.get("places", []):
+                    owner = spot.params["owner"].seat if "owner" in spot.params else seat
+                    if msg.id == "vertigo.event.cleanup_by":
+                        said_removed[(seat, *where(spot))] += 1
+                    else:
+                        said_places[(seat, owner, *where(spot))] += 1
+        assert said_faces == faces
+        assert said_places == places
+        assert said_removed == removed
+
+
+def test_the_votes_and_the_production_in_one_sentence_each(games: list[Match]) -> None:
+    tr = Translator("en")
+    checked = 0
+    for match in games:
+        votes: list[Msg] = []
+        produced: list[Msg] = []
+        for event in seen(match):
+            msg = event.msg
+            if msg.id == "vertigo.event.vote":
+                assert event.level == Verbosity.FULL
+                votes.append(msg)
+            elif msg.id == "vertigo.event.votes":
+                said = [(v.params["player"].seat, v.id) for v in msg.params["votes"]]
+                full = [(v.params["player"].seat, v.params) for v in votes]
+                assert [s for s, _ in said] == [s for s, _ in full]
+                for (_, kind), (_, p) in zip(said, full, strict=True):
+                    assert kind.rpartition(".")[2] == (
+                        "split" if p["yes"] and p["no"] else "yes" if p["yes"] else
+                        "no" if p["no"] else "abstain")
+                votes = []
+                checked += 1
+            elif msg.id in ("vertigo.event.production", "vertigo.event.fined",
+                            "vertigo.event.subsidy"):
+                produced.append(msg)
+            elif msg.id in ("vertigo.event.production_all", "vertigo.event.fines",
+                            "vertigo.event.subsidies"):
+                assert [(m.params["player"], m.params["amount"]) for m in msg.params["players"]
+                        ] == [(m.params["player"], m.params["amount"]) for m in produced]
+                assert tr.render(msg).split(": ")[0] in ("Production", "Fines", "Subsidies")
+                produced = []
+    assert checked > 5
+
+
+def test_brief_keeps_ones_own_moves_and_markers_put_on_one(games: list[Match]) -> None:
+    """Brief verbosity: a player still hears each purchase of their own and each marker put on
+    their country, by whom and where, in one line."""
+    mine = {"vertigo.event.population", "vertigo.event.built", "vertigo.event.bought_student"}
+    heard_own = heard_marker = 0
+    for match in games:
+        for event in match.events:
+            if event.msg.id in mine and event.visible_to == frozenset({event.cause}):
+                assert event.level == Verbosity.BRIEF
+                heard_own += 1
+            if event.msg.id in ("vertigo.event.marker_on", "vertigo.event.marker_mine"):
+                spot = event.msg.params["place"]
+                owner = spot.params["owner"].seat if "owner" in spot.params else event.cause
+                assert owner in event.visible_to and event.level == Verbosity.BRIEF
+                heard_marker += 1
+    assert heard_own > 50 and heard_marker > 50
+
+
+def test_a_country_out_hears_it_said_to_it() -> None:
+    """VG-31: a country whose last population pawn is polluted away is out; it is told."""
+    state = started(3, 1, pawns=1)
+    seat = state.order[-1]
+    mark = len(state.events)
+    state._place(seat, seat, 0, 0, witness=False)  # its one pawn stands in A
+    events = state.events[mark:]
+    at = [e.msg.id for e in events].index("vertigo.event.eliminated")
+    said = events[at + 1]
+    assert said.msg.id == "vertigo.you.out" and said.level == Verbosity.BRIEF
+    assert said.visible_to == frozenset({seat}) and not state.active[seat]
+    assert Translator("en").render(said.msg) == "You are out: no population left."
+
+
+def test_every_kind_has_a_label_and_names_real_announcements() -> None:
+    for lang in ("en", "fr"):
+        tr = Translator(lang)
+        for kind in set(KINDS.values()):
+            label = tr.render(Msg(f"vertigo.kind.{kind}"))
+            assert label and label != f"vertigo.kind.{kind}"
+    text = (LOCALES / "en" / "LC_MESSAGES" / "vertigo.po").read_text(encoding="utf-8")
+    ids = {line[7:-1] for line in text.splitlines() if line.startswith('msgid "')}
+    for key in KINDS:
+        assert any(i == key or (key.endswith(".") and i.startswith(key)) for i in ids), key
