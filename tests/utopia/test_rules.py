@@ -76,7 +76,7 @@ def test_scale_orders_the_five_civilisations_drawn_at_random() -> None:
     assert len(scales) > 3
     state = new_state(3, 4)
     assert [state.value(c) for c in state.scale] == [1, 2, 3, 4, 5]
-    assert state.events[0].msg.id == "utopia.ev.scale"
+    assert state.events[0].msg.id == "utopia.ev.scale_now"
 
 
 @pytest.mark.rule("UT-05")
@@ -364,7 +364,7 @@ def test_sea_move_between_maritime_districts_of_touching_sectors() -> None:
     assert {"atlas", "thalassa", "vesta", "etna"} <= targets  # West and South
     assert not targets & {"zephyr", "notos"}  # East does not touch West
     play(state, 0, "to:etna")
-    assert state.events[-1].msg.id == "utopia.ev.move_sea"
+    assert state.events[-1].msg.id == "utopia.ev.moved_sea"
     play(state, 0, "move", "civ:persian", "from:zephyr")
     targets = {a.split(":")[1] for a in state.legal_actions(0) if a.startswith("to:")}
     assert {"notos", "vesta", "etna", "thalassa"} <= targets and "atlas" not in targets
@@ -451,20 +451,48 @@ def test_privilege_plays_a_card_as_another_civilisation_once() -> None:
     turn_of(state, 0)
     play(state, 0, "move", "civ:maya", "from:gaia", "to:pan")  # the one way to pay: automatic
     assert state.privileges[0] == 0 and state.hands[0][CIV["greek"]] == 1
-    assert any(e.msg.id == "utopia.ev.privilege" for e in state.events)
+    assert any(e.msg.id == "utopia.ev.privilege_used" for e in state.events)
     assert "move" not in state.legal_actions(0)  # no token left: greek cannot pay for maya
 
 
 @pytest.mark.rule("UT-17")
-def test_pay_step_offers_the_own_card_or_a_privilege() -> None:
+def test_own_card_pays_unasked_and_a_privilege_is_asked_for() -> None:
+    """The action's own card pays without a question; "Pay with a privilege" (an extra
+    choice among the civilisations) lets the player choose the card."""
     state = empty_city(new_state(3))
     put(state, "gaia", 0, "maya")
     give(state, 0, maya=1, greek=1)
     turn_of(state, 0)
-    play(state, 0, "move", "civ:maya", "from:gaia", "to:pan")
-    assert state.legal_actions(0) == ["pay:maya", "pay:greek", "back"]
-    play(state, 0, "pay:maya")
+    play(state, 0, "move")
+    assert "privilege" in state.legal_actions(0)
+    play(state, 0, "civ:maya", "from:gaia", "to:pan")
+    assert state.pending().prompt.id == "utopia.ask.main"  # carried out, nothing asked
     assert state.privileges[0] == 2 and state.hands[0] == [0, 0, 0, 1, 0]
+    assert state.count("pan", 0, CIV["maya"]) == 1
+
+
+@pytest.mark.rule("UT-17")
+def test_pay_step_offers_the_own_card_or_a_privilege_when_asked() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "maya")
+    give(state, 0, maya=1, greek=1)
+    turn_of(state, 0)
+    play(state, 0, "move", "privilege")
+    assert "civp:maya" in state.legal_actions(0) and "privilege" not in state.legal_actions(0)
+    play(state, 0, "civp:maya", "from:gaia", "to:pan")
+    assert state.legal_actions(0) == ["pay:maya", "pay:greek", "back"]
+    play(state, 0, "pay:greek")
+    assert state.privileges[0] == 1 and state.hands[0] == [1, 0, 0, 0, 0]
+
+
+@pytest.mark.rule("UT-17")
+def test_no_privilege_choice_with_one_civilisation_in_hand() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "maya")
+    give(state, 0, maya=2)
+    turn_of(state, 0)
+    play(state, 0, "move")
+    assert "privilege" not in state.legal_actions(0)
 
 
 @pytest.mark.rule("UT-18")
@@ -522,8 +550,11 @@ def test_scoring_by_the_scale_value_of_each_controlled_district() -> None:
     order = list(state.order)
     state._score_round()
     assert state.scores == [5 + 1, 4, 0]
-    gains = [e.msg.params["seat"].seat for e in state.events if e.msg.id == "utopia.ev.score"]
+    gains = [e.msg.params["seat"].seat for e in state.events if e.msg.id == "utopia.ev.gain"]
     assert gains == [s for s in order if s in (0, 1)]  # in turn order
+    said = [e for e in state.events if e.msg.id == "utopia.ev.scored"]
+    assert len(said) == 1 and said[0].level == Verbosity.NORMAL  # one sentence for all
+    assert [m.params["seat"].seat for m in said[0].msg.params["seats"]] == gains
 
 
 @pytest.mark.rule("UT-19")
@@ -533,8 +564,8 @@ def test_a_scoring_where_nobody_scores_says_so() -> None:
     state._score_round()
     ids = [e.msg.id for e in state.events]
     phase3 = ids.index("utopia.ev.phase3")
-    assert ids[phase3 + 1] == "utopia.ev.no_score"
-    assert state.events[phase3 + 1].level <= Verbosity.NORMAL
+    assert ids[phase3 + 1:phase3 + 3] == ["utopia.ev.scale_now", "utopia.ev.no_score"]
+    assert state.events[phase3 + 2].level <= Verbosity.NORMAL
 
 
 @pytest.mark.rule("UT-20")
@@ -600,7 +631,7 @@ def test_back_from_paying_returns_to_the_last_question_asked() -> None:
     put(state, "gaia", 0, "maya")
     give(state, 0, maya=1, greek=1)
     turn_of(state, 0)
-    play(state, 0, "move", "civ:maya", "from:gaia")
+    play(state, 0, "move", "privilege", "civp:maya", "from:gaia")
     to_menu = state.legal_actions(0)
     assert state.pending().prompt.id == "utopia.ask.to"
     play(state, 0, "to:pan")

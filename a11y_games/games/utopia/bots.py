@@ -239,7 +239,7 @@ class NormalBot:
             if paid is None:
                 continue
             pay_ids, cost = paid
-            name = f"civ:{CIVS[civ]}"
+            name = f"civ:{CIVS[civ]}"  # (own cards first, as the game pays them unasked)
             for (d, c), k in list(pos.mine.items()):
                 if c != civ or k <= 0:
                     continue

@@ -29,7 +29,10 @@ ACTION_WORDS = ("move", "add", "remove", "influence")
 
 # Action ids, made once (menus are rebuilt whenever the city or a hand changes).
 CIV_IDS = tuple(f"civ:{c}" for c in CIVS)
-CIV_OF_ID = {f"civ:{c}": i for i, c in enumerate(CIVS)}
+CIVP_IDS = tuple(f"civp:{c}" for c in CIVS)
+"""A civilisation whose action the player pays choosing each card (a privilege)."""
+CIV_OF_ID = {**{f"civ:{c}": i for i, c in enumerate(CIVS)},
+             **{f"civp:{c}": i for i, c in enumerate(CIVS)}}
 DISCARD_IDS = tuple(f"discard:{c}" for c in CIVS)
 PAY_IDS = tuple(f"pay:{c}" for c in CIVS)
 PAY_CIV = {f"pay:{c}": i for i, c in enumerate(CIVS)}
@@ -41,7 +44,8 @@ GUEST_IDS = {(c, i): f"guest:{CIVS[c]}:{i}" for c in range(len(CIVS)) for i in I
 GUEST_RANK = {(c, i): ISLANDS[i].index * len(CIVS) + c for c in range(len(CIVS)) for i in ISLANDS}
 """The order of guests in the menu: by island in map order, then by civilisation."""
 COUNT_IDS = tuple(f"count:{k}" for k in range(1, data.MAX_MOVE + 1))
-MENU_ANSWERS = frozenset((*ACTION_WORDS, "raise", "lower", *CIV_IDS, *PAY_IDS, *PRINCE_IDS,
+MENU_ANSWERS = frozenset((*ACTION_WORDS, "raise", "lower", *CIV_IDS, *CIVP_IDS, *PAY_IDS,
+                          *PRINCE_IDS,
                           *FROM_IDS.values(), *TO_IDS.values(), *COUNT_IDS))
 """The answers that build a phase 2 action up, step by step."""
 
@@ -93,6 +97,8 @@ class MenuStack:
     # provided by the state
     n: int
     phase: str
+    privileged: bool
+    """The player asked to pay the action being built with a privilege (``privilege``)."""
     placed: bool
     choice: tuple[str, ...]
     auto: tuple[bool, ...]
@@ -143,16 +149,19 @@ class MenuStack:
     def _set_choice(self, ids: tuple[str, ...]) -> None:
         self.choice = ids
         self.auto = (False,) * len(ids)
+        self.privileged = False
         self._step_cache = self._menu = None
 
     def _push(self, action: str, auto: bool = False) -> None:
         self.choice += (action,)
         self.auto += (auto,)
+        self.privileged = False
         self._step_cache = self._menu = None
 
     def _pop(self) -> None:
         self.choice = self.choice[:-1]
         self.auto = self.auto[:-1]
+        self.privileged = False
         self._step_cache = self._menu = None
 
     def chosen(self, key: str) -> str:
@@ -203,7 +212,14 @@ class MenuStack:
             opts = [DISCARD_IDS[c] for c in range(NC) if hand[c]]
             return opts if self.limit_started else [*opts, "back"]
         if step == "civ":
-            return [*(CIV_IDS[c] for c in sorted(self._civs_for(seat, self.choice[0]))), "back"]
+            civs = sorted(self._civs_for(seat, self.choice[0]))
+            if self.privileged:
+                return [*(CIVP_IDS[c] for c in civs), "back"]
+            opts = [CIV_IDS[c] for c in civs]
+            hand = self.hands[seat]
+            if self.privileges[seat] > 0 and sum(1 for k in hand if k) >= 2:
+                opts.append("privilege")  # UT-17: asked for, never in the way
+            return [*opts, "back"]
         opts = self._detail_options(seat, step)
         return [*opts, "back"]
 
