@@ -8,6 +8,7 @@ from a11y_games.engine.spec import GameSpec, Option
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.bots import NormalBot
 from a11y_games.games.vanuatu.cues import CUES
+from a11y_games.games.vanuatu.kinds import KINDS
 from a11y_games.games.vanuatu.state import VanuatuState
 
 __all__ = ["SPEC"]
@@ -22,6 +23,7 @@ SPEC = GameSpec(
     new_state=VanuatuState,
     bots={"random": RandomBot, "normal": NormalBot},
     cues=CUES,
+    kinds=KINDS,
     bot_names=tuple(Msg(f"vanuatu.bot.{n}") for n in (
         "ifira", "lenakel", "ambae", "erakor", "mele", "pango", "emua", "aore")),
     options=(
