@@ -195,12 +195,12 @@ def test_labels_state_costs_before_confirming() -> None:
     give(state, 0, greek=2)
     turn_of(state, 0)
     state.apply(0, "move")
-    label = state.describe(0, "civ:maya")
-    assert label.id == "utopia.label.civ_privilege"
+    label = state.describe(0, "src:gaia:maya")
+    assert label.id == "utopia.label.from_privilege"
     state.apply(0, "back")
     state.apply(0, "influence")
-    state.apply(0, "civ:greek")
-    assert {state.describe(0, a).params.get("count") for a in ("raise", "lower")} == {1, 2}
+    assert {state.describe(0, a).params.get("count") for a in ("up:greek", "down:greek")} == {
+        1, 2}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -219,7 +219,7 @@ def test_every_label_of_a_whole_game_renders(lang: str) -> None:
         assert "{" not in line and "utopia." not in line
         seat = pending.seats[0]
         match.act(seat, match.bot_choice(seat))
-    assert {"guest", "place", "move", "civ", "from", "to", "pay", "raise", "lower", "end",
+    assert {"guest", "place", "move", "src", "to", "pay", "up", "down", "end",
             "back", "discard", "influence"} <= kinds
 
 

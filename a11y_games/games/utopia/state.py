@@ -18,9 +18,12 @@ from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS
 from a11y_games.games.utopia.menus import (
     ACTIONS,
+    CIV_IDS,
+    CIVP_IDS,
     DISCARD,
     DISCARD_IDS,
     DISTRICT_INDEX,
+    FROM_IDS,
     GUEST_IDS,
     GUEST_RANK,
     GUESTS,
@@ -643,6 +646,15 @@ class UtopiaState(MenuStack, GameState):
         kind = words[0]
         if kind == "privilege":  # the civilisations again, each card then chosen
             self.privileged = True
+            return
+        if kind in ("src", "up", "down"):  # two answers in one: the second answered for him
+            civ = CIV_INDEX[words[-1]]
+            self._push((CIVP_IDS if self.privileged else CIV_IDS)[civ])
+            second = FROM_IDS[words[1]] if kind == "src" else "raise" if kind == "up" else "lower"
+            self._push(second, auto=True)
+            self._advance(seat)
+            if not self.choice:  # carried out
+                self._news(seat)
             return
         if kind == "back":  # nothing changes but the menus
             while self.auto and self.auto[-1]:

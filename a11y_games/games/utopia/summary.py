@@ -94,6 +94,22 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
     current = state._civ() if len(choice) > 1 and choice[0] in STEPS else 0
     if kind == "privilege":
         return Msg("utopia.label.privilege")
+    if kind == "src":
+        d, c = DISTRICTS[parts[1]], CIV_INDEX[parts[2]]
+        if choice[0] == "remove":
+            mine = sum(state.count(d.id, seat, k) for k in range(NC))
+            return Msg("utopia.label.src_remove", district=d.name, civ=civ_n(c, 1),
+                       count=mine)
+        mine = state.count(d.id, seat, c)
+        key = "utopia.label.from" if state.hands[seat][c] else "utopia.label.from_privilege"
+        return Msg(key, district=d.name, civ=civ_n(c, mine), count=mine)
+    if kind == "up":
+        c = CIV_INDEX[parts[1]]
+        return Msg("utopia.label.up", civ=civ(c), value=state.value(c) + 1,
+                   count=data.RAISE_CARDS)
+    if kind == "down":
+        c = CIV_INDEX[parts[1]]
+        return Msg("utopia.label.down", civ=civ(c), count=data.LOWER_CARDS)
     if kind == "civp":
         c = CIV_INDEX[parts[1]]
         return Msg("utopia.label.civp", civ=civ(c), value=state.value(c))
