@@ -41,7 +41,9 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
             if msg.id == "vanuatu.round.start":
                 placed, taken = {}, {}
             elif msg.id == "vanuatu.plan.placed":
-                assert e.level == Verbosity.FULL
+                seat = msg.params["player"].seat  # confirmed to its player, a detail to others
+                assert (e.level, e.visible_to) in ((Verbosity.BRIEF, frozenset({seat})), (
+                    Verbosity.FULL, frozenset(range(len(match.seats))) - {seat}))
                 placed[msg.params["player"].seat, msg.params["action"].id] = msg.params["count"]
             elif msg.id == "vanuatu.plan.seat":
                 assert e.level == Verbosity.NORMAL

@@ -25,11 +25,14 @@ shared = lru_cache(maxsize=1 << 12)
 
 
 @shared
-def planned(seat: int, action: str, count: int) -> Event:
-    """``seat`` places a marker on ``action`` and now has ``count`` there: a detail (the end
-    of planning says each player's markers in one sentence)."""
-    return Event(Msg("vanuatu.plan.placed", player=PlayerRef(seat), action=action_msg(action),
-                     count=count), None, FULL, seat)
+def planned(seat: int, action: str, count: int, players: int) -> tuple[Event, Event]:
+    """``seat`` places a marker on ``action`` and now has ``count`` there: confirmed to its
+    player (BRIEF), a detail for the others (FULL: the end of planning says each player's
+    markers in one sentence)."""
+    msg = Msg("vanuatu.plan.placed", player=PlayerRef(seat), action=action_msg(action),
+              count=count)
+    others = frozenset(s for s in range(players) if s != seat)
+    return Event(msg, frozenset((seat,)), BRIEF, seat), Event(msg, others, FULL, seat)
 
 
 @shared

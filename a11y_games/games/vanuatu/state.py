@@ -588,7 +588,7 @@ class VanuatuState(ActionTurn, GameState):
         player = self.players[seat]
         player.markers -= 1
         self.markers[arg][seat] += 1
-        self.events.append(said.planned(seat, arg, self.markers[arg][seat]))
+        self.events += said.planned(seat, arg, self.markers[arg][seat], len(self.players))
         self.pass_placed += 1
         size = data.PLANNING_PASSES[self.pass_index]
         if self.pass_placed < size:
