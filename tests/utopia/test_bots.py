@@ -38,7 +38,7 @@ def test_normal_raises_the_civilisation_it_controls() -> None:
     state.monuments = {"gaia": (0, CIV["maya"]), "pan": (0, CIV["maya"])}
     give(state, 0, maya=1)
     turn_of(state, 0)
-    assert bot_plays(state, 0)[:3] == ["influence", "civ:maya", "raise"]
+    assert bot_plays(state, 0)[:3] == ["influence", "up:maya"]
     assert state.value(CIV["maya"]) == 2
 
 
@@ -51,7 +51,7 @@ def test_normal_puts_the_leader_civilisation_down() -> None:
     give(state, 0, chinese=2)
     state.privileges[0] = 0
     turn_of(state, 0)
-    assert bot_plays(state, 0)[:3] == ["influence", "civ:chinese", "lower"]
+    assert bot_plays(state, 0)[:3] == ["influence", "down:chinese"]
     assert state.value(CIV["chinese"]) == 1
 
 
@@ -63,7 +63,7 @@ def test_normal_moves_to_take_a_district_an_opponent_threatens() -> None:
     give(state, 0, greek=1)
     turn_of(state, 0)
     chosen = bot_plays(state, 0)
-    assert chosen == ["move", "civ:greek", "from:demeter", "to:cybele"]
+    assert chosen == ["move", "src:demeter:greek", "to:cybele"]
     assert "monument:cybele:greek" in state.legal_actions(0)
 
 
@@ -81,7 +81,7 @@ def test_normal_moves_to_complete_a_wonder() -> None:
     put(state, "rhea", 0, "chinese")  # Rhéa (Earth) has a bridge to Phénix (Fire)
     give(state, 0, chinese=1)
     turn_of(state, 0)
-    assert bot_plays(state, 0) == ["move", "civ:chinese", "from:rhea", "to:phenix"]
+    assert bot_plays(state, 0) == ["move", "src:rhea:chinese", "to:phenix"]
     assert bot_plays(state, 0) == ["wonder:fire"]
     assert state.scores[0] == 6
 

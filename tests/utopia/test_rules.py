@@ -64,7 +64,7 @@ def test_two_players_leave_the_water_island_out() -> None:
     put(state, "atlas", 0, "maya")  # maritime West: its sea partner Nérée is out of play
     give(state, 0, maya=1)
     turn_of(state, 0)
-    play(state, 0, "move", "civ:maya", "from:atlas")
+    play(state, 0, "move", "src:atlas:maya")
     targets = [a for a in state.legal_actions(0) if a.startswith("to:")]
     assert "to:neree" not in targets and "to:gaia" in targets
 
@@ -76,7 +76,7 @@ def test_scale_orders_the_five_civilisations_drawn_at_random() -> None:
     assert len(scales) > 3
     state = new_state(3, 4)
     assert [state.value(c) for c in state.scale] == [1, 2, 3, 4, 5]
-    assert state.events[0].msg.id == "utopia.ev.scale"
+    assert state.events[0].msg.id == "utopia.ev.scale_now"
 
 
 @pytest.mark.rule("UT-05")
@@ -196,7 +196,7 @@ def test_player_is_told_when_a_wonder_becomes_possible() -> None:
     put(state, "phenix", 0, "chinese")  # Phénix (Fire) is bridged to Rhéa (Earth)
     give(state, 0, chinese=1)
     turn_of(state, 0)
-    play(state, 0, "move", "civ:chinese", "from:phenix", "to:rhea")
+    play(state, 0, "move", "src:phenix:chinese", "to:rhea")
     told = [e for e in state.events if e.msg.id == "utopia.ev.can_wonder"]
     assert told and told[-1].visible_to == frozenset({0})
 
@@ -259,7 +259,7 @@ def test_told_when_a_monument_becomes_possible() -> None:
     put(state, "pan", 0, "greek", 1)
     give(state, 0, greek=1)
     turn_of(state, 0)
-    play(state, 0, "move", "civ:greek", "from:pan", "to:gaia")
+    play(state, 0, "move", "src:pan:greek", "to:gaia")
     told = [e.msg for e in state.events if e.msg.id == "utopia.ev.can_monument"]
     assert told and told[-1].params["district"] == "Gaïa"
 
@@ -341,7 +341,7 @@ def test_move_one_or_two_princes_by_land() -> None:
     put(state, "gaia", 0, "maya", 3)
     give(state, 0, maya=2)
     turn_of(state, 0)
-    play(state, 0, "move", "civ:maya", "from:gaia")
+    play(state, 0, "move", "src:gaia:maya")
     assert state.legal_actions(0) == ["count:1", "count:2", "back"]
     play(state, 0, "count:2")
     targets = {a.split(":")[1] for a in state.legal_actions(0) if a.startswith("to:")}
@@ -359,13 +359,13 @@ def test_sea_move_between_maritime_districts_of_touching_sectors() -> None:
     put(state, "zephyr", 0, "persian")  # East
     give(state, 0, persian=2)
     turn_of(state, 0)
-    play(state, 0, "move", "civ:persian", "from:neree")
+    play(state, 0, "move", "src:neree:persian")
     targets = {a.split(":")[1] for a in state.legal_actions(0) if a.startswith("to:")}
     assert {"atlas", "thalassa", "vesta", "etna"} <= targets  # West and South
     assert not targets & {"zephyr", "notos"}  # East does not touch West
     play(state, 0, "to:etna")
-    assert state.events[-1].msg.id == "utopia.ev.move_sea"
-    play(state, 0, "move", "civ:persian", "from:zephyr")
+    assert state.events[-1].msg.id == "utopia.ev.moved_sea"
+    play(state, 0, "move", "src:zephyr:persian")
     targets = {a.split(":")[1] for a in state.legal_actions(0) if a.startswith("to:")}
     assert {"notos", "vesta", "etna", "thalassa"} <= targets and "atlas" not in targets
 
@@ -391,9 +391,9 @@ def test_remove_a_prince_from_a_monument_district_for_2_points() -> None:
     put(state, "pan", 0, "egyptian")
     give(state, 0, egyptian=1)
     turn_of(state, 0)
-    play(state, 0, "remove", "civ:egyptian")
-    assert state.legal_actions(0) == ["from:hestia", "back"]
-    play(state, 0, "from:hestia")
+    play(state, 0, "remove")  # the civilisation and the district: one question
+    assert state.legal_actions(0) == ["src:hestia:egyptian", "back"]
+    play(state, 0, "src:hestia:egyptian")
     assert state.count("hestia", 0, CIV["maya"]) == 0 and state.supply[0][CIV["maya"]] == 8
     assert state.scores[0] == 2 and state.monuments["hestia"] == (1, CIV["egyptian"])
 
@@ -405,11 +405,11 @@ def test_influence_raises_one_step_or_puts_at_1_for_two_cards() -> None:
     give(state, 0, persian=1, greek=2)
     state.privileges[0] = 0
     turn_of(state, 0)
-    play(state, 0, "influence", "civ:persian")
-    assert state.legal_actions(0) == ["raise", "back"]  # put at 1 needs 2 cards
-    play(state, 0, "raise")
+    play(state, 0, "influence")  # the civilisation and the mode: one question
+    assert state.legal_actions(0) == ["up:persian", "up:greek", "down:greek", "back"]
+    play(state, 0, "up:persian")  # (put at 1 needs 2 cards: not offered for Persian)
     assert [CIVS[c] for c in state.scale] == ["maya", "egyptian", "persian", "greek", "chinese"]
-    play(state, 0, "influence", "civ:greek", "lower")
+    play(state, 0, "influence", "down:greek")
     assert [CIVS[c] for c in state.scale] == ["greek", "maya", "egyptian", "persian", "chinese"]
     assert sum(state.hands[0]) == 0
 
@@ -420,10 +420,10 @@ def test_top_civilisation_cannot_rise_and_bottom_cannot_be_put_at_1() -> None:
     top, bottom = state.scale[-1], state.scale[0]
     give(state, 0, **{CIVS[top]: 2, CIVS[bottom]: 2})
     turn_of(state, 0)
-    play(state, 0, "influence", f"civ:{CIVS[top]}")
-    assert state.legal_actions(0) == ["lower", "back"]
-    play(state, 0, "back", f"civ:{CIVS[bottom]}")
-    assert state.legal_actions(0) == ["raise", "back"]
+    play(state, 0, "influence")
+    legal = state.legal_actions(0)
+    assert f"down:{CIVS[top]}" in legal and f"up:{CIVS[top]}" not in legal
+    assert f"up:{CIVS[bottom]}" in legal and f"down:{CIVS[bottom]}" not in legal
 
 
 @pytest.mark.rule("UT-16")
@@ -449,22 +449,50 @@ def test_privilege_plays_a_card_as_another_civilisation_once() -> None:
     give(state, 0, greek=2)
     state.privileges[0] = 1
     turn_of(state, 0)
-    play(state, 0, "move", "civ:maya", "from:gaia", "to:pan")  # the one way to pay: automatic
+    play(state, 0, "move", "src:gaia:maya", "to:pan")  # the one way to pay: automatic
     assert state.privileges[0] == 0 and state.hands[0][CIV["greek"]] == 1
-    assert any(e.msg.id == "utopia.ev.privilege" for e in state.events)
+    assert any(e.msg.id == "utopia.ev.privilege_used" for e in state.events)
     assert "move" not in state.legal_actions(0)  # no token left: greek cannot pay for maya
 
 
 @pytest.mark.rule("UT-17")
-def test_pay_step_offers_the_own_card_or_a_privilege() -> None:
+def test_own_card_pays_unasked_and_a_privilege_is_asked_for() -> None:
+    """The action's own card pays without a question; "Pay with a privilege" (an extra
+    choice among the civilisations) lets the player choose the card."""
     state = empty_city(new_state(3))
     put(state, "gaia", 0, "maya")
     give(state, 0, maya=1, greek=1)
     turn_of(state, 0)
-    play(state, 0, "move", "civ:maya", "from:gaia", "to:pan")
-    assert state.legal_actions(0) == ["pay:maya", "pay:greek", "back"]
-    play(state, 0, "pay:maya")
+    play(state, 0, "move")
+    assert "privilege" in state.legal_actions(0)
+    play(state, 0, "src:gaia:maya", "to:pan")
+    assert state.pending().prompt.id == "utopia.ask.main"  # carried out, nothing asked
     assert state.privileges[0] == 2 and state.hands[0] == [0, 0, 0, 1, 0]
+    assert state.count("pan", 0, CIV["maya"]) == 1
+
+
+@pytest.mark.rule("UT-17")
+def test_pay_step_offers_the_own_card_or_a_privilege_when_asked() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "maya")
+    give(state, 0, maya=1, greek=1)
+    turn_of(state, 0)
+    play(state, 0, "move", "privilege")
+    assert state.legal_actions(0) == ["src:gaia:maya", "back"]  # no second "privilege"
+    play(state, 0, "src:gaia:maya", "to:pan")
+    assert state.legal_actions(0) == ["pay:maya", "pay:greek", "back"]
+    play(state, 0, "pay:greek")
+    assert state.privileges[0] == 1 and state.hands[0] == [1, 0, 0, 0, 0]
+
+
+@pytest.mark.rule("UT-17")
+def test_no_privilege_choice_with_one_civilisation_in_hand() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "maya")
+    give(state, 0, maya=2)
+    turn_of(state, 0)
+    play(state, 0, "move")
+    assert "privilege" not in state.legal_actions(0)
 
 
 @pytest.mark.rule("UT-18")
@@ -494,8 +522,7 @@ def test_a_turn_ended_without_acting_is_said_at_normal_verbosity() -> None:
     give(state, 1, maya=1)
     state.scale = [CIV[c] for c in ("maya", "persian", "egyptian", "greek", "chinese")]
     play(state, 1, "influence")
-    play(state, 1, "civ:maya")
-    play(state, 1, "raise")
+    play(state, 1, "up:maya")
     assert state.current == 1 and not state.choice  # raised, paid with the one card
     play(state, 1, "end")
     last = [e for e in state.events if e.msg.id.startswith("utopia.ev.end_turn")][-1]
@@ -522,8 +549,11 @@ def test_scoring_by_the_scale_value_of_each_controlled_district() -> None:
     order = list(state.order)
     state._score_round()
     assert state.scores == [5 + 1, 4, 0]
-    gains = [e.msg.params["seat"].seat for e in state.events if e.msg.id == "utopia.ev.score"]
+    gains = [e.msg.params["seat"].seat for e in state.events if e.msg.id == "utopia.ev.gain"]
     assert gains == [s for s in order if s in (0, 1)]  # in turn order
+    said = [e for e in state.events if e.msg.id == "utopia.ev.scored"]
+    assert len(said) == 1 and said[0].level == Verbosity.NORMAL  # one sentence for all
+    assert [m.params["seat"].seat for m in said[0].msg.params["seats"]] == gains
 
 
 @pytest.mark.rule("UT-19")
@@ -533,8 +563,8 @@ def test_a_scoring_where_nobody_scores_says_so() -> None:
     state._score_round()
     ids = [e.msg.id for e in state.events]
     phase3 = ids.index("utopia.ev.phase3")
-    assert ids[phase3 + 1] == "utopia.ev.no_score"
-    assert state.events[phase3 + 1].level <= Verbosity.NORMAL
+    assert ids[phase3 + 1:phase3 + 3] == ["utopia.ev.scale_now", "utopia.ev.no_score"]
+    assert state.events[phase3 + 2].level <= Verbosity.NORMAL
 
 
 @pytest.mark.rule("UT-20")
@@ -600,7 +630,7 @@ def test_back_from_paying_returns_to_the_last_question_asked() -> None:
     put(state, "gaia", 0, "maya")
     give(state, 0, maya=1, greek=1)
     turn_of(state, 0)
-    play(state, 0, "move", "civ:maya", "from:gaia")
+    play(state, 0, "move", "privilege", "src:gaia:maya")
     to_menu = state.legal_actions(0)
     assert state.pending().prompt.id == "utopia.ask.to"
     play(state, 0, "to:pan")
@@ -608,5 +638,6 @@ def test_back_from_paying_returns_to_the_last_question_asked() -> None:
     play(state, 0, "back")
     assert state.pending().prompt.id == "utopia.ask.to"
     assert state.legal_actions(0) == to_menu
-    play(state, 0, "back")  # and back again: the district the prince leaves
-    assert state.pending().prompt.id == "utopia.ask.from"
+    play(state, 0, "back")  # and back again: the civilisation and the district it leaves
+    assert state.pending().prompt.id == "utopia.ask.civ"
+    assert "src:gaia:maya" in state.legal_actions(0)

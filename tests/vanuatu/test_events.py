@@ -76,7 +76,7 @@ def test_a_dike_is_said_in_three_lines_the_island_first() -> None:
 
 
 def test_a_majority_then_its_size_as_a_detail() -> None:
-    """The majority is said at the table's level; how many markers it took, in full only."""
+    """The majority and its size are details (full): the action's line names its player."""
     state = new(rising=False)
     seat = state.order[0]
     acting(state, seat, "sail", boat="C3", markers=3)
@@ -84,7 +84,7 @@ def test_a_majority_then_its_size_as_a_detail() -> None:
     play(state, "act:sail")
     play(state, "sail:C4")
     said = _said(state, mark)
-    i = said.index((f"Player {seat + 1} wins Sail.", Verbosity.NORMAL))
+    i = said.index((f"Player {seat + 1} wins Sail.", Verbosity.FULL))
     assert said[i + 1] == ("Majority of 3 markers.", Verbosity.FULL)
     assert said[i + 2] == (f"Player {seat + 1} sails to sea C4.", Verbosity.NORMAL)
     assert said[i + 3] == ("1 space, 1 vatu.", Verbosity.NORMAL)
@@ -124,10 +124,12 @@ def test_shared_events_are_built_once_and_equal_to_fresh_ones() -> None:
     from a11y_games.engine import Event, Msg, PlayerRef
     from a11y_games.games.vanuatu import events as said
 
-    assert said.planned(2, "draw", 3) is said.planned(2, "draw", 3)
-    assert said.planned(2, "draw", 3) == Event(Msg(
-        "vanuatu.plan.placed", player=PlayerRef(2), action=Msg("vanuatu.action.draw"),
-        count=3), None, Verbosity.NORMAL, 2)
+    assert said.planned(2, "draw", 3, 4) is said.planned(2, "draw", 3, 4)
+    msg = Msg("vanuatu.plan.placed", player=PlayerRef(2), action=Msg("vanuatu.action.draw"),
+              count=3)
+    assert said.planned(2, "draw", 3, 4) == (
+        Event(msg, frozenset({2}), Verbosity.BRIEF, 2),  # its own marker, confirmed
+        Event(msg, frozenset({0, 1, 3}), Verbosity.FULL, 2))  # the others': a detail
     assert said.rest_yours(1, "pp").visible_to == frozenset({1})
     assert said.character_returned(0, "guide").informs is False
 

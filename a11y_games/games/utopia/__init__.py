@@ -10,6 +10,7 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.games.utopia import data, worlds
 from a11y_games.games.utopia.bots import NormalBot
 from a11y_games.games.utopia.cues import CUES
+from a11y_games.games.utopia.kinds import KINDS
 from a11y_games.games.utopia.state import UtopiaState
 
 __all__ = ["SPEC", "UtopiaState"]
@@ -25,8 +26,11 @@ SPEC = GameSpec(
     bots={"random": ForwardRandomBot, "normal": NormalBot, "strong": strong_factory(worlds)},
     cues=CUES,
     worlds=worlds,
+    kinds=KINDS,
     bot_names=tuple(Msg(f"utopia.bot.{n}") for n in
                     ("thomas", "raphael", "hythloday", "ademus", "utopus", "giles")),
     aliases=("utopie",),
-    rules_version=2,  # 2: guests drawn from the bag directly; forced passes not asked
+    rules_version=3,  # 2: guests drawn from the bag directly; forced passes not asked;
+    # 3: the action's own cards pay unless a privilege is asked for (civp:); a phase 1
+    # turn with nothing left to build ends unasked
 )

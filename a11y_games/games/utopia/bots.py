@@ -122,6 +122,19 @@ class Position:
         return after - before
 
 
+def _merged(choice: tuple[str, ...]) -> list[str]:
+    """The menu so far as the bot's plans write it: a civilisation with its district (move,
+    remove) or its mode (influence) is one answer, as the game asks it."""
+    if len(choice) >= 3 and choice[0] in ("move", "remove", "influence"):
+        civ = choice[1].split(":")[1]
+        if choice[0] == "influence":
+            second = f"{'up' if choice[2] == 'raise' else 'down'}:{civ}"
+        else:
+            second = f"src:{choice[2].split(':')[1]}:{civ}"
+        return [choice[0], second, *choice[3:]]
+    return list(choice)
+
+
 class NormalBot:
     """Plans monuments and wonders, steers the scale, blocks; only its observation."""
 
@@ -149,7 +162,7 @@ class NormalBot:
         else:
             plans = self._plans(view, pos)
             self._memo = (key, plans)
-        prefix = list(view.choice)
+        prefix = _merged(view.choice)
         fitting = [(score, plan) for score, plan in plans
                    if plan[:len(prefix)] == prefix and len(plan) > len(prefix)
                    and plan[len(prefix)] in legal]
@@ -242,14 +255,14 @@ class NormalBot:
             if paid is None:
                 continue
             pay_ids, cost = paid
-            name = f"civ:{CIVS[civ]}"
+            name = f"civ:{CIVS[civ]}"  # (own cards first, as the game pays them unasked)
             for (d, c), k in list(pos.mine.items()):
                 if c != civ or k <= 0:
                     continue
                 for count in range(1, min(data.MAX_MOVE, k) + 1):
                     for dst, _ in destinations(d, active):
                         gain = pos.gain_of([(d, civ, -count), (dst, civ, count)])
-                        plans.append((gain - cost, ["move", name, f"from:{d}",
+                        plans.append((gain - cost, ["move", f"src:{d}:{CIVS[civ]}",
                                                     f"count:{count}", f"to:{dst}", *pay_ids]))
             for d in mon_by_civ.get(civ, []):
                 if view.supply[civ] > 0:
@@ -258,7 +271,7 @@ class NormalBot:
                 for pc in range(NC):
                     if pos.at(d, pc) > 0:
                         gain = data.REMOVE_POINTS + pos.gain_of([(d, pc, -1)])
-                        plans.append((gain - cost, ["remove", name, f"from:{d}",
+                        plans.append((gain - cost, ["remove", f"src:{d}:{CIVS[civ]}",
                                                     f"prince:{CIVS[pc]}", *pay_ids]))
             value = view.value(civ)
             if value < NC:
@@ -266,14 +279,14 @@ class NormalBot:
                 scale.remove(civ)
                 scale.insert(value, civ)
                 plans.append((self._scale_gain(view, scale) - cost,
-                              ["influence", name, "raise", *pay_ids]))
+                              ["influence", f"up:{CIVS[civ]}", *pay_ids]))
             twice = self._pay(view, pos, civ, data.LOWER_CARDS)
             if value > 1 and twice is not None:
                 scale = list(view.scale)
                 scale.remove(civ)
                 scale.insert(0, civ)
                 plans.append((self._scale_gain(view, scale) - twice[1],
-                              ["influence", name, "lower", *twice[0]]))
+                              ["influence", f"down:{CIVS[civ]}", *twice[0]]))
         return plans
 
     @staticmethod

@@ -29,7 +29,10 @@ ACTION_WORDS = ("move", "add", "remove", "influence")
 
 # Action ids, made once (menus are rebuilt whenever the city or a hand changes).
 CIV_IDS = tuple(f"civ:{c}" for c in CIVS)
-CIV_OF_ID = {f"civ:{c}": i for i, c in enumerate(CIVS)}
+CIVP_IDS = tuple(f"civp:{c}" for c in CIVS)
+"""A civilisation whose action the player pays choosing each card (a privilege)."""
+CIV_OF_ID = {**{f"civ:{c}": i for i, c in enumerate(CIVS)},
+             **{f"civp:{c}": i for i, c in enumerate(CIVS)}}
 DISCARD_IDS = tuple(f"discard:{c}" for c in CIVS)
 PAY_IDS = tuple(f"pay:{c}" for c in CIVS)
 PAY_CIV = {f"pay:{c}": i for i, c in enumerate(CIVS)}
@@ -37,11 +40,18 @@ PRINCE_IDS = tuple(f"prince:{c}" for c in CIVS)
 FROM_IDS = {d: f"from:{d}" for d in DISTRICTS}
 TO_IDS = {d: f"to:{d}" for d in DISTRICTS}
 PLACE_IDS = {i: tuple(f"place:{d}" for d in ISLANDS[i].districts) for i in ISLANDS}
+SRC_IDS = {(d, c): f"src:{d}:{CIVS[c]}" for d in DISTRICTS for c in range(len(CIVS))}
+"""A move's or removal's civilisation and district in one answer (then ``civ:`` and ``from:``
+on the menu stack)."""
+UP_IDS = tuple(f"up:{c}" for c in CIVS)
+DOWN_IDS = tuple(f"down:{c}" for c in CIVS)
+"""An influence's civilisation and mode in one answer (then ``civ:`` and ``raise``/``lower``)."""
 GUEST_IDS = {(c, i): f"guest:{CIVS[c]}:{i}" for c in range(len(CIVS)) for i in ISLANDS}
 GUEST_RANK = {(c, i): ISLANDS[i].index * len(CIVS) + c for c in range(len(CIVS)) for i in ISLANDS}
 """The order of guests in the menu: by island in map order, then by civilisation."""
 COUNT_IDS = tuple(f"count:{k}" for k in range(1, data.MAX_MOVE + 1))
-MENU_ANSWERS = frozenset((*ACTION_WORDS, "raise", "lower", *CIV_IDS, *PAY_IDS, *PRINCE_IDS,
+MENU_ANSWERS = frozenset((*ACTION_WORDS, "raise", "lower", *CIV_IDS, *CIVP_IDS, *PAY_IDS,
+                          *PRINCE_IDS,
                           *FROM_IDS.values(), *TO_IDS.values(), *COUNT_IDS))
 """The answers that build a phase 2 action up, step by step."""
 
@@ -93,6 +103,8 @@ class MenuStack:
     # provided by the state
     n: int
     phase: str
+    privileged: bool
+    """The player asked to pay the action being built with a privilege (``privilege``)."""
     placed: bool
     choice: tuple[str, ...]
     auto: tuple[bool, ...]
@@ -143,16 +155,19 @@ class MenuStack:
     def _set_choice(self, ids: tuple[str, ...]) -> None:
         self.choice = ids
         self.auto = (False,) * len(ids)
+        self.privileged = False
         self._step_cache = self._menu = None
 
     def _push(self, action: str, auto: bool = False) -> None:
         self.choice += (action,)
         self.auto += (auto,)
+        self.privileged = False
         self._step_cache = self._menu = None
 
     def _pop(self) -> None:
         self.choice = self.choice[:-1]
         self.auto = self.auto[:-1]
+        self.privileged = False
         self._step_cache = self._menu = None
 
     def chosen(self, key: str) -> str:
@@ -203,7 +218,18 @@ class MenuStack:
             opts = [DISCARD_IDS[c] for c in range(NC) if hand[c]]
             return opts if self.limit_started else [*opts, "back"]
         if step == "civ":
-            return [*(CIV_IDS[c] for c in sorted(self._civs_for(seat, self.choice[0]))), "back"]
+            what = self.choice[0]
+            civs = sorted(self._civs_for(seat, what))
+            if what == "add":
+                opts = [(CIVP_IDS if self.privileged else CIV_IDS)[c] for c in civs]
+            else:
+                opts = self._merged_options(seat, what, civs)
+            if self.privileged:
+                return [*opts, "back"]
+            hand = self.hands[seat]
+            if self.privileges[seat] > 0 and sum(1 for k in hand if k) >= 2:
+                opts.append("privilege")  # UT-17: asked for, never in the way
+            return [*opts, "back"]
         opts = self._detail_options(seat, step)
         return [*opts, "back"]
 
@@ -219,6 +245,27 @@ class MenuStack:
         else:
             opts = [GUEST_IDS[g] for g in self.guest_kinds if supply[g[0]] > 0]
         return [*opts, *self.builds(seat)] if opts else ["pass", *self.builds(seat)]
+
+    def _merged_options(self, seat: int, what: str, civs: list[int]) -> list[str]:
+        """The civilisation with its district (move, remove) or its mode (influence): one
+        question instead of two."""
+        if what == "influence":
+            hand, priv = self.hands[seat], self.privileges[seat]
+            out = []
+            for c in civs:
+                v = self.value(c)
+                if v < NC and self.can_pay(hand, priv, c, data.RAISE_CARDS):
+                    out.append(UP_IDS[c])
+                if v > 1 and self.can_pay(hand, priv, c, data.LOWER_CARDS):
+                    out.append(DOWN_IDS[c])
+            return out
+        pairs = []
+        for c in civs:
+            for a in self._details(seat, what, c, "from"):
+                d = a[5:]
+                pairs.append((DISTRICT_INDEX[d], c, d))
+        pairs.sort()  # in map order, then civilisation
+        return [SRC_IDS[d, c] for _, c, d in pairs]
 
     def _main_options(self, seat: int) -> list[str]:
         return [*self._actions_open(seat), *self.builds(seat), "end"]

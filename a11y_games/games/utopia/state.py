@@ -18,15 +18,19 @@ from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS
 from a11y_games.games.utopia.menus import (
     ACTIONS,
+    CIV_IDS,
+    CIVP_IDS,
     DISCARD,
     DISCARD_IDS,
     DISTRICT_INDEX,
+    FROM_IDS,
     GUEST_IDS,
     GUEST_RANK,
     GUESTS,
     MENU_ANSWERS,
     NC,
     OVER,
+    PAY_IDS,
     STEPS,
     MenuStack,
     destinations,
@@ -74,14 +78,11 @@ def _per_seat(msg_id: str, level: Verbosity, *, cause: bool, informs: bool) -> t
                  for s in range(data.MAX_PLAYERS))
 
 
-_TURN_GUEST = _per_seat("utopia.ev.turn_guest", Verbosity.BRIEF, cause=False, informs=False)
-_TURN = _per_seat("utopia.ev.turn", Verbosity.BRIEF, cause=False, informs=False)
+_TURN_GUEST = _per_seat("utopia.ev.turn_guest", Verbosity.FULL, cause=False, informs=False)
+_TURN = _per_seat("utopia.ev.turn", Verbosity.FULL, cause=False, informs=False)
 _END_TURN = _per_seat("utopia.ev.end_turn", Verbosity.FULL, cause=True, informs=False)
 _DISCARDED = _per_seat("utopia.ev.discarded", Verbosity.FULL, cause=True, informs=True)
 _IDLE = _per_seat("utopia.ev.end_turn_idle", Verbosity.NORMAL, cause=True, informs=True)
-_PRIVILEGE = _per_seat("utopia.ev.privilege", Verbosity.NORMAL, cause=True, informs=True)
-_WONDER = _per_seat("utopia.ev.wonder", Verbosity.BRIEF, cause=True, informs=True)
-_MONUMENT = _per_seat("utopia.ev.monument", Verbosity.BRIEF, cause=True, informs=True)
 _PASS = _per_seat("utopia.ev.pass", Verbosity.NORMAL, cause=True, informs=True)
 _DISCARDED_OWN = tuple(
     tuple(Event(Msg("utopia.ev.discarded_own", civ=civ_card(c)), _ONLY[s], Verbosity.FULL, s,
@@ -107,24 +108,32 @@ def _order_events(order: tuple[int, ...]) -> tuple[Event, ...]:
 def _guest_events(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> list[Event]:
     """The guests of a round by each island's ship (the lines of each ship made once)."""
     from a11y_games.games.utopia.summary import guest_counts
-    out: list[Event] = []
-    for island, counts in guest_counts(guests, islands):
+    found = guest_counts(guests, islands)
+    out: list[Event] = [_guests_summary(tuple((island, sum(counts)) for island, counts in found))]
+    for island, counts in found:
         out += _island_guest_events(island, counts)
     return out
 
 
 @cache
+def _guests_summary(counts: tuple[tuple[str, int], ...]) -> Event:
+    """The guests of a round in one sentence: how many by each island (the details: FULL)."""
+    return Event(Msg("utopia.ev.guests_count", islands=[
+        Msg("utopia.ev.guests_island", island=isle(i), number=k) for i, k in counts]))
+
+
+@cache
 def _island_guest_events(island: str, counts: tuple[int, ...]) -> tuple[Event, ...]:
     from a11y_games.games.utopia.summary import island_guest_lines
-    return tuple(Event(line) for line in island_guest_lines(island, counts))
+    return tuple(Event(line, None, Verbosity.FULL) for line in island_guest_lines(island, counts))
 
 
 @cache
 def _dealt_events(seat: int, got: tuple[int, ...]) -> tuple[Event, ...]:
     """The cards dealt to ``seat`` (``got`` by civilisation), as its player hears them."""
     cards = [civ_count(k, c) for c, k in enumerate(got) if k]
-    return (Event(Msg("utopia.ev.dealt", count=sum(got)), _ONLY[seat], Verbosity.BRIEF),
-            Event(Msg("utopia.ev.cards_line", cards=cards), _ONLY[seat], Verbosity.BRIEF))
+    return (Event(Msg("utopia.ev.dealt_cards", count=sum(got), cards=cards), _ONLY[seat],
+                  Verbosity.BRIEF),)
 
 
 
@@ -209,6 +218,7 @@ class UtopiaState(MenuStack, GameState):
         self.pick = 0
         self.placed = False
         self.acted = False
+        self.privileged = False
         self.choice: tuple[str, ...] = ()  # the menu so far
         self.auto: tuple[bool, ...] = ()   # for each choice: answered for the player
         self.limit_started = False
@@ -257,10 +267,10 @@ class UtopiaState(MenuStack, GameState):
         found = _SCALE_EVENTS.get(key)
         if found is None:  # events are never changed: one list per order of the scale
             entries = self._scale_msgs()
+            level = Verbosity.NORMAL if informs else Verbosity.FULL  # (after an influence:
+            # its line says the change, the whole scale is a detail)
             found = _SCALE_EVENTS[key] = (  # the scale whole on one line, never cut
-                Event(Msg("utopia.ev.scale"), None, Verbosity.NORMAL, None, informs),
-                Event(Msg("utopia.ev.scale_line", scale=entries), None, Verbosity.NORMAL, None,
-                      informs))
+                Event(Msg("utopia.ev.scale_now", scale=entries), None, level, None, informs),)
         self.events += found
 
     def _scale_msgs(self) -> list[Msg]:
@@ -270,15 +280,15 @@ class UtopiaState(MenuStack, GameState):
                cause: int | None = None, to: int | None = None, informs: bool = True) -> None:
         self.events.append(Event(msg, None if to is None else _ONLY[to], level, cause, informs))
 
-    def _gain(self, seat: int, points: int, why: Msg) -> None:
+    def _gain(self, seat: int, points: int, why: Msg,
+              level: Verbosity = Verbosity.NORMAL) -> None:
         if points <= 0:
             return
         self.scores[seat] += points
         self._clock += 1
         self.reached[seat] = self._clock
-        self._event(Msg("utopia.ev.score", seat=_REFS[seat], count=points, why=why), cause=seat)
-        self._event(Msg("utopia.ev.total", seat=_REFS[seat], total=self.scores[seat]),
-                    cause=seat)
+        self._event(Msg("utopia.ev.gain", seat=_REFS[seat], points=points, why=why,
+                        total=self.scores[seat]), cause=seat, level=level)
 
     def _place(self, district: str, seat: int, civ: int, delta: int) -> None:
         n = self.n
@@ -424,6 +434,7 @@ class UtopiaState(MenuStack, GameState):
         self._current = None
         self._event(Msg("utopia.ev.phase2"), level=Verbosity.BRIEF)
         due = self.discards_due()
+        due_said: list[Msg] = []
         deck = self.deck
         for seat in self.order:
             hand = self.hands[seat]
@@ -440,8 +451,12 @@ class UtopiaState(MenuStack, GameState):
             self.events += _dealt_events(seat, tuple(got))
             self.to_discard[seat] = min(due[seat], sum(hand))
             if self.to_discard[seat]:
-                self.events.append(_said("utopia.ev.must_discard", None, seat=_REFS[seat],
-                                         count=self.to_discard[seat]))
+                self.events.append(_said("utopia.ev.must_discard", None, Verbosity.FULL,
+                                         seat=_REFS[seat], count=self.to_discard[seat]))
+                due_said.append(Msg("utopia.ev.discard_one", seat=_REFS[seat],
+                                    number=self.to_discard[seat]))
+        if due_said:
+            self._event(Msg("utopia.ev.discards", seats=due_said))
         if not any(self.to_discard):
             self._start_actions()
 
@@ -454,11 +469,18 @@ class UtopiaState(MenuStack, GameState):
         self.phase = OVER  # no decisions while scoring
         self._current = None
         self._event(Msg("utopia.ev.phase3"), level=Verbosity.BRIEF)
+        self._announce_scale(informs=True)
+        gains = []
         for seat in self.order:
             mine = [(d, c) for d, (s, c) in self.monuments.items() if s == seat]
             points = sum(self.value(c) for _, c in mine)
             if points:
-                self._gain(seat, points, Msg("utopia.why.districts", count=len(mine)))
+                self._gain(seat, points, Msg("utopia.why.districts", count=len(mine)),
+                           Verbosity.FULL)
+                gains.append(Msg("utopia.ev.scored_one", seat=_REFS[seat], points=points,
+                                 total=self.scores[seat]))
+        if gains:
+            self._event(Msg("utopia.ev.scored", seats=gains))
         if not self.monuments:
             self._event(Msg("utopia.ev.no_score"))
         if max(self.scores) >= data.WIN_SCORE:
@@ -545,16 +567,14 @@ class UtopiaState(MenuStack, GameState):
         if parts[0] == "wonder":
             island = parts[1]
             self.wonders[island] = seat
-            self.events.append(_WONDER[seat])
-            self._event(Msg("utopia.ev.wonder_where", island=isle(island)), cause=seat,
-                        level=Verbosity.BRIEF)
+            self._event(Msg("utopia.ev.wonder_built", seat=_REFS[seat], island=isle(island)),
+                        cause=seat, level=Verbosity.BRIEF)
             self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"))
             return
         district, civ = parts[1], CIV_INDEX[parts[2]]
         self.monuments[district] = (seat, civ)
         self.monument_supply[civ] -= 1
-        self.events.append(_MONUMENT[seat])
-        self._event(Msg("utopia.ev.monument_where", civ=civ_n(civ, 1),
+        self._event(Msg("utopia.ev.monument_built", seat=_REFS[seat], civ=civ_n(civ, 1),
                         district=DISTRICTS[district].name), cause=seat, level=Verbosity.BRIEF)
         owner = self.wonders.get(DISTRICTS[district].island)
         if owner is not None:  # UT-14
@@ -624,6 +644,18 @@ class UtopiaState(MenuStack, GameState):
         self._step_cache = None
         words = parts(action)
         kind = words[0]
+        if kind == "privilege":  # the civilisations again, each card then chosen
+            self.privileged = True
+            return
+        if kind in ("src", "up", "down"):  # two answers in one: the second answered for him
+            civ = CIV_INDEX[words[-1]]
+            self._push((CIVP_IDS if self.privileged else CIV_IDS)[civ])
+            second = FROM_IDS[words[1]] if kind == "src" else "raise" if kind == "up" else "lower"
+            self._push(second, auto=True)
+            self._advance(seat)
+            if not self.choice:  # carried out
+                self._news(seat)
+            return
         if kind == "back":  # nothing changes but the menus
             while self.auto and self.auto[-1]:
                 self._pop()
@@ -641,6 +673,9 @@ class UtopiaState(MenuStack, GameState):
             return
         elif kind in ("wonder", "monument"):
             self._build(seat, action)
+            if self.phase == GUESTS and self.placed and not self.builds(seat):
+                self._next_turn()  # nothing left to do but end the turn: ended for the player
+                return
         elif self.phase == GUESTS:
             self._apply_guest(seat, words)
         elif kind == "end":
@@ -701,9 +736,15 @@ class UtopiaState(MenuStack, GameState):
         """Answer single-answer steps for the player; carry out a complete action."""
         while True:
             step = self._step_cache or self._step()
-            if step == "pay" and self._paid() >= self._cost():
-                self._execute(seat)
-                return
+            if step == "pay":
+                paid = self._paid()
+                if paid >= self._cost():
+                    self._execute(seat)
+                    return
+                civ = self._civ()
+                if self.choice[1][3] == ":" and self.hands[seat][civ] > paid:
+                    self._push(PAY_IDS[civ], auto=True)  # its own card, unless asked
+                    continue
             if step not in AUTO_STEPS:
                 return
             opts = self._legal(seat)  # the step's answers, then "back"
@@ -723,30 +764,27 @@ class UtopiaState(MenuStack, GameState):
             self.discard.append(c)
             if c != civ:  # UT-17
                 self.privileges[seat] -= 1
-                self.events.append(_PRIVILEGE[seat])
-                self._event(Msg("utopia.ev.privilege_card", card=civ_card(c),
-                                civ=civ_card(civ)),
-                            cause=seat)
+                self._event(Msg("utopia.ev.privilege_used", seat=_REFS[seat], card=civ_card(c),
+                                civ=civ_card(civ)), cause=seat)
         if what == "move":
             src, dst, k = got["from"], got["to"], int(got["count"])
             self._place(src, seat, civ, -k)
             self._place(dst, seat, civ, k)
-            by = "utopia.ev.move_land" if dst in _LAND[src] else "utopia.ev.move_sea"
-            self.events += (
-                _said("utopia.ev.move", seat, seat=_REFS[seat], count=k, civ=civ_n(civ, k)),
-                _said(by, seat, src=DISTRICTS[src].name, dst=DISTRICTS[dst].name))
+            by = "utopia.ev.moved_land" if dst in _LAND[src] else "utopia.ev.moved_sea"
+            self.events.append(_said(by, seat, seat=_REFS[seat], count=k, civ=civ_n(civ, k),
+                                     src=DISTRICTS[src].name, dst=DISTRICTS[dst].name))
         elif what == "add":
             dst = got["to"]
             self.supply[seat][civ] -= 1
             self._place(dst, seat, civ, 1)
-            self.events += (_said("utopia.ev.add", seat, seat=_REFS[seat], civ=civ_n(civ, 1)),
-                            _said("utopia.ev.add_where", seat, district=DISTRICTS[dst].name))
+            self.events.append(_said("utopia.ev.added", seat, seat=_REFS[seat],
+                                     civ=civ_n(civ, 1), district=DISTRICTS[dst].name))
         elif what == "remove":
             src, pc = got["from"], CIV_INDEX[got["prince"]]
             self._place(src, seat, pc, -1)
             self.supply[seat][pc] += 1
-            self.events += (_said("utopia.ev.remove", seat, seat=_REFS[seat], civ=civ_n(pc, 1)),
-                            _said("utopia.ev.remove_where", seat, district=DISTRICTS[src].name))
+            self.events.append(_said("utopia.ev.removed", seat, seat=_REFS[seat],
+                                     civ=civ_n(pc, 1), district=DISTRICTS[src].name))
             self._gain(seat, data.REMOVE_POINTS, Msg("utopia.why.remove"))
         else:
             v = self.value(civ)

@@ -10,6 +10,7 @@ from a11y_games.engine import Msg, PlayerRef
 from a11y_games.engine.state import Query, Topic, UnknownTopic
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS, SEA_ROUTES, fold
+from a11y_games.games.utopia.menus import STEPS
 from a11y_games.games.utopia.names import civ, civ_card, civ_count, civ_n, isle
 
 if TYPE_CHECKING:
@@ -90,7 +91,28 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
             return Msg("utopia.label.place_new", district=d.name, value=d.value)
         return Msg("utopia.label.place", district=d.name, value=d.value, civ=civ_n(c, mine),
                    count=mine)
-    current = CIV_INDEX[state.chosen("civ")] if state.chosen("civ") else 0
+    current = state._civ() if len(choice) > 1 and choice[0] in STEPS else 0
+    if kind == "privilege":
+        return Msg("utopia.label.privilege")
+    if kind == "src":
+        d, c = DISTRICTS[parts[1]], CIV_INDEX[parts[2]]
+        if choice[0] == "remove":
+            mine = sum(state.count(d.id, seat, k) for k in range(NC))
+            return Msg("utopia.label.src_remove", district=d.name, civ=civ_n(c, 1),
+                       count=mine)
+        mine = state.count(d.id, seat, c)
+        key = "utopia.label.from" if state.hands[seat][c] else "utopia.label.from_privilege"
+        return Msg(key, district=d.name, civ=civ_n(c, mine), count=mine)
+    if kind == "up":
+        c = CIV_INDEX[parts[1]]
+        return Msg("utopia.label.up", civ=civ(c), value=state.value(c) + 1,
+                   count=data.RAISE_CARDS)
+    if kind == "down":
+        c = CIV_INDEX[parts[1]]
+        return Msg("utopia.label.down", civ=civ(c), count=data.LOWER_CARDS)
+    if kind == "civp":
+        c = CIV_INDEX[parts[1]]
+        return Msg("utopia.label.civp", civ=civ(c), value=state.value(c))
     if kind == "civ":
         c = CIV_INDEX[parts[1]]
         held = state.hands[seat][c]

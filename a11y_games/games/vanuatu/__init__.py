@@ -9,6 +9,7 @@ from a11y_games.engine.spec import GameSpec, Option
 from a11y_games.games.vanuatu import data, worlds
 from a11y_games.games.vanuatu.bots import NormalBot
 from a11y_games.games.vanuatu.cues import CUES
+from a11y_games.games.vanuatu.kinds import KINDS
 from a11y_games.games.vanuatu.state import VanuatuState
 
 __all__ = ["SPEC"]
@@ -24,6 +25,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "normal": NormalBot, "strong": strong_factory(worlds)},
     cues=CUES,
     worlds=worlds,
+    kinds=KINDS,
     bot_names=tuple(Msg(f"vanuatu.bot.{n}") for n in (
         "ifira", "lenakel", "ambae", "erakor", "mele", "pango", "emua", "aore")),
     options=(

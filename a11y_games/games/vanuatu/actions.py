@@ -444,7 +444,7 @@ class ActionTurn:
             self._pay(seat, data.DIKE_COST)
             self._say(Msg("vanuatu.build.dike", player=PlayerRef(seat), island=island.name),
                       cause=seat)
-            self._say(Msg("vanuatu.build.dike_side", direction=direction_msg(int(d))),
+            self._say(Msg("vanuatu.build.dike_side", direction=direction_msg(int(d))), FULL,
                       cause=seat)
             self.events.append(said.cost(seat, data.DIKE_COST))
         self._finish(seat)

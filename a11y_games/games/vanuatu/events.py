@@ -25,17 +25,22 @@ shared = lru_cache(maxsize=1 << 12)
 
 
 @shared
-def planned(seat: int, action: str, count: int) -> Event:
-    """``seat`` places a marker on ``action`` and now has ``count`` there."""
-    return Event(Msg("vanuatu.plan.placed", player=PlayerRef(seat), action=action_msg(action),
-                     count=count), None, NORMAL, seat)
+def planned(seat: int, action: str, count: int, players: int) -> tuple[Event, Event]:
+    """``seat`` places a marker on ``action`` and now has ``count`` there: confirmed to its
+    player (BRIEF), a detail for the others (FULL: the end of planning says each player's
+    markers in one sentence)."""
+    msg = Msg("vanuatu.plan.placed", player=PlayerRef(seat), action=action_msg(action),
+              count=count)
+    others = frozenset(s for s in range(players) if s != seat)
+    return Event(msg, frozenset((seat,)), BRIEF, seat), Event(msg, others, FULL, seat)
 
 
 @shared
 def majority(seat: int, action: str, count: int) -> tuple[Event, Event]:
-    """``seat`` acts on the majority it won on ``action``; then its size, a detail."""
+    """``seat`` acts on the majority it won on ``action``; then its size: details (the
+    action's own line names its player)."""
     return (Event(Msg("vanuatu.turn.majority", player=PlayerRef(seat),
-                      action=action_msg(action)), None, NORMAL, seat),
+                      action=action_msg(action)), None, FULL, seat),
             Event(Msg("vanuatu.turn.majority_count", count=count), None, FULL, seat))
 
 
@@ -49,8 +54,9 @@ def dropped(seat: int, action: str, count: int) -> tuple[Event, Event]:
 
 @shared
 def character_taken(seat: int, character: str) -> Event:
+    """A detail: once all have chosen, one sentence says every player's character."""
     return Event(Msg("vanuatu.character.taken", player=PlayerRef(seat),
-                     character=character_msg(character)), None, NORMAL, seat)
+                     character=character_msg(character)), None, FULL, seat)
 
 
 @shared
@@ -80,5 +86,5 @@ def countdown(count: int, level: Verbosity) -> Event:
 
 @shared
 def cost(seat: int, vatu: int) -> Event:
-    """What ``seat`` paid for the action just said."""
-    return Event(Msg("vanuatu.cost", cost=vatu), None, NORMAL, seat)
+    """What ``seat`` paid for the action just said: a detail."""
+    return Event(Msg("vanuatu.cost", cost=vatu), None, FULL, seat)

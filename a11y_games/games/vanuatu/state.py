@@ -273,7 +273,7 @@ class VanuatuState(ActionTurn, GameState):
         self.pass_index = 0
         self.pass_placed = 0
         self.cursor = 0
-        self._say(Msg("vanuatu.start.planning"), BRIEF)
+        self._say(Msg("vanuatu.start.planning"), BRIEF if self.round == 1 else FULL)
         if self.two_players:
             self.neutral = dict.fromkeys(data.ACTIONS, 0)
             for _ in range(data.NEUTRAL_MARKERS[self.round]):
@@ -287,9 +287,19 @@ class VanuatuState(ActionTurn, GameState):
 
     def _start_actions(self) -> None:
         self.phase = "actions"
-        self._say(Msg("vanuatu.start.actions"), BRIEF)
+        self._say_planning()
+        self._say(Msg("vanuatu.start.actions"), FULL)
         self.cursor = 0
         self._next_actor(first=True)
+
+    def _say_planning(self) -> None:
+        """Each player's markers, one sentence a player, in turn order (the markers one by
+        one are details)."""
+        for seat in self.order:
+            placed = [Msg("vanuatu.plan.item", action=action_msg(a), number=self.markers[a][seat])
+                      for a in data.ACTIONS if self.markers[a][seat]]
+            if placed:
+                self._say(Msg("vanuatu.plan.seat", player=PlayerRef(seat), actions=placed))
 
     def _next_actor(self, first: bool = False) -> None:
         n = len(self.order)
@@ -335,24 +345,31 @@ class VanuatuState(ActionTurn, GameState):
             return
         self.countdown -= 1
         if self.countdown:
-            self.events.append(said.countdown(self.countdown, NORMAL))
+            self.events.append(said.countdown(self.countdown, FULL))
         else:
             self._say(Msg("vanuatu.water.now"), BRIEF)
             self._rise()
 
     def _rise(self) -> bool:
         """Water on every island, one marker per open sea-facing side. True if the sea won."""
+        start = len(self.events)
+        risen: list[Msg] = []
         for space, island in self.archipelago.live_islands():
             sides = self.archipelago.open_sides(space)
             if not sides:
                 self._say(Msg("vanuatu.water.safe", island=island.name), FULL)
                 continue
             island.water = min(data.SUBMERGE_AT, island.water + len(sides))
-            self._say(Msg("vanuatu.water.flood", island=island.name, count=len(sides)), BRIEF)
+            self._say(Msg("vanuatu.water.flood", island=island.name, count=len(sides)), FULL)
             self._say(Msg("vanuatu.water.level", water=island.water, limit=data.SUBMERGE_AT),
-                      BRIEF)
+                      FULL)
+            risen.append(Msg("vanuatu.water.island", island=island.name, water=island.water,
+                             limit=data.SUBMERGE_AT))
             if island.water >= data.SUBMERGE_AT:
                 self._submerge(island)
+        if risen:  # the whole rise in one sentence, before its details and what sank
+            self.events.insert(start, Event(Msg("vanuatu.water.risen", islands=risen), None,
+                                            BRIEF))
         self._changed()
         drowned = sum(1 for _, i in self.archipelago.islands() if i.submerged)
         if drowned >= data.SUBMERGED_LOSS:
@@ -540,8 +557,8 @@ class VanuatuState(ActionTurn, GameState):
         tile = Msg("vanuatu.brief.island", island=self.name(space), code=arg) if isinstance(
             spec, data.IslandSpec) else self.name(space)
         self._say(Msg("vanuatu.tile.placed", player=PlayerRef(seat), tile=tile), cause=seat)
-        for side in self._touching(space):  # one neighbour a line: they fit 40 cells
-            self._say(Msg("vanuatu.tile.touches", side=side), cause=seat)
+        for side in self._touching(space):  # one neighbour a line: details
+            self._say(Msg("vanuatu.tile.touches", side=side), FULL, cause=seat)
         if not self.revealed:
             self._after_tiles()
 
@@ -561,13 +578,17 @@ class VanuatuState(ActionTurn, GameState):
         if self.cursor < len(self.order):
             self.step = ("character", self.order[self.cursor])
         else:
+            self._say(Msg("vanuatu.character.all", players=[
+                Msg("vanuatu.character.one", player=PlayerRef(s),
+                    character=character_msg(self.players[s].character or ""))
+                for s in self.order]))
             self._start_planning()
 
     def _do_plan(self, seat: int, kind: str, arg: str) -> None:
         player = self.players[seat]
         player.markers -= 1
         self.markers[arg][seat] += 1
-        self.events.append(said.planned(seat, arg, self.markers[arg][seat]))
+        self.events += said.planned(seat, arg, self.markers[arg][seat], len(self.players))
         self.pass_placed += 1
         size = data.PLANNING_PASSES[self.pass_index]
         if self.pass_placed < size:

@@ -1,0 +1,103 @@
+"""Less to hear: condensed announcements at normal verbosity keep every fact at full, and
+each kind of announcement a player may mute is named in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_games.engine import Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.simulate import play_out
+from a11y_games.games.utopia import SPEC
+from a11y_games.games.utopia.kinds import KINDS
+from a11y_games.i18n import Translator
+from tests.utopia.helpers import empty_city, give, new_state, play, put, turn_of
+
+
+def _games(players: int = 4, seeds: range = range(3)) -> list[Match]:
+    out = []
+    for seed in seeds:
+        match = Match(SPEC, SPEC.settings(players, 70 + seed),
+                      [SeatSpec("bot", level="normal", name_index=i) for i in range(players)])
+        play_out(match)
+        out.append(match)
+    return out
+
+
+def _after(events: list, i: int, ids: set[str]) -> list:
+    """The events right after event ``i`` while their id is one of ``ids``."""
+    out = []
+    for e in events[i + 1:]:
+        if e.msg.id not in ids:
+            break
+        out.append(e)
+    return out
+
+
+@pytest.mark.timeout(120)
+def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
+    checked = {"guests": 0, "scored": 0, "discards": 0}
+    for match in _games():
+        events = match.events
+        for i, e in enumerate(events):
+            if e.msg.id == "utopia.ev.guests_count":
+                assert e.level == Verbosity.NORMAL
+                details = _after(events, i, {"utopia.ev.guests", "utopia.ev.guests_line"})
+                assert all(d.level == Verbosity.FULL for d in details)
+                heads = [d.msg.params["island"] for d in details if d.msg.id == "utopia.ev.guests"]
+                said = [m.params["island"] for m in e.msg.params["islands"]]
+                assert said == heads
+                lines = [d for d in details if d.msg.id == "utopia.ev.guests_line"]
+                for m, line in zip(e.msg.params["islands"], lines, strict=True):
+                    assert m.params["number"] == sum(c.params["count"]
+                                                     for c in line.msg.params["civs"])
+                checked["guests"] += 1
+            elif e.msg.id == "utopia.ev.scored":
+                gains = [g for g in events[:i] if g.msg.id == "utopia.ev.gain"][-len(
+                    e.msg.params["seats"]):]
+                assert all(g.level == Verbosity.FULL for g in gains)
+                for m, g in zip(e.msg.params["seats"], gains, strict=True):
+                    for key in ("seat", "points", "total"):
+                        assert m.params[key] == g.msg.params[key]
+                checked["scored"] += 1
+            elif e.msg.id == "utopia.ev.discards":
+                dues = [d for d in events[:i] if d.msg.id == "utopia.ev.must_discard"][-len(
+                    e.msg.params["seats"]):]
+                for m, d in zip(e.msg.params["seats"], dues, strict=True):
+                    assert (m.params["seat"], m.params["number"]) == (d.msg.params["seat"],
+                                                                      d.msg.params["count"])
+                    assert d.level == Verbosity.FULL
+                checked["discards"] += 1
+    assert all(checked.values()), checked
+
+
+@pytest.mark.timeout(120)
+def test_normal_verbosity_says_each_action_in_one_line_and_hides_turn_starts() -> None:
+    match = _games(seeds=range(1))[0]
+    normal = [e for e in match.events if e.level <= Verbosity.NORMAL]
+    ids = {e.msg.id for e in normal}
+    assert "utopia.ev.turn" not in ids and "utopia.ev.turn_guest" not in ids
+    assert ids & {"utopia.ev.moved_land", "utopia.ev.moved_sea"}
+    full = [e for e in match.events if e.level == Verbosity.FULL]
+    assert len(normal) < len(match.events) and full  # the details stay in the log
+
+
+def test_a_phase_one_turn_with_nothing_left_to_build_ends_unasked() -> None:
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "maya", 3)
+    give(state, 0)
+    turn_of(state, 0)
+    state.phase, state.placed = "guests", True
+    state._set_choice(())
+    assert state.legal_actions(0) == ["monument:gaia:maya", "end"]
+    play(state, 0, "monument:gaia:maya")
+    assert state.current != 0  # the next player's turn: "end" was the only answer left
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_kind_has_its_word_in_both_languages(lang: str) -> None:
+    tr = Translator(lang)
+    for kind in set(KINDS.values()):
+        word = tr.text(f"utopia.kind.{kind}")
+        assert word != f"utopia.kind.{kind}" and " " not in word
+    assert SPEC.kinds is KINDS

@@ -1,0 +1,101 @@
+"""Less to hear: a round of planning in a sentence per player, the characters in one, a
+water rise in one; every fact of those sentences is in the full details."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_games.engine import Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.simulate import play_out
+from a11y_games.games.vanuatu import SPEC
+from a11y_games.games.vanuatu.kinds import KINDS
+from a11y_games.i18n import Translator
+
+
+def _games(players: int = 4, seeds: range = range(3)) -> list[Match]:
+    out = []
+    for seed in seeds:
+        match = Match(SPEC, SPEC.settings(players, 90 + seed),
+                      [SeatSpec("bot", level="normal", name_index=i) for i in range(players)])
+        play_out(match)
+        out.append(match)
+    return out
+
+
+def _key(msg: object) -> object:
+    return getattr(msg, "id", msg), tuple(sorted(
+        (k, _key(v)) for k, v in getattr(msg, "params", {}).items()))
+
+
+@pytest.mark.timeout(180)
+def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
+    checked = {"planning": 0, "characters": 0, "water": 0}
+    for match in _games():
+        events = match.events
+        placed: dict[tuple[int, str], int] = {}  # (seat, action) -> markers, this round
+        taken: dict[int, object] = {}
+        levels: dict[tuple[str, object], int] = {}  # (island, water) said in full
+        for e in events:
+            msg = e.msg
+            if msg.id == "vanuatu.round.start":
+                placed, taken = {}, {}
+            elif msg.id == "vanuatu.plan.placed":
+                seat = msg.params["player"].seat  # confirmed to its player, a detail to others
+                assert (e.level, e.visible_to) in ((Verbosity.BRIEF, frozenset({seat})), (
+                    Verbosity.FULL, frozenset(range(len(match.seats))) - {seat}))
+                placed[msg.params["player"].seat, msg.params["action"].id] = msg.params["count"]
+            elif msg.id == "vanuatu.plan.seat":
+                assert e.level == Verbosity.NORMAL
+                seat = msg.params["player"].seat
+                said = {m.params["action"].id: m.params["number"] for m in msg.params["actions"]}
+                assert said == {a: k for (s, a), k in placed.items() if s == seat}
+                checked["planning"] += 1
+            elif msg.id == "vanuatu.character.taken":
+                assert e.level == Verbosity.FULL
+                taken[msg.params["player"].seat] = msg.params["character"]
+            elif msg.id == "vanuatu.character.all":
+                said = {m.params["player"].seat: m.params["character"]
+                        for m in msg.params["players"]}
+                assert said == taken
+                checked["characters"] += 1
+        for i, e in enumerate(events):
+            if e.msg.id != "vanuatu.water.risen":
+                continue
+            assert e.level == Verbosity.BRIEF
+            rest = events[i + 1:]
+            levels = {}
+            island = None
+            for d in rest:
+                if d.msg.id == "vanuatu.water.flood":
+                    assert d.level == Verbosity.FULL
+                    island = d.msg.params["island"]
+                elif d.msg.id == "vanuatu.water.level":
+                    levels[_key(island)] = d.msg.params["water"]
+                elif d.msg.id not in ("vanuatu.water.safe", "vanuatu.water.submerged",
+                                      "vanuatu.water.huts_lost"):
+                    break
+            said = {_key(m.params["island"]): m.params["water"] for m in e.msg.params["islands"]}
+            assert said == levels
+            checked["water"] += 1
+    assert all(checked.values()), checked
+
+
+@pytest.mark.timeout(120)
+def test_normal_verbosity_hears_far_less_than_full() -> None:
+    match = _games(seeds=range(1))[0]
+    tr = Translator("en")
+    heard = {level: sum(len(tr.render(e.msg)) for e in match.events
+                        if e.visible(0) and e.level <= level)
+             for level in (Verbosity.NORMAL, Verbosity.FULL)}
+    assert heard[Verbosity.NORMAL] * 2 < heard[Verbosity.FULL], heard
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_kind_has_its_word_in_both_languages(lang: str) -> None:
+    tr = Translator(lang)
+    for kind in set(KINDS.values()):
+        word = tr.text(f"vanuatu.kind.{kind}")
+        assert word != f"vanuatu.kind.{kind}" and " " not in word
+    assert SPEC.kinds is KINDS
+    assert all(k.startswith("vanuatu.") for k in KINDS)
