@@ -210,6 +210,7 @@ def test_a_flood_of_valid_messages_is_cut_off(server: ServerProcess) -> None:
             for _ in range(MESSAGE_BURST + 100):
                 await flooder.send_raw(frame)
         await asyncio.wait_for(flooder.ws.wait_closed(), 10)
+        await asyncio.wait_for(flooder.drained(), 20)  # thousands of answers to read first
         assert flooder.ws.close_code == 1008
         assert "net.error.too_fast" in {e.msg.id for e in flooder.of(p.Error)}
         req = await ana.request(p.Ask(what="status"))  # everyone else is served as before

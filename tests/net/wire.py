@@ -127,6 +127,10 @@ class Client:
             self.closed = True
             self._arrived.set()
 
+    async def drained(self) -> None:
+        """Wait until every frame received before the connection closed has been read."""
+        await asyncio.shield(self._reader)
+
     async def send_raw(self, frame: str | bytes) -> None:
         await self.ws.send(frame)
 
