@@ -286,17 +286,24 @@ class Table:
         if self.match is not None:
             self._send_state(member)
 
-    def leave(self, member: Member) -> None:
-        """``member`` leaves: a spectator goes; a seat frees (before the start) or a bot
-        holds it (during the game, until its owner resumes)."""
+    def _seat_going(self, member: Member) -> Seat | None:
+        """``member`` goes: a spectator is said to leave (None); a seated member's seat is
+        left without its connection and returned."""
         if member in self.spectators:
             self.spectators.remove(member)
             self._presence("left", None, member.name)
-            return
+            return None
         seat = self.seat_of(member)
+        if seat is not None:
+            seat.member = None
+        return seat
+
+    def leave(self, member: Member) -> None:
+        """``member`` leaves: a spectator goes; a seat frees (before the start) or a bot
+        holds it (during the game, until its owner resumes)."""
+        seat = self._seat_going(member)
         if seat is None:
             return
-        seat.member = None
         name = self._seat_name(seat)
         if not self.record.started:
             seat.record = SeatRecord(kind="free")
@@ -316,14 +323,9 @@ class Table:
 
     def lost(self, member: Member) -> None:
         """``member``'s connection dropped. A seat waits ``bot_delay`` for its owner."""
-        if member in self.spectators:
-            self.spectators.remove(member)
-            self._presence("left", None, member.name)
-            return
-        seat = self.seat_of(member)
+        seat = self._seat_going(member)
         if seat is None:
             return
-        seat.member = None
         self._presence("lost", seat, self._seat_name(seat))
         self._table_changed()
         if self.running:
