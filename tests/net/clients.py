@@ -32,7 +32,9 @@ def private_env(home: Path) -> dict[str, str]:
 class Server:
     """A real server process on 127.0.0.1 (a free port), its database in ``data``."""
 
-    def __init__(self, data: Path, home: Path) -> None:
+    def __init__(self, data: Path, home: Path, *extra: str) -> None:
+        self.extra = list(extra)
+        """More options for ``serve`` (``--certfile``...)."""
         self.data = data
         self.env = private_env(home)
         self.proc: subprocess.Popen[str] | None = None
@@ -42,7 +44,7 @@ class Server:
     def start(self, port: int = 0, timeout: float = 20.0) -> Server:
         self.proc = subprocess.Popen(
             [str(BIN), "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--data", str(self.data)],
+             "--data", str(self.data), *self.extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env)
         deadline = time.monotonic() + timeout
         assert self.proc.stdout is not None
@@ -76,7 +78,8 @@ class Server:
 class Player:
     """A scripted client process connected to ``url``."""
 
-    def __init__(self, url: str, home: Path, name: str, lang: str = "en") -> None:
+    def __init__(self, url: str, home: Path, name: str, lang: str = "en", *,
+                 env: dict[str, str] | None = None) -> None:
         self.name = name
         self.lines: list[str] = []
         self._queue: queue.Queue[str | None] = queue.Queue()
@@ -84,7 +87,7 @@ class Player:
             [str(BIN), "connect", url.removeprefix("ws://"), "--name", name, "--lang", lang,
              "--speech", "off"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, env=private_env(home), bufsize=1)
+            text=True, env={**private_env(home), **(env or {})}, bufsize=1)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.seen = 0

@@ -183,3 +183,32 @@ def test_a_server_killed_mid_game_comes_back_and_the_client_plays_on(tmp_path: P
         assert "Traceback" not in text
     finally:
         server.kill()
+
+
+def test_a_table_over_tls(tmp_path: Path) -> None:
+    """`serve --certfile --keyfile` and `connect wss://...`: the lobby and a game over an
+    encrypted connection (the client trusts the test's own certificate)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make a certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=localhost", "-addext",
+                    "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    server = Server(tmp_path / "db", tmp_path / "server-home", "--certfile", str(cert),
+                    "--keyfile", str(key)).start()
+    try:
+        assert server.url.startswith("wss://")
+        ana = Player(server.url, tmp_path / "ana", "Ana", env={"SSL_CERT_FILE": str(cert)})
+        ana.expect(r"^Connected to wss://127\.0\.0\.1:\d+\.")
+        create_table(ana, game="pnue", players=5, bots=4)
+        ana.expect(r"you have seat 1 of 5")
+        ana.send("start")
+        play({"Ana": (ana, "en")}, seed=31)
+        ana.close_input()
+        assert ana.wait() == 0
+    finally:
+        server.kill()
