@@ -212,3 +212,32 @@ def test_a_table_over_tls(tmp_path: Path) -> None:
         assert ana.wait() == 0
     finally:
         server.kill()
+
+
+def test_a_spectator_watches_and_chats_only_with_spectators(server: Server,
+                                                           tmp_path: Path) -> None:
+    """Eve watches Ana's game from the lobby: she hears the public lines (never Ana's role),
+    and what she says reaches the spectators, not Ana during the game."""
+    ana = Player(server.url, tmp_path / "ana", "Ana")
+    create_table(ana, game="pnue", players=5, bots=4)
+    ana.expect(r"you have seat 1 of 5")
+    ana.send("start")
+    ana.expect(r"^Your role: ")
+    eve = Player(server.url, tmp_path / "eve", "Eve")
+    eve.expect(r"^Lobby\. Type a number\.")
+    eve.send("4")  # watch a game
+    eve.expect(r"Which table")
+    eve.send("1")
+    eve.expect(r"PNUE — Mr Dollar: you watch\.")
+    eve.expect(r"^Welcome to PNUE")
+    eve.send("say hello from the gallery")
+    eve.expect(r"Spectator Eve says: hello from the gallery")
+    play({"Ana": (ana, "en")}, seed=41)
+    eve.expect(r"^Game over\.", timeout=30)  # she heard the game to its end
+    ana.close_input()
+    eve.close_input()
+    assert ana.wait() == 0 and eve.wait() == 0
+    assert "hello from the gallery" not in ana.text()
+    watched = eve.text()
+    assert "Your role" not in watched and "You drew" not in watched
+    assert re.search(r"nominates|enacts|Turn \d+", watched)  # the public lines, heard
