@@ -65,6 +65,11 @@ class GameSpec:
     """Sound cues of the game's events: an event's message id (or ``id/param_id``, the id
     of a message among its parameters, as ``pnue.enact.done/pnue.tile.lob``) to a cue
     name (``round``, ``passed``, ``targeted``..., or a cue of the game's own)."""
+    kinds: Mapping[str, str] = field(default_factory=dict)
+    """Kinds of announcements a player can mute (``mute KIND``) and read back (``log KIND``):
+    an event's message id, or an id prefix ending with ``.``, to a kind name (an English
+    word; its label is the catalogue message ``<game>.kind.<name>``, whose text in French is
+    the French word the player may type)."""
 
     def settings(self, players: int, seed: int,
                  options: Mapping[str, str] | None = None) -> Settings:

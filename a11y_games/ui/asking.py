@@ -7,7 +7,9 @@ import contextlib
 import re
 
 from a11y_games.engine import IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine.actions import BACK
 from a11y_games.ui.commands import fold
+from a11y_games.ui.numbering import FINISH_KEY, menu_key
 from a11y_games.ui.terminal import PROMPT
 
 __all__ = ["Asking"]
@@ -50,43 +52,113 @@ class Asking:
         else:
             self.ask(*mine)
 
-    def choose(self, number: int) -> None:
+    def keyed_choices(self, seat: int) -> list[tuple[str, str, Msg]]:
+        """(key, action, label) of each choice the seat has now, numbered stably while the
+        same menu stays open (see :mod:`a11y_games.ui.numbering`)."""
+        legal = self.table.choices(seat)
+        pending = self.table.pending()
+        labels = dict(legal)
+        if pending is None or not legal:
+            return []
+        keyed = self.numbering.keys(menu_key(seat, pending.prompt), [a for a, _ in legal])
+        return [(key, action, labels[action]) for key, action in keyed]
+
+    def choice_number(self, seat: int, action: str) -> str:
+        """The key the player types for ``action`` now (``0`` for back, ``00`` to finish)."""
+        return next(k for k, a, _ in self.keyed_choices(seat) if a == action)
+
+    def choose(self, key: int | str) -> bool:
+        """Answer the question by a choice's key; False (and said why) if refused."""
         mine = self._my_turn()
         if mine is None:
             self.say(Msg("core.error.no_choice_now"))
             self.cmd_whose("")
-            return
+            return False
         seat, _ = mine
-        legal = self.table.choices(seat)
-        if not 1 <= number <= len(legal):
-            self.say(Msg("core.error.choice_range", number=number, count=len(legal)))
-            return
+        word = str(key)
+        word = word if word == FINISH_KEY else str(int(word))
+        keyed = self.keyed_choices(seat)
+        action = next((a for k, a, _ in keyed if k == word), None)
+        if action is None:
+            self.say(Msg("core.error.choice_key", number=word, count=len(keyed)))
+            return False
         try:
-            self.table.act(seat, legal[number - 1][0])
+            self.table.act(seat, action)
         except IllegalAction as error:
             self.say(error.msg)
+            return False
+        return True
 
-    def _choice_named(self, line: str) -> int | None:
-        """The number of the one choice whose label (or id, or the label's head before a
-        comma, colon or bracket) is what was typed: "back" for "10. Back", "termine" for
-        "11. Terminé", "gaia" for "2. Gaïa (4)", "sail" for "1. Sail: no marker"; None if
-        no single choice is named."""
+    def answer_alone(self, seat: int, pending: Pending) -> bool:
+        """A question with one possible answer (not back, not a race) is answered at once,
+        and said, unless the player turned that off. True if answered."""
+        if not self.only_choice or pending.race or seat != self.viewer:
+            return False
+        legal = self.table.choices(seat)
+        if len(legal) != 1 or legal[0][0] == BACK:
+            return False
+        key = (seat, pending, self.table.log_length)
+        if key == getattr(self, "_answered_alone", None):
+            return False  # refused once: ask it
+        self._answered_alone = key
+        self.say(Msg("core.choices.only", label=legal[0][1]))
+        try:
+            self.table.act(seat, legal[0][0])
+        except IllegalAction as error:
+            self.say(error.msg)
+            return False
+        return True
+
+    def answer_keys(self, words: list[str]) -> None:
+        """Several keys typed on one line (``1 3 2``) answer successive questions, each
+        only if the next question is asked of the same seat; the first refusal stops."""
+        mine = self._my_turn()
+        if mine is None:
+            self.choose(words[0])
+            return
+        seat = mine[0]
+        for index, word in enumerate(words):
+            if index:
+                self.advance(ask=False)
+                mine = self._my_turn()
+                if mine is None or mine[0] != seat or mine[1].race:
+                    self.say(Msg("core.choices.rest_dropped", count=len(words) - index))
+                    return
+            if not self.choose(word):
+                if index + 1 < len(words):
+                    self.say(Msg("core.choices.rest_dropped", count=len(words) - index - 1))
+                return
+
+    def _choice_named(self, line: str) -> str | None:
+        """The key of the one choice whose label (or id, or the label's head before a
+        comma, colon or bracket) is what was typed: "back" for "0. Back", "termine" for
+        "00. Terminé", "gaia" for "2. Gaïa (4)", "sail" for "1. Sail: no marker"; else of
+        the one choice with a word of its label that no other choice has ("brazil" for
+        "Nominate Brazil"); None if no single choice is named."""
         mine = self._my_turn()
         if mine is None:
             return None
         seat, key = mine[0], fold(line)
-        named = []
-        for choice, (action, described) in enumerate(self.table.choices(seat), 1):
+        if not key:
+            return None
+        named: list[str] = []
+        worded: list[str] = []
+        for choice, action, described in self.keyed_choices(seat):
             label = fold(self.tr.render(described))
             if key in (fold(action), label, fold(re.split(r"[,:]| \(", label)[0])):
                 named.append(choice)
-        return named[0] if len(named) == 1 else None
+            if key in re.findall(r"\w+", label):
+                worded.append(choice)
+        if len(named) == 1:
+            return named[0]
+        if not named and len(worded) == 1:
+            return worded[0]
+        return None
 
     def _choice_lines(self, seat: int) -> list[Msg]:
-        legal = self.table.choices(seat)
-        return [Msg("core.choices.header", count=len(legal))] + [
-            Msg("core.choices.item", number=i, label=label)
-            for i, (_, label) in enumerate(legal, 1)]
+        keyed = self.keyed_choices(seat)
+        return [Msg("core.choices.header", count=len(keyed))] + [
+            Msg("core.choices.item", number=key, label=label) for key, _, label in keyed]
 
     def show_choices(self, seat: int) -> None:
         self.say_summary(self._choice_lines(seat))
