@@ -123,14 +123,6 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
         heard.texts.append(text)
 
     writer.speak = speak
-    writes_question = writer.ask
-
-    def ask_lines(texts: Any) -> None:
-        block = list(texts)
-        heard.asked_chars += sum(len(t) for t in block)
-        writes_question(block)
-
-    writer.ask = ask_lines  # type: ignore[method-assign]
     policy = Policy(seat, seed, limit)
     ticks = iter(range(10**9))
     client = Client(match, reader=policy, writer=writer, verbosity=verbosity,
@@ -142,7 +134,9 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
     def ask(*args: Any, **kwargs: Any) -> None:
         if not first:
             first.append(heard.lines)
+        before = heard.chars
         asked(*args, **kwargs)
+        heard.asked_chars += heard.chars - before
 
     client.ask = ask  # type: ignore[method-assign]
     client.run()

@@ -20,20 +20,66 @@ class Asking:
     table, writer, translator and settings)."""
 
     def ask(self, seat: int, pending: Pending, *, choices: bool = False) -> None:
-        """The question, and its choices unless the verbosity is brief (``choices``: always).
+        """The question, and its choices unless the verbosity is brief (``choices``: always,
+        every one).
 
-        The question is one whole line, never cut to fit a width (a braille display pans
-        it); it is kept, with its choices, for the key that says it again."""
+        At normal verbosity a list the seat has just heard is not said again: the same
+        choices are one short line, and a menu asked again after a step in it says only
+        the choices that are new or changed (their numbers stay). The question is one whole
+        line, never cut to fit a width (a braille display pans it); it is kept, with all
+        its choices, for the key that says it again."""
         question: list[Msg] = [Msg("core.turn.you", seat=PlayerRef(seat),
                                    question=pending.prompt)]
-        if choices or self.verbosity >= Verbosity.NORMAL:
-            question += self._choice_lines(seat)
-        texts = [self.tr.render(m) for m in question]
-        self.out.ask(texts)
+        full = [*question, *self._choice_lines(seat)]
+        if choices or self.verbosity >= Verbosity.FULL:
+            said = full
+        elif self.verbosity >= Verbosity.NORMAL:
+            said = question + self._choices_news(seat, pending)
+        else:
+            said = question
+        self._remember_choices(seat, pending)
+        texts = [self.tr.render(m) for m in said]
+        self.out.lines(texts)
+        self.out.question = [self.tr.render(m) for m in full] if said is not full else texts
         if self.braille.mode:
             cells = self._braille_lines(texts)
             if cells:
                 self.out.lines(cells, remember=False)
+
+    def _said_list(self, seat: int, pending: Pending) -> tuple[object, dict[str, str]]:
+        keyed = self.keyed_choices(seat)
+        return (menu_key(seat, pending.prompt),
+                {key: self.tr.render(label) for key, _, label in keyed})
+
+    def _remember_choices(self, seat: int, pending: Pending) -> None:
+        heard: dict[object, tuple[int, dict[str, str]]] = self.__dict__.setdefault(
+            "_heard_choices", {})
+        if len(heard) > 500:
+            heard.clear()
+        menu, labels = self._said_list(seat, pending)
+        heard[menu] = heard[("last", seat)] = (self.numbering.opened, labels)
+
+    def _choices_news(self, seat: int, pending: Pending) -> list[Msg]:
+        """The choices to say at normal verbosity: all of them, unless the seat heard this
+        question's very list last time (one short line), or this menu is still open after
+        a step in it (what is new or changed, by number)."""
+        menu, now = self._said_list(seat, pending)
+        heard = getattr(self, "_heard_choices", {})
+        before = heard.get(menu)
+        if heard.get(("last", seat), (0, None))[1] == now:
+            return [Msg("core.choices.same", count=len(now))]
+        if before is None:
+            return self._choice_lines(seat)
+        opened, last = before
+        if now == last:
+            return [Msg("core.choices.same", count=len(now))]
+        if opened != self.numbering.opened:
+            return self._choice_lines(seat)
+        news = [(key, label) for key, label in now.items() if last.get(key) != label]
+        if not news:
+            return [Msg("core.choices.left", count=len(now))]
+        return [Msg("core.choices.changed", count=len(now), new=len(news))] + [
+            Msg("core.choices.item", number=key, label=label) for key, label in news]
 
     def prompt_text(self) -> str:
         """A short prompt (``Ana>``, ``Waiting>``): the question is the line above it."""
@@ -50,7 +96,7 @@ class Asking:
         if mine is None:
             self.cmd_whose("")
         else:
-            self.ask(*mine)
+            self.ask(*mine, choices=self.verbosity >= Verbosity.NORMAL)
 
     def keyed_choices(self, seat: int) -> list[tuple[str, str, Msg]]:
         """(key, action, label) of each choice the seat has now, numbered stably while the
@@ -111,19 +157,23 @@ class Asking:
 
     def answer_keys(self, words: list[str]) -> None:
         """Several keys typed on one line (``1 3 2``) answer successive questions, each
-        only if the next question is asked of the same seat; the first refusal stops."""
+        only if the next question is asked of the same seat with nothing done by others
+        meanwhile; the first refusal stops."""
         mine = self._my_turn()
         if mine is None:
             self.choose(words[0])
             return
         seat = mine[0]
+        before = len(self.table.events)
         for index, word in enumerate(words):
             if index:
                 self.advance(ask=False)
                 mine = self._my_turn()
-                if mine is None or mine[0] != seat or mine[1].race:
+                others = any(e.cause != seat for e in self.table.events[before:])
+                if mine is None or mine[0] != seat or mine[1].race or others:
                     self.say(Msg("core.choices.rest_dropped", count=len(words) - index))
                     return
+            before = len(self.table.events)
             if not self.choose(word):
                 if index + 1 < len(words):
                     self.say(Msg("core.choices.rest_dropped", count=len(words) - index - 1))
@@ -156,8 +206,12 @@ class Asking:
         return None
 
     def _choice_lines(self, seat: int) -> list[Msg]:
+        """Every choice, numbered; the first list of the game says how to answer."""
         keyed = self.keyed_choices(seat)
-        return [Msg("core.choices.header", count=len(keyed))] + [
+        header = "core.choices.header_short" if getattr(self, "_taught", False) \
+            else "core.choices.header"
+        self._taught = True
+        return [Msg(header, count=len(keyed))] + [
             Msg("core.choices.item", number=key, label=label) for key, _, label in keyed]
 
     def show_choices(self, seat: int) -> None:

@@ -204,10 +204,20 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 return
             if key != self.asked:
                 self.asked = key
+                self._close_menu_if_others_acted(seat)
                 self.autosave_now()  # a closed terminal loses at most this decision
                 self.cue_question(pending)
                 self.ask(seat, pending)
             return
+
+    def _close_menu_if_others_acted(self, seat: int) -> None:
+        """A menu stays open (its numbers kept) only while nothing but the seat's own
+        steps happened since it was asked."""
+        events = self.table.events
+        start = getattr(self, "_menu_events", len(events))
+        if any(e.cause != seat for e in events[start:]):
+            self.numbering.close()
+        self._menu_events = len(events)
 
     def handle(self, line: str) -> None:
         """Run one line of input: a number (a choice), a command, or a game query."""

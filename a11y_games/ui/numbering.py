@@ -46,12 +46,20 @@ class Numbering:
         self.menu: Hashable | None = None
         self.numbers: dict[str, int] = {}
         self.next = 1
+        self.opened = 0
+        """How many menus were opened: a menu whose count is unchanged is still open."""
+
+    def close(self) -> None:
+        """The menu is closed (another seat or the table acted since it was asked): the
+        next question numbers from 1 again."""
+        self.menu, self.numbers, self.next = None, {}, 1
 
     def keys(self, menu: Hashable, actions: list[str]) -> list[tuple[str, str]]:
         """(key, action) for each action, in the order said: entries by number, then the
         finishing answer (00), then back (0)."""
         if menu != self.menu:
             self.menu, self.numbers, self.next = menu, {}, 1
+            self.opened += 1
         finish = next((a for a in actions if a != BACK and is_finish(a)), None)
         entries: list[tuple[int, str]] = []
         for action in actions:
