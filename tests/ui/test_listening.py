@@ -225,3 +225,46 @@ def test_log_search_shows_who_said_it_counts_and_pages_through_all() -> None:
     assert "toy.bot.a claims: Ana is liar 0." in lines
     assert "Messages 11 to 12 of 12:" in lines
     assert lines[-1] == "toy.bot.a claims: Ana is liar 11."
+
+
+# --- the launcher -----------------------------------------------------------------------------
+def _launch(monkeypatch, capsys, script: str) -> list[str]:
+    import sys
+
+    from a11y_games.cli import main
+
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    assert main(["--speech", "off", "--seed", "1", "--sound", "off"]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_the_launcher_takes_game_and_language_by_word_and_names_the_humans(
+        monkeypatch, capsys) -> None:
+    lines = _launch(monkeypatch, capsys,
+                    "Mr-Dollar\n5\nmore\n2\nZoé\n\nhasard\n\n\n\nfrançais\n")
+    assert "Bienvenue dans PNUE — Mr Dollar." in lines
+    assert any(line.startswith("5 joueurs : Zoé, Joueur 2,") for line in lines)
+    assert not any(line == "Crisis race" for line in lines)  # crises are off: not asked
+    first = lines.index("First President")
+    assert lines[first + 1:first + 7] == ["1. Drawn at random", "2. 1", "3. 2", "4. 3",
+                                          "5. 4", "6. 5"]  # seats 1 to 5 only
+    assert lines[first + 7].startswith("Your choice?")
+
+
+def test_the_launcher_offers_to_resume_the_unfinished_game(monkeypatch, capsys) -> None:
+    _launch(monkeypatch, capsys, "vertigo\n\n\n1\n")  # one decision, then input ends
+    lines = _launch(monkeypatch, capsys, "yes\n")
+    offer = next(line for line in lines if line.startswith("Unfinished: Vertigo, "))
+    assert offer.endswith("Resume it? Type yes, or Enter for a new game.")
+    assert any(line.startswith("Loaded Vertigo from ") for line in lines)
+
+
+def test_a_fresh_machine_is_asked_its_language_first_by_word() -> None:
+    from a11y_games.cli import ask_language
+    from a11y_games.i18n import Translator
+
+    out = io.StringIO()
+    lang = ask_language(Translator("en"), Writer(out), PlainReader(io.StringIO("Français\n")))
+    assert lang == "fr"
+    assert out.getvalue().splitlines()[:2] == ["1. English", "2. Français"]
