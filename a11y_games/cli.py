@@ -352,8 +352,9 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
     specs = all_specs()
     speech = voice.speech
     interactive = sys.stdin.isatty()
-    if not prefs.seen_walkthrough and not args.lang and interactive and not args.load:
-        # a machine with no settings: the first question is the language
+    if (not prefs.seen_walkthrough and not args.lang and interactive and not args.load
+            and not args.game):
+        # a machine with no settings, at the launcher: the first question is the language
         first = voice.reader(PromptReader(lambda: []))
         try:
             lang = voice.lang = ask_language(tr, writer, first)

@@ -30,7 +30,9 @@ class Asking:
         its choices, for the key that says it again."""
         question: list[Msg] = [Msg("core.turn.you", seat=PlayerRef(seat),
                                    question=pending.prompt)]
+        taught = getattr(self, "_taught", False)
         full = [*question, *self._choice_lines(seat)]
+        self._taught = taught  # the list said below is the one that teaches
         if choices or self.verbosity >= Verbosity.FULL:
             said = full
         elif self.verbosity >= Verbosity.NORMAL:
