@@ -50,7 +50,7 @@ def test_an_interactive_client_plays_a_network_game_in_a_terminal(tmp_path: Path
                 reader.feed(line)
             read = len(lines)
             prompt = lines[-1] if lines else ""
-            if prompt.startswith("Bo: "):  # asked: the question is in the prompt
+            if prompt.startswith(("Bo: ", "Bo>")):  # asked: Bo is in the prompt
                 bo.type(reader.answer() or "")
                 answered += 1
             elif re.match(r"Race|Press Enter", prompt):
