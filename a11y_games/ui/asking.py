@@ -39,9 +39,12 @@ class Asking:
             said = question + self._choices_news(seat, pending)
         else:
             said = question
-        self._remember_choices(seat, pending)
+        if said is not question:  # brief: no list was heard
+            self._remember_choices(seat, pending)
         texts = [self.tr.render(m) for m in said]
         self.out.lines(texts)
+        if said is not question:
+            self._taught = True
         self.out.question = [self.tr.render(m) for m in full] if said is not full else texts
         if self.braille.mode:
             cells = self._braille_lines(texts)

@@ -114,6 +114,17 @@ def test_a_menu_asked_again_says_only_what_changed() -> None:
     assert "Type a number" not in " ".join(again)
 
 
+def test_a_list_just_heard_is_one_line_and_enter_reads_it_whole() -> None:
+    out, _, client = _toy("1\n\n")  # 7 sticks: 3 choices again after the bot's move
+    client.run()
+    lines = out.getvalue().splitlines()
+    assert lines.count("3 choices. Type a number.") == 1  # the first list teaches
+    assert "The same 3 choices." in lines
+    enter = len(lines) - 1 - lines[::-1].index("The same 3 choices.")
+    assert lines[enter + 1:enter + 6] == ["Ana, your turn: toy.ask", "3 choices:",
+                                          "1. toy.take", "2. toy.take", "3. toy.take"]
+
+
 # --- a choice named by a word ---------------------------------------------------------------
 def test_a_unique_word_of_a_label_names_the_choice_accents_and_case_ignored() -> None:
     lines, match, _ = _shop("nominate\nCHILE\nelan\n")
