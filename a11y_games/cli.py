@@ -352,6 +352,20 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
     specs = all_specs()
     speech = voice.speech
     interactive = sys.stdin.isatty()
+    if (not prefs.seen_walkthrough and not args.lang and interactive and not args.load
+            and not args.game):
+        # a machine with no settings, at the launcher: the first question is the language
+        first = voice.reader(PromptReader(lambda: []))
+        try:
+            lang = voice.lang = ask_language(tr, writer, first)
+        except SystemExit:
+            writer.line(tr.render(Msg("core.quit.bye")))
+            raise
+        if lang != tr.lang:
+            tr = Translator(lang)
+            if speech is not None:
+                speech.set_language(lang)
+        prefs = replace(prefs, lang=lang)
     if not prefs.seen_walkthrough:
         writer.lines(tr.render(Msg(f"core.walkthrough.{i}"))
                      for i in range(1, WALKTHROUGH_LINES + 1))
@@ -359,19 +373,23 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
         problem = save_preferences(prefs)
         if problem is not None:
             writer.line(tr.render(problem))
+    choice: LaunchChoice | None = None
+    if not args.load and not args.game:
+        setup = voice.reader(PlainReader() if not interactive else PromptReader(lambda: []))
+        try:
+            choice = _launcher(tr, writer, specs, setup, level)
+        except SystemExit:  # Ctrl-D or Ctrl-C at a set-up question
+            writer.line(tr.render(Msg("core.quit.bye")))
+            raise
+        if choice.resume:
+            args.load = "autosave"
     if args.load:
         match = Match.load(_save_file(args.load), specs)
     else:
         spec = _spec(args.game) if args.game else None
         options = _variants(args.variant)
         humans = args.humans
-        if spec is None:
-            setup = voice.reader(PlainReader() if not interactive else PromptReader(lambda: []))
-            try:
-                choice = _launcher(tr, writer, specs, setup, level)
-            except SystemExit:  # Ctrl-D or Ctrl-C at a set-up question
-                writer.line(tr.render(Msg("core.quit.bye")))
-                raise
+        if choice is not None:
             spec, players, humans, level = (choice.spec, choice.players, choice.humans,
                                              choice.level)
             options = {**choice.options, **options}
@@ -379,12 +397,15 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
             if speech is not None and lang != tr.lang:
                 speech.set_language(lang)
         else:
+            assert spec is not None
             players = args.players if args.players is not None else spec.default_players
         seed = args.seed if args.seed is not None else _fresh_seed()
         settings = spec.settings(players, seed, options)  # first: the players' range
         if not 0 <= humans <= players:
             raise UsageError(Msg("core.cli.humans", count=players))
         names = [n.strip() for n in _text(args.names).split(",") if n.strip()]
+        if choice is not None and choice.names and not names:
+            names = choice.names  # asked at the launcher, "" for a default name
         if len(names) > humans:
             writer.line(Translator(lang).render(_unused_names(len(names) - humans, humans)))
         seats = [SeatSpec("human", names[i] if i < len(names) else "") for i in range(humans)]
@@ -533,14 +554,79 @@ class LaunchChoice:
     level: str = "normal"
     options: dict[str, str] = field(default_factory=dict)
     lang: str = "en"
+    names: list[str] = field(default_factory=list)
+    """Names of the humans at a shared keyboard (empty: the default names)."""
+    resume: bool = False
+    """Continue the unfinished game in the autosave instead."""
+
+
+LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("en", "english", "anglais"), "fr": ("fr", "french", "francais", "français")}
+"""Words naming each language, in either language (accents and case ignored)."""
+
+
+def _game_words(spec: GameSpec, tr: Translator) -> list[str]:
+    """Words naming a game: its name, aliases, and each word of its title."""
+    title = tr.render(spec.title)
+    return [spec.name, *spec.aliases, title, *title.replace("-", " ").split()]
+
+
+def _unfinished(specs: dict[str, GameSpec]) -> Match | None:
+    """The unfinished game in the autosave where a human has decided something, if any."""
+    autosave = save_path("autosave")
+    if not is_file(autosave):
+        return None
+    try:
+        old = Match.load(autosave, specs)
+    except SaveError:
+        return None
+    if old.state.pending() is None or not any(old.is_human(s) for s, _ in old.log):
+        return None
+    return old
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def ask_language(tr: Translator, writer: Writer, reader: PlainReader | PromptReader) -> str:
+    """The first question on a machine with no settings: the language, by number or word."""
+    langs = list(LANGUAGES)
+    default = langs.index(tr.lang) + 1 if tr.lang in langs else 1
+    writer.lines([tr.render(Msg("core.choices.item", number=i,
+                                label=Msg("core.launcher.lang_line",
+                                          name=_capital(Translator(code).render(
+                                              Msg(f"core.lang.{code}"))))))
+                  for i, code in enumerate(langs, 1)])
+    picked = _ask_number(tr, writer, reader, Msg("core.launcher.lang", default=default),
+                         1, len(langs), default, [LANGUAGE_WORDS.get(c, (c,)) for c in langs])
+    return langs[picked - 1]
+
+
+def _option_values(option: Any, choice: LaunchChoice) -> list[str] | None:
+    """The values the launcher offers for an option, or None if it is not asked: a
+    variant's sub-question only when the variant is on; seat numbers only for seats that
+    exist (1 to the number of players)."""
+    for name, value in getattr(option, "when", {}).items():
+        if choice.options.get(name, next((o.default for o in choice.spec.options
+                                          if o.name == name), None)) != value:
+            return None
+    return [v for v in option.choices if not v.isdecimal() or 1 <= int(v) <= choice.players]
 
 
 def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
               reader: PlainReader | PromptReader, level: str) -> LaunchChoice:
-    """Three answers, each with a default on Enter: game, players, start (or ``more``)."""
+    """Three answers, each with a default on Enter: game, players, start (or ``more``).
+    An unfinished game in the autosave is offered first."""
     games = list(specs.values())
     if not games:
         raise UsageError(Msg("core.cli.no_games"))
+    old = _unfinished(specs)
+    if old is not None:
+        answer = _read(reader, tr.render(Msg("core.launcher.resume", game=old.spec.title,
+                                             count=len(old.log))), writer)
+        if fold(answer) in ("yes", "y", "oui", "o", "1"):
+            return LaunchChoice(old.spec, old.settings.players, lang=tr.lang, resume=True)
     writer.lines([tr.render(Msg("core.launcher.welcome"))])
     writer.lines([tr.render(Msg("core.choices.item", number=i,
                                 label=Msg("core.launcher.game_line", game=g.title,
@@ -548,7 +634,7 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
                                           high=g.max_players)))
                   for i, g in enumerate(games, 1)])
     spec = games[_ask_number(tr, writer, reader, Msg("core.launcher.game", default=1),
-                             1, len(games), 1) - 1]
+                             1, len(games), 1, [_game_words(g, tr) for g in games]) - 1]
     players = _ask_number(tr, writer, reader,
                           Msg("core.launcher.players", low=spec.min_players,
                               high=spec.max_players, default=spec.default_players),
@@ -562,27 +648,36 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     choice.humans = _ask_number(tr, writer, reader,
                                 Msg("core.launcher.humans", high=players, default=1),
                                 0, players, 1)
+    if choice.humans > 1:
+        for seat in range(1, choice.humans + 1):
+            name = _read(reader, tr.render(Msg("core.launcher.name", number=seat)), writer)
+            choice.names.append(" ".join(name.split())[:40])  # "": the default name
     levels = ("random", "normal", "strong")
     picked = _ask_number(tr, writer, reader,
                          Msg("core.launcher.level", default=levels.index(level) + 1),
-                         1, len(levels), levels.index(level) + 1)
+                         1, len(levels), levels.index(level) + 1,
+                         [("random", "hasard"), ("normal", "normaux"), ("strong", "fort")])
     choice.level = levels[picked - 1]
     for option in spec.options:
-        labels = [option.choice_labels.get(v, v) for v in option.choices]
+        values = _option_values(option, choice)
+        if values is None:
+            continue
+        labels = [option.choice_labels.get(v, v) for v in values]
         writer.lines([tr.render(option.label)] + [
             tr.render(Msg("core.choices.item", number=i, label=label))
             for i, label in enumerate(labels, 1)])
-        default = option.choices.index(option.default) + 1
+        default = values.index(option.default) + 1 if option.default in values else 1
         picked = _ask_number(tr, writer, reader, Msg("core.launcher.option", default=default),
-                             1, len(option.choices), default)
-        choice.options[option.name] = option.choices[picked - 1]
+                             1, len(values), default)
+        choice.options[option.name] = values[picked - 1]
     langs = list(LANGUAGES)
     default = langs.index(tr.lang) + 1
     writer.lines([tr.render(Msg("core.choices.item", number=i, label=Msg(f"core.lang.{code}")))
                   for i, code in enumerate(langs, 1)])
     choice.lang = langs[_ask_number(tr, writer, reader, Msg("core.launcher.lang",
                                                             default=default),
-                                    1, len(langs), default) - 1]
+                                    1, len(langs), default,
+                                    [LANGUAGE_WORDS.get(c, (c,)) for c in langs]) - 1]
     return choice
 
 
@@ -596,7 +691,10 @@ def _read(reader: PlainReader | PromptReader, question: str, writer: Writer) -> 
 
 
 def _ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReader,
-                question: Msg, low: int, high: int, default: int) -> int:
+                question: Msg, low: int, high: int, default: int,
+                words: Sequence[Sequence[str]] = ()) -> int:
+    """A number from ``low`` to ``high`` (Enter: ``default``); ``words[i]`` also name
+    answer ``low + i`` (accents and case ignored)."""
     while True:
         answer = _read(reader, tr.render(question), writer)
         if not answer:
@@ -604,6 +702,10 @@ def _ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptRead
         picked = number(answer)
         if picked is not None and low <= picked <= high:
             return picked
+        named = [low + i for i, names in enumerate(words)
+                 if fold(answer) in {fold(n) for n in names}]
+        if len(named) == 1:
+            return named[0]
         writer.lines([tr.render(Msg("core.launcher.range", low=low, high=high))])
 
 

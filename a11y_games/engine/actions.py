@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from a11y_games.engine.messages import Msg
 
-__all__ = ["BACK", "IllegalAction", "NotYourTurn"]
+__all__ = ["BACK", "FINISH", "IllegalAction", "NotYourTurn", "is_finish"]
 
 BACK = "back"
 """The answer that returns to a menu's previous question (last in a menu; changes nothing
 in the game)."""
+
+FINISH = ("done", "pass", "end", "skip")
+"""Answers that end a menu or a step without doing more (an id that is one of these words,
+or ends with ``:`` and one of them, as ``claim:done``): the client gives them one key in
+every menu."""
+
+
+def is_finish(action: str) -> bool:
+    """True for an answer that finishes a menu: ``done``, ``pass``, ``end``, ``skip``."""
+    return action.rsplit(":", 1)[-1] in FINISH
 
 
 class IllegalAction(ValueError):

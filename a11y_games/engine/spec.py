@@ -40,6 +40,9 @@ class Option:
     choices: tuple[str, ...]
     default: str
     choice_labels: Mapping[str, Msg] = field(default_factory=dict)
+    when: Mapping[str, str] = field(default_factory=dict)
+    """Asked only when these other options have these values (a variant's sub-question:
+    ``{"crises": "on"}``); otherwise its default holds."""
 
 
 @dataclass(frozen=True)

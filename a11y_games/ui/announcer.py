@@ -126,7 +126,8 @@ class Announcer:
                 continue
             if index in hushed:
                 caught_up += 1
-            elif event.visible(self.viewer) and event.level <= self.verbosity:
+            elif (event.visible(self.viewer) and event.level <= self.verbosity
+                  and not self.is_muted(event, self.viewer)):
                 shown.append(self.tr.render(event.msg))
                 told.append(event)
         if caught_up:

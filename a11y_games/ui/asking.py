@@ -7,7 +7,9 @@ import contextlib
 import re
 
 from a11y_games.engine import IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine.actions import BACK
 from a11y_games.ui.commands import fold
+from a11y_games.ui.numbering import FINISH_KEY, menu_key
 from a11y_games.ui.terminal import PROMPT
 
 __all__ = ["Asking"]
@@ -18,20 +20,71 @@ class Asking:
     table, writer, translator and settings)."""
 
     def ask(self, seat: int, pending: Pending, *, choices: bool = False) -> None:
-        """The question, and its choices unless the verbosity is brief (``choices``: always).
+        """The question, and its choices unless the verbosity is brief (``choices``: always,
+        every one).
 
-        The question is one whole line, never cut to fit a width (a braille display pans
-        it); it is kept, with its choices, for the key that says it again."""
+        At normal verbosity a list the seat has just heard is not said again: the same
+        choices are one short line, and a menu asked again after a step in it says only
+        the choices that are new or changed (their numbers stay). The question is one whole
+        line, never cut to fit a width (a braille display pans it); it is kept, with all
+        its choices, for the key that says it again."""
         question: list[Msg] = [Msg("core.turn.you", seat=PlayerRef(seat),
                                    question=pending.prompt)]
-        if choices or self.verbosity >= Verbosity.NORMAL:
-            question += self._choice_lines(seat)
-        texts = [self.tr.render(m) for m in question]
-        self.out.ask(texts)
+        taught = getattr(self, "_taught", False)
+        full = [*question, *self._choice_lines(seat)]
+        self._taught = taught  # the list said below is the one that teaches
+        if choices or self.verbosity >= Verbosity.FULL:
+            said = full
+        elif self.verbosity >= Verbosity.NORMAL:
+            said = question + self._choices_news(seat, pending)
+        else:
+            said = question
+        if said is not question:  # brief: no list was heard
+            self._remember_choices(seat, pending)
+        texts = [self.tr.render(m) for m in said]
+        self.out.lines(texts)
+        if said is not question:
+            self._taught = True
+        self.out.question = [self.tr.render(m) for m in full] if said is not full else texts
         if self.braille.mode:
             cells = self._braille_lines(texts)
             if cells:
                 self.out.lines(cells, remember=False)
+
+    def _said_list(self, seat: int, pending: Pending) -> tuple[object, dict[str, str]]:
+        keyed = self.keyed_choices(seat)
+        return (menu_key(seat, pending.prompt),
+                {key: self.tr.render(label) for key, _, label in keyed})
+
+    def _remember_choices(self, seat: int, pending: Pending) -> None:
+        heard: dict[object, tuple[int, dict[str, str]]] = self.__dict__.setdefault(
+            "_heard_choices", {})
+        if len(heard) > 500:
+            heard.clear()
+        menu, labels = self._said_list(seat, pending)
+        heard[menu] = heard[("last", seat)] = (self.numbering.opened, labels)
+
+    def _choices_news(self, seat: int, pending: Pending) -> list[Msg]:
+        """The choices to say at normal verbosity: all of them, unless the seat heard this
+        question's very list last time (one short line), or this menu is still open after
+        a step in it (what is new or changed, by number)."""
+        menu, now = self._said_list(seat, pending)
+        heard = getattr(self, "_heard_choices", {})
+        before = heard.get(menu)
+        if heard.get(("last", seat), (0, None))[1] == now:
+            return [Msg("core.choices.same", count=len(now))]
+        if before is None:
+            return self._choice_lines(seat)
+        opened, last = before
+        if now == last:
+            return [Msg("core.choices.same", count=len(now))]
+        if opened != self.numbering.opened:
+            return self._choice_lines(seat)
+        news = [(key, label) for key, label in now.items() if last.get(key) != label]
+        if not news:
+            return [Msg("core.choices.left", count=len(now))]
+        return [Msg("core.choices.changed", count=len(now), new=len(news))] + [
+            Msg("core.choices.item", number=key, label=label) for key, label in news]
 
     def prompt_text(self) -> str:
         """A short prompt (``Ana>``, ``Waiting>``): the question is the line above it."""
@@ -48,45 +101,123 @@ class Asking:
         if mine is None:
             self.cmd_whose("")
         else:
-            self.ask(*mine)
+            self.ask(*mine, choices=self.verbosity >= Verbosity.NORMAL)
 
-    def choose(self, number: int) -> None:
+    def keyed_choices(self, seat: int) -> list[tuple[str, str, Msg]]:
+        """(key, action, label) of each choice the seat has now, numbered stably while the
+        same menu stays open (see :mod:`a11y_games.ui.numbering`)."""
+        legal = self.table.choices(seat)
+        pending = self.table.pending()
+        labels = dict(legal)
+        if pending is None or not legal:
+            return []
+        keyed = self.numbering.keys(menu_key(seat, pending.prompt), [a for a, _ in legal])
+        return [(key, action, labels[action]) for key, action in keyed]
+
+    def choice_number(self, seat: int, action: str) -> str:
+        """The key the player types for ``action`` now (``0`` for back, ``00`` to finish)."""
+        return next(k for k, a, _ in self.keyed_choices(seat) if a == action)
+
+    def choose(self, key: int | str) -> bool:
+        """Answer the question by a choice's key; False (and said why) if refused."""
         mine = self._my_turn()
         if mine is None:
             self.say(Msg("core.error.no_choice_now"))
             self.cmd_whose("")
-            return
+            return False
         seat, _ = mine
-        legal = self.table.choices(seat)
-        if not 1 <= number <= len(legal):
-            self.say(Msg("core.error.choice_range", number=number, count=len(legal)))
-            return
+        word = str(key)
+        word = word if word == FINISH_KEY else str(int(word))
+        keyed = self.keyed_choices(seat)
+        action = next((a for k, a, _ in keyed if k == word), None)
+        if action is None:
+            self.say(Msg("core.error.choice_key", number=word, count=len(keyed)))
+            return False
         try:
-            self.table.act(seat, legal[number - 1][0])
+            self.table.act(seat, action)
         except IllegalAction as error:
             self.say(error.msg)
+            return False
+        return True
 
-    def _choice_named(self, line: str) -> int | None:
-        """The number of the one choice whose label (or id, or the label's head before a
-        comma, colon or bracket) is what was typed: "back" for "10. Back", "termine" for
-        "11. Terminé", "gaia" for "2. Gaïa (4)", "sail" for "1. Sail: no marker"; None if
-        no single choice is named."""
+    def answer_alone(self, seat: int, pending: Pending) -> bool:
+        """A question with one possible answer (not back, not a race) is answered at once,
+        and said, unless the player turned that off. True if answered."""
+        if not self.only_choice or pending.race or seat != self.viewer:
+            return False
+        legal = self.table.choices(seat)
+        if len(legal) != 1 or legal[0][0] == BACK:
+            return False
+        key = (seat, pending, self.table.log_length)
+        if key == getattr(self, "_answered_alone", None):
+            return False  # refused once: ask it
+        self._answered_alone = key
+        self.say(Msg("core.choices.only", label=legal[0][1]))
+        try:
+            self.table.act(seat, legal[0][0])
+        except IllegalAction as error:
+            self.say(error.msg)
+            return False
+        return True
+
+    def answer_keys(self, words: list[str]) -> None:
+        """Several keys typed on one line (``1 3 2``) answer successive questions, each
+        only if the next question is asked of the same seat with nothing done by others
+        meanwhile; the first refusal stops."""
+        mine = self._my_turn()
+        if mine is None:
+            self.choose(words[0])
+            return
+        seat = mine[0]
+        before = len(self.table.events)
+        for index, word in enumerate(words):
+            if index:
+                self.advance(ask=False)
+                mine = self._my_turn()
+                others = any(e.cause != seat for e in self.table.events[before:])
+                if mine is None or mine[0] != seat or mine[1].race or others:
+                    self.say(Msg("core.choices.rest_dropped", count=len(words) - index))
+                    return
+            before = len(self.table.events)
+            if not self.choose(word):
+                if index + 1 < len(words):
+                    self.say(Msg("core.choices.rest_dropped", count=len(words) - index - 1))
+                return
+
+    def _choice_named(self, line: str) -> str | None:
+        """The key of the one choice whose label (or id, or the label's head before a
+        comma, colon or bracket) is what was typed: "back" for "0. Back", "termine" for
+        "00. Terminé", "gaia" for "2. Gaïa (4)", "sail" for "1. Sail: no marker"; else of
+        the one choice with a word of its label that no other choice has ("brazil" for
+        "Nominate Brazil"); None if no single choice is named."""
         mine = self._my_turn()
         if mine is None:
             return None
         seat, key = mine[0], fold(line)
-        named = []
-        for choice, (action, described) in enumerate(self.table.choices(seat), 1):
+        if not key:
+            return None
+        named: list[str] = []
+        worded: list[str] = []
+        for choice, action, described in self.keyed_choices(seat):
             label = fold(self.tr.render(described))
             if key in (fold(action), label, fold(re.split(r"[,:]| \(", label)[0])):
                 named.append(choice)
-        return named[0] if len(named) == 1 else None
+            if key in re.findall(r"\w+", label):
+                worded.append(choice)
+        if len(named) == 1:
+            return named[0]
+        if not named and len(worded) == 1:
+            return worded[0]
+        return None
 
     def _choice_lines(self, seat: int) -> list[Msg]:
-        legal = self.table.choices(seat)
-        return [Msg("core.choices.header", count=len(legal))] + [
-            Msg("core.choices.item", number=i, label=label)
-            for i, (_, label) in enumerate(legal, 1)]
+        """Every choice, numbered; the first list of the game says how to answer."""
+        keyed = self.keyed_choices(seat)
+        header = "core.choices.header_short" if getattr(self, "_taught", False) \
+            else "core.choices.header"
+        self._taught = True
+        return [Msg(header, count=len(keyed))] + [
+            Msg("core.choices.item", number=key, label=label) for key, _, label in keyed]
 
     def show_choices(self, seat: int) -> None:
         self.say_summary(self._choice_lines(seat))

@@ -23,10 +23,12 @@ from a11y_games.net.protocol import Over, PendingMsg, Presence
 from a11y_games.ui.announcer import Announcer
 from a11y_games.ui.asking import Asking
 from a11y_games.ui.chatting import ChatCommands
-from a11y_games.ui.commands import COMMANDS, lookup, number
+from a11y_games.ui.commands import COMMANDS, lookup
 from a11y_games.ui.handover import HandOver, Quit
 from a11y_games.ui.info import InfoCommands
 from a11y_games.ui.keeping import KeepingCommands
+from a11y_games.ui.listening import ListeningCommands
+from a11y_games.ui.numbering import Numbering, is_key
 from a11y_games.ui.outputs import BrailleOptions, SpeechOutput
 from a11y_games.ui.settings import Preferences
 from a11y_games.ui.sounding import SoundCommands
@@ -38,7 +40,7 @@ __all__ = ["BrailleOptions", "Client"]
 
 
 class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingCommands,
-             ChatCommands, SoundCommands):
+             ChatCommands, SoundCommands, ListeningCommands):
     """Plays one game with the humans at this keyboard, through a table."""
 
     def __init__(self, table: Table | Match, *, reader: LineReader, writer: Writer,
@@ -65,6 +67,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.sound = sound  # sound cues (a11y_games.output.sound.Sound), or None
         self.clock = clock
         self.lang = lang if lang in LANGUAGES else "en"
+        self.only_choice = prefs is None or prefs.only_choice == "on"
+        """A question with a single possible answer is answered at once, and said."""
         self._set_table(table)
         if not table.local:
             table.on_news = self._news  # type: ignore[attr-defined]
@@ -98,6 +102,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.ended = False
         self.typed_ahead = ""
         """A command typed at the hand-over instead of Enter, run once the question is asked."""
+        self.numbering = Numbering()
+        self.load_muted_kinds()
 
     def _speak(self, text: str) -> None:
         if self.speech is not None and self.speech.enabled:
@@ -168,9 +174,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.say(Msg("core.load.done", path=str(path), game=self.table.spec.title,
                      count=self.table.log_length), Msg("core.load.hint"))
 
-    def advance(self) -> None:
+    def advance(self, *, ask: bool = True) -> None:
         """Let bots play and show what happened, until a human here must decide or the game
-        ends (at a remote table, until this seat is asked: the others play elsewhere)."""
+        ends (at a remote table, until this seat is asked: the others play elsewhere).
+        ``ask=False``: the question is not asked (the player typed its answer ahead)."""
         while True:
             self.flush_events()
             pending = self.table.pending()
@@ -193,13 +200,27 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                     self.turn_to(seat)
                 else:
                     self.hand_over(seat)
+            if self.answer_alone(seat, pending):
+                continue
             key = (seat, pending, self.table.log_length)
+            if not ask:
+                return
             if key != self.asked:
                 self.asked = key
+                self._close_menu_if_others_acted(seat)
                 self.autosave_now()  # a closed terminal loses at most this decision
                 self.cue_question(pending)
                 self.ask(seat, pending)
             return
+
+    def _close_menu_if_others_acted(self, seat: int) -> None:
+        """A menu stays open (its numbers kept) only while nothing but the seat's own
+        steps happened since it was asked."""
+        events = self.table.events
+        start = getattr(self, "_menu_events", len(events))
+        if any(e.cause != seat for e in events[start:]):
+            self.numbering.close()
+        self._menu_events = len(events)
 
     def handle(self, line: str) -> None:
         """Run one line of input: a number (a choice), a command, or a game query."""
@@ -209,14 +230,16 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             self.repeat_question()
             return
         head, rest = words[0], " ".join(words[1:])
-        picked = number(head)
-        if picked is not None:
-            self.choose(picked)
+        if is_key(head):
+            if len(words) > 1 and all(is_key(w) for w in words):
+                self.answer_keys(words)  # 1 3 2: successive questions
+            else:
+                self.choose(head)
             return
         if head.lstrip("-+").replace(".", "", 1).replace(",", "", 1).isdigit():
             mine = self._my_turn()
-            count = len(self.table.choices(mine[0])) if mine else 0
-            self.say(Msg("core.error.choice_range", number=head, count=count) if mine
+            self.say(Msg("core.error.choice_key", number=head,
+                         count=len(self.table.choices(mine[0]))) if mine
                      else Msg("core.error.no_choice_now"))
             return
         command = lookup(head)
@@ -242,7 +265,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
 
     PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "lang", "speech",
                                  "verbosity", "set", "save", "saves", "load", "quit",
-                                 "say", "tell", "sound", "sounds"))
+                                 "say", "tell", "sound", "sounds", "kinds", "mute",
+                                 "unmute"))
     """Commands that show nothing of a seat's own: no hand-over needed before them."""
 
     def _query(self, word: str) -> Any:

@@ -122,7 +122,8 @@ class InfoCommands:
     LOG_PAGE = 10
 
     def cmd_log(self, rest: str) -> None:
-        """log [N] | log next | log back | log start | log search WORD | log round N."""
+        """log [N] | log next | log back | log start | log search WORD | log round N |
+        log KIND (one kind of announcement: chat, others, mine, or a game's)."""
         events = self.transcripts.get(self.viewer, [])
         words = rest.split()
         verb = fold(words[0]) if words else ""
@@ -131,56 +132,91 @@ class InfoCommands:
             return
         size = self.LOG_PAGE
         wanted = number(verb)
+        kind = self.find_kind(words[0]) if words and wanted is None else None
         if not words or wanted is not None:
             if wanted is not None and wanted < 1:
                 self.say(Msg("core.error.log_number"))
                 return
             size = wanted or size
-            self._log_page(events, max(0, len(events) - size), len(events))
+            self._log_view = [[e] for e in events]
+            self._log_page(max(0, len(events) - size), len(events))
         elif verb in ("next", "suite", "suivant"):
-            start = getattr(self, "_log_end", len(events))
-            if start >= len(events):
+            view = self._current_log_view(events)
+            start = getattr(self, "_log_end", len(view))
+            if start >= len(view):
                 self.say(Msg("core.log.at_end"))
                 return
-            self._log_page(events, start, min(len(events), start + size))
+            self._log_page(start, min(len(view), start + size))
         elif verb in ("back", "previous", "precedent", "avant"):
-            end = getattr(self, "_log_start", len(events))
+            view = self._current_log_view(events)
+            end = getattr(self, "_log_start", len(view))
             if end <= 0:
                 self.say(Msg("core.log.at_start"))
                 return
-            self._log_page(events, max(0, end - size), end)
+            self._log_page(max(0, end - size), end)
         elif verb in ("start", "debut", "all", "tout"):
-            self._log_page(events, 0, min(len(events), size))
-        elif verb in ("chat", "discussion"):
-            said = [e for e in events if e.msg.id.startswith("online.chat.")]
-            if not said:
-                self.say(Msg("online.chat.none"))
-                return
-            self._log_page(said, max(0, len(said) - size), len(said))
+            self._log_view = [[e] for e in events]
+            self._log_page(0, min(len(events), size))
         elif verb in ("search", "chercher", "cherche") and len(words) > 1:
-            key = fold(" ".join(words[1:]))
-            found = [e for e in events if key in fold(self.tr.render(e.msg))]
-            if not found:
-                self.say(Msg("core.log.not_found", word=" ".join(words[1:])))
-                return
-            self.say(Msg("core.log.found", count=len(found), word=" ".join(words[1:])))
-            self.out.lines(self.tr.render(e.msg) for e in found[-size:])
+            self._log_search(events, " ".join(words[1:]))
         elif (verb in ("round", "tour", "manche") and len(words) > 1
               and (round_number := number(words[1])) is not None):
             start, end = round_span(events, round_number)
             if start is None:
                 self.say(Msg("core.log.no_round", number=round_number))
                 return
-            self._log_page(events, start, end, header=False)
+            self._log_view = [[e] for e in events]
+            self._log_page(start, end, header=False)
+        elif kind is not None:
+            said = [[e] for e in events if kind in self.kinds_of(e, self.viewer)]
+            if not said:
+                self.say(Msg("online.chat.none") if kind == "chat"
+                         else Msg("core.log.kind_none", kind=self.kind_label(kind)))
+                return
+            self._log_view = said
+            self._log_page(max(0, len(said) - size), len(said))
         else:
             self.say(Msg("core.error.log_number"))
 
-    def _log_page(self, events: list[Event], start: int, end: int, *,
-                  header: bool = True) -> None:
+    def _current_log_view(self, events: list[Event]) -> list[list[Event]]:
+        view = getattr(self, "_log_view", None)
+        if view is None:
+            view = self._log_view = [[e] for e in events]
+        return view
+
+    def _log_entries(self, events: list[Event]) -> list[list[Event]]:
+        """Whole entries: an event, and the lines that continue it (a line ending with a
+        colon is continued by the next: "Cy claims:" then "Ana is a lobbyist.")."""
+        entries: list[list[Event]] = []
+        for event in events:
+            if entries and self.tr.render(entries[-1][-1].msg).rstrip().endswith(":"):
+                entries[-1].append(event)
+            else:
+                entries.append([event])
+        return entries
+
+    def _log_search(self, events: list[Event], wanted: str) -> None:
+        """The entries that contain ``wanted`` (whole, with who said it), counted, paged from
+        the oldest: ``log next`` reads on."""
+        key = fold(wanted)
+        found = [entry for entry in self._log_entries(events)
+                 if key in fold(" ".join(self.tr.render(e.msg) for e in entry))]
+        if not found:
+            self.say(Msg("core.log.not_found", word=wanted))
+            return
+        self.say(Msg("core.log.found", count=len(found), word=wanted))
+        self._log_view = found
+        self._log_page(0, min(len(found), self.LOG_PAGE),
+                       header=len(found) > self.LOG_PAGE)
+
+    def _log_page(self, start: int, end: int, *, header: bool = True) -> None:
+        """Entries ``start`` to ``end`` of the view being read, one line each."""
+        view = self._log_view
         self._log_start, self._log_end = start, end
         if header:
-            self.say(Msg("core.log.page", first=start + 1, last=end, total=len(events)))
-        self.out.lines(self.tr.render(e.msg) for e in events[start:end])
+            self.say(Msg("core.log.page", first=start + 1, last=end, total=len(view)))
+        self.out.lines(" ".join(self.tr.render(e.msg) for e in entry)
+                       for entry in view[start:end])
 
     def cmd_repeat(self, rest: str) -> None:
         """repeat: the last message; repeat N: the Nth message before it."""

@@ -39,6 +39,7 @@ CHOICES: dict[str, tuple[str, ...] | None] = {
     "volume": None,  # 0 to 100
     "name": None,  # the name said at network tables
     "hotseat_clear": ("on", "off"),  # several humans: clear the screen at each hand-over
+    "only_choice": ("on", "off"),  # a question with one answer is answered at once
 }
 
 CUE_PREFIX = "sound."
@@ -57,6 +58,7 @@ FRENCH_NAMES: dict[str, str] = {
     "volume": "volume",
     "name": "nom",
     "hotseat_clear": "effacer_ecran",
+    "only_choice": "choix_unique",
 }
 """Each setting's French name: accepted in either language, shown in French."""
 
@@ -139,6 +141,16 @@ class Preferences:
     hotseat_clear: str = "on"
     """Several humans at one keyboard: clear the screen and scrollback at each hand-over."""
     seen_walkthrough: bool = False
+    only_choice: str = "on"
+    """A question with a single possible answer is answered at once, and said."""
+    muted_kinds: str = ""
+    """Kinds of announcements not said (``mute KIND``), separated by commas: ``game.kind``
+    for a game's kinds, the bare name for the client's own (``chat``, ``others``, ``mine``)."""
+
+    @property
+    def kinds_muted_list(self) -> list[str]:
+        """The muted kinds, as stored."""
+        return [k for k in self.muted_kinds.split(",") if k]
 
     @property
     def muted(self) -> frozenset[str]:
@@ -149,6 +161,13 @@ class Preferences:
         """A copy with one setting changed; ValueError (with ``.args[0]`` a Msg) if invalid."""
         if name.startswith(CUE_PREFIX) or name == "sounds_off":
             return self._with_cues(name, value)
+        if name == "muted_kinds":
+            entries = [k.strip() for k in value.split(",") if k.strip()]
+            if any(not k.replace(".", "").replace("_", "").isalnum() or not k.isascii()
+                   for k in entries):
+                raise ValueError(Msg("core.set.bad_value", name=name, value=value,
+                                     values="-"))
+            return replace(self, muted_kinds=",".join(dict.fromkeys(entries)))
         if name not in CHOICES:
             raise ValueError(Msg("core.set.unknown", name=name, names=", ".join(CHOICES)))
         allowed = CHOICES[name]

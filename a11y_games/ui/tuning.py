@@ -167,6 +167,8 @@ class TuningCommands:
         if name == "sound":
             self.cmd_sound(value)
             return
+        if name == "only_choice":
+            self.only_choice = value == "on"
         if name == "volume" and self.sound is not None:
             self.sound.set_volume(int(value))
         if name.startswith(CUE_PREFIX) and self.sound is not None:

@@ -17,9 +17,13 @@ GAMES = list(all_specs())
 
 @pytest.mark.parametrize("number", range(1, len(GAMES) + 1), ids=GAMES)
 def test_newcomer_reaches_the_first_move_in_three_answers(tmp_path, number: int) -> None:
+    """After the language (the first question on a machine with no settings)."""
     player = TmuxPlayer(tmp_path, ["--speech", "off"])
     try:
         lines = player.wait_prompt([])
+        assert lines[-2].startswith("Language?"), lines[-6:]
+        player.type("")  # the language found in the environment
+        lines = player.wait_prompt(lines)
         assert any("First time here?" in line for line in lines)
         answers = [str(number), "", ""]  # the game, then Enter twice: default players, start
         for answer in answers:

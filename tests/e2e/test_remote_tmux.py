@@ -3,7 +3,6 @@ the prompt works remotely, and what others do is said while the player waits."""
 
 from __future__ import annotations
 
-import random
 import re
 import threading
 import time
@@ -11,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.tmuxdriver import CHOICES, TmuxPlayer, tmux_available
+from tests.answering import Answerer
+from tests.e2e.tmuxdriver import TmuxPlayer, tmux_available
 from tests.net.clients import Player, Server, private_env
 from tests.net.test_remote_play import create_table, play
 
@@ -38,17 +38,20 @@ def test_an_interactive_client_plays_a_network_game_in_a_terminal(tmp_path: Path
         helper = threading.Thread(target=play, args=({"Ana": (ana, "en")}, 3),
                                   kwargs={"until": 150}, daemon=True)
         helper.start()
-        rng = random.Random(4)
+        reader = Answerer(4)
         deadline = time.monotonic() + 150
         lines: list[str] = []
+        read = 0
         answered = 0
         while not any(line.startswith("Game over.") for line in lines):
             assert time.monotonic() < deadline, "\n".join(bo.screen()[-40:])
             lines = bo.wait_prompt(lines, timeout=60)
+            for line in lines[read:]:
+                reader.feed(line)
+            read = len(lines)
             prompt = lines[-1] if lines else ""
-            if prompt.startswith("Bo>"):  # asked: the question is the line above
-                counts = [int(m.group(1)) for line in lines[-60:] if (m := CHOICES.match(line))]
-                bo.type(str(rng.randint(1, counts[-1])) if counts else "")
+            if prompt.startswith(("Bo: ", "Bo>")):  # asked: Bo is in the prompt
+                bo.type(reader.answer() or "")
                 answered += 1
             elif re.match(r"Race|Press Enter", prompt):
                 bo.type("")

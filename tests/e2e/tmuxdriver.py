@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
-import re
 import shutil
 import subprocess
 import time
@@ -108,27 +106,28 @@ class TmuxPlayer:
             time.sleep(0.05)
 
 
-CHOICES = re.compile(r"^(\d+) (?:choices?|choix)\b")
-
-
 def play_to_the_end(player: TmuxPlayer, *, over: str, choose: str = "1", seed: int = 1,
                     max_inputs: int = 5000, timeout: float = 240) -> list[str]:
     """Answer every prompt until ``over`` appears; returns the screen.
 
-    ``choose="1"`` always types 1; ``choose="random"`` reads the last "N choices" line and
-    types a number among them (seeded), as a player trying things would.
+    ``choose="1"`` types the first choice listed; ``choose="random"`` one of the keys the
+    question offers (seeded), as a player trying things would (see ``tests.answering``).
+    Enter (or 1) when nothing is listed: a race, a hand-over.
     """
-    rng = random.Random(seed)
+    from tests.answering import Answerer
+
+    reader = Answerer(seed, first=choose != "random")
     deadline = time.monotonic() + timeout
     lines: list[str] = []
+    read = 0
     for _ in range(max_inputs):
         assert time.monotonic() < deadline, "game did not end in time"
         lines = player.wait_prompt(lines)
         if any(over in line for line in lines[-60:]):
             return lines
-        answer = choose
-        if choose == "random":
-            counts = [int(m.group(1)) for line in lines[-80:] if (m := CHOICES.match(line))]
-            answer = str(rng.randint(1, counts[-1])) if counts else "1"
-        player.type(answer)
+        for line in lines[read:]:
+            reader.feed(line)
+        read = len(lines)
+        answer = reader.answer()
+        player.type(answer if answer is not None else "1")
     raise AssertionError("too many inputs")

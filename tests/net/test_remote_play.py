@@ -6,18 +6,17 @@ policy answers its questions. The tests read what each player's screen shows.
 
 from __future__ import annotations
 
-import random
 import re
 import time
 from pathlib import Path
 
 import pytest
 
+from tests.answering import Answerer
 from tests.net.clients import Player, Server
 
 pytestmark = pytest.mark.timeout(180)
 
-CHOICES = {"en": r"^(\d+) choices?\. Type", "fr": r"^(\d+) choix\. Tapez"}
 RACE = {"en": r"^Race! ", "fr": r"^Course"}
 OVER = {"en": r"^Game over\.", "fr": r"^Partie terminée\."}
 
@@ -65,7 +64,7 @@ def play(players: dict[str, tuple[Player, str]], seed: int, *, until: float = 15
     """Answer every question of every player (a random choice, Enter in a race) until each
     one's screen says the game is over, or (``stop_after``) one player gave N answers, or
     (``until_line``) a player's screen shows a line matching a pattern."""
-    rng = random.Random(seed)
+    readers = {name: Answerer(seed * 100 + i) for i, name in enumerate(players)}
     done: set[str] = set()
     answers = dict.fromkeys(players, 0)
     deadline = time.monotonic() + until
@@ -83,17 +82,21 @@ def play(players: dict[str, tuple[Player, str]], seed: int, *, until: float = 15
                 player.seen += 1
                 if until_line and until_line[0] == name and re.search(until_line[1], line):
                     return
-                choices = re.search(CHOICES[lang], line)
-                if choices:
-                    player.send(str(rng.randint(1, int(choices.group(1)))))
-                    answers[name] += 1
-                    if stop_after and answers.get(stop_after[0], 0) >= stop_after[1]:
-                        return
-                elif re.search(RACE[lang], line):
+                readers[name].feed(line)
+                if re.search(RACE[lang], line):
                     player.send("")
                 elif re.search(OVER[lang], line):
                     done.add(name)
                     break
+            if name in done:
+                continue
+            answer = readers[name].answer()  # once the lines that came are all read
+            if answer is not None:
+                player.send(answer)
+                if answer != "choices":
+                    answers[name] += 1
+                if stop_after and answers.get(stop_after[0], 0) >= stop_after[1]:
+                    return
 
 
 def test_a_pnue_game_with_three_remote_players_and_two_bots(server: Server,

@@ -35,7 +35,7 @@ SPEC = GameSpec(
                {"off": Msg("pnue.option.crises_off"), "on": Msg("pnue.option.crises_on")}),
         Option("race", Msg("pnue.option.race"), ("timed", "random"), "timed",
                {"timed": Msg("pnue.option.race_timed"),
-                "random": Msg("pnue.option.race_random")}),
+                "random": Msg("pnue.option.race_random")}, when={"crises": "on"}),
         Option("roles", Msg("pnue.option.roles"),
                ("standard", "random_lobbyists", "maybe_dollar"), "standard",
                {"standard": Msg("pnue.option.roles_standard"),

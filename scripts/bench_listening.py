@@ -1,0 +1,205 @@
+"""How much a player hears and types: seeded whole games through the real client.
+
+One seat is a human answered by a scripted policy (the game's normal bot deciding from
+that seat's view, its answer typed as the number the client shows); the other seats are
+normal bots. Reported per round of the game: the human's inputs (lines typed), the lines
+and characters announced to that seat (everything written to it: events, questions,
+choice lists), and the seconds of speech they take at espeak-ng's default rate (175 words
+a minute). Not a test: nothing here asserts.
+
+Run: ``.venv/bin/python scripts/bench_listening.py GAME [--players N] [--games K]
+[--verbosity brief|normal|full]``. It imports only the installed ``a11y_games`` package,
+so another worktree's venv measures its own code with this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from a11y_games.engine import Event, Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.games import all_specs
+from a11y_games.ui.client import Client
+from a11y_games.ui.terminal import Writer
+
+WORDS_PER_MINUTE = 175
+"""espeak-ng's default rate."""
+
+
+@dataclass
+class Heard:
+    """What one game cost the human seat."""
+
+    rounds: int = 0
+    inputs: int = 0
+    lines: int = 0
+    chars: int = 0
+    asked_chars: int = 0
+    """Of ``chars``: the questions with their choice lists."""
+    words: int = 0
+    before_first_question: int = 0
+    finished: bool = False
+    texts: list[str] = field(default_factory=list)
+
+    @property
+    def seconds(self) -> float:
+        return self.words * 60 / WORDS_PER_MINUTE
+
+
+def round_of(event: Event) -> int | None:
+    """The round or turn an event opens or names (as ``log round N`` finds rounds)."""
+    params = event.msg.params
+    for key in ("round", "turn"):
+        if isinstance(params.get(key), int):
+            return int(params[key])
+    if event.msg.id.endswith(".round") and isinstance(params.get("number"), int):
+        return int(params["number"])
+    return None
+
+
+class Policy:
+    """The scripted human: the normal bot's choice for the seat, typed as the client's
+    number for it (Enter in a race). Ends input when the game is over."""
+
+    interactive = False
+
+    def __init__(self, seat: int, seed: int, limit: int) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.limit = limit
+        self.client: Client | None = None
+        self.bot: Any = None
+        self.inputs = 0
+
+    def read(self, prompt: str) -> str:
+        client = self.client
+        assert client is not None
+        match = client.match
+        pending = match.state.pending()
+        if pending is None or self.inputs >= self.limit:
+            raise EOFError
+        self.inputs += 1
+        if pending.race:
+            return ""
+        mine = client._my_turn()
+        if mine is None:
+            raise EOFError
+        seat = mine[0]
+        if self.bot is None:
+            factory = match.spec.bots.get("normal") or match.spec.bots["random"]
+            self.bot = factory(seat, random.Random(f"{self.seed}:policy:{seat}"))
+        legal = match.state.legal_actions(seat)
+        action = self.bot.choose(match.state.observation(seat), legal)
+        if action not in legal:
+            action = legal[0]
+        number_of = getattr(client, "choice_number", None)  # stable numbers, once they exist
+        if number_of is not None:
+            return str(number_of(seat, action))
+        actions = [a for a, _ in client.table.choices(seat)]
+        return str(actions.index(action) + 1)
+
+
+def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -> Heard:
+    """One whole game; the human sits at ``seed % players``."""
+    spec = all_specs()[game]
+    seat = seed % players
+    seats = [SeatSpec("human", "Ana") if s == seat else
+             SeatSpec("bot", level="normal", name_index=s) for s in range(players)]
+    match = Match(spec, spec.settings(players, seed), seats)
+    heard = Heard()
+    writer = Writer(io.StringIO())
+
+    def speak(text: str) -> None:
+        heard.lines += 1
+        heard.chars += len(text)
+        heard.words += len(text.split())
+        heard.texts.append(text)
+
+    writer.speak = speak
+    policy = Policy(seat, seed, limit)
+    ticks = iter(range(10**9))
+    client = Client(match, reader=policy, writer=writer, verbosity=verbosity,
+                    clock=lambda: float(next(ticks)))  # a race answered in 1 s
+    policy.client = client
+    first: list[int] = []
+    asked = client.ask
+
+    def ask(*args: Any, **kwargs: Any) -> None:
+        if not first:
+            first.append(heard.lines)
+        before = heard.chars
+        asked(*args, **kwargs)
+        heard.asked_chars += heard.chars - before
+
+    client.ask = ask  # type: ignore[method-assign]
+    client.run()
+    heard.inputs = policy.inputs
+    heard.before_first_question = first[0] if first else heard.lines
+    heard.finished = match.state.outcome() is not None
+    rounds = [r for e in match.events if e.visible(seat) and (r := round_of(e)) is not None]
+    heard.rounds = max(rounds, default=0) or 1
+    return heard
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(all_specs()))
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--verbosity", default="normal", choices=["brief", "normal", "full"])
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--limit", type=int, default=3000,
+                        help="inputs after which a game is abandoned (a stuck policy)")
+    parser.add_argument("--show", action="store_true",
+                        help="print what the first game said to the human seat")
+    args = parser.parse_args(argv)
+    spec = all_specs()[args.game]
+    players = args.players or spec.default_players
+    verbosity = Verbosity[args.verbosity.upper()]
+    started = time.perf_counter()
+    games = [play(args.game, players, args.seed + i, verbosity, args.limit)
+             for i in range(args.games)]
+    if args.show:
+        print("\n".join(games[0].texts))
+
+    def per_round(values: list[float]) -> str:
+        return f"{statistics.mean(values):.1f}"
+
+    rows = {
+        "inputs": [g.inputs / g.rounds for g in games],
+        "lines": [g.lines / g.rounds for g in games],
+        "characters": [g.chars / g.rounds for g in games],
+        "of which questions": [g.asked_chars / g.rounds for g in games],
+        "speech (s)": [g.seconds / g.rounds for g in games],
+    }
+    print(f"## {args.game}, {players} players, {args.verbosity}, "
+          f"{len(games)} games from seed {args.seed}")
+    print()
+    print(f"Rounds per game: {statistics.mean(g.rounds for g in games):.1f}; "
+          f"games finished: {sum(g.finished for g in games)} of {len(games)}; "
+          f"lines before the first question: "
+          f"{statistics.mean(g.before_first_question for g in games):.0f}; "
+          f"{time.perf_counter() - started:.1f} s.")
+    print()
+    print("| per round | mean | min | max |")
+    print("|---|---|---|---|")
+    for name, values in rows.items():
+        print(f"| {name} | {per_round(values)} | {min(values):.1f} | {max(values):.1f} |")
+    totals = (f"Per game: {statistics.mean(g.inputs for g in games):.0f} inputs, "
+              f"{statistics.mean(g.lines for g in games):.0f} lines, "
+              f"{statistics.mean(g.chars for g in games):.0f} characters, "
+              f"{statistics.mean(g.seconds for g in games) / 60:.1f} minutes of speech.")
+    print()
+    print(totals)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""A scripted player reading the screen: which keys the last question offers.
+
+The client numbers a menu's choices stably (gaps where choices went, ``0`` for back,
+``00`` to finish) and, at normal verbosity, does not read again a list just heard ("The
+same 3 choices.") or reads only what changed. A script follows the lines as a player
+would: it keeps the keys of the last list, adds the new ones, and after a refusal asks
+``choices`` for the whole list again.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+FULL = re.compile(r"^\d+ (?:choices?|choix)(?:\.| ?:)")
+CHANGED = re.compile(r"^\d+ (?:choices?|choix) ?; ")
+KEPT = re.compile(r"^(?:The same \d+ choices?|Les? (?:\d+ )?mêmes? choix|\d+ (?:choices?|choix) "
+                  r"(?:left|restants?))")
+ITEM = re.compile(r"^(\d+)\. ")
+REFUSED = re.compile(r"^(?:No choice \S+ here|Pas de choix \S+ ici)")
+
+
+class Answerer:
+    """Feed it every line shown; ``answer()`` gives the line to type when a question waits."""
+
+    def __init__(self, seed: int = 1, *, first: bool = False) -> None:
+        self.rng = random.Random(seed)
+        self.first = first
+        self.keys: list[str] = []
+        self.collecting = False
+        self.waiting = False
+        self.refused = False
+
+    def feed(self, line: str) -> None:
+        item = ITEM.match(line)
+        if item and self.collecting:
+            if item.group(1) not in self.keys:
+                self.keys.append(item.group(1))
+            return
+        self.collecting = False
+        if FULL.match(line):
+            self.keys, self.collecting, self.waiting = [], True, True
+        elif CHANGED.match(line):
+            self.collecting, self.waiting = True, True
+        elif KEPT.match(line):
+            self.waiting = True
+        elif REFUSED.match(line):
+            self.refused = True
+
+    def answer(self) -> str | None:
+        """The key to type (or ``choices`` after a refusal), or None if nothing is asked."""
+        if self.refused:
+            self.refused = False
+            self.waiting = False
+            return "choices"
+        if not self.waiting or not self.keys:
+            return None
+        self.waiting = False
+        return self.keys[0] if self.first else self.rng.choice(self.keys)

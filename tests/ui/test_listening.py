@@ -1,0 +1,281 @@
+"""Less to hear, fewer keys (issue 13): muted kinds, one answer taken at once, stable numbers,
+a choice named by a word, several numbers on a line, whole entries in log search."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import pytest
+
+from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.state import Outcome
+from a11y_games.ui.client import Client
+from a11y_games.ui.numbering import Numbering
+from a11y_games.ui.settings import Preferences, load_preferences
+from a11y_games.ui.terminal import PlainReader, Writer
+from tests.toygame import SPEC, ToyState
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def _label(text: str) -> Msg:
+    """A label that renders as ``text`` (the toy game has no catalogue of its own)."""
+    return Msg("core.choices.only", label=text)
+
+
+class ShopState(ToyState):
+    """One seat buys from a shop menu until it is done: a menu that stays open."""
+
+    ITEMS = ("Nominate Brazil", "Nominate Chile", "Buy Élan")
+
+    def __init__(self, settings, rng) -> None:
+        super().__init__(settings, rng)
+        self.left = list(range(len(self.ITEMS)))
+        self.finished = False
+
+    def pending(self) -> Pending | None:
+        return None if self.finished else Pending((0,), Msg("toy.ask"))
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.finished or seat != 0:
+            return []
+        return [f"buy:{i}" for i in self.left] + ["done", "back"]
+
+    def describe(self, seat: int, action: str) -> Msg:
+        if action.startswith("buy:"):
+            return _label(self.ITEMS[int(action[4:])])
+        return _label(action.capitalize())
+
+    def apply(self, seat: int, action: str) -> None:
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(Msg("core.error.illegal"))
+        if action == "done":
+            self.finished = True
+        elif action.startswith("buy:"):
+            self.left.remove(int(action[4:]))
+            self.events.append(Event(Msg("toy.took", seat=PlayerRef(0), count=1), cause=0))
+
+    def outcome(self) -> Outcome | None:
+        return Outcome(frozenset({0}), Msg("toy.won", seat=PlayerRef(0))) if self.finished \
+            else None
+
+
+SHOP = replace(SPEC, name="toy", new_state=ShopState)
+
+
+def _shop(script: str, **kwargs):
+    match = Match(SHOP, SHOP.settings(2, 1), [SeatSpec("human", "Ana"),
+                                              SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out), **kwargs)
+    client.run()
+    return out.getvalue().splitlines(), match, client
+
+
+def _toy(script: str, **kwargs):
+    match = Match(SPEC, SPEC.settings(2, 5), [SeatSpec("human", "Ana"),
+                                              SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out), **kwargs)
+    return out, match, client
+
+
+# --- stable numbers, fixed keys -------------------------------------------------------------
+def test_an_entry_keeps_its_number_while_the_menu_stays_open() -> None:
+    lines, match, _ = _shop("1\nchoices\n2\n")
+    assert "1. Only one choice: Nominate Brazil." in lines  # the toy label, said in full
+    assert "00. Only one choice: Done." in lines and "0. Only one choice: Back." in lines
+    later = lines[lines.index("choices") if "choices" in lines else 0:]
+    assert "2. Only one choice: Nominate Chile." in later  # still 2 after buying 1
+    assert not any(line.startswith("1. ") for line in lines[-8:])  # 1 is not reused
+    assert match.log == [(0, "buy:0"), (0, "buy:1")]
+
+
+def test_00_is_done_and_0_is_back_in_every_menu() -> None:
+    numbering = Numbering()
+    keys = numbering.keys("m", ["a", "pass", "back", "b"])
+    assert keys == [("1", "a"), ("2", "b"), ("00", "pass"), ("0", "back")]
+    assert numbering.keys("m", ["b", "c", "pass", "back"])[:2] == [("2", "b"), ("3", "c")]
+    assert numbering.keys("other", ["c", "claim:done"]) == [("1", "c"), ("00", "claim:done")]
+    _, match, _ = _shop("00\n")
+    assert match.log == [(0, "done")]
+
+
+def test_a_menu_asked_again_says_only_what_changed() -> None:
+    lines, _, _ = _shop("1\n")
+    again = lines[lines.index("toy.took") + 1:]
+    assert again[1] == "4 choices left, numbers unchanged."  # 2 items, done and back
+    assert "Type a number" not in " ".join(again)
+
+
+def test_a_list_just_heard_is_one_line_and_enter_reads_it_whole() -> None:
+    out, _, client = _toy("1\n\n")  # 7 sticks: 3 choices again after the bot's move
+    client.run()
+    lines = out.getvalue().splitlines()
+    assert lines.count("3 choices. Type a number.") == 1  # the first list teaches
+    assert "The same 3 choices." in lines
+    enter = len(lines) - 1 - lines[::-1].index("The same 3 choices.")
+    assert lines[enter + 1:enter + 6] == ["Ana, your turn: toy.ask", "3 choices:",
+                                          "1. toy.take", "2. toy.take", "3. toy.take"]
+
+
+# --- a choice named by a word ---------------------------------------------------------------
+def test_a_unique_word_of_a_label_names_the_choice_accents_and_case_ignored() -> None:
+    lines, match, _ = _shop("nominate\nCHILE\nelan\n")
+    assert match.log == [(0, "buy:1"), (0, "buy:2")]
+    assert "Unknown command: nominate." in lines  # two choices have that word
+
+
+# --- several numbers on one line --------------------------------------------------------------
+def test_numbers_on_one_line_answer_successive_questions() -> None:
+    _, match, _ = _shop("1 2\n")
+    assert match.log == [(0, "buy:0"), (0, "buy:1")]
+
+
+def test_the_first_refusal_stops_the_numbers_typed_ahead_and_says_it() -> None:
+    lines, match, _ = _shop("1 9 2\n")
+    assert match.log == [(0, "buy:0")]
+    assert "1 answer typed ahead not taken." in lines
+
+
+def test_numbers_typed_ahead_stop_when_another_seat_plays_between() -> None:
+    out, match, client = _toy("")
+    client.advance()
+    client.handle("1 1 1")
+    assert [seat for seat, _ in match.log] == [0, 1]  # Ana's first answer, then the bot's
+    assert "2 answers typed ahead not taken." in out.getvalue().splitlines()
+
+
+# --- one possible answer ----------------------------------------------------------------------
+def test_a_single_answer_is_taken_at_once_and_said() -> None:
+    out, match, client = _toy("3\n")  # 7 sticks: Ana takes 3, the bot some, 1 left at most
+    match.state.sticks = 1
+    client.run()
+    assert "Only one choice: toy.take." in out.getvalue().splitlines()
+    assert match.state.outcome() is not None
+
+
+def test_a_single_answer_is_asked_when_the_player_turned_that_off() -> None:
+    out, match, client = _toy("")
+    client.only_choice = False
+    match.state.sticks = 1
+    client.run()
+    assert "Only one choice: toy.take." not in out.getvalue()
+    assert match.log == []
+
+
+# --- kinds: mute, unmute, log KIND ----------------------------------------------------------
+def test_muting_others_hides_their_moves_but_logs_them_and_the_mute_stays() -> None:
+    prefs = Preferences()
+    out, match, client = _toy("mute others\n2\nlog others\nkinds\n", prefs=prefs)
+    client.run()
+    lines = out.getvalue().splitlines()
+    said_at = lines.index("Muted: others.")
+    bot_moves = [e for e in match.events if e.cause == 1]
+    assert bot_moves
+    shown = lines[said_at:lines.index("Messages 1 to 1 of 1:")]
+    assert shown.count("toy.took") == 1  # mine only: the bot's move is not said...
+    assert lines[lines.index("Messages 1 to 1 of 1:") + 1] == "toy.took"  # ...but logged
+    assert "Muted: others." in lines[lines.index("3 kinds of announcements."):]
+    saved, _ = load_preferences()
+    assert saved.muted_kinds == "others"
+    again = Client(Match(SPEC, SPEC.settings(2, 5), [SeatSpec("human", "Ana"),
+                                                     SeatSpec("bot", level="random")]),
+                   reader=PlainReader(io.StringIO("")), writer=Writer(io.StringIO()),
+                   prefs=saved)
+    assert again.muted_kinds == {"others"}
+
+
+def test_french_kind_words_and_unmute() -> None:
+    out, _, client = _toy("taire autres\nretablir autres\ntaire rien\n", lang="fr")
+    client.run()
+    lines = out.getvalue().splitlines()
+    assert "Tu désormais : autres." in lines and "Dit de nouveau : autres." in lines
+    assert any(line.startswith("Aucun genre nommé rien.") for line in lines)
+    assert client.muted_kinds == set()
+
+
+def test_what_targets_the_player_is_never_muted() -> None:
+    out, match, client = _toy("", verbosity=Verbosity.NORMAL)
+    client.muted_kinds = {"others"}
+    match.state.events.append(Event(Msg("toy.won", seat=PlayerRef(0)), level=Verbosity.BRIEF,
+                                    cause=1))
+    match.state.events.append(Event(Msg("toy.took", seat=PlayerRef(1), count=2), cause=1))
+    client.flush_events()
+    lines = out.getvalue().splitlines()
+    assert "toy.won" in lines and "toy.took" not in lines
+
+
+def test_a_game_kind_is_found_by_the_longest_matching_id() -> None:
+    from a11y_games.ui.listening import kind_of
+
+    kinds = {"pnue.vote.": "votes", "pnue.vote.result": "results"}
+    assert kind_of(Event(Msg("pnue.vote.result")), kinds) == "results"
+    assert kind_of(Event(Msg("pnue.vote.cast")), kinds) == "votes"
+    assert kind_of(Event(Msg("pnue.claim.says")), kinds) is None
+
+
+# --- log search -----------------------------------------------------------------------------
+def test_log_search_shows_who_said_it_counts_and_pages_through_all() -> None:
+    out, match, client = _toy("")
+    for n in range(12):
+        match.state.events.append(Event(Msg("pnue.claim.says", seat=PlayerRef(1)), cause=1))
+        match.state.events.append(Event(Msg("pnue.claim.role", target=PlayerRef(0),
+                                            role=f"liar {n}"), cause=1))
+    client.flush_events()
+    client.handle("log search liar")
+    client.handle("log next")
+    lines = out.getvalue().splitlines()
+    assert "12 messages contain liar:" in lines
+    assert "toy.bot.a claims: Ana is liar 0." in lines
+    assert "Messages 11 to 12 of 12:" in lines
+    assert lines[-1] == "toy.bot.a claims: Ana is liar 11."
+
+
+# --- the launcher -----------------------------------------------------------------------------
+def _launch(monkeypatch, capsys, script: str) -> list[str]:
+    import sys
+
+    from a11y_games.cli import main
+
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    assert main(["--speech", "off", "--seed", "1", "--sound", "off"]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_the_launcher_takes_game_and_language_by_word_and_names_the_humans(
+        monkeypatch, capsys) -> None:
+    lines = _launch(monkeypatch, capsys,
+                    "Mr-Dollar\n5\nmore\n2\nZoé\n\nhasard\n\n\n\nfrançais\n")
+    assert "Bienvenue dans PNUE — Mr Dollar." in lines
+    assert any(line.startswith("5 joueurs : Zoé, Joueur 2,") for line in lines)
+    assert not any(line == "Crisis race" for line in lines)  # crises are off: not asked
+    first = lines.index("First President")
+    assert lines[first + 1:first + 7] == ["1. Drawn at random", "2. 1", "3. 2", "4. 3",
+                                          "5. 4", "6. 5"]  # seats 1 to 5 only
+    assert lines[first + 7].startswith("Your choice?")
+
+
+def test_the_launcher_offers_to_resume_the_unfinished_game(monkeypatch, capsys) -> None:
+    _launch(monkeypatch, capsys, "vertigo\n\n\n1\n")  # one decision, then input ends
+    lines = _launch(monkeypatch, capsys, "yes\n")
+    offer = next(line for line in lines if line.startswith("Unfinished: Vertigo, "))
+    assert offer.endswith("Resume it? Type yes, or Enter for a new game.")
+    assert any(line.startswith("Loaded Vertigo from ") for line in lines)
+
+
+def test_a_fresh_machine_is_asked_its_language_first_by_word() -> None:
+    from a11y_games.cli import ask_language
+    from a11y_games.i18n import Translator
+
+    out = io.StringIO()
+    lang = ask_language(Translator("en"), Writer(out), PlainReader(io.StringIO("Français\n")))
+    assert lang == "fr"
+    assert out.getvalue().splitlines()[:2] == ["1. English", "2. Français"]
