@@ -117,6 +117,9 @@ class Player:
         while True:
             while self.seen < len(self.lines):
                 found = regex.search(self.lines[self.seen])
+                answerer = getattr(self, "answerer", None)
+                if answerer is not None:  # a player playing on hears these lines too
+                    answerer.feed(self.lines[self.seen])
                 self.seen += 1
                 if found:
                     return found

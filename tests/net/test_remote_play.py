@@ -64,7 +64,10 @@ def play(players: dict[str, tuple[Player, str]], seed: int, *, until: float = 15
     """Answer every question of every player (a random choice, Enter in a race) until each
     one's screen says the game is over, or (``stop_after``) one player gave N answers, or
     (``until_line``) a player's screen shows a line matching a pattern."""
-    readers = {name: Answerer(seed * 100 + i) for i, name in enumerate(players)}
+    for i, (player, _) in enumerate(players.values()):  # a player keeps the keys it heard
+        if not hasattr(player, "answerer"):
+            player.answerer = Answerer(seed * 100 + i)  # type: ignore[attr-defined]
+    readers = {name: player.answerer for name, (player, _) in players.items()}  # type: ignore[attr-defined]
     done: set[str] = set()
     answers = dict.fromkeys(players, 0)
     deadline = time.monotonic() + until

@@ -225,9 +225,9 @@ def test_a_game_kind_is_found_by_the_longest_matching_id() -> None:
 def test_log_search_shows_who_said_it_counts_and_pages_through_all() -> None:
     out, match, client = _toy("")
     for n in range(12):
-        match.state.events.append(Event(Msg("pnue.claim.says", seat=PlayerRef(1)), cause=1))
-        match.state.events.append(Event(Msg("pnue.claim.role", target=PlayerRef(0),
-                                            role=f"liar {n}"), cause=1))
+        claim = Msg("pnue.claim.role", target=PlayerRef(0), role=f"liar {n}")
+        match.state.events.append(Event(Msg("pnue.claim.says_role", seat=PlayerRef(1),
+                                            claim=claim), cause=1))
     client.flush_events()
     client.handle("log search liar")
     client.handle("log next")
