@@ -88,6 +88,14 @@ def _game_names() -> str:
     return ", ".join(sorted(all_specs()))
 
 
+class GoOnline(Exception):
+    """The launcher's network entry: connect to ``address`` instead of playing here."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__(address)
+        self.address = address
+
+
 class HelpWanted(Exception):
     """``--help``: the command's help lines, said from the catalogues."""
 
@@ -381,6 +389,12 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
         except SystemExit:  # Ctrl-D or Ctrl-C at a set-up question
             writer.line(tr.render(Msg("core.quit.bye")))
             raise
+        except GoOnline as online:  # the same client, at a server's table
+            from a11y_games.connect import play_online
+
+            return play_online(online.address, tr.lang, writer, voice, prefs, setup,
+                               speech_mode=args.speech, sound_mode=args.sound,
+                               verbosity=args.verbosity)
         if choice.resume:
             args.load = "autosave"
     if args.load:
@@ -633,8 +647,16 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
                                           summary=g.summary, low=g.min_players,
                                           high=g.max_players)))
                   for i, g in enumerate(games, 1)])
-    spec = games[_ask_number(tr, writer, reader, Msg("core.launcher.game", default=1),
-                             1, len(games), 1, [_game_words(g, tr) for g in games]) - 1]
+    online = len(games) + 1  # the last entry: a table held by a server
+    writer.lines([tr.render(Msg("core.choices.item", number=online,
+                                label=Msg("online.launcher.entry")))])
+    picked = _ask_number(tr, writer, reader, Msg("core.launcher.game", default=1),
+                         1, online, 1, [*(_game_words(g, tr) for g in games),
+                                        ("online", "reseau", "network", "ligne")])
+    if picked == online:
+        address = _read(reader, tr.render(Msg("online.launcher.address")), writer)
+        raise GoOnline(address or "127.0.0.1")
+    spec = games[picked - 1]
     players = _ask_number(tr, writer, reader,
                           Msg("core.launcher.players", low=spec.min_players,
                               high=spec.max_players, default=spec.default_players),

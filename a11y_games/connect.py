@@ -38,7 +38,7 @@ from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Se
 from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 
-__all__ = ["cmd_connect"]
+__all__ = ["cmd_connect", "play_online"]
 
 
 def _connect_parser() -> _Parser:
@@ -210,5 +210,16 @@ def _take_back(session: Session, uri: str, specs: dict[str, Any], writer: Writer
     return table
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(cmd_connect(sys.argv[1:], "en", sys.stdout))
+def play_online(address: str, lang: str, writer: Writer, voice: _Voice, prefs: Preferences,
+                setup: Any, *, speech_mode: str | None = None, sound_mode: str | None = None,
+                verbosity: str | None = None) -> int:
+    """The launcher's network entry: the lobby of ``address``, with the voice already
+    speaking (``setup``, the launcher's reader, is done with)."""
+    try:
+        args = _parse(_connect_parser(), [address])
+    except UsageError as error:
+        writer.line(Translator(lang).render(error.msg))
+        return 2
+    args.speech, args.sound, args.verbosity = speech_mode, sound_mode, verbosity
+    width = prefs.braille_width if prefs.braille_width in WIDTHS else 40
+    return _connect(args, lang, Translator(lang), writer, voice, prefs, width)

@@ -79,13 +79,15 @@ class Player:
     """A scripted client process connected to ``url``."""
 
     def __init__(self, url: str, home: Path, name: str, lang: str = "en", *,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, command: list[str] | None = None) -> None:
+        """``command``: other words for ``a11y-games`` than ``connect URL`` (the
+        launcher)."""
         self.name = name
         self.lines: list[str] = []
         self._queue: queue.Queue[str | None] = queue.Queue()
         self.proc = subprocess.Popen(
-            [str(BIN), "connect", url.removeprefix("ws://"), "--name", name, "--lang", lang,
-             "--speech", "off"],
+            [str(BIN), *(command or ["connect", url.removeprefix("ws://"), "--name", name,
+                                     "--lang", lang, "--speech", "off"])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, env={**private_env(home), **(env or {})}, bufsize=1)
         self._reader = threading.Thread(target=self._read, daemon=True)

@@ -247,3 +247,25 @@ def test_a_spectator_watches_and_chats_only_with_spectators(server: Server,
     watched = eve.text()
     assert "Your role" not in watched and "You drew" not in watched
     assert re.search(r"nominates|enacts|Turn \d+", watched)  # the public lines, heard
+
+
+def test_the_launcher_has_an_online_entry_that_opens_a_server_s_lobby(
+        server: Server, tmp_path: Path) -> None:
+    """`a11y-games` with no game: the last entry of the game list plays at a network
+    table; it asks the server's address, then the name once, then opens the lobby."""
+    ana = Player(server.url, tmp_path / "ana", "Ana",
+                 command=["--lang", "en", "--speech", "off", "--sound", "off"])
+    entry = ana.expect(r"^(\d+)\. Play at a network table")
+    ana.expect(r"Enter for 1\.")
+    ana.send("online")
+    ana.expect(r"Server address\?")
+    ana.send(server.url.removeprefix("ws://"))
+    ana.expect(r"Your name at network tables")
+    ana.send("Ana")
+    ana.expect(rf"^Connected to {re.escape(server.url)}\.")
+    ana.expect(r"^Lobby\. Type a number\.")
+    ana.send("5")  # leave
+    ana.expect(r"^Goodbye\.")
+    ana.close_input()
+    assert ana.wait() == 0
+    assert int(entry.group(1)) == 5  # after the four games

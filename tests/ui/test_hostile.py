@@ -106,7 +106,7 @@ def test_odd_digits_in_the_launcher_ask_again(monkeypatch, capsys) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"²\n{LONG}\n\n\n\n"))
     assert main(["--speech", "off", "--seed", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines.count("Type a number from 1 to 4, or Enter.") == 2
+    assert lines.count("Type a number from 1 to 5, or Enter.") == 2  # 4 games, online
 
 
 @pytest.mark.parametrize(("game", "line"), [
