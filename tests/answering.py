@@ -53,7 +53,9 @@ class Answerer:
             self.refused = False
             self.waiting = False
             return "choices"
-        if not self.waiting or not self.keys:
-            return None
+        if not self.waiting or (self.collecting and not self.keys):
+            return None  # nothing asked, or its list is still coming
         self.waiting = False
+        if not self.keys:  # "The same 2 choices." heard before this script began to read
+            return "choices"
         return self.keys[0] if self.first else self.rng.choice(self.keys)
