@@ -3,14 +3,13 @@ typed by number or by name, and reaction races."""
 
 from __future__ import annotations
 
-import contextlib
 import re
 
 from a11y_games.engine import IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.actions import BACK
 from a11y_games.ui.commands import fold
 from a11y_games.ui.numbering import FINISH_KEY, menu_key
-from a11y_games.ui.terminal import PROMPT
+from a11y_games.ui.terminal import PROMPT, Woken
 
 __all__ = ["Asking"]
 
@@ -233,8 +232,14 @@ class Asking:
             self.cue("turn")
             self.say(Msg("core.race.go", seat=PlayerRef(humans[0])))
             start = self.clock()
-            with contextlib.suppress(EOFError, KeyboardInterrupt):
-                self.reader.read(PROMPT)  # the line above says: press Enter now
+            while True:  # news from a network table does not end the race: Enter does
+                try:
+                    self.reader.read(PROMPT)  # the line above says: press Enter now
+                except (EOFError, KeyboardInterrupt):
+                    break
+                except Woken:
+                    continue
+                break
             times[humans[0]] = self.clock() - start
             self.say(Msg("core.race.time", seconds=round(times[humans[0]], 2)))
             if not self.table.local:

@@ -12,7 +12,7 @@ from a11y_games.ui.commands import fold
 from a11y_games.ui.handover import Quit
 from a11y_games.ui.paths import data_dir, save_name_problem, save_path
 from a11y_games.ui.table import LocalTable
-from a11y_games.ui.terminal import PROMPT
+from a11y_games.ui.terminal import PROMPT, Woken
 
 __all__ = ["KeepingCommands"]
 
@@ -153,7 +153,7 @@ class KeepingCommands:
         while True:
             self.say(question)
             try:
-                answer = fold(self.reader.read(PROMPT))
+                answer = fold(self._read_through_news())
             except EOFError:
                 return None
             except KeyboardInterrupt:
@@ -163,6 +163,15 @@ class KeepingCommands:
             if answer in NO:
                 return False
             self.say(Msg("core.yes_no"))
+
+    def _read_through_news(self) -> str:
+        """An answer to a question of the client's own: news from a network table waits
+        until it is answered (it is said after)."""
+        while True:
+            try:
+                return self.reader.read(PROMPT)
+            except Woken:
+                continue
 
     def confirm_quit(self) -> None:
         """Ctrl-C or ``quit``: confirm, offer to save, then leave."""

@@ -269,3 +269,42 @@ def test_the_launcher_has_an_online_entry_that_opens_a_server_s_lobby(
     ana.close_input()
     assert ana.wait() == 0
     assert int(entry.group(1)) == 5  # after the four games
+
+
+@pytest.mark.parametrize("server_seed", [1])
+def test_a_crisis_race_is_won_by_arrival_at_the_server(tmp_path: Path, server_seed: int) -> None:
+    """PNUE with crises: a remote player hears "Race!", presses Enter on their own machine,
+    hears their time, and the race is ordered by arrival at the server."""
+    server = Server(tmp_path / "db", tmp_path / "server-home", "--seed",
+                    str(server_seed)).start()
+    try:
+        ana = Player(server.url, tmp_path / "ana", "Ana")
+        ana.expect(r"^Lobby\. Type a number\.")
+        ana.send("2")
+        ana.expect(r"Type a number or a name")
+        ana.send("pnue")
+        ana.expect(r"[Pp]layers")
+        ana.send("5")
+        ana.expect(r"How many bots")
+        ana.send("4")
+        ana.expect(r"level")
+        ana.send("")
+        ana.expect(r"^Crises")
+        ana.send("2")  # with the crises
+        while True:
+            line = ana.expect(r"Enter for \d+\.|List the table")
+            ana.send("")
+            if "List the table" in line.string:
+                break
+        ana.expect(r"Minutes before a bot")
+        ana.send("2")
+        ana.expect(r"you have seat 1 of 5")
+        ana.send("start")
+        play({"Ana": (ana, "en")}, seed=51)
+        ana.close_input()
+        assert ana.wait() == 0
+        text = ana.text()
+        assert re.search(r"^Race! Ana, press Enter now!$", text, re.M)
+        assert re.search(r"^You reacted in \d+\.\d\d seconds\.$", text, re.M)
+    finally:
+        server.kill()

@@ -609,3 +609,20 @@ def test_french_names_the_reserved_saves_in_french() -> None:
     assert save_path("dernière") == save_path("last")
     said = Translator("fr").render(Msg("core.cli.kept_previous", game="Utopia"))
     assert "charger precedente" in said and "previous" not in said
+
+
+def test_news_from_a_network_table_never_breaks_a_yes_no_question() -> None:
+    """At a network table, news may end a read at any time (the reader is woken): the
+    client's own questions ("Leave the game?") are asked on, never broken off."""
+    from a11y_games.ui.handover import Quit
+
+    match = Match(SPEC, SPEC.settings(2, 5), [SeatSpec("human", "Ana"),
+                                              SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    reader = PlainReader(io.StringIO("yes\n"))
+    reader.wakeable()
+    client = Client(match, reader=reader, writer=Writer(out))
+    reader.wake()  # news arrived: the next read is ended once
+    with pytest.raises(Quit):
+        client.confirm_quit()
+    assert out.getvalue().splitlines()[-1] == "Goodbye."
