@@ -513,17 +513,11 @@ def _shared_name(match: Match, names: list[str], tr: Translator) -> str | None:
 def _keep_unfinished(specs: dict[str, GameSpec]) -> Msg | None:
     """A new game: an unfinished one in the autosave, where a human has decided something,
     is moved to the save ``previous`` (the new game's autosave would overwrite it)."""
-    autosave = save_path("autosave")
-    if not is_file(autosave):
+    old = _unfinished(specs)
+    if old is None:
         return None
     try:
-        old = Match.load(autosave, specs)
-    except SaveError:
-        return None
-    if old.state.pending() is None or not any(old.is_human(s) for s, _ in old.log):
-        return None
-    try:
-        os.replace(autosave, save_path("previous"))
+        os.replace(save_path("autosave"), save_path("previous"))
     except OSError:
         return None
     return Msg("core.cli.kept_previous", game=old.spec.title)
