@@ -131,7 +131,7 @@ class Connection:
         """An error for the client; too many in a row and the connection closes."""
         self.send(p.Error(msg=msg, req=req))
         if not self._within(self._bad, BAD_BURST, BAD_WINDOW):
-            self.close(1008, "too many bad messages")
+            self.close(1008, msg.id)  # the close frame says why too (answers may be dropped)
 
     # --- receiving ----------------------------------------------------------------------------
     def receive(self, frame: str | bytes) -> None:
