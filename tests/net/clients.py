@@ -18,6 +18,18 @@ import time
 from pathlib import Path
 
 BIN = Path(sys.executable).with_name("a11y-games")
+STARTED: list[subprocess.Popen[str]] = []
+"""Every process started here: a test that fails half-way leaves none behind
+(``kill_leftovers``, run after each test)."""
+
+
+def kill_leftovers() -> None:
+    """Kill whatever this module started and is still running."""
+    while STARTED:
+        proc = STARTED.pop()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
 
 
 def private_env(home: Path) -> dict[str, str]:
@@ -46,6 +58,7 @@ class Server:
             [str(BIN), "serve", "--host", "127.0.0.1", "--port", str(port),
              "--data", str(self.data), *self.extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env)
+        STARTED.append(self.proc)
         deadline = time.monotonic() + timeout
         assert self.proc.stdout is not None
         while time.monotonic() < deadline:
@@ -90,6 +103,7 @@ class Player:
                                      "--lang", lang, "--speech", "off"])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, env={**private_env(home), **(env or {})}, bufsize=1)
+        STARTED.append(self.proc)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.seen = 0

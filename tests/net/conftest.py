@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.net.clients import kill_leftovers
 from tests.net.wire import ServerProcess
+
+
+@pytest.fixture(autouse=True)
+def _no_process_left() -> Iterator[None]:
+    """Clients and servers a test started are killed after it, even when it failed."""
+    yield
+    kill_leftovers()
 
 
 @pytest.fixture(scope="module")
