@@ -30,6 +30,7 @@ from a11y_games.ui.paths import (
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
 from a11y_games.ui.terminal import PROMPT, PlainReader, PromptReader, Writer
+from a11y_games.ui.wording import game_words
 
 __all__ = ["main"]
 
@@ -573,12 +574,6 @@ LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
 """Words naming each language, in either language (accents and case ignored)."""
 
 
-def _game_words(spec: GameSpec, tr: Translator) -> list[str]:
-    """Words naming a game: its name, aliases, and each word of its title."""
-    title = tr.render(spec.title)
-    return [spec.name, *spec.aliases, title, *title.replace("-", " ").split()]
-
-
 def _unfinished(specs: dict[str, GameSpec]) -> Match | None:
     """The unfinished game in the autosave where a human has decided something, if any."""
     autosave = save_path("autosave")
@@ -645,7 +640,7 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     writer.lines([tr.render(Msg("core.choices.item", number=online,
                                 label=Msg("online.launcher.entry")))])
     picked = _ask_number(tr, writer, reader, Msg("core.launcher.game", default=1),
-                         1, online, 1, [*(_game_words(g, tr) for g in games),
+                         1, online, 1, [*(game_words(g, tr) for g in games),
                                         ("online", "reseau", "network", "ligne")])
     if picked == online:
         address = _read(reader, tr.render(Msg("online.launcher.address")), writer)

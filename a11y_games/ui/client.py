@@ -19,7 +19,6 @@ from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import find_named
 from a11y_games.i18n import LANGUAGES, Translator
-from a11y_games.net.protocol import Over, PendingMsg, Presence
 from a11y_games.ui.announcer import Announcer
 from a11y_games.ui.asking import Asking
 from a11y_games.ui.chatting import ChatCommands
@@ -157,13 +156,12 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             return False
         return self._my_turn() is None
 
-    def _news(self, message: object) -> None:
+    def _news(self, urgent: bool) -> None:
         """The connection's thread: something arrived. A prompt waiting for others is
-        woken to say it; a question being answered is not interrupted by chat or votes
-        counted (said after the answer), only by a new question and by arrivals, departures
-        and lost connections."""
-        mine = self._my_turn()
-        if mine is None or isinstance(message, (str, PendingMsg, Over, Presence)):
+        woken to say it; a question being answered is interrupted only by ``urgent`` news
+        (a new question, arrivals, departures, lost connections), not by chat or votes
+        counted (said after the answer)."""
+        if urgent or self._my_turn() is None:
             wake = getattr(self.reader, "wake", None)
             if wake is not None:
                 wake()

@@ -19,11 +19,13 @@ from typing import Any
 from a11y_games.engine import Msg
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import fold, number
-from a11y_games.i18n import Translator
+from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.net import protocol as p
+from a11y_games.ui.keeping import NO, YES
 from a11y_games.ui.paths import data_dir
 from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Session
 from a11y_games.ui.terminal import Woken, Writer
+from a11y_games.ui.wording import game_words
 
 __all__ = ["Lobby", "forget_seat", "remembered_seat", "server_uri"]
 
@@ -104,7 +106,6 @@ class Lobby:
         self.tr = tr
         self.specs = specs
         self.level = level
-        self.tables: list[p.TableInfo] = []
 
     # --- speaking and asking ------------------------------------------------------------------
     def say(self, *msgs: Msg | str) -> None:
@@ -149,9 +150,9 @@ class Lobby:
             answer = fold(self.read(Msg("online.prompt.yes_no")) or "")
             if not answer:
                 return default
-            if answer in ("y", "yes", "o", "oui"):
+            if answer in YES:
                 return True
-            if answer in ("n", "no", "non"):
+            if answer in NO:
                 return False
             self.say(Msg("core.yes_no"))
 
@@ -184,9 +185,7 @@ class Lobby:
                     return table
 
     def _refresh(self) -> list[p.TableInfo]:
-        answer = self.session.request(p.ListTables())
-        self.tables = list(answer.tables)
-        return self.tables
+        return list(self.session.request(p.ListTables()).tables)
 
     def _table_line(self, index: int, info: p.TableInfo) -> Msg:
         spec = self.specs.get(info.game)
@@ -196,7 +195,7 @@ class Lobby:
         return Msg("core.choices.item", number=index, label=Msg(
             "online.table.line", game=spec.title if spec else info.game, taken=taken,
             players=info.players,
-            lang=Msg(f"core.lang.{info.host_lang}") if info.host_lang in ("en", "fr")
+            lang=Msg(f"core.lang.{info.host_lang}") if info.host_lang in LANGUAGES
             else info.host_lang,
             state=Msg("online.table.playing" if info.started else "online.table.waiting"),
             variants=variants or Msg("online.table.no_variants")))
@@ -245,8 +244,7 @@ class Lobby:
 
         def game_named(word: str) -> int | None:
             found = [i for i, g in enumerate(games, 1)
-                     if fold(word) in (fold(g.name), *map(fold, g.aliases),
-                                       fold(self.tr.render(g.title)))]
+                     if fold(word) in map(fold, game_words(g, self.tr))]
             return found[0] if len(found) == 1 else None
 
         picked = self.ask_number(Msg("online.create.game", default=1), 1, len(games), 1,
@@ -304,7 +302,7 @@ class Lobby:
         creator = info.creator == joined.you
         wake = getattr(self.reader, "wake", None)
         if wake is not None:
-            table.on_news = lambda message: wake()
+            table.on_news = lambda urgent: wake()
         self.say(self._who_line(table),
                  Msg("online.start.ask" if creator else "online.start.waiting"))
         told = len(table.events)  # arrivals and departures are said from now on

@@ -34,7 +34,6 @@ class ConnectionLost(TableUnavailable):
     good). ``msg`` says it to the player."""
 
 
-
 class RequestRefused(Exception):
     """The server refused a request: ``msg`` says why, in its catalogue words."""
 
@@ -53,20 +52,18 @@ class Session:
     ``uri`` is ``ws://host:port`` (or ``wss://``). ``name`` and ``lang`` go in the hello.
     """
 
-    def __init__(self, uri: str, *, name: str, lang: str,
-                 on_push: Callable[[Any, bool], None] | None = None,
-                 on_state: Callable[[str], None] | None = None) -> None:
+    def __init__(self, uri: str, *, name: str, lang: str) -> None:
         self.uri = uri
         self.name = name
         self.lang = lang
-        self._on_push = on_push
+        self._on_push: Callable[[Any, bool], None] | None = None
         """Called on the connection's thread with every message, and whether it answers a
         request (pushes come in the order the server sent them). Until one is attached,
         messages wait in ``_held`` (nothing between a ``joined`` and its table is lost)."""
         self._held: list[tuple[Any, bool]] = []
         self._push_lock = threading.Lock()
-        self.on_state = on_state or (lambda what: None)
-        """Called with "lost", "back" or "gone" when the connection changes."""
+        self.on_state: Callable[[str], None] = lambda what: None
+        """Called with "lost" or "back" when the connection changes."""
         self.token: str | None = None
         """The seat's reconnect token once a seat is taken (resumed with on reconnect)."""
         self.last_seq = 0
@@ -172,20 +169,23 @@ class Session:
             for message, reply in held:
                 on_push(message, reply)
 
+    def _expect_answer(self, message: Any) -> asyncio.Future[Any]:
+        """On the connection's thread: number ``message`` and wait for its answer."""
+        message.req = next(self._reqs)
+        future = self.loop.create_future()
+        self._waiting[message.req] = future
+        return future
+
     def request(self, message: Any, *, timeout: float = REPLY_TIMEOUT) -> Any:
         """Send ``message`` and wait for its answer; RequestRefused for an ``error``."""
-        req = next(self._reqs)
-        message.req = req
-
         async def send() -> Any:
             if self._ws is None:
                 raise ConnectionLost(Msg("online.lost"))
-            future = self.loop.create_future()
-            self._waiting[req] = future
+            future = self._expect_answer(message)
             try:
                 await self._ws.send(p.encode(message))
             except Exception:
-                self._waiting.pop(req, None)
+                self._waiting.pop(message.req, None)
                 raise
             return await future
 
@@ -208,10 +208,7 @@ class Session:
         def send() -> None:
             if self._ws is None:
                 return
-            req = next(self._reqs)
-            message.req = req
-            future = self.loop.create_future()
-            self._waiting[req] = future
+            future = self._expect_answer(message)
 
             def finished(f: asyncio.Future[Any]) -> None:
                 if not f.cancelled() and f.exception() is None \
@@ -259,9 +256,8 @@ class RemoteTable:
         self._events: list[Event] = []
         self._pending: p.PendingMsg | None = None
         self._outcome: Outcome | None = None
-        self.started = self.info.started
-        self.quiet = 1 if heard else 0
-        """Non-zero while the events missed during a lost connection are caught up."""
+        self.quiet = bool(heard)
+        """True while the events missed during a lost connection are caught up."""
         self.hushed: set[int] = set()
         """Indexes of the events caught up so: the log has them, the player hears a count."""
         self.known_seq = heard
@@ -276,7 +272,10 @@ class RemoteTable:
         self._acts = 0
         self._cache: dict[str, tuple[int, list[Msg]]] = {}
         """Answers asked ahead, with the question number they belong to."""
-        self.on_news: Callable[[Any], None] = lambda message: None
+        self.on_news: Callable[[bool], None] = lambda urgent: None
+        """Called on the connection's thread when something arrived; ``urgent`` for a new
+        question, arrivals and departures, and the connection lost or back (what may
+        interrupt a question being answered; chat and votes counted wait)."""
         session.on_state = self._connection_state
         session.attach(self._push)  # last: held messages are taken now
 
@@ -290,7 +289,7 @@ class RemoteTable:
                 self.changes += 1
             self._lock.notify_all()
         if not reply:
-            self.on_news(message)
+            self.on_news(isinstance(message, (p.PendingMsg, p.Over, p.Presence)))
 
     def _take(self, message: Any) -> None:
         if isinstance(message, p.EventMsg):
@@ -305,18 +304,17 @@ class RemoteTable:
                 self._events.append(Event(message.msg, visible, level, message.cause))
         elif isinstance(message, p.PendingMsg):
             self._pending = message
-            self.quiet = 0
+            self.quiet = False
             self.questions += 1
             if self.seat is not None and self.seat in message.seats:
                 self._prefetch(self.questions)
         elif isinstance(message, p.Over):
             self._outcome = Outcome(frozenset(message.winners), message.reason)
             self._pending = None
-            self.quiet = 0
+            self.quiet = False
             self.questions += 1
         elif isinstance(message, (p.Started, p.TableUpdate)):
             self.info = message.table
-            self.started = self.started or message.table.started
         elif isinstance(message, p.Joined):
             self.info = message.table
             self.seat = message.seat
@@ -360,17 +358,21 @@ class RemoteTable:
         """A line of the table's own (chat, arrivals, votes counted) in the transcript."""
         self._events.append(Event(msg, None, level))
 
+    @property
+    def started(self) -> bool:
+        return self.info.started
+
     def _connection_state(self, what: str) -> None:
         with self._lock:
             if what == "lost":
                 self._note(Msg("online.reconnecting"), level=Verbosity.BRIEF)
             elif what == "back":
                 self._note(Msg("online.reconnected"), level=Verbosity.BRIEF)
-                self.quiet = 1
+                self.quiet = True
                 self._acts += 1  # the question is asked again, whole, once it is back
             self.changes += 1
             self._lock.notify_all()
-        self.on_news(what)
+        self.on_news(True)
 
     def wait(self, seen: int, timeout: float) -> int:
         """Block until something arrives after change number ``seen`` (or ``timeout``);
@@ -447,30 +449,27 @@ class RemoteTable:
 
     # --- views ------------------------------------------------------------------------------
     def _ask(self, what: str, **fields: str) -> list[Msg]:
-        try:
-            answer = self.session.request(p.Ask(what=what, **fields))
-        except RequestRefused as error:
-            return [error.msg]
-        return list(answer.lines)
-
-    def status(self, seat: int | None) -> list[Msg]:
-        return self._cached("status") or self._ask("status")
-
-    def board(self, seat: int | None, topic: str) -> list[Msg]:
-        if not topic:
-            held = self._cached("board")
+        """The server's answer for this seat (one asked ahead, if it is still current); a
+        refusal is said as its message."""
+        if what in self.PREFETCH and not any(fields.values()):
+            held = self._cached(what)
             if held:
                 return held
         try:
-            answer = self.session.request(p.Ask(what="board", topic=topic))
+            return list(self.session.request(p.Ask(what=what, **fields)).lines)  # type: ignore[arg-type]
         except RequestRefused as error:
-            if "topic" in error.msg.id:
-                raise UnknownTopic(topic) from None
+            if what == "board" and "topic" in error.msg.id:
+                raise UnknownTopic(fields["topic"]) from None
             return [error.msg]
-        return list(answer.lines)
+
+    def status(self, seat: int | None) -> list[Msg]:
+        return self._ask("status")
+
+    def board(self, seat: int | None, topic: str) -> list[Msg]:
+        return self._ask("board", topic=topic)
 
     def private(self, seat: int) -> list[Msg]:
-        return self._cached("private") or self._ask("private")
+        return self._ask("private")
 
     def queries(self) -> list[Query]:
         return [Query(q.name, q.help, _no_run, tuple(q.aliases), q.public)
@@ -496,15 +495,14 @@ class RemoteTable:
     # --- chat -------------------------------------------------------------------------------
     def say(self, text: str) -> Msg | None:
         """Chat to the table (spectators: to the spectators); a refusal's message, or None."""
-        try:
-            self.session.request(p.Say(text=text))
-        except RequestRefused as error:
-            return error.msg
-        return None
+        return self._chat(p.Say(text=text))
 
     def tell(self, name: str, text: str) -> Msg | None:
+        return self._chat(p.Tell(to=name, text=text))
+
+    def _chat(self, message: Any) -> Msg | None:
         try:
-            self.session.request(p.Tell(to=name, text=text))
+            self.session.request(message)
         except RequestRefused as error:
             return error.msg
         return None

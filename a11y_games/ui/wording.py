@@ -10,6 +10,13 @@ from a11y_games.engine import Event
 __all__ = ["query_word", "round_span", "sentences"]
 
 
+def game_words(spec: Any, tr: Any) -> list[str]:
+    """Words naming a game (``GameSpec``) as a player may type it: its name, aliases, its
+    title in ``tr``'s language and each word of that title."""
+    title = tr.render(spec.title)
+    return [spec.name, *spec.aliases, title, *title.replace("-", " ").split()]
+
+
 def query_word(query: Any, lang: str) -> str:
     """A game query's name as said in ``lang`` (its first alias is the French one)."""
     if lang == "fr" and query.aliases:
