@@ -22,6 +22,7 @@ from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.messages import Event, Msg, PlayerRef
 from a11y_games.engine.spec import Bot, GameSpec, OptionError
 from a11y_games.engine.state import Pending, UnknownTopic
+from a11y_games.engine.text import is_control
 from a11y_games.engine.words import find_named
 from a11y_games.net import protocol as p
 from a11y_games.net.storage import ChatRecord, SeatRecord, Storage, StorageError, TableRecord
@@ -41,7 +42,6 @@ RACE_DELAY = (0.4, 2.0)
 MAX_BOT_DELAY = 86400.0
 IDLE_TABLE = 600.0
 """Seconds a table not started stays with nobody connected before it is forgotten."""
-_BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
 
 class Refused(ValueError):
@@ -70,8 +70,8 @@ class Member(Protocol):
 def clean_text(text: str, limit: int) -> str:
     """Control characters and bidi overrides become spaces, runs of blanks one, cut at
     ``limit``: what a screen reader or a terminal would otherwise misread."""
-    kept = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") or c in _BIDI
-                   else c for c in text)
+    kept = "".join(" " if is_control(c) or unicodedata.category(c) == "Cf" else c
+                   for c in text)
     return " ".join(kept.split())[:limit].strip()
 
 
