@@ -68,9 +68,16 @@ class TmuxPlayer:
         return self._tmux("display-message", "-p", "#{pane_dead}").strip() == "1"
 
     def waiting(self) -> bool:
-        """True when the client waits at a prompt: the cursor sits after text on its line."""
-        x = self._tmux("display-message", "-p", "#{cursor_x}").strip()
-        return x.isdigit() and int(x) > 0
+        """True when the client waits at a prompt: the cursor sits just after a prompt
+        (every prompt of the client ends with "> "), not merely after some text a line
+        still being written left behind (a slow machine pauses between two lines)."""
+        where = self._tmux("display-message", "-p", "#{cursor_x} #{cursor_y}").split()
+        if len(where) != 2 or not all(part.isdigit() for part in where):
+            return False
+        x, y = (int(part) for part in where)
+        visible = self._tmux("capture-pane", "-p").splitlines()
+        row = visible[y] if y < len(visible) else ""
+        return x > 0 and row[:x].rstrip().endswith(">")
 
     def wait_for(self, predicate: Callable[[list[str]], bool], timeout: float = 20) -> list[str]:
         """Wait until the screen satisfies ``predicate``; AssertionError with the screen if not."""
