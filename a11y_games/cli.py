@@ -607,14 +607,9 @@ def ask_language(tr: Translator, writer: Writer, reader: PlainReader | PromptRea
 
 
 def _option_values(option: Any, choice: LaunchChoice) -> list[str] | None:
-    """The values the launcher offers for an option, or None if it is not asked: a
-    variant's sub-question only when the variant is on; seat numbers only for seats that
-    exist (1 to the number of players)."""
-    for name, value in getattr(option, "when", {}).items():
-        if choice.options.get(name, next((o.default for o in choice.spec.options
-                                          if o.name == name), None)) != value:
-            return None
-    return [v for v in option.choices if not v.isdecimal() or 1 <= int(v) <= choice.players]
+    """The values the launcher offers for an option, or None if it is not asked
+    (``Option.offered``)."""
+    return option.offered(choice.options, choice.spec.options, choice.players)
 
 
 def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],

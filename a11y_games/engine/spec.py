@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -43,6 +43,18 @@ class Option:
     when: Mapping[str, str] = field(default_factory=dict)
     """Asked only when these other options have these values (a variant's sub-question:
     ``{"crises": "on"}``); otherwise its default holds."""
+
+    def offered(self, chosen: Mapping[str, str], options: Sequence[Option],
+                players: int) -> list[str] | None:
+        """The values to offer a player who set up a game with ``chosen`` so far, or None
+        if the option is not asked: a variant's sub-question only when the variant is on
+        (``options``: the game's, for their defaults); seat numbers only for seats that
+        exist (1 to ``players``)."""
+        for name, value in self.when.items():
+            default = next((o.default for o in options if o.name == name), None)
+            if chosen.get(name, default) != value:
+                return None
+        return [v for v in self.choices if not v.isdecimal() or 1 <= int(v) <= players]
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,9 @@ from a11y_games.ui.wording import game_words
 __all__ = ["Lobby", "forget_seat", "remembered_seat", "server_uri"]
 
 DEFAULT_PORT = 8765
+_BACK = object()
+"""A question answered by going back."""
+
 MENU = ("join", "create", "code", "watch", "quit")
 WORDS = {"join": ("join", "rejoindre", "tables", "list", "liste"),
          "create": ("create", "creer", "new", "nouvelle"),
@@ -215,7 +218,26 @@ class Lobby:
         info = self._pick_table(watching=False)
         if info is None:
             return None
-        return self._take(p.Join(table=info.id))
+        seat = self._pick_seat(info)
+        if seat is _BACK:
+            return None
+        return self._take(p.Join(table=info.id, seat=seat))
+
+    def _pick_seat(self, info: p.TableInfo) -> int | object | None:
+        """The seat to take, as players number them (1 to N): asked only when more than one
+        is free (Enter: the first free one). ``_BACK`` if the player goes back."""
+        free = [s.seat for s in info.seats if s.kind == "free"]
+        if len(free) < 2:
+            return None
+        names = [str(seat + 1) for seat in free]
+        while True:
+            picked = self.ask_number(Msg("online.join.seat", free=names, default=names[0]),
+                                     1, info.players, free[0] + 1)
+            if picked is None:
+                return _BACK
+            if picked - 1 in free:
+                return picked - 1
+            self.say(Msg("online.join.taken", seat=picked, free=names))
 
     def _watch(self) -> p.Joined | None:
         info = self._pick_table(watching=True)
@@ -270,13 +292,16 @@ class Lobby:
         level = levels[(chosen or levels.index(level) + 1) - 1]
         options: dict[str, str] = {}
         for option in spec.options:
-            labels = [option.choice_labels.get(v, v) for v in option.choices]
-            default = option.choices.index(option.default) + 1
+            values = option.offered(options, spec.options, players)
+            if values is None:
+                continue  # a variant's sub-question, the variant off: its default holds
+            labels = [option.choice_labels.get(v, v) for v in values]
+            default = values.index(option.default) + 1 if option.default in values else 1
             self.say(option.label, *(Msg("core.choices.item", number=i, label=label)
                                      for i, label in enumerate(labels, 1)))
             answer = self.ask_number(Msg("core.launcher.option", default=default), 1,
-                                     len(option.choices), default)
-            options[option.name] = option.choices[(answer or default) - 1]
+                                     len(values), default)
+            options[option.name] = values[(answer or default) - 1]
         public = self.ask_yes_no(Msg("online.create.public"), True)
         delay = self.ask_number(Msg("online.create.delay", default=2), 0, 60, 2)
         if delay is None:

@@ -206,16 +206,19 @@ def test_a_flood_of_valid_messages_is_cut_off(server: ServerProcess) -> None:
         ana, bruno, _table_id = await _table(server)
         flooder = await Client.open(server.url, "Flood")
         frame = p.encode(p.ListTables()).decode()
-        with contextlib.suppress(ConnectionClosed):  # the server may close it mid-flood
-            for _ in range(MESSAGE_BURST + 100):
+        # until the server closes it: a loaded machine may take longer than the window for
+        # the first burst, so more are sent (bounded)
+        with contextlib.suppress(ConnectionClosed):
+            for _ in range(5 * MESSAGE_BURST):
                 await flooder.send_raw(frame)
         await asyncio.wait_for(flooder.ws.wait_closed(), 10)
         await asyncio.wait_for(flooder.drained(), 20)  # thousands of answers to read first
         assert flooder.ws.close_code == 1008
         # told why: by an error frame, or (when its own backlog of answers was dropped, a
-        # client that does not read) by the close frame's reason
+        # client that does not read) by the close frame's reason; on a loaded machine the
+        # flooder's unread answers may pass the write limit first ("not reading")
         told = {e.msg.id for e in flooder.of(p.Error)} | {flooder.ws.close_reason}
-        assert "net.error.too_fast" in told
+        assert told & {"net.error.too_fast", "not reading"}, told
         req = await ana.request(p.Ask(what="status"))  # everyone else is served as before
         assert isinstance(await ana.reply(req), p.Answer)
         for client in (ana, bruno):
