@@ -137,14 +137,14 @@ def test_help_names_each_game_command_once(monkeypatch, tmp_path, capsys, game: 
     assert game_lines and not said_twice
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "5. Tourist: Player 1 has 1"),
-                                            ("fr", "5. Touriste : Joueur 1 a 1")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "5 is now Tourist: Player 1 has 1."),
+                                            ("fr", "5 est maintenant Touriste : Joueur 1 a 1.")])
 def test_a_count_after_a_default_name_is_told_apart(monkeypatch, tmp_path, capsys, lang: str,
                                                     said: str) -> None:
     """"Sail: Player 1 1" could not be understood by ear: whose markers, how many."""
     lines = _play(monkeypatch, tmp_path, capsys, ["vanuatu", "--players", "3", "--lang", lang],
                   "1\n5\n")  # the Navigator, then a marker on a space no bot took
-    assert said in lines
+    assert any(line.endswith(said) for line in lines)  # the one choice changed
 
 
 @pytest.mark.parametrize(("lang", "typed", "said"), [("en", "sail", "Player 1: 1 on Sail."),

@@ -21,7 +21,7 @@ from a11y_games.games.vertigo.country import (
 from a11y_games.games.vertigo.laws import LawPhase
 from a11y_games.games.vertigo.manage import FIRST, OTHER, STEP_INDEX, Menus
 from a11y_games.games.vertigo.pollution import PollutionPhase
-from a11y_games.games.vertigo.tasks import Task
+from a11y_games.games.vertigo.tasks import PLACE, Task
 
 __all__ = ["VertigoState"]
 
@@ -30,6 +30,9 @@ ENGINEERS_ON = tuple(data.ENGINEERS[CODE_FACTORY[code]] if code in CODE_FACTORY 
                      for code in range(6))
 """Engineers a province must hold, by province code (VG-09)."""
 R3 = range(len(data.REGIONS))
+AGAIN = frozenset(("vertigo.prompt.choose_region", "vertigo.prompt.choose_to"))
+"""Menus that come back after a purchase (the next pawn, the next student): several
+numbers on one line buy several."""
 
 
 class VertigoState(PollutionPhase, LawPhase, GameState):
@@ -146,7 +149,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return None
         if self.tasks:
             task = self.tasks[0]
-            return Pending((task.seat,), self._task_prompt(task))
+            again = len(self.tasks) > 1 and self.tasks[1] == task and task.kind == PLACE
+            return Pending((task.seat,), self._task_prompt(task), several=again)
         if self.phase == "vote":
             seats = tuple(s for s in self._voters() if s not in self.votes)
             return Pending(seats, Msg("vertigo.prompt.vote", law=self._law_msg(self.proposal[1])))
@@ -157,7 +161,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return Pending((seat,), self._upkeep_prompt(seat))
         if self.phase == "laws":
             return Pending((seat,), Msg("vertigo.prompt.law"))
-        return Pending((seat,), self._menu_prompt(seat))
+        prompt = self._menu_prompt(seat)
+        return Pending((seat,), prompt, several=prompt.id in AGAIN)
 
     def _upkeep_prompt(self, seat: int) -> Msg:
         """The upkeep due and how many pawns must go before it can be paid (VG-14)."""
