@@ -51,6 +51,14 @@ def seen(match: Match) -> list[Event]:
     return [e for e in match.events if e.visible(VIEWER)]
 
 
+def summed_up(event: Event, seat: int, players: int) -> bool:
+    """A sentence that sums up a seat's moves: the others hear it at normal verbosity; the
+    seat itself heard each move as it came, and has it at full verbosity (and in its log)."""
+    own = frozenset({seat})
+    return (event.level, event.visible_to) in ((Verbosity.NORMAL, frozenset(range(players)) - own),
+                                               (Verbosity.FULL, own))
+
+
 def where(msg: Msg) -> tuple[int, int]:
     """(region, province) of a place said in a summary ("right J")."""
     region = msg.params["region"].id.rpartition(".")[2]
@@ -78,7 +86,7 @@ def test_a_turns_sentence_counts_what_its_details_list(games: list[Match]) -> No
             if msg.id == "vertigo.event.upkeep":
                 upkeep[seat] = msg.params["due"]
             if msg.id in ("vertigo.event.managed", "vertigo.event.managed_nothing"):
-                assert event.level == Verbosity.NORMAL and event.visible_to is None
+                assert summed_up(event, seat, match.state.n)
                 said = Counter()
                 for item in msg.params.get("items", []):
                     name = item.id.rpartition(".")[2]
@@ -116,11 +124,11 @@ def test_each_rollers_sentence_holds_every_roll_and_marker(games: list[Match]) -
                 owner = spot.params["owner"].seat if "owner" in spot.params else by
                 places[(by, owner, *where(spot))] += 1
             elif msg.id == "vertigo.event.cleaned":
-                removed[(msg.params["player"].seat, *at(events[i + 1].msg))] += 1
+                removed[(msg.params["player"].seat, *where(msg.params["place"]))] += 1
             elif msg.id in ("vertigo.event.pollution_by", "vertigo.event.pollution_none",
                             "vertigo.event.forced_by", "vertigo.event.cleanup_by"):
-                assert event.level == Verbosity.NORMAL and event.visible_to is None
                 seat = msg.params["player"].seat
+                assert summed_up(event, seat, match.state.n)
                 for face in msg.params.get("faces", []):
                     said_faces[seat, face.id] += 1
                 for spot in msg.params.get("places", []):

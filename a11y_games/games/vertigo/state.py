@@ -71,6 +71,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.moratorium_turn = 0
         self.laws_used: list[set[int]] = [set() for _ in range(n)]
         self.laws_this_turn: set[int] = set()
+        self.laws_told: set[int] = set()
+        """Laws proposed once already: their text is said at full verbosity after that."""
         self.proposal: tuple[int, int] | None = None
         self.votes: dict[int, tuple[int, int, int]] = {}
         self.vote_paths: dict[int, list[str]] = {}
@@ -87,10 +89,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self._memo: dict[str, int] | None = {}
         """Stock totals, kept while only menu navigation happens; None during an action."""
         self._snapshot: tuple[MappingProxyType[str, object], ...] | None = None
-        self.events += (Event(Msg("vertigo.event.setup_order", player=PlayerRef(self.order[0])),
-                              level=BRIEF),
-                        Event(Msg("vertigo.event.then",
-                                  players=[PlayerRef(s) for s in self.order[1:]]), level=BRIEF))
+        self.events.append(Event(Msg("vertigo.event.setup_order", player=PlayerRef(self.order[0]),
+                                     players=[PlayerRef(s) for s in self.order[1:]]),
+                                 level=BRIEF))
         self._say_turn_of(self.order[0], "vertigo.event.setup_turn")
 
     # --- money ---
@@ -334,19 +335,22 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
 
     def _end_menu(self, seat: int) -> None:
         self.path = []
-        summary_line = Event(self.menus.summary(seat), cause=seat)
+        own = frozenset((seat,))
+        others = frozenset(range(self.n)) - own
+        said = self.menus.summary(seat)  # the seat heard each of its moves: full for it
+        summary_lines = (Event(said, others, NORMAL, seat), Event(said, own, FULL, seat))
         self.did, self.upkeep_paid = {}, 0
         if self.phase == "setup":
             self.events += (Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
                                       money=self.countries[seat].money), cause=seat, level=FULL),
-                            summary_line)
+                            *summary_lines)
             country = self.countries[seat]
             for r in range(len(data.REGIONS)):  # where its people stand, region by region
                 people = country.population(r)
                 if people:
-                    self.events.append(Event(Msg("vertigo.event.setup_people",
-                                                 region=summary.region_title(r),
-                                                 people=people), cause=seat))
+                    msg = Msg("vertigo.event.setup_people", region=summary.region_title(r),
+                              people=people)
+                    self.events += (Event(msg, others, NORMAL, seat), Event(msg, own, FULL, seat))
             self.cursor += 1
             if self.cursor < self.n:
                 self._say_turn_of(self.order[self.cursor], "vertigo.event.setup_turn")
@@ -355,7 +359,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return
         self.events += (Event(Msg("vertigo.event.manage_done", player=PlayerRef(seat)),
                               cause=seat, level=FULL),
-                        summary_line)
+                        *summary_lines)
         self.cursor += 1
         self._next_manager()
 
@@ -401,9 +405,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.first = seat
         self.order = [(seat + i) % self.n for i in range(self.n)
                       if self.active[(seat + i) % self.n]]
-        self.events.append(Event(Msg("vertigo.event.first", player=PlayerRef(seat)), level=BRIEF))
-        if len(self.order) > 1:
-            self.events.append(Event(Msg("vertigo.event.then",
+        if len(self.order) > 1:  # (one country left has ended the game)
+            self.events.append(Event(Msg("vertigo.event.first", player=PlayerRef(seat),
                                          players=[PlayerRef(s) for s in self.order[1:]]),
                                      level=BRIEF))
         self.phase = "manage"
