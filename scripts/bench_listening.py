@@ -130,7 +130,7 @@ class Policy:
             keys.append(next(k for k, a in numbering.keys(menu, legal) if a == action))
             state.apply(seat, action)
             after = state.pending()
-            if (after is None or not after.several or after.seats != (seat,)
+            if (after is None or after.seats != (seat,)
                     or menu_key(seat, after.prompt) != menu
                     or any(e.cause != seat for e in state.events)
                     or len(state.legal_actions(seat)) < 2):

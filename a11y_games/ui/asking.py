@@ -51,14 +51,15 @@ class Asking:
                 self.out.lines(cells, remember=False)
 
     def _follows(self, seat: int) -> bool:
-        """Whether this question follows the seat's own last answer with nothing but its
-        own doings between: then it is said without "Ana, your turn:" (a question after
-        others played, or after the game's own steps, names whose turn it is)."""
+        """Whether this question follows the seat's own last answer with nothing heard
+        between but its own doings: then it is said without "Ana, your turn:" (a question
+        after others played, or after the game's own steps, names whose turn it is)."""
         events = self.table.events
         last = getattr(self, "_last_asked", None)
         self._last_asked = (seat, len(events))
         return (last is not None and last[0] == seat and last[1] <= len(events)
-                and all(e.cause == seat for e in events[last[1]:]))
+                and all(e.cause == seat for e in events[last[1]:]
+                        if e.visible(seat) and e.level <= self.verbosity))
 
     def _said_list(self, seat: int, pending: Pending) -> tuple[object, dict[str, str]]:
         keyed = self.keyed_choices(seat)

@@ -13,6 +13,7 @@ from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.vertigo import SPEC, data
 from a11y_games.games.vertigo.kinds import KINDS
+from a11y_games.games.vertigo.laws import my_vote
 from a11y_games.i18n import Translator
 from tests.vertigo.helpers import started
 
@@ -217,3 +218,27 @@ def test_every_kind_has_a_label_and_names_real_announcements() -> None:
     ids = {line[7:-1] for line in text.splitlines() if line.startswith('msgid "')}
     for key in KINDS:
         assert any(i == key or (key.endswith(".") and i.startswith(key)) for i in ids), key
+
+
+def test_a_laws_text_is_said_the_first_time_it_is_proposed_then_kept_for_full(
+        games: list[Match]) -> None:
+    """The text of a law proposed again is not said again at normal verbosity: it stays in
+    the log, at full verbosity (and the ``laws`` query reads every text)."""
+    again = 0
+    for match in games:
+        told: set[str] = set()
+        for event in match.events:
+            if event.msg.id.startswith("vertigo.law.") and event.msg.id.endswith(".text"):
+                first = event.msg.id not in told
+                assert event.level == (Verbosity.NORMAL if first else Verbosity.FULL)
+                told.add(event.msg.id)
+                again += not first
+    assert again > 10
+
+
+def test_ones_own_vote_is_confirmed_in_a_word() -> None:
+    tr = Translator("en")
+    for vote, said in (((0, 1, 0), "Your vote: no."), ((2, 0, 0), "Your vote: 2 yes."),
+                       ((1, 1, 0), "Your vote: 1 yes, 1 no, 0 abstain.")):
+        msg = Msg("vertigo.event.my_vote", vote=my_vote(*vote))
+        assert tr.render(msg) == said

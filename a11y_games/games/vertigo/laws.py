@@ -163,7 +163,7 @@ class LawPhase(_State):
         no = sum(v[1] for v in self.votes.values())
         passed = yes > no
         self.events.append(Event(Msg("vertigo.event.law_passed" if passed
-                                     else "vertigo.event.law_failed", law=self._law_msg(law),
+                                     else "vertigo.event.law_failed", number=law,
                                      yes=yes, no=no), level=BRIEF))
         self.phase = "laws"
         self.proposal = None

@@ -527,7 +527,7 @@ class Menus:
         if head == "pop":
             if arg == "buy":
                 return Msg("vertigo.menu.pop.buy", price=self._price("population"))
-            return Msg("vertigo.menu.pop.move", price=data.MOVE_BETWEEN_REGIONS)
+            return Msg("vertigo.menu.pop.move")  # the price comes with each region
         if head == "kind":
             return Msg("vertigo.menu.kind", kind=Msg(f"vertigo.menu.factory.{arg}"),
                        price=self._price(arg), count=data.ENGINEERS[arg])

@@ -289,7 +289,7 @@ class PollutionPhase(_State):
             return
         self.witnesses += 1
         self.events.append(Event(Msg("vertigo.event.witnesses", count=self.witnesses,
-                                     threshold=self.threshold), level=FULL))
+                                     threshold=self.threshold), level=FULL, cause=by))
         if self.witnesses >= self.threshold:
             self.witnesses = 0
             self._planet_rises()
