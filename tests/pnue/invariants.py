@@ -80,6 +80,11 @@ class Invariants:
                 else:
                     assert msg.params["role"].id == f"pnue.role.{state.roles[seat]}"
                 continue
+            if msg.id == "pnue.hand.public" and event.visible_to is not None:
+                chair = msg.params["president"].seat  # said to him, and to all the others
+                assert event.visible_to in (frozenset({chair}),
+                                            frozenset(range(state.players)) - {chair}), msg
+                continue
             assert event.visible_to is None, msg  # every other event is public
             assert "tiles" not in msg.params, msg
             if not msg.params:

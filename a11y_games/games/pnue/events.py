@@ -112,7 +112,9 @@ def vote_result(approved: bool, yes: int, no: int, nominee: int) -> tuple[Event,
 @shared
 def seat_list(msg_id: str, seats: tuple[int, ...], players: int,
               level: Verbosity = NORMAL) -> tuple[Event, ...]:
-    """A public line naming seats (who voted yes, who voted no), at ``level``."""
+    """A public line naming seats (who voted yes, who voted no), at ``level``; nobody
+    ("No: none.") at full verbosity only: the count said it."""
+    level = level if seats else FULL
     return tuple(Event(m, None, level) for m in name_lines(players, msg_id, seats))
 
 
@@ -136,10 +138,15 @@ def drawn(seat: int, count: int) -> Event:
 
 
 @shared
-def hand_public(chair: int, secretary: int, count: int) -> Event:
-    """The President hands ``count`` tiles to the Secretary-General."""
-    return Event(Msg("pnue.hand.public", president=PlayerRef(chair), seat=PlayerRef(secretary),
-                     count=count), None, NORMAL, chair)
+def hand_public(chair: int, secretary: int, count: int, players: int) -> tuple[Event, Event]:
+    """The President hands ``count`` tiles to the Secretary-General: the President's own
+    discard confirmed; for the others a detail (always the tiles drawn but one, and the
+    enactment comes next), at full verbosity."""
+    msg = Msg("pnue.hand.public", president=PlayerRef(chair), seat=PlayerRef(secretary),
+              count=count)
+    own = _only(chair)
+    others = frozenset(range(players)) - own
+    return (Event(msg, own, NORMAL, chair), Event(msg, others, FULL, chair))
 
 
 @shared

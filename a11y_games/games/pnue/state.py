@@ -138,7 +138,8 @@ class PnueState(GameState):
         self._announce_setup()
         first = settings.option("first", "random")
         seat = self.rng.randrange(players) if first == "random" else (int(first) - 1) % players
-        self.events.append(events.about("pnue.first_president", BRIEF, seat))
+        self.events.append(events.about("pnue.first_president", FULL, seat))  # "Turn 1: Cy is
+        # President." says it next
         self._begin_turn(seat)
         self._refresh()
 
@@ -727,7 +728,7 @@ class PnueState(GameState):
             self.say("pnue.draw.nothing_left", NORMAL, cause=p)
             self._end_turn()
             return
-        self.events.append(events.hand_public(p, sg, self.handed))
+        self.events += events.hand_public(p, sg, self.handed, self.players)
         handed = tuple(self.hand)
         self.secret(p, "handed", handed)
         self.secret(sg, "got", handed)
