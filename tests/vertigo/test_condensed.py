@@ -127,7 +127,8 @@ def test_each_rollers_sentence_holds_every_roll_and_marker(games: list[Match]) -
             elif msg.id == "vertigo.event.cleaned":
                 removed[(msg.params["player"].seat, *where(msg.params["place"]))] += 1
             elif msg.id in ("vertigo.event.pollution_by", "vertigo.event.pollution_none",
-                            "vertigo.event.forced_by", "vertigo.event.cleanup_by"):
+                            "vertigo.event.forced_by", "vertigo.event.cleanup_by",
+                            "vertigo.event.places_by"):
                 seat = msg.params["player"].seat
                 assert summed_up(event, seat, match.state.n)
                 for face in msg.params.get("faces", []):
@@ -177,9 +178,10 @@ def test_the_votes_and_the_production_in_one_sentence_each(games: list[Match]) -
 
 
 def test_brief_keeps_ones_own_moves_and_markers_put_on_one(games: list[Match]) -> None:
-    """Brief verbosity: a player still hears each purchase of their own and each marker put on
-    their country, by whom and where, in one line."""
-    mine = {"vertigo.event.population", "vertigo.event.built", "vertigo.event.bought_student"}
+    """Brief verbosity: a player still hears each purchase and vote of their own and each
+    marker put on their country, by whom and where, in one line."""
+    mine = {"vertigo.event.population", "vertigo.event.built", "vertigo.event.bought_student",
+            "vertigo.event.my_vote", "vertigo.event.depolluted"}
     heard_own = heard_marker = 0
     for match in games:
         for event in match.events:

@@ -31,7 +31,7 @@ def games() -> list[Match]:
     return matches
 
 
-SUMMARIES = {"vertigo.event.managed", "vertigo.event.pollution_by",
+SUMMARIES = {"vertigo.event.managed", "vertigo.event.pollution_by", "vertigo.event.places_by",
              "vertigo.event.pollution_none", "vertigo.event.forced_by",
              "vertigo.event.production_all", "vertigo.event.cleanup_by", "vertigo.event.votes",
              "vertigo.event.marker_on", "vertigo.event.marker_mine", "vertigo.event.fines",

@@ -9,7 +9,7 @@ __all__ = ["KINDS"]
 _POLLUTION = ("phase_pollution", "roll", "at", "sources", "marker", "region_pollution",
               "marker_lost", "no_room", "arrow_owner", "owner_places", "wiped",
               "engineers_lost", "witnesses", "cleaned", "pollution_by", "pollution_none",
-              "forced_by", "cleanup_by", "marker_on", "marker_mine")
+              "forced_by", "cleanup_by", "marker_on", "marker_mine", "places_by")
 _PLANET = ("planet_up", "planet_down", "no_pollution")
 _LAWS = ("phase_laws", "law_pass", "law_proposed", "my_vote", "vote", "votes", "law_passed",
          "law_failed", "bonus", "fined", "subsidy", "moratorium", "fines",

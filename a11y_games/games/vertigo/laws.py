@@ -145,7 +145,7 @@ class LawPhase(_State):
         self.votes[seat] = vote
         self.events.append(Event(Msg("vertigo.event.my_vote", vote=my_vote(*vote), yes=vote[0],
                                      no=vote[1], abstain=vote[2]), visible_to=frozenset({seat}),
-                                 cause=seat, informs=False))
+                                 level=BRIEF, cause=seat, informs=False))  # one's own vote
         if len(self.votes) == len(self.vote_paths):
             self._count_votes()
 

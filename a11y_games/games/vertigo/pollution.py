@@ -66,8 +66,10 @@ class PollutionPhase(_State):
             who = PlayerRef(seat)
             if kind != "roll":  # forced markers, or markers removed
                 msg = Msg(f"vertigo.event.{kind}_by", player=who, places=places)
-            elif places:
+            elif places and faces:
                 msg = Msg("vertigo.event.pollution_by", player=who, faces=faces, places=places)
+            elif places:  # the rest of a roll said before the planet rose
+                msg = Msg("vertigo.event.places_by", player=who, places=places)
             elif faces:
                 msg = Msg("vertigo.event.pollution_none", player=who, faces=faces)
             else:
