@@ -1,11 +1,13 @@
 """How much a player hears and types: seeded whole games through the real client.
 
 One seat is a human answered by a scripted policy (the game's normal bot deciding from
-that seat's view, its answer typed as the number the client shows); the other seats are
-normal bots. Reported per round of the game: the human's inputs (lines typed), the lines
-and characters announced to that seat (everything written to it: events, questions,
-choice lists), and the seconds of speech they take at espeak-ng's default rate (175 words
-a minute). Not a test: nothing here asserts.
+that seat's view, its answer typed as the number the client shows; where the question
+invites several numbers on one line, ``Pending.several``, the bot's successive answers to
+it, decided on a copy of the seat's world view); the other seats are normal bots.
+Reported per round of the game: the human's inputs (lines typed), the lines and
+characters announced to that seat (everything written to it: events, questions, choice
+lists), and the seconds of speech they take at espeak-ng's default rate (175 words a
+minute). Not a test: nothing here asserts.
 
 Run: ``.venv/bin/python scripts/bench_listening.py GAME [--players N] [--games K]
 [--verbosity brief|normal|full]``. It imports only the installed ``a11y_games`` package,
