@@ -24,9 +24,10 @@ class Asking:
 
         At normal verbosity a list the seat has just heard is not said again: the same
         choices are one short line, and a menu asked again after a step in it says only
-        the choices that are new or changed (their numbers stay). The question is one whole
-        line, never cut to fit a width (a braille display pans it); it is kept, with all
-        its choices, for the key that says it again."""
+        the choices that are new or changed (their numbers stay); a question that follows
+        the seat's own step is said without its name (see :meth:`_follows`). The question
+        is one whole line, never cut to fit a width (a braille display pans it); it is
+        kept, with whose turn it is and all its choices, for the key that says it again."""
         turn = Msg("core.turn.you", seat=PlayerRef(seat), question=pending.prompt)
         follows = self._follows(seat)
         taught = getattr(self, "_taught", False)
