@@ -170,6 +170,23 @@ class Menus:
             return True
         return not self.options(seat, ["step:population"])
 
+    def step_price(self, path: list[str]) -> int:
+        """What one more purchase of the step under way costs (0: a move of students)."""
+        step = path[0].partition(":")[2]
+        if step == "build":
+            return self._price(path[1].partition(":")[2])
+        if step == "population":
+            return 0 if "pop:move" in path else self._price("population")
+        if step == "student":
+            return self._price("student")
+        return {"depollute": data.DEPOLLUTE_PRICE, "transform": data.TRANSFORM_PRICE,
+                "train": data.TRAIN_PRICE}.get(step, 0)
+
+    def again(self, seat: int, path: list[str]) -> bool:
+        """Whether the where menu of ``path`` may come back after a purchase: the money
+        for two of them (a move of students is free)."""
+        return self.s.countries[seat].money >= 2 * self.step_price(path)
+
     # --- options ---
     def steps(self, seat: int) -> list[str]:
         """Steps with at least one option now, in menu order."""

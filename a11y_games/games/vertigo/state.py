@@ -163,7 +163,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         if self.phase == "laws":
             return Pending((seat,), Msg("vertigo.prompt.law"))
         prompt = self._menu_prompt(seat)
-        return Pending((seat,), prompt, several=prompt.id in AGAIN)
+        return Pending((seat,), prompt,
+                       several=prompt.id in AGAIN and self.menus.again(seat, self.path))
 
     def _upkeep_prompt(self, seat: int) -> Msg:
         """The upkeep due and how many pawns must go before it can be paid (VG-14)."""
