@@ -110,7 +110,7 @@ def test_tiles_seen_in_secret_come_one_a_line_after_how_many() -> None:
     got = [e for e in since(state, mark) if e.msg.id.startswith("pnue.hand.")]
     assert [e.msg.id for e in got] == ["pnue.hand.public", "pnue.hand.public",
                                        "pnue.hand.private", "pnue.hand.tile", "pnue.hand.tile"]
-    assert (got[0].visible_to, got[0].level) == (frozenset({0}), Verbosity.NORMAL)  # his discard
+    assert (got[0].visible_to, got[0].level) == (frozenset({0}), Verbosity.BRIEF)  # his discard
     assert got[1].level == Verbosity.FULL and 0 not in got[1].visible_to  # the others: a detail
     assert all(e.visible_to == frozenset({2}) for e in got[2:])
 

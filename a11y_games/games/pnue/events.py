@@ -140,13 +140,13 @@ def drawn(seat: int, count: int) -> Event:
 @shared
 def hand_public(chair: int, secretary: int, count: int, players: int) -> tuple[Event, Event]:
     """The President hands ``count`` tiles to the Secretary-General: the President's own
-    discard confirmed; for the others a detail (always the tiles drawn but one, and the
-    enactment comes next), at full verbosity."""
+    discard confirmed (at every verbosity); for the others a detail (always the tiles
+    drawn but one, and the enactment comes next), at full verbosity."""
     msg = Msg("pnue.hand.public", president=PlayerRef(chair), seat=PlayerRef(secretary),
               count=count)
     own = _only(chair)
     others = frozenset(range(players)) - own
-    return (Event(msg, own, NORMAL, chair), Event(msg, others, FULL, chair))
+    return (Event(msg, own, BRIEF, chair), Event(msg, others, FULL, chair))
 
 
 @shared
