@@ -26,7 +26,7 @@ __all__ = [
     "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drawn",
     "drew_or_got", "enacted", "hand_public", "nominated", "plain", "president", "presides",
     "refs", "reveal", "role_dealt", "role_msg", "seat_list", "table", "tile_msg", "vote_cast",
-    "vote_result",
+    "vote_mine", "vote_result",
 ]
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
@@ -73,6 +73,14 @@ def asked_to_vote(voters: tuple[int, ...], chair: int, nominee: int) -> Pending:
 def vote_cast(seat: int) -> Event:
     """``seat`` has voted (how stays secret): an echo at the FULL level."""
     return Event(Msg("pnue.vote.cast", seat=PlayerRef(seat)), None, FULL, seat, False)
+
+
+@shared
+def vote_mine(seat: int, yes: bool) -> Event:
+    """``seat``'s own vote confirmed to it alone, at every verbosity (the count comes once
+    every vote is in, and names only the smaller side)."""
+    return Event(Msg("pnue.vote.mine_yes" if yes else "pnue.vote.mine_no"), _only(seat), BRIEF,
+                 seat, False)
 
 
 @shared

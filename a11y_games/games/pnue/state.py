@@ -584,7 +584,7 @@ class PnueState(GameState):
         self.votes[seat] = yes
         voters = self.voters
         voters.remove(seat)
-        self.events.append(events.vote_cast(seat))
+        self.events += (events.vote_mine(seat, yes), events.vote_cast(seat))
         if voters:  # more votes to come: only the seats asked changed
             self._legal = None
             self._pending = events.asked_to_vote(tuple(voters), *self._ballot)
