@@ -1,11 +1,13 @@
 """How much a player hears and types: seeded whole games through the real client.
 
 One seat is a human answered by a scripted policy (the game's normal bot deciding from
-that seat's view, its answer typed as the number the client shows); the other seats are
-normal bots. Reported per round of the game: the human's inputs (lines typed), the lines
-and characters announced to that seat (everything written to it: events, questions,
-choice lists), and the seconds of speech they take at espeak-ng's default rate (175 words
-a minute). Not a test: nothing here asserts.
+that seat's view, its answer typed as the number the client shows; where the question
+invites several numbers on one line, ``Pending.several``, the bot's successive answers to
+it, decided on a copy of the seat's world view); the other seats are normal bots.
+Reported per round of the game: the human's inputs (lines typed), the lines and
+characters announced to that seat (everything written to it: events, questions, choice
+lists), and the seconds of speech they take at espeak-ng's default rate (175 words a
+minute). Not a test: nothing here asserts.
 
 Run: ``.venv/bin/python scripts/bench_listening.py GAME [--players N] [--games K]
 [--verbosity brief|normal|full]``. It imports only the installed ``a11y_games`` package,
@@ -15,6 +17,7 @@ so another worktree's venv measures its own code with this script.
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import random
 import statistics
@@ -25,8 +28,10 @@ from typing import Any
 
 from a11y_games.engine import Event, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.search import copy_state
 from a11y_games.games import all_specs
 from a11y_games.ui.client import Client
+from a11y_games.ui.numbering import menu_key
 from a11y_games.ui.terminal import Writer
 
 WORDS_PER_MINUTE = 175
@@ -95,6 +100,8 @@ class Policy:
         if self.bot is None:
             factory = match.spec.bots.get("normal") or match.spec.bots["random"]
             self.bot = factory(seat, random.Random(f"{self.seed}:policy:{seat}"))
+        if getattr(pending, "several", False):
+            return " ".join(self.several(client, seat))
         legal = match.state.legal_actions(seat)
         action = self.bot.choose(match.state.observation(seat), legal)
         if action not in legal:
@@ -104,6 +111,32 @@ class Policy:
             return str(number_of(seat, action))
         actions = [a for a, _ in client.table.choices(seat)]
         return str(actions.index(action) + 1)
+
+    def several(self, client: Client, seat: int) -> list[str]:
+        """A question that invites several numbers on one line (``Pending.several``): the
+        bot's successive answers to it, decided on a copy of the game, typed at once (each
+        as the number the client's stable numbering gives it), for as long as the same
+        question comes back to the seat with nothing else asked or done between."""
+        match = client.match
+        worlds = match.spec.worlds  # the seat's own view as a state: nothing it may not know
+        state = worlds.view(match.state, seat) if worlds else copy_state(match.state)
+        numbering = copy.deepcopy(client.numbering)
+        keys: list[str] = []
+        while True:
+            pending = state.pending()
+            legal = state.legal_actions(seat)
+            action = self.bot.choose(state.observation(seat), legal)
+            if action not in legal:
+                action = legal[0]
+            menu = menu_key(seat, pending.prompt)
+            keys.append(next(k for k, a in numbering.keys(menu, legal) if a == action))
+            state.apply(seat, action)
+            after = state.pending()
+            if (after is None or after.seats != (seat,)
+                    or menu_key(seat, after.prompt) != menu
+                    or any(e.cause != seat for e in state.events)
+                    or len(state.legal_actions(seat)) < 2):
+                return keys
 
 
 def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -> Heard:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 import re
 
-FULL = re.compile(r"^\d+ (?:choices?|choix)(?:\.| ?:)")
+FULL = re.compile(r"^\d+ (?:choices?|choix)(?:\.| ?:|, )")  # ", one or several:"
 CHANGED = re.compile(r"^\d+ (?:choices?|choix) ?; ")
+CHANGED_ONE = re.compile(r"^\d+ (?:choices?|choix) ?; (?:le )?(\d+) (?:is now|est maintenant) ")
 KEPT = re.compile(r"^(?:The same \d+ choices?|Les? (?:\d+ )?mêmes? choix|\d+ (?:choices?|choix) "
                   r"(?:left|restants?))")
 ITEM = re.compile(r"^(\d+)\. ")
@@ -40,6 +41,10 @@ class Answerer:
         self.collecting = False
         if FULL.match(line):
             self.keys, self.collecting, self.waiting = [], True, True
+        elif one := CHANGED_ONE.match(line):  # "6 choices; 1 is now Right F, 5 $."
+            self.waiting = True
+            if one.group(1) not in self.keys:
+                self.keys.append(one.group(1))
         elif CHANGED.match(line):
             self.collecting, self.waiting = True, True
         elif KEPT.match(line):

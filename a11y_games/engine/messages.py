@@ -3,8 +3,8 @@
 A game never writes text. It returns :class:`Msg` values (a stable catalogue id and named
 parameters); the i18n layer renders them in the player's language.
 
->>> Msg("pnue.vote.result", approved=4, rejected=3)
-Msg(id='pnue.vote.result', params={'approved': 4, 'rejected': 3})
+>>> Msg("pnue.vote.result_yes", yes=4, no=3)
+Msg(id='pnue.vote.result_yes', params={'yes': 4, 'no': 3})
 """
 
 from __future__ import annotations

@@ -45,12 +45,16 @@ class Pending:
     is the result (the client times it, or offers an untimed alternative). ``public`` says
     the question and its choices show nothing private (taking a guest everyone can see): at
     a shared keyboard the client then needs no hand-over pause before asking it.
+    ``several`` says the same question comes back after an answer (buying one pawn after
+    another, placing one marker after another): the client invites several numbers on
+    one line, each answering the next asking.
     """
 
     seats: tuple[int, ...]
     prompt: Msg
     race: bool = False
     public: bool = False
+    several: bool = False
 
 
 @dataclass(frozen=True)

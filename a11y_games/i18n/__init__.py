@@ -2,7 +2,7 @@
 
 Catalogues are gettext ``.po`` files, one domain per part of the client: ``core`` and one
 per game, under ``locales/<lang>/LC_MESSAGES/<domain>.po``. A message id's first word is
-its domain (``pnue.vote.result`` lives in ``pnue.po``). Babel compiles them to ``.mo``;
+its domain (``pnue.vote.result_yes`` lives in ``pnue.po``). Babel compiles them to ``.mo``;
 a stale or missing ``.mo`` is compiled on first use.
 
 >>> from a11y_games.engine import Msg

@@ -24,31 +24,43 @@ class Asking:
 
         At normal verbosity a list the seat has just heard is not said again: the same
         choices are one short line, and a menu asked again after a step in it says only
-        the choices that are new or changed (their numbers stay). The question is one whole
-        line, never cut to fit a width (a braille display pans it); it is kept, with all
-        its choices, for the key that says it again."""
-        question: list[Msg] = [Msg("core.turn.you", seat=PlayerRef(seat),
-                                   question=pending.prompt)]
+        the choices that are new or changed (their numbers stay); a question that follows
+        the seat's own step is said without its name (see :meth:`_follows`). The question
+        is one whole line, never cut to fit a width (a braille display pans it); it is
+        kept, with whose turn it is and all its choices, for the key that says it again."""
+        turn = Msg("core.turn.you", seat=PlayerRef(seat), question=pending.prompt)
+        follows = self._follows(seat)
         taught = getattr(self, "_taught", False)
-        full = [*question, *self._choice_lines(seat)]
+        full = [turn, *self._choice_lines(seat)]
         self._taught = taught  # the list said below is the one that teaches
         if choices or self.verbosity >= Verbosity.FULL:
             said = full
-        elif self.verbosity >= Verbosity.NORMAL:
-            said = question + self._choices_news(seat, pending)
         else:
+            question = [pending.prompt if follows else turn]
             said = question
-        if said is not question:  # brief: no list was heard
+            if self.verbosity >= Verbosity.NORMAL:
+                said = question + self._choices_news(seat, pending)
+        if said is full or len(said) > 1:  # brief: no list was heard
             self._remember_choices(seat, pending)
+            self._taught = True
         texts = [self.tr.render(m) for m in said]
         self.out.lines(texts)
-        if said is not question:
-            self._taught = True
         self.out.question = [self.tr.render(m) for m in full] if said is not full else texts
         if self.braille.mode:
             cells = self._braille_lines(texts)
             if cells:
                 self.out.lines(cells, remember=False)
+
+    def _follows(self, seat: int) -> bool:
+        """Whether this question follows the seat's own last answer with nothing heard
+        between but its own doings: then it is said without "Ana, your turn:" (a question
+        after others played, or after the game's own steps, names whose turn it is)."""
+        events = self.table.events
+        last = getattr(self, "_last_asked", None)
+        self._last_asked = (seat, len(events))
+        return (last is not None and last[0] == seat and last[1] <= len(events)
+                and all(e.cause == seat for e in events[last[1]:]
+                        if e.visible(seat) and e.level <= self.verbosity))
 
     def _said_list(self, seat: int, pending: Pending) -> tuple[object, dict[str, str]]:
         keyed = self.keyed_choices(seat)
@@ -82,6 +94,9 @@ class Asking:
         news = [(key, label) for key, label in now.items() if last.get(key) != label]
         if not news:
             return [Msg("core.choices.left", count=len(now))]
+        if len(news) == 1:
+            return [Msg("core.choices.changed_one", count=len(now), number=news[0][0],
+                        label=news[0][1])]
         return [Msg("core.choices.changed", count=len(now), new=len(news))] + [
             Msg("core.choices.item", number=key, label=label) for key, label in news]
 
@@ -214,6 +229,9 @@ class Asking:
         keyed = self.keyed_choices(seat)
         header = "core.choices.header_short" if getattr(self, "_taught", False) \
             else "core.choices.header"
+        pending = self.table.pending()
+        if pending is not None and pending.several:  # the same question comes back
+            header += "_several"
         self._taught = True
         return [Msg(header, count=len(keyed))] + [
             Msg("core.choices.item", number=key, label=label) for key, _, label in keyed]

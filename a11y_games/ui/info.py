@@ -168,13 +168,7 @@ class InfoCommands:
             self._log_view = [[e] for e in events]
             self._log_page(start, end, header=False)
         elif kind is not None:
-            said = [[e] for e in events if kind in self.kinds_of(e, self.viewer)]
-            if not said:
-                self.say(Msg("online.chat.none") if kind == "chat"
-                         else Msg("core.log.kind_none", kind=self.kind_label(kind)))
-                return
-            self._log_view = said
-            self._log_page(max(0, len(said) - size), len(said))
+            self._log_kind(events, kind)
         else:
             self.say(Msg("core.error.log_number"))
 
@@ -205,6 +199,20 @@ class InfoCommands:
             self.say(Msg("core.log.not_found", word=wanted))
             return
         self.say(Msg("core.log.found", count=len(found), word=wanted))
+        self._log_view = found
+        self._log_page(0, min(len(found), self.LOG_PAGE),
+                       header=len(found) > self.LOG_PAGE)
+
+    def _log_kind(self, events: list[Event], kind: str) -> None:
+        """The entries of one kind (whole, with who said it), counted, paged from the
+        oldest: ``log next`` reads on."""
+        found = [entry for entry in self._log_entries(events)
+                 if any(kind in self.kinds_of(e, self.viewer) for e in entry)]
+        if not found:
+            self.say(Msg("online.chat.none") if kind == "chat"
+                     else Msg("core.log.kind_none", kind=self.kind_label(kind)))
+            return
+        self.say(Msg("core.log.kind_found", count=len(found), kind=self.kind_label(kind)))
         self._log_view = found
         self._log_page(0, min(len(found), self.LOG_PAGE),
                        header=len(found) > self.LOG_PAGE)

@@ -10,7 +10,8 @@ from a11y_games.games.pnue.state import PnueState
 
 PRIVATE = {"pnue.setup.role", "pnue.setup.nation", "pnue.draw.private", "pnue.draw.tile",
            "pnue.hand.private", "pnue.hand.tile", "pnue.power.result", "pnue.you.skipped",
-           "pnue.you.sit_out", "pnue.you.investigated", "pnue.you.revoked"}
+           "pnue.you.sit_out", "pnue.you.investigated", "pnue.you.revoked",
+           "pnue.vote.mine_yes", "pnue.vote.mine_no"}
 ROLE_ALLOWED = {"pnue.claim.role", "pnue.claim.says_role", "pnue.claim.about_said",
                 "pnue.end.reveal"} | PRIVATE
 """Messages that may name a role: a claim (the player's word, true or not), the end."""
@@ -70,6 +71,8 @@ class Invariants:
                     assert seat == government[0]  # the President of the last elected government
                 elif msg.id in ("pnue.hand.private", "pnue.hand.tile"):
                     assert seat == government[1]
+                elif msg.id.startswith("pnue.vote.mine_"):  # one's own vote, to oneself
+                    assert event.cause == seat and event.level == Verbosity.BRIEF
                 elif msg.id == "pnue.power.result":
                     assert seat == state.president
                 elif msg.id == "pnue.setup.nation":
@@ -79,6 +82,11 @@ class Invariants:
                     assert event.level == Verbosity.BRIEF and seat < state.players
                 else:
                     assert msg.params["role"].id == f"pnue.role.{state.roles[seat]}"
+                continue
+            if msg.id == "pnue.hand.public" and event.visible_to is not None:
+                chair = msg.params["president"].seat  # said to him, and to all the others
+                assert event.visible_to in (frozenset({chair}),
+                                            frozenset(range(state.players)) - {chair}), msg
                 continue
             assert event.visible_to is None, msg  # every other event is public
             assert "tiles" not in msg.params, msg

@@ -89,7 +89,7 @@ def test_who_voted_what_is_told_in_one_sentence_in_table_order() -> None:
     # the longer list only at full verbosity: the shorter one, and the count, say it all
     assert all(e.level == Verbosity.FULL and e.visible_to is None for e in lines)
     nobody = next(e for e in since(state, mark) if e.msg.id == "pnue.vote.who_no")
-    assert nobody.msg.params["seats"] == [] and nobody.level == Verbosity.NORMAL
+    assert nobody.msg.params["seats"] == [] and nobody.level == Verbosity.FULL  # "0 no" said it
 
 
 @pytest.mark.rule("PN-18")
@@ -108,9 +108,11 @@ def test_tiles_seen_in_secret_come_one_a_line_after_how_many() -> None:
     mark = len(state.events)
     act(state, 0, "discard:lob")
     got = [e for e in since(state, mark) if e.msg.id.startswith("pnue.hand.")]
-    assert [e.msg.id for e in got] == ["pnue.hand.public", "pnue.hand.private", "pnue.hand.tile",
-                                       "pnue.hand.tile"]
-    assert all(e.visible_to == frozenset({2}) for e in got[1:])
+    assert [e.msg.id for e in got] == ["pnue.hand.public", "pnue.hand.public",
+                                       "pnue.hand.private", "pnue.hand.tile", "pnue.hand.tile"]
+    assert (got[0].visible_to, got[0].level) == (frozenset({0}), Verbosity.BRIEF)  # his discard
+    assert got[1].level == Verbosity.FULL and 0 not in got[1].visible_to  # the others: a detail
+    assert all(e.visible_to == frozenset({2}) for e in got[2:])
 
 
 @pytest.mark.rule("PN-18", "PN-24")

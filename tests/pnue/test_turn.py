@@ -50,7 +50,12 @@ def test_pn12_secret_simultaneous_vote_revealed_together() -> None:
         act(state, seat, "vote:yes" if seat % 2 else "vote:no")
         assert seat not in state.pending().seats
     early = since(state, mark)
-    assert all(e.msg.id == "pnue.vote.cast" and "yes" not in e.msg.params for e in early)
+    public = [e for e in early if e.visible_to is None]
+    assert all(e.msg.id == "pnue.vote.cast" and "yes" not in e.msg.params for e in public)
+    mine = [e for e in early if e.visible_to is not None]  # each vote confirmed to its voter
+    assert [(e.msg.id, e.visible_to) for e in mine] == [
+        ("pnue.vote.mine_yes" if seat % 2 else "pnue.vote.mine_no", frozenset({seat}))
+        for seat in (3, 1, 4, 0)]
     act(state, 2, "vote:yes")
     reveal = {e.msg.id: e for e in since(state, mark)}
     yes = [r.seat for r in reveal["pnue.vote.who_yes"].msg.params["seats"]]

@@ -234,7 +234,7 @@ def test_log_round_0_reads_the_setup_before_turn_1() -> None:
     Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out)).run()
     lines = out.getvalue().splitlines()
     assert "No round 0 in the log." not in lines
-    opening = "Setup purchases: Smog first."
+    opening = "Setup purchases: Smog first, then Ana."
     assert lines.count(opening) == 3  # said once, then read back twice
     turn_1 = next(i for i, line in enumerate(lines) if line.startswith("Turn 1"))
     read_back = lines[max(i for i, line in enumerate(lines) if line == opening):]

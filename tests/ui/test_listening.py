@@ -125,6 +125,65 @@ def test_a_list_just_heard_is_one_line_and_enter_reads_it_whole() -> None:
                                           "1. toy.take", "2. toy.take", "3. toy.take"]
 
 
+def test_a_question_after_ones_own_step_says_no_name_again_after_others_it_does() -> None:
+    lines, _, _ = _shop("1\n")
+    took = lines.index("toy.took")
+    assert lines[took - 7] == "Ana, your turn: toy.ask"  # the first question, 6 lines of list
+    assert lines[took + 1] == "toy.ask"  # after Ana's own purchase: the same turn goes on
+    out, _, client = _toy("1\n")
+    client.run()
+    asked = [line for line in out.getvalue().splitlines() if line.endswith("toy.ask")]
+    assert len(asked) >= 2 and all(line == "Ana, your turn: toy.ask" for line in asked)
+
+
+class ChangingShop(ShopState):
+    """A shop whose first entry says how many were bought: one label changes a purchase."""
+
+    bought = 0
+
+    def describe(self, seat: int, action: str) -> Msg:
+        if action == "buy:0":
+            return _label(f"Nominate Brazil, {self.bought} bought")
+        return super().describe(seat, action)
+
+    def apply(self, seat: int, action: str) -> None:
+        if action == "buy:0":  # Brazil stays on offer; only the count in its label changes
+            self.bought += 1
+            self.events.append(Event(Msg("toy.took", seat=PlayerRef(0), count=1), cause=0))
+            return
+        super().apply(seat, action)
+
+
+class AgainShop(ShopState):
+    """A shop whose question says it comes back after each purchase."""
+
+    def pending(self) -> Pending | None:
+        pending = super().pending()
+        return None if pending is None else replace(pending, several=True)
+
+
+def test_one_choice_changed_is_one_line() -> None:
+    match = Match(replace(SHOP, new_state=ChangingShop), SHOP.settings(2, 1),
+                  [SeatSpec("human", "Ana"), SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO("1\n")), writer=Writer(out)).run()
+    lines = out.getvalue().splitlines()
+    again = lines[lines.index("toy.took") + 1:]
+    assert again[:2] == ["toy.ask",
+                         "5 choices; 1 is now Only one choice: Nominate Brazil, 1 bought.."]
+
+
+def test_a_question_that_comes_back_invites_several_numbers_on_one_line() -> None:
+    match = Match(replace(SHOP, new_state=AgainShop), SHOP.settings(2, 1),
+                  [SeatSpec("human", "Ana"), SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO("1 2\n")), writer=Writer(out)).run()
+    lines = out.getvalue().splitlines()
+    assert "5 choices. Type a number, or several on one line." in lines
+    assert match.log == [(0, "buy:0"), (0, "buy:1")]
+    assert lines.count("toy.took") == 2  # each purchase confirmed; the question not said
+
+
 # --- a choice named by a word ---------------------------------------------------------------
 def test_a_unique_word_of_a_label_names_the_choice_accents_and_case_ignored() -> None:
     lines, match, _ = _shop("nominate\nCHILE\nelan\n")
@@ -179,9 +238,9 @@ def test_muting_others_hides_their_moves_but_logs_them_and_the_mute_stays() -> N
     said_at = lines.index("Muted: others.")
     bot_moves = [e for e in match.events if e.cause == 1]
     assert bot_moves
-    shown = lines[said_at:lines.index("Messages 1 to 1 of 1:")]
+    shown = lines[said_at:lines.index("1 message of kind others:")]
     assert shown.count("toy.took") == 1  # mine only: the bot's move is not said...
-    assert lines[lines.index("Messages 1 to 1 of 1:") + 1] == "toy.took"  # ...but logged
+    assert lines[lines.index("1 message of kind others:") + 1] == "toy.took"  # ...but logged
     assert "Muted: others." in lines[lines.index("3 kinds of announcements."):]
     saved, _ = load_preferences()
     assert saved.muted_kinds == "others"
@@ -236,6 +295,24 @@ def test_log_search_shows_who_said_it_counts_and_pages_through_all() -> None:
     assert "toy.bot.a claims: Ana is liar 0." in lines
     assert "Messages 11 to 12 of 12:" in lines
     assert lines[-1] == "toy.bot.a claims: Ana is liar 11."
+
+
+def test_log_kind_counts_what_matched_and_pages_through_all_from_the_oldest() -> None:
+    out, match, client = _toy("")
+    for n in range(12):
+        match.state.events.append(Event(Msg("toy.took", seat=PlayerRef(1), count=n),
+                                        cause=1))
+    match.state.events.append(Event(Msg("toy.took", seat=PlayerRef(0), count=1), cause=0))
+    client.flush_events()
+    client.handle("log others")
+    client.handle("log next")
+    client.handle("log next")
+    lines = out.getvalue().splitlines()
+    assert "12 messages of kind others:" in lines
+    first = lines.index("12 messages of kind others:")
+    assert lines[first + 1] == "Messages 1 to 10 of 12:"
+    assert "Messages 11 to 12 of 12:" in lines
+    assert lines[-1] == "End of the log: nothing newer."  # Ana's own move is not "others"
 
 
 # --- the launcher -----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.vertigo import SPEC, data
 from a11y_games.games.vertigo.kinds import KINDS
+from a11y_games.games.vertigo.laws import my_vote
 from a11y_games.i18n import Translator
 from tests.vertigo.helpers import started
 
@@ -51,6 +52,14 @@ def seen(match: Match) -> list[Event]:
     return [e for e in match.events if e.visible(VIEWER)]
 
 
+def summed_up(event: Event, seat: int, players: int) -> bool:
+    """A sentence that sums up a seat's moves: the others hear it at normal verbosity; the
+    seat itself heard each move as it came, and has it at full verbosity (and in its log)."""
+    own = frozenset({seat})
+    return (event.level, event.visible_to) in ((Verbosity.NORMAL, frozenset(range(players)) - own),
+                                               (Verbosity.FULL, own))
+
+
 def where(msg: Msg) -> tuple[int, int]:
     """(region, province) of a place said in a summary ("right J")."""
     region = msg.params["region"].id.rpartition(".")[2]
@@ -78,7 +87,7 @@ def test_a_turns_sentence_counts_what_its_details_list(games: list[Match]) -> No
             if msg.id == "vertigo.event.upkeep":
                 upkeep[seat] = msg.params["due"]
             if msg.id in ("vertigo.event.managed", "vertigo.event.managed_nothing"):
-                assert event.level == Verbosity.NORMAL and event.visible_to is None
+                assert summed_up(event, seat, match.state.n)
                 said = Counter()
                 for item in msg.params.get("items", []):
                     name = item.id.rpartition(".")[2]
@@ -116,11 +125,12 @@ def test_each_rollers_sentence_holds_every_roll_and_marker(games: list[Match]) -
                 owner = spot.params["owner"].seat if "owner" in spot.params else by
                 places[(by, owner, *where(spot))] += 1
             elif msg.id == "vertigo.event.cleaned":
-                removed[(msg.params["player"].seat, *at(events[i + 1].msg))] += 1
+                removed[(msg.params["player"].seat, *where(msg.params["place"]))] += 1
             elif msg.id in ("vertigo.event.pollution_by", "vertigo.event.pollution_none",
-                            "vertigo.event.forced_by", "vertigo.event.cleanup_by"):
-                assert event.level == Verbosity.NORMAL and event.visible_to is None
+                            "vertigo.event.forced_by", "vertigo.event.cleanup_by",
+                            "vertigo.event.places_by"):
                 seat = msg.params["player"].seat
+                assert summed_up(event, seat, match.state.n)
                 for face in msg.params.get("faces", []):
                     said_faces[seat, face.id] += 1
                 for spot in msg.params.get("places", []):
@@ -168,9 +178,10 @@ def test_the_votes_and_the_production_in_one_sentence_each(games: list[Match]) -
 
 
 def test_brief_keeps_ones_own_moves_and_markers_put_on_one(games: list[Match]) -> None:
-    """Brief verbosity: a player still hears each purchase of their own and each marker put on
-    their country, by whom and where, in one line."""
-    mine = {"vertigo.event.population", "vertigo.event.built", "vertigo.event.bought_student"}
+    """Brief verbosity: a player still hears each purchase and vote of their own and each
+    marker put on their country, by whom and where, in one line."""
+    mine = {"vertigo.event.population", "vertigo.event.built", "vertigo.event.bought_student",
+            "vertigo.event.my_vote", "vertigo.event.depolluted"}
     heard_own = heard_marker = 0
     for match in games:
         for event in match.events:
@@ -209,3 +220,27 @@ def test_every_kind_has_a_label_and_names_real_announcements() -> None:
     ids = {line[7:-1] for line in text.splitlines() if line.startswith('msgid "')}
     for key in KINDS:
         assert any(i == key or (key.endswith(".") and i.startswith(key)) for i in ids), key
+
+
+def test_a_laws_text_is_said_the_first_time_it_is_proposed_then_kept_for_full(
+        games: list[Match]) -> None:
+    """The text of a law proposed again is not said again at normal verbosity: it stays in
+    the log, at full verbosity (and the ``laws`` query reads every text)."""
+    again = 0
+    for match in games:
+        told: set[str] = set()
+        for event in match.events:
+            if event.msg.id.startswith("vertigo.law.") and event.msg.id.endswith(".text"):
+                first = event.msg.id not in told
+                assert event.level == (Verbosity.NORMAL if first else Verbosity.FULL)
+                told.add(event.msg.id)
+                again += not first
+    assert again > 10
+
+
+def test_ones_own_vote_is_confirmed_in_a_word() -> None:
+    tr = Translator("en")
+    for vote, said in (((0, 1, 0), "Your vote: no."), ((2, 0, 0), "Your vote: 2 yes."),
+                       ((1, 1, 0), "Your vote: 1 yes, 1 no, 0 abstain.")):
+        msg = Msg("vertigo.event.my_vote", vote=my_vote(*vote))
+        assert tr.render(msg) == said

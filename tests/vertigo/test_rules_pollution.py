@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 import pytest
 
 from a11y_games.games.vertigo.country import (
@@ -19,16 +17,10 @@ from tests.vertigo.helpers import ids, seat_now, started, to_pollution
 
 
 def rolls(state, start: int = 0) -> list[tuple[int, str, str]]:
-    """(roller, region, face) of each roll, as seat 0 hears it: the region is told on the
-    roll's next line."""
+    """(roller, region, face) of each roll, as seat 0 hears it: one line says all three."""
     events = [e for e in state.events[start:] if e.visible(0)]
-    out = []
-    for e, region in pairwise(events):
-        if e.msg.id == "vertigo.event.roll":
-            assert region.msg.id == "vertigo.event.for_region"
-            out.append((e.msg.params["player"].seat, region.msg.params["region"].id,
-                        e.msg.params["face"].id))
-    return out
+    return [(e.msg.params["player"].seat, e.msg.params["region"].id, e.msg.params["face"].id)
+            for e in events if e.msg.id == "vertigo.event.roll"]
 
 
 def test_vg20_sources_rolled_region_by_region() -> None:

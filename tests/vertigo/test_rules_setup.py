@@ -140,10 +140,10 @@ def test_vg07_setup_order_drawn_at_random() -> None:
     assert new(4, 5).order == new(4, 5).order
     state = new(3, 2)
     assert seat_now(state) == state.order[0]
-    said = [e.msg for e in state.events[:2]]  # who buys first, then the others in order
-    assert said[0].id == "vertigo.event.setup_order"
-    assert said[0].params["player"].seat == state.order[0]
-    assert [p.seat for p in said[1].params["players"]] == state.order[1:]
+    said = state.events[0].msg  # who buys first, then the others in order: one line
+    assert said.id == "vertigo.event.setup_order"
+    assert said.params["player"].seat == state.order[0]
+    assert [p.seat for p in said.params["players"]] == state.order[1:]
     seat = state.order[0]
     do(state, seat, "step:population", "region:0", "province:0")
     do(state, seat, "done")
@@ -290,9 +290,10 @@ def test_vg07_setup_purchases_are_confirmed_and_placements_said_at_normal() -> N
     other = 1 - seat
     mark = len(state.events)
     do(state, seat, "step:population", "region:0", "province:0")
-    assert shown(state, seat, mark)[-1] == "Right region, province A, 1 $."
-    assert shown(state, other, mark) == []  # the detail is for full verbosity
-    assert shown(state, other, mark, Verbosity.FULL)[-1] == "Right region, province A, 1 $."
+    said = "adds population: right A, 1 $."  # what, where and the price: one line
+    assert shown(state, seat, mark)[-1].endswith(said)
+    assert shown(state, other, mark) == []  # each move is for full verbosity
+    assert shown(state, other, mark, Verbosity.FULL)[-1].endswith(said)
     do(state, seat, "step:population", "region:0", "province:2")
     do(state, seat, "step:population", "region:2", "province:9")
     mark = len(state.events)

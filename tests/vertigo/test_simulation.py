@@ -14,7 +14,7 @@ GAMES = {2: 200, 3: 200, 4: 200}
 """Games per player count in the suite, each checked after every action: a 4-player game
 with its checks takes about 0.1 s, so the counts fit about 12 s per configuration."""
 
-VAULT_IN = {"vertigo.event.upkeep_vault": "vault", "vertigo.event.to_vault": "price",
+VAULT_IN = {"vertigo.event.upkeep_vault": "vault", "vertigo.event.depolluted": "price",
             "vertigo.event.fined": "amount", "vertigo.event.out_money": "amount"}
 VAULT_OUT = {"vertigo.event.bonus": "amount", "vertigo.event.subsidy": "amount"}
 

@@ -113,8 +113,10 @@ def test_table_events_are_announced_at_their_level() -> None:
     assert levels["vertigo.event.marker"] == {Verbosity.FULL}
     assert levels["vertigo.event.marker_on"] == levels["vertigo.event.marker_mine"] == {
         Verbosity.BRIEF}
-    assert levels["vertigo.event.pollution_by"] == {Verbosity.NORMAL}
-    assert levels["vertigo.event.managed"] == {Verbosity.NORMAL}
+    # the others hear a roller's or a manager's sentence at normal; the seat itself, which
+    # heard each of its moves, at full (tests/vertigo/test_condensed.py checks who hears what)
+    assert levels["vertigo.event.pollution_by"] == {Verbosity.NORMAL, Verbosity.FULL}
+    assert levels["vertigo.event.managed"] == {Verbosity.NORMAL, Verbosity.FULL}
     assert levels["vertigo.event.planet_up"] == {Verbosity.BRIEF}
     assert levels["vertigo.event.law_proposed"] == {Verbosity.BRIEF}
     assert levels["vertigo.event.vote"] == {Verbosity.FULL}
@@ -181,8 +183,8 @@ def test_province_menus_name_provinces_by_letter_not_by_a_number(lang: str) -> N
     legal = state.legal_actions(seat)
     lines = [tr.render(Msg("core.choices.item", number=i, label=state.describe(seat, a)))
              for i, a in enumerate(legal, 1)]
-    assert lines[0] == ("1. Right region, province B, 1 $" if lang == "en"
-                        else "1. Région de droite, province B, 1 $")
+    assert lines[0] == ("1. Right B, 1 $" if lang == "en"  # the region's side and a letter
+                        else "1. Droite B, 1 $")
     assert legal[:3] == ["region:0+first", "region:1+first", "region:2+first"]
     assert legal[3:] == ["other", "back", "done"]
     assert tr.render(state.describe(seat, "other")) in ("Another province", "Une autre province")

@@ -26,7 +26,7 @@ __all__ = [
     "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drawn",
     "drew_or_got", "enacted", "hand_public", "nominated", "plain", "president", "presides",
     "refs", "reveal", "role_dealt", "role_msg", "seat_list", "table", "tile_msg", "vote_cast",
-    "vote_result",
+    "vote_mine", "vote_result",
 ]
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
@@ -76,6 +76,14 @@ def vote_cast(seat: int) -> Event:
 
 
 @shared
+def vote_mine(seat: int, yes: bool) -> Event:
+    """``seat``'s own vote confirmed to it alone, at every verbosity (the count comes once
+    every vote is in, and names only the smaller side)."""
+    return Event(Msg("pnue.vote.mine_yes" if yes else "pnue.vote.mine_no"), _only(seat), BRIEF,
+                 seat, False)
+
+
+@shared
 def plain(msg_id: str, level: Verbosity) -> Event:
     """A public line without parameters (the detail of a line before it)."""
     return Event(Msg(msg_id), None, level)
@@ -112,7 +120,9 @@ def vote_result(approved: bool, yes: int, no: int, nominee: int) -> tuple[Event,
 @shared
 def seat_list(msg_id: str, seats: tuple[int, ...], players: int,
               level: Verbosity = NORMAL) -> tuple[Event, ...]:
-    """A public line naming seats (who voted yes, who voted no), at ``level``."""
+    """A public line naming seats (who voted yes, who voted no), at ``level``; nobody
+    ("No: none.") at full verbosity only: the count said it."""
+    level = level if seats else FULL
     return tuple(Event(m, None, level) for m in name_lines(players, msg_id, seats))
 
 
@@ -136,10 +146,15 @@ def drawn(seat: int, count: int) -> Event:
 
 
 @shared
-def hand_public(chair: int, secretary: int, count: int) -> Event:
-    """The President hands ``count`` tiles to the Secretary-General."""
-    return Event(Msg("pnue.hand.public", president=PlayerRef(chair), seat=PlayerRef(secretary),
-                     count=count), None, NORMAL, chair)
+def hand_public(chair: int, secretary: int, count: int, players: int) -> tuple[Event, Event]:
+    """The President hands ``count`` tiles to the Secretary-General: the President's own
+    discard confirmed (at every verbosity); for the others a detail (always the tiles
+    drawn but one, and the enactment comes next), at full verbosity."""
+    msg = Msg("pnue.hand.public", president=PlayerRef(chair), seat=PlayerRef(secretary),
+              count=count)
+    own = _only(chair)
+    others = frozenset(range(players)) - own
+    return (Event(msg, own, BRIEF, chair), Event(msg, others, FULL, chair))
 
 
 @shared

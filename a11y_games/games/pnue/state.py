@@ -138,7 +138,8 @@ class PnueState(GameState):
         self._announce_setup()
         first = settings.option("first", "random")
         seat = self.rng.randrange(players) if first == "random" else (int(first) - 1) % players
-        self.events.append(events.about("pnue.first_president", BRIEF, seat))
+        self.events.append(events.about("pnue.first_president", FULL, seat))  # "Turn 1: Cy is
+        # President." says it next
         self._begin_turn(seat)
         self._refresh()
 
@@ -583,7 +584,7 @@ class PnueState(GameState):
         self.votes[seat] = yes
         voters = self.voters
         voters.remove(seat)
-        self.events.append(events.vote_cast(seat))
+        self.events += (events.vote_mine(seat, yes), events.vote_cast(seat))
         if voters:  # more votes to come: only the seats asked changed
             self._legal = None
             self._pending = events.asked_to_vote(tuple(voters), *self._ballot)
@@ -727,7 +728,7 @@ class PnueState(GameState):
             self.say("pnue.draw.nothing_left", NORMAL, cause=p)
             self._end_turn()
             return
-        self.events.append(events.hand_public(p, sg, self.handed))
+        self.events += events.hand_public(p, sg, self.handed, self.players)
         handed = tuple(self.hand)
         self.secret(p, "handed", handed)
         self.secret(sg, "got", handed)

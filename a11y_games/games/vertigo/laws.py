@@ -31,13 +31,25 @@ def vote_said(seat: int, yes: int, no: int, abstain: int) -> Msg:
     return Msg("vertigo.vote.abstain", player=who)
 
 
+def my_vote(yes: int, no: int, abstain: int) -> Msg:
+    """The seat's own vote in a few words ("no", "2 yes", "1 yes, 1 no, 0 abstain")."""
+    if [yes, no, abstain].count(0) < 2:
+        return Msg("vertigo.mine.split", yes=yes, no=no, abstain=abstain)
+    if yes:
+        return Msg("vertigo.mine.yes", count=yes)
+    if no:
+        return Msg("vertigo.mine.no", count=no)
+    return Msg("vertigo.mine.abstain", count=abstain)
+
+
 class LawPhase(_State):
     """Law proposals and votes; mixed into the state."""
 
     def _start_laws(self) -> None:
         self.phase = "laws"
         self.cursor = 0
-        self.events.append(Event(Msg("vertigo.event.phase_laws"), level=NORMAL))
+        self.events.append(Event(Msg("vertigo.event.phase_laws"), level=FULL))  # a proposal
+        # or the next turn says it
         self._next_proposer()
 
     def _law_options(self, seat: int) -> list[str]:
@@ -83,7 +95,9 @@ class LawPhase(_State):
         self.phase = "vote"
         self.events.append(Event(Msg("vertigo.event.law_proposed", player=PlayerRef(seat),
                                      law=self._law_msg(law)), cause=seat, level=BRIEF))
-        self.events += (Event(line, cause=seat, level=NORMAL) for line in summary.law_text(law))
+        level = FULL if law in self.laws_told else NORMAL  # its text once a game is enough
+        self.laws_told.add(law)
+        self.events += (Event(line, cause=seat, level=level) for line in summary.law_text(law))
 
     def _vote_options(self, seat: int) -> list[str]:
         """Whole votes, or a split one diplomat at a time: a short menu however many (VG-28)."""
@@ -129,9 +143,9 @@ class LawPhase(_State):
                 return  # diplomats still to split
             vote = (yes, no, free)
         self.votes[seat] = vote
-        self.events.append(Event(Msg("vertigo.event.my_vote", yes=vote[0], no=vote[1],
-                                     abstain=vote[2]), visible_to=frozenset({seat}),
-                                 cause=seat, informs=False))
+        self.events.append(Event(Msg("vertigo.event.my_vote", vote=my_vote(*vote), yes=vote[0],
+                                     no=vote[1], abstain=vote[2]), visible_to=frozenset({seat}),
+                                 level=BRIEF, cause=seat, informs=False))  # one's own vote
         if len(self.votes) == len(self.vote_paths):
             self._count_votes()
 
@@ -148,10 +162,9 @@ class LawPhase(_State):
         yes = sum(v[0] for v in self.votes.values())
         no = sum(v[1] for v in self.votes.values())
         passed = yes > no
-        self.events += (Event(Msg("vertigo.event.law_passed" if passed
-                                  else "vertigo.event.law_failed", law=self._law_msg(law)),
-                              level=BRIEF),
-                        Event(Msg("vertigo.event.tally", yes=yes, no=no), level=BRIEF))
+        self.events.append(Event(Msg("vertigo.event.law_passed" if passed
+                                     else "vertigo.event.law_failed", number=law,
+                                     yes=yes, no=no), level=BRIEF))
         self.phase = "laws"
         self.proposal = None
         self.vote_paths = {}

@@ -68,21 +68,17 @@ def kind_msg(kind: str) -> Msg:
     return Msg(f"vertigo.factory.{kind}")
 
 
-@cache
-def at(region: int, province: int, price: int | None = None) -> Msg:
-    """Where a move happened, on its own short line ("Centre region, province D, 5 $.").
-
-    Built once per place and price: the detail lines of frequent events cost no new objects.
-    """
-    if price is None:
-        return Msg("vertigo.event.at", region=region_title(region), province=LETTER[province])
-    return Msg("vertigo.event.at_price", region=region_title(region), province=LETTER[province],
-               price=price)
+WHERE = tuple(Msg(f"vertigo.where.{name}") for name in data.REGIONS)
+"""A region's name in one word, for places said in a list ("right J, centre B")."""
+SIDE = tuple(Msg(f"vertigo.side.{name}") for name in data.REGIONS)
+"""The same word at the head of a menu label ("Right E, 5 $")."""
 
 
 @cache
-def to_vault(price: int) -> Msg:
-    return Msg("vertigo.event.to_vault", price=price)
+def at(region: int, province: int) -> Msg:
+    """Where a marker went, on its own short line ("Centre region, province D."): a detail
+    said at full verbosity."""
+    return Msg("vertigo.event.at", region=region_title(region), province=LETTER[province])
 
 
 @cache
@@ -93,21 +89,18 @@ def region_pollution(region: int, pollution: int) -> Msg:
 
 
 @cache
-def moved(key: str, region: int, province: int) -> Msg:
-    """One end of a move: ``key`` is ``from_at`` or ``to_at``."""
-    return Msg(f"vertigo.event.{key}", region=REGION_MSG[region], province=LETTER[province])
+def place(owner: int, region: int, province: int, own: bool = True) -> Msg:
+    """A province in a few words: "right J", or "Ana's right J" in another's country."""
+    if own:
+        return Msg("vertigo.place.own", region=WHERE[region], province=LETTER[province])
+    return Msg("vertigo.place.other", owner=PlayerRef(owner), region=WHERE[region],
+               province=LETTER[province])
 
 
 @cache
 def said(key: str, seat: int, **params: int | Msg) -> Msg:
-    """A frequent key fact about a seat, built once: ``vertigo.event.<key>``."""
+    """A frequent fact about a seat, built once: ``vertigo.event.<key>``."""
     return Msg(f"vertigo.event.{key}", player=PlayerRef(seat), **params)
-
-
-@cache
-def in_region(key: str, region: int) -> Msg:
-    """A region on its own line: ``key`` is ``in_region``, ``from_region``, ``for_region``..."""
-    return Msg(f"vertigo.event.{key}", region=REGION_MSG[region])
 
 
 _DETAILS: dict[tuple[int, int | None, Verbosity, frozenset[int] | None], Event] = {}
@@ -176,6 +169,23 @@ class Menus:
         if not self._setup() or self.s.countries[seat].population():
             return True
         return not self.options(seat, ["step:population"])
+
+    def step_price(self, path: list[str]) -> int:
+        """What one more purchase of the step under way costs (0: a move of students)."""
+        step = path[0].partition(":")[2]
+        if step == "build":
+            return self._price(path[1].partition(":")[2])
+        if step == "population":
+            return 0 if "pop:move" in path else self._price("population")
+        if step == "student":
+            return self._price("student")
+        return {"depollute": data.DEPOLLUTE_PRICE, "transform": data.TRANSFORM_PRICE,
+                "train": data.TRAIN_PRICE}.get(step, 0)
+
+    def again(self, seat: int, path: list[str]) -> bool:
+        """Whether the where menu of ``path`` may come back after a purchase: the money
+        for two of them (a move of students is free)."""
+        return self.s.countries[seat].money >= 2 * self.step_price(path)
 
     # --- options ---
     def steps(self, seat: int) -> list[str]:
@@ -388,23 +398,14 @@ class Menus:
             msg = Msg(f"vertigo.stock.out_{item}", total=data.STOCK_FACTORIES[item])
         self.s.events.append(Event(msg, to, Verbosity.NORMAL, seat, informs=to is None))
 
-    def _event(self, seat: int, key: Msg, *details: Msg, item: str = "") -> None:
-        """Announce one move as short lines: the key fact, then its details; the mover hears
-        them (brief: their own action confirmed), the others only at full verbosity, since
-        they hear the whole turn in one sentence (:meth:`summary`). ``item`` counts the move
-        in that sentence (``vertigo.did.<item>``).
-
-        The details are shared, pre-built messages (``at``, ``in_region``...).
-        """
-        events = self.s.events
+    def _event(self, seat: int, msg: Msg, *, item: str = "") -> None:
+        """Announce one move in one sentence, where and what it cost included: the mover
+        hears it (brief: their own action confirmed), the others only at full verbosity,
+        since they hear the whole turn in one sentence (:meth:`summary`). ``item`` counts
+        the move in that sentence (``vertigo.did.<item>``)."""
         own = frozenset((seat,))
-        others = frozenset(range(self.s.n)) - own
-        events.append(Event(key, own, Verbosity.BRIEF, seat))
-        for msg in details:
-            events.append(detail(msg, seat, Verbosity.BRIEF, own))
-        events.append(Event(key, others, Verbosity.FULL, seat))
-        for msg in details:
-            events.append(detail(msg, seat, Verbosity.FULL, others))
+        self.s.events += (Event(msg, own, Verbosity.BRIEF, seat),
+                          Event(msg, frozenset(range(self.s.n)) - own, Verbosity.FULL, seat))
         if item:
             did = self.s.did
             did[item] = did.get(item, 0) + 1
@@ -425,14 +426,14 @@ class Menus:
         c.fresh[src] -= 1
         if rest[1] == "to:cnu":
             c.diplomats += 1
-            self._event(seat, Msg("vertigo.event.diplomat", player=PlayerRef(seat)),
-                        in_region("from_region", src), item="diplomat_moved")
+            self._event(seat, Msg("vertigo.event.diplomat", player=PlayerRef(seat),
+                                  region=region_msg(src)), item="diplomat_moved")
         else:
             dst = _num(rest[1])
             c.moved[dst] += 1
-            self._event(seat, Msg("vertigo.event.student_moved", player=PlayerRef(seat)),
-                        in_region("from_region", src),
-                        in_region("to_region", dst), item="student_moved")
+            self._event(seat, Msg("vertigo.event.student_moved", player=PlayerRef(seat),
+                                  source=region_msg(src), region=region_msg(dst)),
+                        item="student_moved")
 
     def _do_student(self, seat: int, c: Country, rest: list[str]) -> None:
         self.s.pay_bank(seat, self._price("student"))
@@ -444,8 +445,8 @@ class Menus:
             r = _num(rest[0])
             c.fresh[r] += 1
             self._event(seat, Msg("vertigo.event.bought_student", player=PlayerRef(seat),
-                                  price=self._price("student")),
-                        in_region("in_region", r), item="student")
+                                  price=self._price("student"), region=region_msg(r)),
+                        item="student")
 
     def _do_build(self, seat: int, c: Country, rest: list[str]) -> None:
         kind = rest[0].split(":")[1]
@@ -458,8 +459,8 @@ class Menus:
         c.moved[r] -= need - take  # at setup only: every waiting student may serve
         c.prov[r][p] = FACTORY_CODE[kind]
         c.eng[r][p] = need
-        self._event(seat, Msg("vertigo.event.built", player=PlayerRef(seat), kind=kind_msg(kind)),
-                    at(r, p, price), item=kind)
+        self._event(seat, Msg("vertigo.event.built", player=PlayerRef(seat), kind=kind_msg(kind),
+                              place=place(seat, r, p), price=price), item=kind)
 
     def _do_transform(self, seat: int, c: Country, rest: list[str]) -> None:
         r, p = _num(rest[0]), _num(rest[1])
@@ -467,16 +468,17 @@ class Menus:
         c.fresh[r] -= data.TRANSFORM_ENGINEERS
         c.eng[r][p] += data.TRANSFORM_ENGINEERS
         c.prov[r][p] = CLEAN
-        self._event(seat, Msg("vertigo.event.transformed", player=PlayerRef(seat)),
-                    at(r, p, data.TRANSFORM_PRICE), item="transformed")
+        self._event(seat, Msg("vertigo.event.transformed", player=PlayerRef(seat),
+                              place=place(seat, r, p), price=data.TRANSFORM_PRICE),
+                    item="transformed")
 
     def _do_depollute(self, seat: int, c: Country, rest: list[str]) -> None:
         r, p = _num(rest[0]), _num(rest[1])
         self.s.pay_vault(seat, data.DEPOLLUTE_PRICE)
         c.prov[r][p] = EMPTY
-        self._event(seat, Msg("vertigo.event.depolluted", player=PlayerRef(seat)), at(r, p),
-                    to_vault(data.DEPOLLUTE_PRICE),
-                    region_pollution(r, c.pollution(r)), item="depolluted")
+        self._event(seat, Msg("vertigo.event.depolluted", player=PlayerRef(seat),
+                              place=place(seat, r, p), price=data.DEPOLLUTE_PRICE,
+                              pollution=c.pollution(r)), item="depolluted")
 
     def _do_population(self, seat: int, c: Country, rest: list[str]) -> None:
         if self._setup() or rest[0] == "pop:buy":
@@ -486,7 +488,8 @@ class Menus:
             self.s.pay_bank(seat, price)
             c.prov[r][p] = PEOPLE
             # the others hear where the people stand once the turn is done (VG-07)
-            self._event(seat, said("population", seat), at(r, p, price), item="population")
+            self._event(seat, said("population", seat, place=place(seat, r, p), price=price),
+                        item="population")
             return
         src, sp, dst, dp = (_num(a) for a in rest[1:])
         cost = 0 if src == dst else data.MOVE_BETWEEN_REGIONS
@@ -494,8 +497,8 @@ class Menus:
             self.s.pay_bank(seat, cost)
         c.prov[src][sp] = EMPTY
         c.prov[dst][dp] = PEOPLE
-        self._event(seat, said("people_moved", seat, price=cost), moved("from_at", src, sp),
-                    moved("to_at", dst, dp), item="people_moved")
+        self._event(seat, said("people_moved", seat, price=cost, source=place(seat, src, sp),
+                               place=place(seat, dst, dp)), item="people_moved")
 
     def _do_train(self, seat: int, c: Country, rest: list[str]) -> None:
         r = _num(rest[0])
@@ -503,8 +506,7 @@ class Menus:
         c.trained[r] = True
         c.moved[r] += 1  # trained after the moves of step b): it waits for next turn
         self._event(seat, Msg("vertigo.event.trained", player=PlayerRef(seat),
-                              price=data.TRAIN_PRICE),
-                    in_region("in_region", r), item="trained")
+                              price=data.TRAIN_PRICE, region=region_msg(r)), item="trained")
 
     # --- labels ---
     def label(self, seat: int, path: list[str], action: str) -> Msg:
@@ -523,7 +525,7 @@ class Menus:
             if first.startswith("region:"):
                 province = _num(self.first(seat, path, first)) if then == FIRST else _num(then)
                 price = self._province_label(c, [*path, first], province).params.get("price")
-                where = {"region": region_title(_num(first)), "province": LETTER[province]}
+                where = {"region": SIDE[_num(first)], "province": LETTER[province]}  # "Right E"
                 if price is None:
                     return Msg("vertigo.menu.region_province", **where)
                 return Msg("vertigo.menu.region_province_price", price=price, **where)
@@ -542,7 +544,7 @@ class Menus:
         if head == "pop":
             if arg == "buy":
                 return Msg("vertigo.menu.pop.buy", price=self._price("population"))
-            return Msg("vertigo.menu.pop.move", price=data.MOVE_BETWEEN_REGIONS)
+            return Msg("vertigo.menu.pop.move")  # the price comes with each region
         if head == "kind":
             return Msg("vertigo.menu.kind", kind=Msg(f"vertigo.menu.factory.{arg}"),
                        price=self._price(arg), count=data.ENGINEERS[arg])
@@ -633,8 +635,8 @@ class Menus:
                 c.moved[r] -= 1
             else:
                 c.fresh[r] -= 1
-            self._event(seat, Msg("vertigo.event.dropped_student", player=PlayerRef(seat)),
-                        in_region("in_region", r), item="dropped")
+            self._event(seat, Msg("vertigo.event.dropped_student", player=PlayerRef(seat),
+                                  region=region_msg(r)), item="dropped")
         elif parts[1] == "diplomat":
             c.diplomats -= 1
             self._event(seat, Msg("vertigo.event.dropped_diplomat", player=PlayerRef(seat)),
@@ -645,4 +647,4 @@ class Menus:
             c.prov[r][p] = PEOPLE
             c.eng[r][p] = 0
             self._event(seat, Msg("vertigo.event.factory_destroyed", player=PlayerRef(seat),
-                                  kind=kind_msg(kind)), at(r, p), item="dropped")
+                                  kind=kind_msg(kind), place=place(seat, r, p)), item="dropped")

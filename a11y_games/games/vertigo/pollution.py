@@ -11,8 +11,9 @@ from a11y_games.games.vertigo.country import CODE_FACTORY, EMPTY, PEOPLE, POLLUT
 from a11y_games.games.vertigo.manage import (
     at,
     detail,
-    in_region,
     kind_msg,
+    place,
+    region_msg,
     region_pollution,
     region_title,
 )
@@ -35,21 +36,9 @@ FACE = {face: Msg(f"vertigo.die.{face}") for face in set(data.DIE_FACES)}
 
 
 @cache
-def rolled(seat: int, face: str) -> Msg:
-    return Msg("vertigo.event.roll", player=PlayerRef(seat), face=FACE[face])
-
-
-@cache
-def place(owner: int, region: int, province: int, own: bool) -> Msg:
-    """Where a marker went, in a few words: "right J", or "Ana's right J"."""
-    if own:
-        return Msg("vertigo.place.own", region=WHERE[region], province=LETTER[province])
-    return Msg("vertigo.place.other", owner=PlayerRef(owner), region=WHERE[region],
-               province=LETTER[province])
-
-
-WHERE = tuple(Msg(f"vertigo.where.{name}") for name in data.REGIONS)
-"""A region's name in one word, for places said in a list ("right J, centre B")."""
+def rolled(seat: int, face: str, region: int) -> Msg:
+    return Msg("vertigo.event.roll", player=PlayerRef(seat), face=FACE[face],
+               region=region_msg(region))
 
 
 @cache
@@ -70,18 +59,24 @@ class PollutionPhase(_State):
         return entry
 
     def _say_spill(self) -> None:
-        """Say each roller's dice and markers in one sentence, in the order they came."""
+        """Say each roller's dice and markers in one sentence, in the order they came: to
+        the others; the roller heard each roll and marker as it came (brief), so hears the
+        sentence at full verbosity only."""
         for (seat, kind), (faces, places) in self.spill.items():
             who = PlayerRef(seat)
             if kind != "roll":  # forced markers, or markers removed
                 msg = Msg(f"vertigo.event.{kind}_by", player=who, places=places)
-            elif places:
+            elif places and faces:
                 msg = Msg("vertigo.event.pollution_by", player=who, faces=faces, places=places)
+            elif places:  # the rest of a roll said before the planet rose
+                msg = Msg("vertigo.event.places_by", player=who, places=places)
             elif faces:
                 msg = Msg("vertigo.event.pollution_none", player=who, faces=faces)
             else:
                 continue
-            self.events.append(Event(msg, level=NORMAL))
+            own = frozenset((seat,))
+            self.events += (Event(msg, frozenset(range(self.n)) - own, NORMAL),
+                            Event(msg, own, FULL))
         self.spill.clear()
 
     def _to_them(self, seats: frozenset[int], msg: Msg, cause: int | None) -> None:
@@ -126,10 +121,8 @@ class PollutionPhase(_State):
     def _roll(self, seat: int, region: int) -> None:
         face = self.rng.choice(data.DIE_FACES)
         own, others = frozenset((seat,)), frozenset(range(self.n)) - {seat}
-        self.events += (detail(rolled(seat, face), None, BRIEF, own),
-                        detail(in_region("for_region", region), None, BRIEF, own),
-                        detail(rolled(seat, face), None, FULL, others),
-                        detail(in_region("for_region", region), None, FULL, others))
+        self.events += (detail(rolled(seat, face, region), None, BRIEF, own),
+                        detail(rolled(seat, face, region), None, FULL, others))
         self._spill(seat, "roll")[0].append(FACE[face])
         if face == data.CLOUD:
             self.tasks.append(Task(PLACE, seat, seat, region, by=seat))
@@ -206,7 +199,11 @@ class PollutionPhase(_State):
                        pollution=self.countries[target].pollution(int(arg)))
         owner = int(self.path[0].split(":")[1]) if task.kind == ARROW else task.owner
         region = int(self.path[1].split(":")[1]) if task.kind == ARROW else task.region
-        code = self.countries[owner].prov[region][int(arg)]
+        row = self.countries[owner].prov[region]
+        code = row[int(arg)]
+        if code == EMPTY and all(row[int(a.partition(":")[2])] == EMPTY
+                                 for a in self._task_options(task) if a.startswith("province:")):
+            return Msg("vertigo.menu.province_free", province=LETTER[int(arg)])  # all empty
         return Msg("vertigo.menu.province_what", province=LETTER[int(arg)],
                    what=summary.province_msg(code, self.countries[owner].eng[region][int(arg)]))
 
@@ -224,8 +221,7 @@ class PollutionPhase(_State):
                     self.path = []
                     self.events += (
                         Event(Msg("vertigo.event.arrow_owner", player=PlayerRef(seat),
-                                  owner=PlayerRef(target)), cause=seat),
-                        detail(in_region("in_region", r), seat, NORMAL),
+                                  owner=PlayerRef(target), region=region_msg(r)), cause=seat),
                         Event(Msg("vertigo.event.owner_places", owner=PlayerRef(target)),
                               cause=seat))
                     self.tasks.appendleft(Task(PLACE, target, target, r, by=seat))
@@ -243,11 +239,10 @@ class PollutionPhase(_State):
                 p = int(action.split(":")[1])
                 self.countries[task.owner].prov[task.region][p] = EMPTY
                 own, others = frozenset((seat,)), frozenset(range(self.n)) - {seat}
-                cleaned = Msg("vertigo.event.cleaned", player=PlayerRef(seat))
+                cleaned = Msg("vertigo.event.cleaned", player=PlayerRef(seat),
+                              place=place(seat, task.region, p))
                 self.events += (Event(cleaned, own, BRIEF, seat),
-                                detail(at(task.region, p), seat, BRIEF, own),
-                                Event(cleaned, others, FULL, seat),
-                                detail(at(task.region, p), seat, FULL, others))
+                                Event(cleaned, others, FULL, seat))
                 self._spill(seat, "cleanup")[1].append(place(seat, task.region, p, True))
         else:
             self.tasks.popleft()
@@ -282,9 +277,9 @@ class PollutionPhase(_State):
         if was >= PEOPLE:
             what = (Msg("vertigo.lost.people") if was == PEOPLE else
                     Msg("vertigo.lost.factory", kind=kind_msg(CODE_FACTORY[was])))
-            self.events += (Event(Msg("vertigo.event.wiped", owner=PlayerRef(owner), what=what),
-                                  cause=by, level=BRIEF),
-                            detail(where, by, BRIEF))
+            self.events.append(Event(Msg("vertigo.event.wiped", owner=PlayerRef(owner), what=what,
+                                         place=place(owner, region, province)),
+                                     cause=by, level=BRIEF))
             if lost:
                 self.events.append(Event(Msg("vertigo.event.engineers_lost", count=lost),
                                          cause=by, level=BRIEF))
@@ -296,7 +291,7 @@ class PollutionPhase(_State):
             return
         self.witnesses += 1
         self.events.append(Event(Msg("vertigo.event.witnesses", count=self.witnesses,
-                                     threshold=self.threshold), level=FULL))
+                                     threshold=self.threshold), level=FULL, cause=by))
         if self.witnesses >= self.threshold:
             self.witnesses = 0
             self._planet_rises()

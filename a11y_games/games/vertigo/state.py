@@ -21,7 +21,7 @@ from a11y_games.games.vertigo.country import (
 from a11y_games.games.vertigo.laws import LawPhase
 from a11y_games.games.vertigo.manage import FIRST, OTHER, STEP_INDEX, Menus
 from a11y_games.games.vertigo.pollution import PollutionPhase
-from a11y_games.games.vertigo.tasks import Task
+from a11y_games.games.vertigo.tasks import PLACE, Task
 
 __all__ = ["VertigoState"]
 
@@ -30,6 +30,9 @@ ENGINEERS_ON = tuple(data.ENGINEERS[CODE_FACTORY[code]] if code in CODE_FACTORY 
                      for code in range(6))
 """Engineers a province must hold, by province code (VG-09)."""
 R3 = range(len(data.REGIONS))
+AGAIN = frozenset(("vertigo.prompt.choose_region", "vertigo.prompt.choose_to"))
+"""Menus that come back after a purchase (the next pawn, the next student): several
+numbers on one line buy several."""
 
 
 class VertigoState(PollutionPhase, LawPhase, GameState):
@@ -68,6 +71,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.moratorium_turn = 0
         self.laws_used: list[set[int]] = [set() for _ in range(n)]
         self.laws_this_turn: set[int] = set()
+        self.laws_told: set[int] = set()
+        """Laws proposed once already: their text is said at full verbosity after that."""
         self.proposal: tuple[int, int] | None = None
         self.votes: dict[int, tuple[int, int, int]] = {}
         self.vote_paths: dict[int, list[str]] = {}
@@ -84,10 +89,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self._memo: dict[str, int] | None = {}
         """Stock totals, kept while only menu navigation happens; None during an action."""
         self._snapshot: tuple[MappingProxyType[str, object], ...] | None = None
-        self.events += (Event(Msg("vertigo.event.setup_order", player=PlayerRef(self.order[0])),
-                              level=BRIEF),
-                        Event(Msg("vertigo.event.then",
-                                  players=[PlayerRef(s) for s in self.order[1:]]), level=BRIEF))
+        self.events.append(Event(Msg("vertigo.event.setup_order", player=PlayerRef(self.order[0]),
+                                     players=[PlayerRef(s) for s in self.order[1:]]),
+                                 level=BRIEF))
         self._say_turn_of(self.order[0], "vertigo.event.setup_turn")
 
     # --- money ---
@@ -146,7 +150,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return None
         if self.tasks:
             task = self.tasks[0]
-            return Pending((task.seat,), self._task_prompt(task))
+            again = len(self.tasks) > 1 and self.tasks[1] == task and task.kind == PLACE
+            return Pending((task.seat,), self._task_prompt(task), several=again)
         if self.phase == "vote":
             seats = tuple(s for s in self._voters() if s not in self.votes)
             return Pending(seats, Msg("vertigo.prompt.vote", law=self._law_msg(self.proposal[1])))
@@ -157,7 +162,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return Pending((seat,), self._upkeep_prompt(seat))
         if self.phase == "laws":
             return Pending((seat,), Msg("vertigo.prompt.law"))
-        return Pending((seat,), self._menu_prompt(seat))
+        prompt = self._menu_prompt(seat)
+        return Pending((seat,), prompt,
+                       several=prompt.id in AGAIN and self.menus.again(seat, self.path))
 
     def _upkeep_prompt(self, seat: int) -> Msg:
         """The upkeep due and how many pawns must go before it can be paid (VG-14)."""
@@ -329,19 +336,22 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
 
     def _end_menu(self, seat: int) -> None:
         self.path = []
-        summary_line = Event(self.menus.summary(seat), cause=seat)
+        own = frozenset((seat,))
+        others = frozenset(range(self.n)) - own
+        said = self.menus.summary(seat)  # the seat heard each of its moves: full for it
+        summary_lines = (Event(said, others, NORMAL, seat), Event(said, own, FULL, seat))
         self.did, self.upkeep_paid = {}, 0
         if self.phase == "setup":
             self.events += (Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
                                       money=self.countries[seat].money), cause=seat, level=FULL),
-                            summary_line)
+                            *summary_lines)
             country = self.countries[seat]
             for r in range(len(data.REGIONS)):  # where its people stand, region by region
                 people = country.population(r)
                 if people:
-                    self.events.append(Event(Msg("vertigo.event.setup_people",
-                                                 region=summary.region_title(r),
-                                                 people=people), cause=seat))
+                    msg = Msg("vertigo.event.setup_people", region=summary.region_title(r),
+                              people=people)
+                    self.events += (Event(msg, others, NORMAL, seat), Event(msg, own, FULL, seat))
             self.cursor += 1
             if self.cursor < self.n:
                 self._say_turn_of(self.order[self.cursor], "vertigo.event.setup_turn")
@@ -350,7 +360,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return
         self.events += (Event(Msg("vertigo.event.manage_done", player=PlayerRef(seat)),
                               cause=seat, level=FULL),
-                        summary_line)
+                        *summary_lines)
         self.cursor += 1
         self._next_manager()
 
@@ -396,9 +406,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.first = seat
         self.order = [(seat + i) % self.n for i in range(self.n)
                       if self.active[(seat + i) % self.n]]
-        self.events.append(Event(Msg("vertigo.event.first", player=PlayerRef(seat)), level=BRIEF))
-        if len(self.order) > 1:
-            self.events.append(Event(Msg("vertigo.event.then",
+        if len(self.order) > 1:  # (one country left has ended the game)
+            self.events.append(Event(Msg("vertigo.event.first", player=PlayerRef(seat),
                                          players=[PlayerRef(s) for s in self.order[1:]]),
                                      level=BRIEF))
         self.phase = "manage"
