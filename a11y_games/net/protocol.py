@@ -28,8 +28,9 @@ __all__ = [
     "Tell", "TopicInfo", "Watch", "Welcome", "decode_client", "decode_server", "encode",
 ]
 
-PROTOCOL = 1
-"""The protocol version, sent in ``hello`` and ``welcome``; a mismatch is refused."""
+PROTOCOL = 2
+"""The protocol version, sent in ``hello`` and ``welcome``; a mismatch is refused (2: a
+question says whether it takes several numbers on one line)."""
 
 if TYPE_CHECKING:
     WireMsg = Msg
@@ -335,6 +336,8 @@ class PendingMsg(_Base, tag="pending"):
     prompt: WireMsg
     race: bool = False
     public: bool = False
+    several: bool = False
+    """The question comes back after each answer: the client invites several numbers."""
     choices: list[Choice] = []
     log_length: int = 0
 

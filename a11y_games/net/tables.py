@@ -512,7 +512,8 @@ class Table:
         if asked and viewer is not None and not self.seats[viewer].bot_playing:
             choices = [(a, state.describe(viewer, a)) for a in state.legal_actions(viewer)]
         return p.PendingMsg(seats=list(pending.seats), prompt=prompt, race=pending.race,
-                            public=pending.public, choices=choices,
+                            public=pending.public, several=pending.several and asked,
+                            choices=choices,
                             log_length=len(self.match.log))
 
     def _send_state(self, member: Member) -> None:

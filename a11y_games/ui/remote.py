@@ -412,7 +412,8 @@ class RemoteTable:
         pending = self._pending
         if pending is None:
             return None
-        return Pending(tuple(pending.seats), pending.prompt, pending.race, pending.public)
+        return Pending(tuple(pending.seats), pending.prompt, pending.race, pending.public,
+                       pending.several)
 
     def choices(self, seat: int) -> list[tuple[str, Msg]]:
         pending = self._pending

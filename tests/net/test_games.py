@@ -69,6 +69,7 @@ def check_view(client: Client, seat: int | None, match_events: list, log_length:
         asked = seat is not None and seat in pending.seats
         if not asked:
             assert pending.choices == []
+            assert not pending.several, "the invitation to type several numbers is the asked seat's"
             if not pending.public:
                 assert pending.prompt.id == "net.waiting"
 
@@ -121,6 +122,8 @@ def _play_and_check(server: ServerProcess, game: str, players: int,
                 assert client.of(p.Progress)
             if options.get("crises") == "on":  # crisis races, ordered by arrival
                 assert any(m.race for m in client.of(p.PendingMsg))
+        if game == "vertigo":  # a purchase menu that comes back invites several numbers
+            assert any(m.several for c in (ana, bruno) for m in c.of(p.PendingMsg))
         stepper = replay(record, log, 0)
         asks = sorted((length, seat, lines) for seat, asked in privates.items()
                       for length, lines in asked)
