@@ -15,6 +15,7 @@ so another worktree's venv measures its own code with this script.
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import random
 import statistics
@@ -24,9 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from a11y_games.engine import Event, Verbosity
+from a11y_games.engine.actions import BACK
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.games import all_specs
 from a11y_games.ui.client import Client
+from a11y_games.ui.numbering import menu_key
 from a11y_games.ui.terminal import Writer
 
 WORDS_PER_MINUTE = 175
@@ -100,10 +103,42 @@ class Policy:
         if action not in legal:
             action = legal[0]
         number_of = getattr(client, "choice_number", None)  # stable numbers, once they exist
-        if number_of is not None:
-            return str(number_of(seat, action))
-        actions = [a for a, _ in client.table.choices(seat)]
-        return str(actions.index(action) + 1)
+        if number_of is None:
+            actions = [a for a, _ in client.table.choices(seat)]
+            return str(actions.index(action) + 1)
+        keys = [str(number_of(seat, action))]
+        invited = pending.prompt.params.get("answers")
+        if isinstance(invited, int) and invited > 1:
+            keys += self.ahead(seat, action, invited - 1)
+        return " ".join(keys)
+
+    def ahead(self, seat: int, action: str, more: int) -> list[str]:
+        """The keys of the next answers, for a question that invites several on one line
+        (its prompt's ``answers``): the bot decides each next step on a copy of the seat's
+        own view, while the next question is the same seat's and nobody else acted; a
+        question with a single answer is skipped (the client answers it alone)."""
+        client = self.client
+        assert client is not None
+        view = client.match.spec.worlds.view(client.match.state, seat)
+        numbering = copy.deepcopy(client.numbering)
+        keys: list[str] = []
+        while len(keys) < more:
+            view.events = []
+            view.apply(seat, action)
+            pending = view.pending()
+            if (pending is None or pending.seats != (seat,) or pending.race
+                    or any(e.cause != seat for e in view.events)):
+                break
+            legal = view.legal_actions(seat)
+            if len(legal) == 1 and legal[0] != BACK:
+                action = legal[0]
+                continue
+            action = self.bot.choose(view.observation(seat), legal)
+            if action not in legal:
+                break
+            keyed = numbering.keys(menu_key(seat, pending.prompt), legal)
+            keys.append(next(k for k, a in keyed if a == action))
+        return keys
 
 
 def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -> Heard:

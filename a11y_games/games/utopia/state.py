@@ -46,6 +46,10 @@ AUTO_STEPS = frozenset(("count", "prince", "pay"))
 """Steps a player may find answered for him (a single answer), and the payment."""
 _PUBLIC_STEPS = frozenset(("guest", "place", "after"))
 """Phase 1 questions: guests, districts and builds are all in plain view."""
+_ANSWERS = {"guest": 2, "civ": 3}
+"""Questions that invite their next steps on the same line (``answers``: how many numbers):
+a guest then its district; a civilisation then how many princes and where (numbers that
+stay the same for the same island or district)."""
 _ASKS: tuple[dict[str, Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
 """For each seat: the question of each menu step, made once."""
 _DISCARD_ASKS: dict[tuple[int, ...], Pending] = {}
@@ -600,7 +604,8 @@ class UtopiaState(MenuStack, GameState):
             asks = _ASKS[seat]
             found = asks.get(step)
             if found is None:  # frozen values: one per seat and step is enough
-                found = asks[step] = Pending((seat,), Msg(f"utopia.ask.{step}"),
+                invites = {"answers": _ANSWERS[step]} if step in _ANSWERS else {}
+                found = asks[step] = Pending((seat,), Msg(f"utopia.ask.{step}", **invites),
                                              public=step in _PUBLIC_STEPS)
         self._pending = found
         return found

@@ -469,8 +469,10 @@ class VanuatuState(ActionTurn, GameState):
                 spec, data.IslandSpec) else Msg("vanuatu.tile.short_sea", fish=spec.fish,
                                                 treasure=spec.treasure)
             return Msg("vanuatu.ask.tile", tile=tile)
-        if kind == "plan":
-            return Msg("vanuatu.ask.plan", count=self.players[seat].markers)
+        if kind == "plan":  # one question a pass: its markers may be typed on one line
+            now = data.PLANNING_PASSES[self.pass_index] - self.pass_placed
+            return Msg("vanuatu.ask.plan", count=now, answers=now,
+                       left=self.players[seat].markers)
         if kind == "character":
             return Msg("vanuatu.ask.character", round=self.round)
         if kind == "dike":  # every dike costs the same: said once, in the question
