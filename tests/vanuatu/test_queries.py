@@ -295,7 +295,7 @@ def test_planning_labels_name_the_stack_that_would_act_and_the_markers_there() -
                    "en", match)
     ambae, erakor = render([match.seat_name(2), match.seat_name(3)], "en", match)
     # an action nobody planned is its name alone: fewer words in a menu said 5 times a round
-    assert names == [f"Fish: {ambae} has 2 of 5", f"Dive: {erakor} has 3", "Sell fish"]
+    assert names == [f"Fish: {ambae} 2 of 5", f"Dive: {erakor} 3", "Sell fish"]
 
 
 @pytest.mark.rule("VA-13")
@@ -349,3 +349,25 @@ def test_a_sea_name_is_as_long_as_labels_count_it(lang: str) -> None:
     for code in data.CODES:
         name = Translator(lang).render(Msg("vanuatu.space.sea", code=code))
         assert len(name) <= SPACE_NAME_SIZE
+
+
+def test_character_labels_say_the_power_twice_then_the_name_and_powers_says_them_all() -> None:
+    match = Match(SPEC, SPEC.settings(4, 3), [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(4)])
+    state = match.state
+    tr = Translator("en")
+    labels: list[list[str]] = []
+    while state.round <= 3 and state.outcome() is None:
+        pending = state.pending()
+        assert pending is not None
+        seat = pending.seats[0]
+        legal = state.legal_actions(seat)
+        if state.step[0] == "character" and state.cursor == 0:
+            labels.append([tr.render(state.describe(seat, a)) for a in legal])
+        match.act(seat, match.bot_choice(seat))
+    assert "Fisherman: PP for the fish caught" in labels[0] + labels[1]
+    assert all(":" in label for label in labels[0] + labels[1])
+    assert all(":" not in label for label in labels[2])
+    query = {q.name: q for q in state.queries()}["powers"]
+    powers = [tr.render(m) for m in query.run(state, None, "")]
+    assert len(powers) == len(data.CHARACTERS) and "Fisherman: PP for the fish caught" in powers

@@ -108,6 +108,9 @@ class VanuatuState(ActionTurn, GameState):
         self.neutral: dict[str, int] = dict.fromkeys(data.ACTIONS, 0)
         self.offered: list[str] = list(data.CHARACTERS)
         self.last_round_characters: set[str] = set()
+        self.powers_said: dict[str, int] = {}
+        """For each character: in how many rounds its power was said in the choices (after
+        two, its label is its name alone; the power stays in ``rules`` and ``me``)."""
         self.phase = "setup"
         self.step: tuple[Any, ...] = ()
         self.cursor = 0  # index into the turn order
@@ -580,6 +583,8 @@ class VanuatuState(ActionTurn, GameState):
         if self.cursor < len(self.order):
             self.step = ("character", self.order[self.cursor])
         else:
+            for character in self.offered:
+                self.powers_said[character] = self.powers_said.get(character, 0) + 1
             self._say(Msg("vanuatu.character.all", players=[
                 Msg("vanuatu.character.one", player=PlayerRef(s),
                     character=character_msg(self.players[s].character or ""))
