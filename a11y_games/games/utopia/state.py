@@ -104,16 +104,6 @@ def _said(msg_id: str, cause: int | None, level: Verbosity = Verbosity.NORMAL,
 
 
 @cache
-def _done(msg_id: str, actor: int, players: int, level: Verbosity = Verbosity.NORMAL,
-          **params: Any) -> tuple[Event, Event]:
-    """``actor``'s own action, made once: confirmed to its player at every verbosity (BRIEF),
-    said to the other players at ``level``."""
-    msg = Msg(msg_id, **params)
-    others = frozenset(range(players)) - _ONLY[actor]
-    return Event(msg, _ONLY[actor], Verbosity.BRIEF, actor), Event(msg, others, level, actor)
-
-
-@cache
 def _order_events(order: tuple[int, ...]) -> tuple[Event, ...]:
     """The turn order of a round, one whole sentence (made once per order)."""
     return (Event(Msg("utopia.ev.order", seats=[_REFS[s] for s in order])),)
@@ -740,8 +730,8 @@ class UtopiaState(MenuStack, GameState):
             self.bag.append((civ, island))
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
-            self.events += _done("utopia.ev.guest", seat, self.n, seat=_REFS[seat],
-                                 civ=civ_n(civ, 1), district=DISTRICTS[district].name)
+            self.events.append(_said("utopia.ev.guest", seat, seat=_REFS[seat],
+                                     civ=civ_n(civ, 1), district=DISTRICTS[district].name))
             self._set_choice(())  # (forgets the last menu)
             self.placed = True
             if not self.builds(seat):
@@ -779,28 +769,27 @@ class UtopiaState(MenuStack, GameState):
             self.discard.append(c)
             if c != civ:  # UT-17
                 self.privileges[seat] -= 1
-                self.events += _done("utopia.ev.privilege_used", seat, self.n,
-                                     seat=_REFS[seat], card=civ_card(c), civ=civ_card(civ))
+                self._event(Msg("utopia.ev.privilege_used", seat=_REFS[seat], card=civ_card(c),
+                                civ=civ_card(civ)), cause=seat)
         if what == "move":
             src, dst, k = got["from"], got["to"], int(got["count"])
             self._place(src, seat, civ, -k)
             self._place(dst, seat, civ, k)
             by = "utopia.ev.moved_land" if dst in _LAND[src] else "utopia.ev.moved_sea"
-            self.events += _done(by, seat, self.n, seat=_REFS[seat], count=k,
-                                 civ=civ_n(civ, k), src=DISTRICTS[src].name,
-                                 dst=DISTRICTS[dst].name)
+            self.events.append(_said(by, seat, seat=_REFS[seat], count=k, civ=civ_n(civ, k),
+                                     src=DISTRICTS[src].name, dst=DISTRICTS[dst].name))
         elif what == "add":
             dst = got["to"]
             self.supply[seat][civ] -= 1
             self._place(dst, seat, civ, 1)
-            self.events += _done("utopia.ev.added", seat, self.n, seat=_REFS[seat],
-                                 civ=civ_n(civ, 1), district=DISTRICTS[dst].name)
+            self.events.append(_said("utopia.ev.added", seat, seat=_REFS[seat],
+                                     civ=civ_n(civ, 1), district=DISTRICTS[dst].name))
         elif what == "remove":
             src, pc = got["from"], CIV_INDEX[got["prince"]]
             self._place(src, seat, pc, -1)
             self.supply[seat][pc] += 1
-            self.events += _done("utopia.ev.removed", seat, self.n, seat=_REFS[seat],
-                                 civ=civ_n(pc, 1), district=DISTRICTS[src].name)
+            self.events.append(_said("utopia.ev.removed", seat, seat=_REFS[seat],
+                                     civ=civ_n(pc, 1), district=DISTRICTS[src].name))
             self._gain(seat, data.REMOVE_POINTS, Msg("utopia.why.remove"))
         else:
             v = self.value(civ)
