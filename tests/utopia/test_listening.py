@@ -36,7 +36,7 @@ def _after(events: list, i: int, ids: set[str]) -> list:
 
 @pytest.mark.timeout(120)
 def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
-    checked = {"guests": 0, "scored": 0, "discards": 0}
+    checked = {"guests": 0, "scored": 0, "discards": 0, "removed": 0}
     for match in _games():
         events = match.events
         for i, e in enumerate(events):
@@ -44,14 +44,21 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                 assert e.level == Verbosity.NORMAL
                 details = _after(events, i, {"utopia.ev.guests", "utopia.ev.guests_line"})
                 assert all(d.level == Verbosity.FULL for d in details)
-                heads = [d.msg.params["island"] for d in details if d.msg.id == "utopia.ev.guests"]
-                said = [m.params["island"] for m in e.msg.params["islands"]]
+                heads = [d.msg.params["island"].id.rsplit(".")[-1] for d in details
+                         if d.msg.id == "utopia.ev.guests"]
+                said = [m.params["island"].id.rsplit(".")[-1] for m in e.msg.params["islands"]]
                 assert said == heads
                 lines = [d for d in details if d.msg.id == "utopia.ev.guests_line"]
                 for m, line in zip(e.msg.params["islands"], lines, strict=True):
                     assert m.params["number"] == sum(c.params["count"]
                                                      for c in line.msg.params["civs"])
                 checked["guests"] += 1
+            elif e.msg.id == "utopia.ev.removed":
+                gain = events[i + 1]  # the gain, a detail right after
+                assert gain.msg.id == "utopia.ev.gain" and gain.level == Verbosity.FULL
+                for key in ("seat", "points", "total"):
+                    assert e.msg.params[key] == gain.msg.params[key]
+                checked["removed"] += 1
             elif e.msg.id == "utopia.ev.scored":
                 gains = [g for g in events[:i] if g.msg.id == "utopia.ev.gain"][-len(
                     e.msg.params["seats"]):]

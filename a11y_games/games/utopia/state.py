@@ -37,7 +37,7 @@ from a11y_games.games.utopia.menus import (
     parts,
 )
 from a11y_games.games.utopia.names import civ as civ_name
-from a11y_games.games.utopia.names import civ_card, civ_count, civ_n, isle
+from a11y_games.games.utopia.names import civ_card, civ_count, civ_n, isle, isle_short
 
 __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", "destinations"]
 
@@ -52,8 +52,9 @@ a guest then its district; a civilisation then how many princes and where (numbe
 stay the same for the same island or district)."""
 _ASKS: tuple[dict[str, Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
 """For each seat: the question of each menu step, made once."""
-_DISCARD_ASKS: dict[tuple[int, ...], Pending] = {}
-"""The discard question for each set of seats still discarding, made once."""
+_DISCARD_ASKS: dict[tuple[tuple[int, ...], int], Pending] = {}
+"""The discard question for each set of seats still discarding and the most cards one of
+them still discards, made once."""
 
 
 _WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
@@ -123,7 +124,7 @@ def _guest_events(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> li
 def _guests_summary(counts: tuple[tuple[str, int], ...]) -> Event:
     """The guests of a round in one sentence: how many by each island (the details: FULL)."""
     return Event(Msg("utopia.ev.guests_count", islands=[
-        Msg("utopia.ev.guests_island", island=isle(i), number=k) for i, k in counts]))
+        Msg("utopia.ev.guests_island", island=isle_short(i), number=k) for i, k in counts]))
 
 
 @cache
@@ -595,9 +596,11 @@ class UtopiaState(MenuStack, GameState):
             return None
         if phase == DISCARD:
             seats = tuple(s for s in self.order if self.to_discard[s] > 0)
-            found = _DISCARD_ASKS.get(seats)
+            found = _DISCARD_ASKS.get((seats, max(self.to_discard[s] for s in seats)))
             if found is None:
-                found = _DISCARD_ASKS[seats] = Pending(seats, Msg("utopia.ask.discard"))
+                most = max(self.to_discard[s] for s in seats)  # typed on one line
+                found = _DISCARD_ASKS[seats, most] = Pending(
+                    seats, Msg("utopia.ask.discard", answers=most))
         else:
             seat: int = self._current  # type: ignore[assignment]  # (a turn: never None)
             step = self._step_cache or self._step()
@@ -788,9 +791,11 @@ class UtopiaState(MenuStack, GameState):
             src, pc = got["from"], CIV_INDEX[got["prince"]]
             self._place(src, seat, pc, -1)
             self.supply[seat][pc] += 1
+            points = data.REMOVE_POINTS  # said with the removal (the gain: a detail)
             self.events.append(_said("utopia.ev.removed", seat, seat=_REFS[seat],
-                                     civ=civ_n(pc, 1), district=DISTRICTS[src].name))
-            self._gain(seat, data.REMOVE_POINTS, Msg("utopia.why.remove"))
+                                     civ=civ_n(pc, 1), district=DISTRICTS[src].name,
+                                     points=points, total=self.scores[seat] + points))
+            self._gain(seat, points, Msg("utopia.why.remove"), Verbosity.FULL)
         else:
             v = self.value(civ)
             self.scale.remove(civ)
