@@ -2,7 +2,12 @@
 
 One seat is a human answered by a scripted policy (the game's normal bot deciding from
 that seat's view, its answer typed as the number the client shows); the other seats are
-normal bots. Reported per round of the game: the human's inputs (lines typed), the lines
+normal bots. A question whose prompt invites several numbers on one line (a prompt
+parameter ``answers``: Vanuatu's planning pass, Utopia's guest then its district, its
+civilisation then how many and where, its discards) is answered with the bot's successive
+decisions on one line, each decided on a copy of the seat's own view (``worlds.view``)
+while the next question is the seat's own with nobody else acting: one input. Reported
+per round of the game: the human's inputs (lines typed), the lines
 and characters announced to that seat (everything written to it: events, questions,
 choice lists), and the seconds of speech they take at espeak-ng's default rate (175 words
 a minute). Not a test: nothing here asserts.
