@@ -295,7 +295,7 @@ def test_planning_labels_name_the_stack_that_would_act_and_the_markers_there() -
                    "en", match)
     ambae, erakor = render([match.seat_name(2), match.seat_name(3)], "en", match)
     # an action nobody planned is its name alone: fewer words in a menu said 5 times a round
-    assert names == [f"Fish: {ambae} 2 of 5", f"Dive: {erakor} 3", "Sell fish"]
+    assert names == [f"Fish: {ambae} has 2 of 5", f"Dive: {erakor} has 3", "Sell fish"]
 
 
 @pytest.mark.rule("VA-13")

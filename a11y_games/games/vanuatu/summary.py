@@ -154,13 +154,15 @@ def plan_label(state: VanuatuState, action: str, seat: int | None = None) -> Msg
     if holder is None:  # only the neutral stack can stop every player (VA-60)
         most = state.neutral[action]
         lead = Msg("vanuatu.stack_neutral", count=most)
-    else:  # "Sail: Erakor 1", "Build: Ambae 1 of 2"
+    else:  # "has": "Sail: Player 1 1" could not be told apart by ear
         most = state.markers[action][holder]
-        lead = Msg("vanuatu.stack_short", player=PlayerRef(holder), markers=most)
+        lead = Msg("vanuatu.stack", player=PlayerRef(holder), count=most)
     if most == total:
         return Msg("vanuatu.label.plan_one", action=action_msg(action), stack=lead)
     mine = state.markers[action][seat] if seat is not None and seat != holder else 0
-    if mine:  # "Fish: Ana 2, you 1"
+    if mine:
+        if holder is not None:  # shorter: "Fish: Ana 2, you 1"
+            lead = Msg("vanuatu.stack_short", player=PlayerRef(holder), markers=most)
         return Msg("vanuatu.label.plan_you", action=action_msg(action), stack=lead, mine=mine)
     return Msg("vanuatu.label.plan", action=action_msg(action), stack=lead, count=total)
 
