@@ -50,8 +50,9 @@ _ANSWERS = {"guest": 2, "civ": 3}
 """Questions that invite their next steps on the same line (``answers``: how many numbers):
 a guest then its district; a civilisation then how many princes and where (numbers that
 stay the same for the same island or district)."""
-_ASKS: tuple[dict[str, Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
-"""For each seat: the question of each menu step, made once."""
+_ASKS: tuple[dict[tuple[str, str], Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
+"""For each seat: the question of each menu step (and island, for a guest's district), made
+once."""
 _DISCARD_ASKS: dict[tuple[tuple[int, ...], int], Pending] = {}
 """The discard question for each set of seats still discarding and the most cards one of
 them still discards, made once."""
@@ -605,11 +606,14 @@ class UtopiaState(MenuStack, GameState):
             seat: int = self._current  # type: ignore[assignment]  # (a turn: never None)
             step = self._step_cache or self._step()
             asks = _ASKS[seat]
-            found = asks.get(step)
-            if found is None:  # frozen values: one per seat and step is enough
-                invites = {"answers": _ANSWERS[step]} if step in _ANSWERS else {}
-                found = asks[step] = Pending((seat,), Msg(f"utopia.ask.{step}", **invites),
-                                             public=step in _PUBLIC_STEPS)
+            island = parts(self.choice[0])[2] if step == "place" else ""
+            found = asks.get((step, island))
+            if found is None:  # frozen values: one per seat, step and island is enough
+                params: dict[str, Any] = {"answers": _ANSWERS[step]} if step in _ANSWERS else {}
+                if island:  # each island its own menu: its list heard again is "the same"
+                    params["island"] = isle(island)
+                found = asks[step, island] = Pending(
+                    (seat,), Msg(f"utopia.ask.{step}", **params), public=step in _PUBLIC_STEPS)
         self._pending = found
         return found
 
