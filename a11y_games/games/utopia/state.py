@@ -606,16 +606,32 @@ class UtopiaState(MenuStack, GameState):
             seat: int = self._current  # type: ignore[assignment]  # (a turn: never None)
             step = self._step_cache or self._step()
             asks = _ASKS[seat]
-            island = parts(self.choice[0])[2] if step == "place" else ""
-            found = asks.get((step, island))
-            if found is None:  # frozen values: one per seat, step and island is enough
-                params: dict[str, Any] = {"answers": _ANSWERS[step]} if step in _ANSWERS else {}
-                if island:  # each island its own menu: its list heard again is "the same"
-                    params["island"] = isle(island)
-                found = asks[step, island] = Pending(
-                    (seat,), Msg(f"utopia.ask.{step}", **params), public=step in _PUBLIC_STEPS)
+            where = ""  # the island of a guest, or the princes a move takes
+            if step == "place":
+                where = parts(self.choice[0])[2]
+            elif step == "to" and self.choice[0] == "move":
+                where = f"{self.chosen('from')}:{self._civ()}:{self.chosen('count')}"
+            found = asks.get((step, where))
+            if found is None:  # frozen values: one per seat, step and place is enough
+                found = asks[step, where] = Pending((seat,), self._ask(step, where),
+                                                    public=step in _PUBLIC_STEPS)
         self._pending = found
         return found
+
+    @staticmethod
+    def _ask(step: str, where: str) -> Msg:
+        """The question of a menu step. A guest's district names its island, a move's
+        destination the princes moving: each its own menu, so a list heard again
+        unchanged is "the same choices"."""
+        params: dict[str, Any] = {"answers": _ANSWERS[step]} if step in _ANSWERS else {}
+        if step == "place":
+            return Msg("utopia.ask.place", island=isle(where), **params)
+        if where:
+            src, civ, count = where.split(":")
+            k = int(count)
+            return Msg("utopia.ask.to_from", count=k, civ=civ_n(int(civ), k),
+                       src=DISTRICTS[src].name)
+        return Msg(f"utopia.ask.{step}", **params)
 
     def legal_actions(self, seat: int) -> list[str]:
         return list(self._legal(seat))
