@@ -120,3 +120,44 @@ def test_brief_confirms_your_own_discards_and_builds() -> None:
     built = [e for e in match.events if e.msg.id in ("utopia.ev.monument_built",
                                                      "utopia.ev.wonder_built")]
     assert built and all(e.level == Verbosity.BRIEF for e in built)
+
+
+class _GuestAndDistrict:
+    """A player who, at the first guest question, types the first guest and the first
+    district of its island on one line ("1 1"), then stops."""
+
+    interactive = False
+
+    def __init__(self) -> None:
+        self.client: object = None
+        self.typed = 0
+
+    def read(self, prompt: str) -> str:
+        state = self.client.match.state  # type: ignore[attr-defined]
+        pending = state.pending()
+        if self.typed or pending is None or pending.prompt.id != "utopia.ask.guest":
+            raise EOFError
+        self.typed += 1
+        return "1 1"
+
+
+@pytest.mark.timeout(60)
+def test_a_guest_and_its_district_on_one_line() -> None:
+    import io
+
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import Writer
+
+    match = Match(SPEC, SPEC.settings(3, 2), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 3)])
+    out = io.StringIO()
+    reader = _GuestAndDistrict()
+    client = Client(match, reader=reader, writer=Writer(out), lang="en")
+    reader.client = client
+    client.run()
+    mine = [a for s, a in match.log if s == 0]
+    assert mine[0].startswith("guest:") and mine[1].startswith("place:")
+    lines = out.getvalue().splitlines()
+    assert "Ana, your turn: Take a guest, then its district." in lines
+    assert not any(line.startswith("Ana, your turn: Where on") for line in lines)
+    assert any(line.startswith("Ana: ") and " to " in line for line in lines)
