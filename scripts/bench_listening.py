@@ -1,13 +1,17 @@
 """How much a player hears and types: seeded whole games through the real client.
 
 One seat is a human answered by a scripted policy (the game's normal bot deciding from
-that seat's view, its answer typed as the number the client shows; where the question
-invites several numbers on one line, ``Pending.several``, the bot's successive answers to
-it, decided on a copy of the seat's world view); the other seats are normal bots.
-Reported per round of the game: the human's inputs (lines typed), the lines and
-characters announced to that seat (everything written to it: events, questions, choice
-lists), and the seconds of speech they take at espeak-ng's default rate (175 words a
-minute). Not a test: nothing here asserts.
+that seat's view, its answer typed as the number the client shows); the other seats are
+normal bots. A question that invites several numbers on one line is answered with the
+bot's successive decisions on one line, each decided on a copy of the seat's own view
+(``worlds.view``), while the next question is the seat's own with nobody else acting: one
+input. Two kinds of invitation: ``Pending.several`` (the same question comes back after
+each answer: Vertigo's purchases and markers), and a prompt parameter ``answers`` (the
+next questions of one move: Vanuatu's planning pass, Utopia's guest then its district, its
+civilisation then how many and where, its discards). Reported per round of the game: the
+human's inputs (lines typed), the lines and characters announced to that seat (everything
+written to it: events, questions, choice lists), and the seconds of speech they take at
+espeak-ng's default rate (175 words a minute). Not a test: nothing here asserts.
 
 Run: ``.venv/bin/python scripts/bench_listening.py GAME [--players N] [--games K]
 [--verbosity brief|normal|full]``. It imports only the installed ``a11y_games`` package,
@@ -27,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from a11y_games.engine import Event, Verbosity
+from a11y_games.engine.actions import BACK
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.search import copy_state
 from a11y_games.games import all_specs
@@ -107,10 +112,42 @@ class Policy:
         if action not in legal:
             action = legal[0]
         number_of = getattr(client, "choice_number", None)  # stable numbers, once they exist
-        if number_of is not None:
-            return str(number_of(seat, action))
-        actions = [a for a, _ in client.table.choices(seat)]
-        return str(actions.index(action) + 1)
+        if number_of is None:
+            actions = [a for a, _ in client.table.choices(seat)]
+            return str(actions.index(action) + 1)
+        keys = [str(number_of(seat, action))]
+        invited = pending.prompt.params.get("answers")
+        if isinstance(invited, int) and invited > 1:
+            keys += self.ahead(seat, action, invited - 1)
+        return " ".join(keys)
+
+    def ahead(self, seat: int, action: str, more: int) -> list[str]:
+        """The keys of the next answers, for a question that invites several on one line
+        (its prompt's ``answers``): the bot decides each next step on a copy of the seat's
+        own view, while the next question is the same seat's and nobody else acted; a
+        question with a single answer is skipped (the client answers it alone)."""
+        client = self.client
+        assert client is not None
+        view = client.match.spec.worlds.view(client.match.state, seat)
+        numbering = copy.deepcopy(client.numbering)
+        keys: list[str] = []
+        while len(keys) < more:
+            view.events = []
+            view.apply(seat, action)
+            pending = view.pending()
+            if (pending is None or pending.seats != (seat,) or pending.race
+                    or any(e.cause != seat for e in view.events)):
+                break
+            legal = view.legal_actions(seat)
+            if len(legal) == 1 and legal[0] != BACK:
+                action = legal[0]
+                continue
+            action = self.bot.choose(view.observation(seat), legal)
+            if action not in legal:
+                break
+            keyed = numbering.keys(menu_key(seat, pending.prompt), legal)
+            keys.append(next(k for k, a in keyed if a == action))
+        return keys
 
     def several(self, client: Client, seat: int) -> list[str]:
         """A question that invites several numbers on one line (``Pending.several``): the

@@ -80,7 +80,9 @@ def test_every_text_of_random_games_is_translated(name: str) -> None:
 def test_french_elides_before_a_vowel_and_a_mute_h(params: dict[str, str], said: str) -> None:
     """Utopia's districts Héphaïstos and Hestia, and the bot Hythlodée, take d' in French."""
     tr = Translator("fr")
-    assert tr.render(Msg("utopia.ev.remove_where", **params)) == said
+    removed = Msg("utopia.ev.removed", seat="Bo", civ=Msg("utopia.civs.greek", count=1),
+                  points=2, total=4, **params)
+    assert tr.render(removed) == f"Bo retire 1 prince grec {said[:-1]} : +2, total 4."
     assert tr.render(Msg("utopia.label.to_add", district="Rhéa", seat="Hythlodée")) == \
         "Rhéa : monument d'Hythlodée"
 

@@ -59,7 +59,8 @@ def test_every_french_line_of_a_game_names_the_civilisations_naturally() -> None
     assert not wrong, "\n".join(wrong[:30])
     joined = "\n".join(seen)
     assert re.search(r"\b[2-9] princes (?:mayas|perses|égyptiens|grecs|chinois)\b", joined)
-    assert re.search(r"Invité (?:maya|perse|égyptien|grec|chinois) d", joined)
+    assert re.search(r"Invité (?:maya|perse|égyptien|grec|chinois), (?:Eau|Terre|Feu|Vent)$",
+                     joined, re.M)
 
 
 def test_french_rules_name_the_commands_in_french() -> None:

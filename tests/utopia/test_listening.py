@@ -36,7 +36,7 @@ def _after(events: list, i: int, ids: set[str]) -> list:
 
 @pytest.mark.timeout(120)
 def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
-    checked = {"guests": 0, "scored": 0, "discards": 0}
+    checked = {"guests": 0, "scored": 0, "discards": 0, "removed": 0}
     for match in _games():
         events = match.events
         for i, e in enumerate(events):
@@ -44,14 +44,21 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                 assert e.level == Verbosity.NORMAL
                 details = _after(events, i, {"utopia.ev.guests", "utopia.ev.guests_line"})
                 assert all(d.level == Verbosity.FULL for d in details)
-                heads = [d.msg.params["island"] for d in details if d.msg.id == "utopia.ev.guests"]
-                said = [m.params["island"] for m in e.msg.params["islands"]]
+                heads = [d.msg.params["island"].id.rsplit(".")[-1] for d in details
+                         if d.msg.id == "utopia.ev.guests"]
+                said = [m.params["island"].id.rsplit(".")[-1] for m in e.msg.params["islands"]]
                 assert said == heads
                 lines = [d for d in details if d.msg.id == "utopia.ev.guests_line"]
                 for m, line in zip(e.msg.params["islands"], lines, strict=True):
                     assert m.params["number"] == sum(c.params["count"]
                                                      for c in line.msg.params["civs"])
                 checked["guests"] += 1
+            elif e.msg.id == "utopia.ev.removed":
+                gain = events[i + 1]  # the gain, a detail right after
+                assert gain.msg.id == "utopia.ev.gain" and gain.level == Verbosity.FULL
+                for key in ("seat", "points", "total"):
+                    assert e.msg.params[key] == gain.msg.params[key]
+                checked["removed"] += 1
             elif e.msg.id == "utopia.ev.scored":
                 gains = [g for g in events[:i] if g.msg.id == "utopia.ev.gain"][-len(
                     e.msg.params["seats"]):]
@@ -101,3 +108,56 @@ def test_every_kind_has_its_word_in_both_languages(lang: str) -> None:
         word = tr.text(f"utopia.kind.{kind}")
         assert word != f"utopia.kind.{kind}" and " " not in word
     assert SPEC.kinds is KINDS
+
+
+@pytest.mark.timeout(120)
+def test_brief_confirms_your_own_discards_and_builds() -> None:
+    """At brief a player still hears which card they discarded, and what they built."""
+    match = _games(seeds=range(1))[0]
+    discards = [e for e in match.events if e.msg.id == "utopia.ev.discarded_own"]
+    assert discards and all(e.level == Verbosity.BRIEF and e.visible_to == frozenset({e.cause})
+                            for e in discards)
+    built = [e for e in match.events if e.msg.id in ("utopia.ev.monument_built",
+                                                     "utopia.ev.wonder_built")]
+    assert built and all(e.level == Verbosity.BRIEF for e in built)
+
+
+class _GuestAndDistrict:
+    """A player who, at the first guest question, types the first guest and the first
+    district of its island on one line ("1 1"), then stops."""
+
+    interactive = False
+
+    def __init__(self) -> None:
+        self.client: object = None
+        self.typed = 0
+
+    def read(self, prompt: str) -> str:
+        state = self.client.match.state  # type: ignore[attr-defined]
+        pending = state.pending()
+        if self.typed or pending is None or pending.prompt.id != "utopia.ask.guest":
+            raise EOFError
+        self.typed += 1
+        return "1 1"
+
+
+@pytest.mark.timeout(60)
+def test_a_guest_and_its_district_on_one_line() -> None:
+    import io
+
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import Writer
+
+    match = Match(SPEC, SPEC.settings(3, 2), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 3)])
+    out = io.StringIO()
+    reader = _GuestAndDistrict()
+    client = Client(match, reader=reader, writer=Writer(out), lang="en")
+    reader.client = client
+    client.run()
+    mine = [a for s, a in match.log if s == 0]
+    assert mine[0].startswith("guest:") and mine[1].startswith("place:")
+    lines = out.getvalue().splitlines()
+    assert "Ana, your turn: Take a guest, then its district." in lines
+    assert not any(line.startswith("Ana, your turn: Where on") for line in lines)
+    assert any(line.startswith("Ana: ") and " to " in line for line in lines)

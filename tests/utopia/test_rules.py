@@ -632,11 +632,11 @@ def test_back_from_paying_returns_to_the_last_question_asked() -> None:
     turn_of(state, 0)
     play(state, 0, "move", "privilege", "src:gaia:maya")
     to_menu = state.legal_actions(0)
-    assert state.pending().prompt.id == "utopia.ask.to"
+    assert state.pending().prompt.id == "utopia.ask.to_from"  # "1 Maya from Gaïa: where to?"
     play(state, 0, "to:pan")
     assert state.pending().prompt.id == "utopia.ask.pay"
     play(state, 0, "back")
-    assert state.pending().prompt.id == "utopia.ask.to"
+    assert state.pending().prompt.id == "utopia.ask.to_from"
     assert state.legal_actions(0) == to_menu
     play(state, 0, "back")  # and back again: the civilisation and the district it leaves
     assert state.pending().prompt.id == "utopia.ask.civ"

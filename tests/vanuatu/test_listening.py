@@ -99,3 +99,49 @@ def test_every_kind_has_its_word_in_both_languages(lang: str) -> None:
         assert word != f"vanuatu.kind.{kind}" and " " not in word
     assert SPEC.kinds is KINDS
     assert all(k.startswith("vanuatu.") for k in KINDS)
+
+
+class _PlanTwice:
+    """A player who takes the first character offered, then types one space's number twice
+    on one line at the first planning question ("2 2"), then stops."""
+
+    interactive = False
+
+    def __init__(self) -> None:
+        self.client: object = None
+        self.typed: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        client = self.client
+        state = client.match.state  # type: ignore[attr-defined]
+        if state.step[0] == "character":
+            self.typed.append("1")
+        elif state.step[0] == "plan" and not any(" " in t for t in self.typed):
+            action = state.legal_actions(0)[0]
+            key = client.choice_number(0, action)  # type: ignore[attr-defined]
+            self.typed.append(f"{key} {key}")
+        else:
+            raise EOFError
+        return self.typed[-1]
+
+
+@pytest.mark.timeout(60)
+def test_a_planning_pass_takes_both_markers_on_one_line() -> None:
+    import io
+
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import Writer
+
+    match = Match(SPEC, SPEC.settings(4, 5), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 4)])
+    out = io.StringIO()
+    reader = _PlanTwice()
+    client = Client(match, reader=reader, writer=Writer(out), lang="en")
+    reader.client = client
+    client.run()
+    lines = out.getvalue().splitlines()
+    assert "Place 2 markers, 5 in hand: 2 numbers." in "\n".join(lines)
+    mine = [a for s, a in match.log if s == 0 and a.startswith("plan:")]
+    assert len(mine) == 2 and mine[0] == mine[1]  # one line, two markers on one space
+    said = [line for line in lines if line.startswith("Ana: ") and " on " in line]
+    assert ": 1 on " in said[-2] and said[-1] == said[-2].replace(": 1 on", ": 2 on")

@@ -156,10 +156,10 @@ def test_prompts_name_the_tile_the_markers_left_and_the_money() -> None:
     while state.phase != "planning":
         seat = state.pending().seats[0]
         state.apply(seat, state.legal_actions(seat)[0])
-    assert tr.render(state.pending().prompt) == "Place a marker: 5 left."
+    assert tr.render(state.pending().prompt) == "Place 2 markers, 5 in hand: 2 numbers."
     seat = state.pending().seats[0]
     state.apply(seat, state.legal_actions(seat)[0])
-    assert tr.render(state.pending().prompt) == "Place a marker: 4 left."
+    assert tr.render(state.pending().prompt) == "Place 1 marker: 4 in hand."
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -349,3 +349,25 @@ def test_a_sea_name_is_as_long_as_labels_count_it(lang: str) -> None:
     for code in data.CODES:
         name = Translator(lang).render(Msg("vanuatu.space.sea", code=code))
         assert len(name) <= SPACE_NAME_SIZE
+
+
+def test_character_labels_say_the_power_twice_then_the_name_and_powers_says_them_all() -> None:
+    match = Match(SPEC, SPEC.settings(4, 3), [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(4)])
+    state = match.state
+    tr = Translator("en")
+    labels: list[list[str]] = []
+    while state.round <= 3 and state.outcome() is None:
+        pending = state.pending()
+        assert pending is not None
+        seat = pending.seats[0]
+        legal = state.legal_actions(seat)
+        if state.step[0] == "character" and state.cursor == 0:
+            labels.append([tr.render(state.describe(seat, a)) for a in legal])
+        match.act(seat, match.bot_choice(seat))
+    assert "Fisherman: PP for the fish caught" in labels[0] + labels[1]
+    assert all(":" in label for label in labels[0] + labels[1])
+    assert all(":" not in label for label in labels[2])
+    query = {q.name: q for q in state.queries()}["powers"]
+    powers = [tr.render(m) for m in query.run(state, None, "")]
+    assert len(powers) == len(data.CHARACTERS) and "Fisherman: PP for the fish caught" in powers

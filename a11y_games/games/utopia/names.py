@@ -8,11 +8,12 @@ from functools import cache
 from a11y_games.engine import Msg
 from a11y_games.games.utopia.data import CIVS, ISLANDS
 
-__all__ = ["civ", "civ_card", "civ_count", "civ_n", "isle"]
+__all__ = ["civ", "civ_card", "civ_count", "civ_n", "isle", "isle_short"]
 
 _CIV_MSGS = tuple(Msg(f"utopia.civ.{c}") for c in CIVS)
 _CIV_CARD_MSGS = tuple(Msg(f"utopia.civ_card.{c}") for c in CIVS)
 _ISLE_MSGS = {i: Msg(f"utopia.island.{i}") for i in ISLANDS}
+_ISLE_SHORT_MSGS = {i: Msg(f"utopia.isle.{i}") for i in ISLANDS}
 
 
 def civ(c: int) -> Msg:
@@ -39,3 +40,8 @@ def civ_count(count: int, c: int) -> Msg:
 
 def isle(island: str) -> Msg:
     return _ISLE_MSGS[island]
+
+
+def isle_short(island: str) -> Msg:
+    """The island by its element alone ("Water", FR "Eau"): in a list of guests."""
+    return _ISLE_SHORT_MSGS[island]

@@ -37,7 +37,7 @@ from a11y_games.games.utopia.menus import (
     parts,
 )
 from a11y_games.games.utopia.names import civ as civ_name
-from a11y_games.games.utopia.names import civ_card, civ_count, civ_n, isle
+from a11y_games.games.utopia.names import civ_card, civ_count, civ_n, isle, isle_short
 
 __all__ = ["ACTIONS", "DISCARD", "GUESTS", "NC", "OVER", "UtopiaState", "View", "destinations"]
 
@@ -46,10 +46,16 @@ AUTO_STEPS = frozenset(("count", "prince", "pay"))
 """Steps a player may find answered for him (a single answer), and the payment."""
 _PUBLIC_STEPS = frozenset(("guest", "place", "after"))
 """Phase 1 questions: guests, districts and builds are all in plain view."""
-_ASKS: tuple[dict[str, Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
-"""For each seat: the question of each menu step, made once."""
-_DISCARD_ASKS: dict[tuple[int, ...], Pending] = {}
-"""The discard question for each set of seats still discarding, made once."""
+_ANSWERS = {"guest": 2, "civ": 3}
+"""Questions that invite their next steps on the same line (``answers``: how many numbers):
+a guest then its district; a civilisation then how many princes and where (numbers that
+stay the same for the same island or district)."""
+_ASKS: tuple[dict[tuple[str, str], Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
+"""For each seat: the question of each menu step (and island, for a guest's district), made
+once."""
+_DISCARD_ASKS: dict[tuple[tuple[int, ...], int], Pending] = {}
+"""The discard question for each set of seats still discarding and the most cards one of
+them still discards, made once."""
 
 
 _WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
@@ -85,7 +91,7 @@ _DISCARDED = _per_seat("utopia.ev.discarded", Verbosity.FULL, cause=True, inform
 _IDLE = _per_seat("utopia.ev.end_turn_idle", Verbosity.NORMAL, cause=True, informs=True)
 _PASS = _per_seat("utopia.ev.pass", Verbosity.NORMAL, cause=True, informs=True)
 _DISCARDED_OWN = tuple(
-    tuple(Event(Msg("utopia.ev.discarded_own", civ=civ_card(c)), _ONLY[s], Verbosity.FULL, s,
+    tuple(Event(Msg("utopia.ev.discarded_own", civ=civ_card(c)), _ONLY[s], Verbosity.BRIEF, s,
                 False) for c in range(NC))
     for s in range(data.MAX_PLAYERS))
 """For each seat and civilisation: the discard as its player hears it."""
@@ -119,7 +125,7 @@ def _guest_events(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> li
 def _guests_summary(counts: tuple[tuple[str, int], ...]) -> Event:
     """The guests of a round in one sentence: how many by each island (the details: FULL)."""
     return Event(Msg("utopia.ev.guests_count", islands=[
-        Msg("utopia.ev.guests_island", island=isle(i), number=k) for i, k in counts]))
+        Msg("utopia.ev.guests_island", island=isle_short(i), number=k) for i, k in counts]))
 
 
 @cache
@@ -591,19 +597,41 @@ class UtopiaState(MenuStack, GameState):
             return None
         if phase == DISCARD:
             seats = tuple(s for s in self.order if self.to_discard[s] > 0)
-            found = _DISCARD_ASKS.get(seats)
+            found = _DISCARD_ASKS.get((seats, max(self.to_discard[s] for s in seats)))
             if found is None:
-                found = _DISCARD_ASKS[seats] = Pending(seats, Msg("utopia.ask.discard"))
+                most = max(self.to_discard[s] for s in seats)  # typed on one line
+                found = _DISCARD_ASKS[seats, most] = Pending(
+                    seats, Msg("utopia.ask.discard", answers=most))
         else:
             seat: int = self._current  # type: ignore[assignment]  # (a turn: never None)
             step = self._step_cache or self._step()
             asks = _ASKS[seat]
-            found = asks.get(step)
-            if found is None:  # frozen values: one per seat and step is enough
-                found = asks[step] = Pending((seat,), Msg(f"utopia.ask.{step}"),
-                                             public=step in _PUBLIC_STEPS)
+            where = ""  # the island of a guest, or the princes a move takes
+            if step == "place":
+                where = parts(self.choice[0])[2]
+            elif step == "to" and self.choice[0] == "move":
+                where = f"{self.chosen('from')}:{self._civ()}:{self.chosen('count')}"
+            found = asks.get((step, where))
+            if found is None:  # frozen values: one per seat, step and place is enough
+                found = asks[step, where] = Pending((seat,), self._ask(step, where),
+                                                    public=step in _PUBLIC_STEPS)
         self._pending = found
         return found
+
+    @staticmethod
+    def _ask(step: str, where: str) -> Msg:
+        """The question of a menu step. A guest's district names its island, a move's
+        destination the princes moving: each its own menu, so a list heard again
+        unchanged is "the same choices"."""
+        params: dict[str, Any] = {"answers": _ANSWERS[step]} if step in _ANSWERS else {}
+        if step == "place":
+            return Msg("utopia.ask.place", island=isle(where), **params)
+        if where:
+            src, civ, count = where.split(":")
+            k = int(count)
+            return Msg("utopia.ask.to_from", count=k, civ=civ_n(int(civ), k),
+                       src=DISTRICTS[src].name)
+        return Msg(f"utopia.ask.{step}", **params)
 
     def legal_actions(self, seat: int) -> list[str]:
         return list(self._legal(seat))
@@ -783,9 +811,11 @@ class UtopiaState(MenuStack, GameState):
             src, pc = got["from"], CIV_INDEX[got["prince"]]
             self._place(src, seat, pc, -1)
             self.supply[seat][pc] += 1
+            points = data.REMOVE_POINTS  # said with the removal (the gain: a detail)
             self.events.append(_said("utopia.ev.removed", seat, seat=_REFS[seat],
-                                     civ=civ_n(pc, 1), district=DISTRICTS[src].name))
-            self._gain(seat, data.REMOVE_POINTS, Msg("utopia.why.remove"))
+                                     civ=civ_n(pc, 1), district=DISTRICTS[src].name,
+                                     points=points, total=self.scores[seat] + points))
+            self._gain(seat, points, Msg("utopia.why.remove"), Verbosity.FULL)
         else:
             v = self.value(civ)
             self.scale.remove(civ)

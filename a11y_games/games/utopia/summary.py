@@ -11,7 +11,7 @@ from a11y_games.engine.state import Query, Topic, UnknownTopic
 from a11y_games.games.utopia import data
 from a11y_games.games.utopia.data import CIVS, DISTRICTS, ISLANDS, NEIGHBOURS, SEA_ROUTES, fold
 from a11y_games.games.utopia.menus import STEPS
-from a11y_games.games.utopia.names import civ, civ_card, civ_count, civ_n, isle
+from a11y_games.games.utopia.names import civ, civ_card, civ_count, civ_n, isle, isle_short
 
 if TYPE_CHECKING:
     from a11y_games.games.utopia.state import UtopiaState
@@ -72,7 +72,8 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
     if kind in ("back", "end", "pass", "move", "add", "remove", "influence"):
         return Msg(f"utopia.label.{kind}")
     if kind == "guest":
-        return Msg("utopia.label.guest", civ=civ_n(CIV_INDEX[parts[1]], 1), island=isle(parts[2]))
+        return Msg("utopia.label.guest", civ=civ_n(CIV_INDEX[parts[1]], 1),
+                   island=isle_short(parts[2]))
     if kind == "wonder":
         return Msg("utopia.label.wonder", island=isle(parts[1]), points=data.WONDER_POINTS)
     if kind == "monument":

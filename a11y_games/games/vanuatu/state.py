@@ -108,6 +108,9 @@ class VanuatuState(ActionTurn, GameState):
         self.neutral: dict[str, int] = dict.fromkeys(data.ACTIONS, 0)
         self.offered: list[str] = list(data.CHARACTERS)
         self.last_round_characters: set[str] = set()
+        self.powers_said: dict[str, int] = {}
+        """For each character: in how many rounds its power was said in the choices (after
+        two, its label is its name alone; the power stays in ``rules`` and ``me``)."""
         self.phase = "setup"
         self.step: tuple[Any, ...] = ()
         self.cursor = 0  # index into the turn order
@@ -469,10 +472,12 @@ class VanuatuState(ActionTurn, GameState):
                 spec, data.IslandSpec) else Msg("vanuatu.tile.short_sea", fish=spec.fish,
                                                 treasure=spec.treasure)
             return Msg("vanuatu.ask.tile", tile=tile)
-        if kind == "plan":
-            return Msg("vanuatu.ask.plan", count=self.players[seat].markers)
+        if kind == "plan":  # one question a pass: its markers may be typed on one line
+            now = data.PLANNING_PASSES[self.pass_index] - self.pass_placed
+            return Msg("vanuatu.ask.plan", count=now, answers=now,
+                       left=self.players[seat].markers)
         if kind == "character":
-            return Msg("vanuatu.ask.character", round=self.round)
+            return Msg("vanuatu.ask.character")  # the round: said as it starts
         if kind == "dike":  # every dike costs the same: said once, in the question
             return Msg("vanuatu.ask.dike", cost=data.DIKE_COST, vatu=self.players[seat].vatu)
         return Msg(f"vanuatu.ask.{kind}", vatu=self.players[seat].vatu)
@@ -578,6 +583,8 @@ class VanuatuState(ActionTurn, GameState):
         if self.cursor < len(self.order):
             self.step = ("character", self.order[self.cursor])
         else:
+            for character in self.offered:
+                self.powers_said[character] = self.powers_said.get(character, 0) + 1
             self._say(Msg("vanuatu.character.all", players=[
                 Msg("vanuatu.character.one", player=PlayerRef(s),
                     character=character_msg(self.players[s].character or ""))

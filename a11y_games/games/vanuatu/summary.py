@@ -25,6 +25,10 @@ SAIL_ROOM = 23
 """Characters left for the islands by a sea after "C4, 2 vatu : " (36 in all)."""
 
 
+POWERS_SAID = 2
+"""A character's label says its power in the first rounds it is offered, then its name."""
+
+
 def describe(state: VanuatuState, seat: int, action: str) -> Msg:
     """A short label for an action id, costs first where there are any; each fits 36
     characters, the rest of a space's surroundings being in the ``where`` query."""
@@ -35,6 +39,8 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
         return Msg("vanuatu.label.tile", code=arg,
                    near=squeezed(touching(state, data.SPACE_OF[arg]), TILE_ROOM))
     if kind == "char":
+        if state.powers_said.get(arg, 0) >= POWERS_SAID:
+            return character_msg(arg)
         return Msg("vanuatu.label.character", character=character_msg(arg),
                    power=Msg(f"vanuatu.power.{arg}"))
     if kind == "plan":
@@ -148,7 +154,7 @@ def plan_label(state: VanuatuState, action: str, seat: int | None = None) -> Msg
     if holder is None:  # only the neutral stack can stop every player (VA-60)
         most = state.neutral[action]
         lead = Msg("vanuatu.stack_neutral", count=most)
-    else:
+    else:  # "has": "Sail: Player 1 1" could not be told apart by ear
         most = state.markers[action][holder]
         lead = Msg("vanuatu.stack", player=PlayerRef(holder), count=most)
     if most == total:
@@ -325,11 +331,19 @@ def unknown_space(state: VanuatuState, text: str) -> list[Msg]:
     return [Msg("vanuatu.query.unknown_space", name=text.strip(), names=island_names(state))]
 
 
+def query_powers(state: GameState, seat: int | None, argument: str) -> list[Msg]:
+    """Every character's power, one a line (once said twice, the choices name them only)."""
+    return [Msg("vanuatu.label.character", character=character_msg(c),
+                power=Msg(f"vanuatu.power.{c}")) for c in data.CHARACTERS]
+
+
 def queries() -> list[Query]:
     return [
         Query("where", Msg("vanuatu.query.where_help"), query_where, ("ou", "boat")),
         Query("map", Msg("vanuatu.query.map_help"), query_map, ("carte", "archipelago")),
         Query("island", Msg("vanuatu.query.island_help"), query_island, ("ile", "isle")),
+        Query("powers", Msg("vanuatu.query.powers_help"), query_powers,
+              ("pouvoirs", "characters", "personnages"), public=True),
     ]
 
 
