@@ -21,7 +21,8 @@ def test_newcomer_reaches_the_first_move_in_three_answers(tmp_path, number: int)
     player = TmuxPlayer(tmp_path, ["--speech", "off"])
     try:
         lines = player.wait_prompt([])
-        assert lines[-2].startswith("Language?"), lines[-6:]
+        assert not player.dead(), "the client left at once:\n" + "\n".join(lines)
+        assert len(lines) >= 2 and lines[-2].startswith("Language?"), lines[-6:]
         player.type("")  # the language found in the environment
         lines = player.wait_prompt(lines)
         assert any("First time here?" in line for line in lines)

@@ -42,9 +42,18 @@ def session(log: Path, home: Path, argv: list[str], script: str) -> tuple[list[s
                           capture_output=True, text=True, env=env, timeout=40, check=False)
     assert done.returncode == 0, done.stderr
     printed = done.stdout.splitlines()
-    deadline = time.monotonic() + 10
-    while len(spoken_texts(log)) - before < len(printed) and time.monotonic() < deadline:
-        time.sleep(0.1)  # the log is written as the daemon reads
+    # the log is written as the daemon reads: wait while it still grows (a loaded machine
+    # may take a while), up to 10 s without progress and 40 s in all
+    start = time.monotonic()
+    last, quiet_since = -1, start
+    while True:
+        heard = len(spoken_texts(log)) - before
+        now = time.monotonic()
+        if heard >= len(printed) or now - quiet_since > 10 or now - start > 40:
+            break
+        if heard != last:
+            last, quiet_since = heard, now
+        time.sleep(0.1)
     return printed, spoken_texts(log)[before:]
 
 
