@@ -95,10 +95,12 @@ class TmuxPlayer:
         deadline = time.monotonic() + timeout
         last: list[str] | None = None
         while time.monotonic() < deadline:
+            ready = self.waiting()  # before the screen: a screen read after it shows the prompt
             lines = self.screen()
             if self.dead():
                 return lines
-            if lines != previous and self.waiting() and lines == last:
+            if (ready and lines != previous and lines == last and lines
+                    and lines[-1].endswith(">")):
                 return lines
             last = lines
             time.sleep(0.05)
