@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 
-from a11y_games.engine import Event, Msg, PlayerRef
+from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.engine.oserror import os_reason
 from a11y_games.ui.cues import end_cue
 
@@ -126,7 +126,7 @@ class Announcer:
                 continue
             if index in hushed:
                 caught_up += 1
-            elif (event.visible(self.viewer) and event.level <= self.verbosity
+            elif (event.visible(self.viewer) and self._heard_at_level(event)
                   and not self.is_muted(event, self.viewer)):
                 shown.append(self.tr.render(event.msg))
                 told.append(event)
@@ -135,6 +135,15 @@ class Announcer:
         if shown:
             self.cue_events(told, self.viewer)  # each cue queued before its line is said
             self.out.lines(shown)
+
+    def _heard_at_level(self, event: Event) -> bool:
+        """At the player's verbosity; at ``brief`` also the player's own move confirmed (the
+        summary line of an action the viewer took, said at ``normal``), so that every level
+        confirms what the player did."""
+        if event.level <= self.verbosity:
+            return True
+        return (self.verbosity == Verbosity.BRIEF and event.level == Verbosity.NORMAL
+                and self.viewer is not None and event.cause == self.viewer)
 
     def _record(self, event: Event) -> None:
         if self.out.events_file is None:

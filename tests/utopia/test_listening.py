@@ -161,3 +161,30 @@ def test_a_guest_and_its_district_on_one_line() -> None:
     assert "Ana, your turn: Take a guest, then its district." in lines
     assert not any(line.startswith("Ana, your turn: Where on") for line in lines)
     assert any(line.startswith("Ana: ") and " to " in line for line in lines)
+
+
+@pytest.mark.timeout(60)
+def test_brief_confirms_your_own_guest_but_not_the_bots() -> None:
+    """At brief the player hears the guest they just placed (their own move confirmed),
+    while the bots' guests, said at normal, are not read."""
+    import io
+
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import Writer
+
+    match = Match(SPEC, SPEC.settings(3, 2), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 3)])
+    out = io.StringIO()
+    reader = _GuestAndDistrict()
+    client = Client(match, reader=reader, writer=Writer(out), lang="en",
+                    verbosity=Verbosity.BRIEF)
+    reader.client = client
+    client.run()
+    lines = out.getvalue().splitlines()
+    tr = client.tr  # with the seats' names
+    mine = [tr.render(e.msg) for e in match.events
+            if e.cause == 0 and e.level == Verbosity.NORMAL and e.msg.id.startswith("utopia.ev.")]
+    others = [tr.render(e.msg) for e in match.events
+              if e.cause in (1, 2) and e.level == Verbosity.NORMAL]
+    assert mine and all(line in lines for line in mine), (mine, lines[-20:])
+    assert others and not any(line in lines for line in others)
