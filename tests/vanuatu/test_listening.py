@@ -46,8 +46,9 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                     Verbosity.FULL, frozenset(range(len(match.seats))) - {seat}))
                 placed[msg.params["player"].seat, msg.params["action"].id] = msg.params["count"]
             elif msg.id == "vanuatu.plan.seat":
-                assert e.level == Verbosity.NORMAL
-                seat = msg.params["player"].seat
+                seat = msg.params["player"].seat  # a detail to its player, who heard each
+                assert (e.level, e.visible_to) in ((Verbosity.FULL, frozenset({seat})), (
+                    Verbosity.NORMAL, frozenset(range(len(match.seats))) - {seat}))
                 said = {m.params["action"].id: m.params["number"] for m in msg.params["actions"]}
                 assert said == {a: k for (s, a), k in placed.items() if s == seat}
                 checked["planning"] += 1

@@ -398,7 +398,7 @@ class ActionTurn:
         player.boat = target
         self._say(Msg("vanuatu.sail.done", player=PlayerRef(seat), place=self.name(target)),
                   cause=seat)
-        self._say(Msg("vanuatu.sail.cost", count=steps, cost=cost), cause=seat)
+        self._say(Msg("vanuatu.sail.cost", count=steps, cost=cost), FULL, cause=seat)
         self._finish(seat)
 
     def _do_hut(self, seat: int, kind: str, arg: str) -> None:

@@ -297,12 +297,16 @@ class VanuatuState(ActionTurn, GameState):
 
     def _say_planning(self) -> None:
         """Each player's markers, one sentence a player, in turn order (the markers one by
-        one are details)."""
+        one are details); a player's own sentence is a detail to that player, who heard
+        each marker confirmed."""
+        everyone = frozenset(range(len(self.players)))
         for seat in self.order:
             placed = [Msg("vanuatu.plan.item", action=action_msg(a), number=self.markers[a][seat])
                       for a in data.ACTIONS if self.markers[a][seat]]
             if placed:
-                self._say(Msg("vanuatu.plan.seat", player=PlayerRef(seat), actions=placed))
+                msg = Msg("vanuatu.plan.seat", player=PlayerRef(seat), actions=placed)
+                self.events += (Event(msg, everyone - {seat}, NORMAL),
+                                Event(msg, frozenset((seat,)), FULL))
 
     def _next_actor(self, first: bool = False) -> None:
         n = len(self.order)
