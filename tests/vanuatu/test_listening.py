@@ -82,6 +82,35 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
     assert all(checked.values()), checked
 
 
+CONDENSED = {  # a sentence at normal -> its details at full, right after it
+    "vanuatu.ship.sails_with": ("vanuatu.ship.sails", "vanuatu.ship.cargo"),
+    "vanuatu.ship.new": ("vanuatu.ship.arrives", "vanuatu.ship.wants"),
+    "vanuatu.fish.caught_worth": ("vanuatu.fish.caught", "vanuatu.fish.value"),
+    "vanuatu.dive.found_worth": ("vanuatu.dive.found", "vanuatu.dive.value"),
+}
+
+
+@pytest.mark.timeout(180)
+def test_ships_and_hauls_in_one_sentence_keep_their_facts_in_the_full_details() -> None:
+    checked = dict.fromkeys(CONDENSED, 0)
+    for match in _games():
+        events = match.events
+        for i, e in enumerate(events):
+            if e.msg.id not in CONDENSED:
+                continue
+            assert e.level == Verbosity.NORMAL
+            details = events[i + 1:i + 3]
+            assert [d.msg.id for d in details] == list(CONDENSED[e.msg.id])
+            assert all(d.level == Verbosity.FULL and d.visible_to == e.visible_to
+                       and d.cause == e.cause for d in details)
+            facts = {k: _key(v) for d in details for k, v in d.msg.params.items()}
+            if "count" in facts:  # a haul's worth
+                facts["worth"] = facts.pop("count")
+            assert facts == {k: _key(v) for k, v in e.msg.params.items()}
+            checked[e.msg.id] += 1
+    assert all(checked.values()), checked
+
+
 @pytest.mark.timeout(120)
 def test_normal_verbosity_hears_far_less_than_full() -> None:
     match = _games(seeds=range(1))[0]

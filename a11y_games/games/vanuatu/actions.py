@@ -19,7 +19,8 @@ HAUL_POWERS = {"fish": "fisherman", "dive": "diver"}
 """Hauls a power may add to: the player chooses the haul worth it (``act:fish:power``)."""
 _HAULS = {"fish": ("fish", "fish", "vanuatu.fish.caught", "vanuatu.fish.value"),
           "dive": ("treasure", "treasures", "vanuatu.dive.found", "vanuatu.dive.value")}
-"""Fishing and diving: the sea's pile, the player's list, what is said, and its worth."""
+"""Fishing and diving: the sea's pile, the player's list, what is said (in one sentence
+``<taken>_worth`` at normal; the deed, then its worth, details), and its worth."""
 
 
 class ActionTurn:
@@ -353,8 +354,11 @@ class ActionTurn:
         value = getattr(sea, pile)
         setattr(sea, pile, value - 1)
         getattr(player, kept).append(value)
-        self._say(Msg(taken, player=PlayerRef(seat), place=self.name(player.boat)), cause=seat)
-        self._say(Msg(worth, count=value), cause=seat)
+        place = self.name(player.boat)
+        self._say(Msg(f"{taken}_worth", player=PlayerRef(seat), place=place, worth=value),
+                  cause=seat)
+        self._say(Msg(taken, player=PlayerRef(seat), place=place), FULL, cause=seat)
+        self._say(Msg(worth, count=value), FULL, cause=seat)
         return value
 
     def _announce(self, seat: int) -> None:

@@ -202,16 +202,20 @@ class VanuatuState(ActionTurn, GameState):
             if ship.complete:
                 for good in ship.loaded:
                     self.reserve[good] += 1
-                self._say(Msg("vanuatu.ship.sails"))
-                self._say(Msg("vanuatu.ship.cargo", goods=self._goods_list(ship.wants)))
+                goods = self._goods_list(ship.wants)  # one sentence; its two halves details
+                self._say(Msg("vanuatu.ship.sails_with", goods=goods))
+                self._say(Msg("vanuatu.ship.sails"), FULL)
+                self._say(Msg("vanuatu.ship.cargo", goods=goods), FULL)
             else:
                 kept.append(ship)
         self.ships = kept
         while len(self.ships) < data.SHIP_DISPLAY and self.ship_deck:
             ship = Ship(self.ship_deck.pop())
             self.ships.append(ship)
-            self._say(Msg("vanuatu.ship.arrives"))
-            self._say(Msg("vanuatu.ship.wants", goods=self._goods_list(ship.wants)))
+            goods = self._goods_list(ship.wants)
+            self._say(Msg("vanuatu.ship.new", goods=goods))
+            self._say(Msg("vanuatu.ship.arrives"), FULL)
+            self._say(Msg("vanuatu.ship.wants", goods=goods), FULL)
         for _, island in self.archipelago.live_islands():
             if island.goods_total() == 0:
                 self._stock_island(island)
