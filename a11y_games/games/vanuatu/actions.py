@@ -14,7 +14,7 @@ from a11y_games.games.vanuatu.names import action_msg, direction_msg, good_msg
 
 __all__ = ["ActionTurn"]
 
-FULL = Verbosity.FULL
+NORMAL, FULL = Verbosity.NORMAL, Verbosity.FULL
 HAUL_POWERS = {"fish": "fisherman", "dive": "diver"}
 """Hauls a power may add to: the player chooses the haul worth it (``act:fish:power``)."""
 _HAULS = {"fish": ("fish", "fish", "vanuatu.fish.caught", "vanuatu.fish.value"),
@@ -463,10 +463,15 @@ class ActionTurn:
         assert island is not None
         island.goods[good] -= 1
         self._pay(seat, data.EXPORT_PRICE[good])
+        wanted = any(not s.complete and s.needs(good) for s in self.ships)
+        if wanted:  # one sentence; the purchase and the loading are details
+            self._say(Msg("vanuatu.export.shipped", player=PlayerRef(seat), good=good_msg(good),
+                          count=data.EXPORT_PP[good]), cause=seat)  # where: a detail
+        level = FULL if wanted else NORMAL
         self._say(Msg("vanuatu.export.bought", player=PlayerRef(seat), good=good_msg(good),
-                      island=island.name), cause=seat)
+                      island=island.name), level, cause=seat)
         self.events.append(said.cost(seat, data.EXPORT_PRICE[good]))
-        self._ship(seat, good)
+        self._ship(seat, good, level)
         if use:  # the Buyer's power: a second one, free, from the reserve
             self.players[seat].power_used = True
             self.reserve[good] -= 1
@@ -475,15 +480,17 @@ class ActionTurn:
             self._ship(seat, good)
         self._finish(seat)
 
-    def _ship(self, seat: int, good: str) -> None:
-        """Load a good on the first displayed ship that needs it (VA-25)."""
+    def _ship(self, seat: int, good: str, level: Verbosity = NORMAL) -> None:
+        """Load a good on the first displayed ship that needs it (VA-25); the loading said
+        at ``level`` (a detail when the export's sentence said it)."""
         player = self.players[seat]
         for ship in self.ships:
             if not ship.complete and ship.needs(good):
                 ship.loaded.append(good)
                 player.pp += data.EXPORT_PP[good]
                 self._say(Msg("vanuatu.export.loaded", player=PlayerRef(seat),
-                              good=good_msg(good), count=data.EXPORT_PP[good]), cause=seat)
+                              good=good_msg(good), count=data.EXPORT_PP[good]), level,
+                          cause=seat)
                 if ship.complete:
                     player.pp += data.SHIP_BONUS_PP
                     self._say(Msg("vanuatu.export.complete", player=PlayerRef(seat),
