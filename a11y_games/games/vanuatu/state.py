@@ -256,7 +256,8 @@ class VanuatuState(ActionTurn, GameState):
         if self.rising and self.round in data.WATER_ROUNDS:
             die = self.rng.randint(1, data.DIE_FACES)
             self.countdown = die
-            self._say(Msg("vanuatu.water.die", player=PlayerRef(self.first), die=die), BRIEF)
+            # who rolled is a detail: the countdown that follows says the die
+            self._say(Msg("vanuatu.water.die", player=PlayerRef(self.first), die=die), FULL)
             self.events.append(said.countdown(die, BRIEF))
         else:
             self.countdown = None
