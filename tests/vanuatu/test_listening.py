@@ -180,3 +180,25 @@ def test_a_planning_pass_takes_both_markers_on_one_line() -> None:
     assert len(mine) == 2 and mine[0] == mine[1]  # one line, two markers on one space
     said = [line for line in lines if line.startswith("Ana: ") and " on " in line]
     assert ": 1 on " in said[-2] and said[-1] == said[-2].replace(": 1 on", ": 2 on")
+
+
+@pytest.mark.timeout(180)
+def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
+    """A player heard their own token when drawing it: its reveal at the round's end is a
+    detail to them (full), said to the others at normal."""
+    checked = 0
+    for match in _games():
+        drawn: dict[int, object] = {}
+        everyone = frozenset(range(len(match.seats)))
+        for e in match.events:
+            if e.msg.id == "vanuatu.rest.yours":
+                (seat,) = e.visible_to or ()
+                assert e.level == Verbosity.NORMAL
+                drawn[seat] = _key(e.msg.params["token"])
+            elif e.msg.id == "vanuatu.rest.reveal":
+                seat = e.msg.params["player"].seat
+                assert drawn.get(seat) == _key(e.msg.params["token"])
+                assert (e.level, e.visible_to) in ((Verbosity.FULL, frozenset({seat})), (
+                    Verbosity.NORMAL, everyone - {seat}))
+                checked += 1
+    assert checked

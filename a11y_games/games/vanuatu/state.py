@@ -338,8 +338,11 @@ class VanuatuState(ActionTurn, GameState):
             if token is None:
                 continue
             vatu, pp = data.REST_BONUS[token]
-            self._say(Msg("vanuatu.rest.reveal", player=PlayerRef(seat),
-                          token=Msg(f"vanuatu.rest.{token}")))
+            msg = Msg("vanuatu.rest.reveal", player=PlayerRef(seat),
+                      token=Msg(f"vanuatu.rest.{token}"))  # its player heard it when drawn
+            everyone = frozenset(range(len(self.players)))
+            self.events += (Event(msg, everyone - {seat}, NORMAL),
+                            Event(msg, frozenset((seat,)), FULL))
             player.pp += pp
             self._gain_vatu(seat, vatu)
             if token == "first":
