@@ -323,8 +323,8 @@ class ActionTurn:
         elif action == "sell":
             if not any(seat in i.huts for _, i in self.archipelago.islands_near(player.boat)):
                 player.power_used = True  # the Vendor sells without a hut
-                self._say(Msg("vanuatu.power.vendor_used", player=PlayerRef(seat)),
-                          cause=seat)
+                self._say(Msg("vanuatu.power.vendor_used", player=PlayerRef(seat)), FULL,
+                          cause=seat)  # a detail: the sale's own line follows
             total = sum(player.fish)
             earned = total * self.fish_price
             self._say(Msg("vanuatu.fish.sold", player=PlayerRef(seat), count=earned),
@@ -397,7 +397,8 @@ class ActionTurn:
         cost = 0 if use == "power" else steps * data.SAIL_COST
         if cost == 0:
             player.power_used = True
-            self._say(Msg("vanuatu.power.navigator_used", player=PlayerRef(seat)), cause=seat)
+            self._say(Msg("vanuatu.power.navigator_used", player=PlayerRef(seat)), FULL,
+                      cause=seat)  # a detail, as a sail's cost
         self._pay(seat, cost)
         player.boat = target
         self._say(Msg("vanuatu.sail.done", player=PlayerRef(seat), place=self.name(target)),
