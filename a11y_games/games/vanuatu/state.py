@@ -492,7 +492,7 @@ class VanuatuState(ActionTurn, GameState):
             return Msg("vanuatu.ask.character")  # the round: said as it starts
         if kind == "dike":  # every dike costs the same: said once, in the question
             return Msg("vanuatu.ask.dike", cost=data.DIKE_COST, vatu=self.players[seat].vatu)
-        return Msg(f"vanuatu.ask.{kind}", vatu=self.players[seat].vatu)
+        return Msg(f"vanuatu.ask.{kind}", vatu=self.players[seat].vatu)  # said where spent
 
     def seat_to_act(self) -> int | None:
         pending = self.pending()
