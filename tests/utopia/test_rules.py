@@ -260,8 +260,10 @@ def test_told_when_a_monument_becomes_possible() -> None:
     give(state, 0, greek=1)
     turn_of(state, 0)
     play(state, 0, "move", "src:pan:greek", "to:gaia")
-    told = [e.msg for e in state.events if e.msg.id == "utopia.ev.can_monument"]
-    assert told and told[-1].params["district"] == "Gaïa"
+    told = [e for e in state.events if e.msg.id == "utopia.ev.can_monument"]
+    assert told and told[-1].msg.params["district"] == "Gaïa"
+    # news of the player's own step: the question after it keeps its menu open
+    assert told[-1].cause == 0 and told[-1].visible_to == frozenset({0})
 
 
 @pytest.mark.rule("UT-14")

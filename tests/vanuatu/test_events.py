@@ -76,7 +76,8 @@ def test_a_dike_is_said_in_three_lines_the_island_first() -> None:
 
 
 def test_a_majority_then_its_size_as_a_detail() -> None:
-    """The majority and its size are details (full): the action's line names its player."""
+    """The majority and its size are details (full): the action's line names its player;
+    the sail's length and cost are a detail too."""
     state = new(rising=False)
     seat = state.order[0]
     acting(state, seat, "sail", boat="C3", markers=3)
@@ -87,7 +88,7 @@ def test_a_majority_then_its_size_as_a_detail() -> None:
     i = said.index((f"Player {seat + 1} wins Sail.", Verbosity.FULL))
     assert said[i + 1] == ("Majority of 3 markers.", Verbosity.FULL)
     assert said[i + 2] == (f"Player {seat + 1} sails to sea C4.", Verbosity.NORMAL)
-    assert said[i + 3] == ("1 space, 1 vatu.", Verbosity.NORMAL)
+    assert said[i + 3] == ("1 space, 1 vatu.", Verbosity.FULL)  # a detail, as every cost
 
 
 def test_split_events_keep_who_sees_them_and_their_cause() -> None:

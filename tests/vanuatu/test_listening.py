@@ -46,8 +46,9 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                     Verbosity.FULL, frozenset(range(len(match.seats))) - {seat}))
                 placed[msg.params["player"].seat, msg.params["action"].id] = msg.params["count"]
             elif msg.id == "vanuatu.plan.seat":
-                assert e.level == Verbosity.NORMAL
-                seat = msg.params["player"].seat
+                seat = msg.params["player"].seat  # a detail to its player, who heard each
+                assert (e.level, e.visible_to) in ((Verbosity.FULL, frozenset({seat})), (
+                    Verbosity.NORMAL, frozenset(range(len(match.seats))) - {seat}))
                 said = {m.params["action"].id: m.params["number"] for m in msg.params["actions"]}
                 assert said == {a: k for (s, a), k in placed.items() if s == seat}
                 checked["planning"] += 1
@@ -78,6 +79,40 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
             said = {_key(m.params["island"]): m.params["water"] for m in e.msg.params["islands"]}
             assert said == levels
             checked["water"] += 1
+    assert all(checked.values()), checked
+
+
+CONDENSED = {  # a sentence at normal -> its details at full, right after it
+    "vanuatu.ship.sails_with": ("vanuatu.ship.sails", "vanuatu.ship.cargo"),
+    "vanuatu.ship.new": ("vanuatu.ship.arrives", "vanuatu.ship.wants"),
+    "vanuatu.fish.caught_worth": ("vanuatu.fish.caught", "vanuatu.fish.value"),
+    "vanuatu.dive.found_worth": ("vanuatu.dive.found", "vanuatu.dive.value"),
+    "vanuatu.export.shipped": ("vanuatu.export.bought", "vanuatu.cost",
+                               "vanuatu.export.loaded"),  # the price: a detail already
+}
+
+
+@pytest.mark.timeout(180)
+def test_ships_hauls_and_exports_in_one_sentence_keep_their_facts_in_the_full_details(
+        ) -> None:
+    checked = dict.fromkeys(CONDENSED, 0)
+    for match in _games():
+        events = match.events
+        for i, e in enumerate(events):
+            if e.msg.id not in CONDENSED:
+                continue
+            assert e.level == Verbosity.NORMAL
+            details = events[i + 1:i + 1 + len(CONDENSED[e.msg.id])]
+            assert [d.msg.id for d in details] == list(CONDENSED[e.msg.id])
+            assert all(d.level == Verbosity.FULL and d.visible_to == e.visible_to
+                       and d.cause == e.cause for d in details)
+            facts = {k: _key(v) for d in details for k, v in d.msg.params.items()
+                     if k != "cost"}
+            if "worth" in e.msg.params:  # a haul's worth
+                facts["worth"] = facts.pop("count")
+            said = {k: _key(v) for k, v in e.msg.params.items()}
+            assert said.items() <= facts.items()  # every fact said is in the details
+            checked[e.msg.id] += 1
     assert all(checked.values()), checked
 
 
@@ -145,3 +180,25 @@ def test_a_planning_pass_takes_both_markers_on_one_line() -> None:
     assert len(mine) == 2 and mine[0] == mine[1]  # one line, two markers on one space
     said = [line for line in lines if line.startswith("Ana: ") and " on " in line]
     assert ": 1 on " in said[-2] and said[-1] == said[-2].replace(": 1 on", ": 2 on")
+
+
+@pytest.mark.timeout(180)
+def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
+    """A player heard their own token when drawing it: its reveal at the round's end is a
+    detail to them (full), said to the others at normal."""
+    checked = 0
+    for match in _games():
+        drawn: dict[int, object] = {}
+        everyone = frozenset(range(len(match.seats)))
+        for e in match.events:
+            if e.msg.id == "vanuatu.rest.yours":
+                (seat,) = e.visible_to or ()
+                assert e.level == Verbosity.NORMAL
+                drawn[seat] = _key(e.msg.params["token"])
+            elif e.msg.id == "vanuatu.rest.reveal":
+                seat = e.msg.params["player"].seat
+                assert drawn.get(seat) == _key(e.msg.params["token"])
+                assert (e.level, e.visible_to) in ((Verbosity.FULL, frozenset({seat})), (
+                    Verbosity.NORMAL, everyone - {seat}))
+                checked += 1
+    assert checked

@@ -42,9 +42,11 @@ def test_va10_ships_leaving_and_arriving_are_said_at_normal_verbosity() -> None:
     mark = len(state.events)
     state._start_round()
     said = {e.msg.id: e.level for e in state.events[mark:]}
-    for key in ("vanuatu.ship.sails", "vanuatu.ship.cargo", "vanuatu.ship.arrives",
-                "vanuatu.ship.wants"):
+    for key in ("vanuatu.ship.sails_with", "vanuatu.ship.new"):  # one sentence each
         assert said[key] <= Verbosity.NORMAL, key
+    for key in ("vanuatu.ship.sails", "vanuatu.ship.cargo", "vanuatu.ship.arrives",
+                "vanuatu.ship.wants"):  # its halves, details
+        assert said[key] == Verbosity.FULL, key
 
 
 @pytest.mark.rule("VA-11")

@@ -545,8 +545,10 @@ class UtopiaState(MenuStack, GameState):
         self._builds[seat] = out
         return out
 
-    def _tell_builds(self, seat: int) -> None:
-        """Tell the player when a wonder or a monument becomes possible."""
+    def _tell_builds(self, seat: int, cause: int | None = None) -> None:
+        """Tell the player when a wonder or a monument becomes possible; ``cause``: the
+        seat whose own step made it possible (then its menu stays open: the build is said
+        as a new entry, not the whole list again)."""
         found = self.builds(seat)
         if found is self._told:
             return  # the same list as last time (builds() caches it until the city changes)
@@ -561,7 +563,7 @@ class UtopiaState(MenuStack, GameState):
             else:
                 msg = Msg("utopia.ev.can_monument", district=DISTRICTS[parts[1]].name,
                           civ=civ_n(CIV_INDEX[parts[2]], 1))
-            self._event(msg, to=seat, level=Verbosity.BRIEF, informs=False)
+            self._event(msg, to=seat, level=Verbosity.BRIEF, cause=cause, informs=False)
         self._known_builds = now
 
     def _build(self, seat: int, action: str) -> None:
@@ -724,7 +726,7 @@ class UtopiaState(MenuStack, GameState):
         if self._current == seat and self.phase != OVER:
             known = self._builds.get(seat)  # no news while builds() gives the same list
             if known is None or known is not self._told:
-                self._tell_builds(seat)
+                self._tell_builds(seat, cause=seat)
 
     def _end_turn(self, seat: int) -> None:
         self.events.append((_END_TURN if self.acted else _IDLE)[seat])

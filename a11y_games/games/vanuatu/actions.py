@@ -14,12 +14,13 @@ from a11y_games.games.vanuatu.names import action_msg, direction_msg, good_msg
 
 __all__ = ["ActionTurn"]
 
-FULL = Verbosity.FULL
+NORMAL, FULL = Verbosity.NORMAL, Verbosity.FULL
 HAUL_POWERS = {"fish": "fisherman", "dive": "diver"}
 """Hauls a power may add to: the player chooses the haul worth it (``act:fish:power``)."""
 _HAULS = {"fish": ("fish", "fish", "vanuatu.fish.caught", "vanuatu.fish.value"),
           "dive": ("treasure", "treasures", "vanuatu.dive.found", "vanuatu.dive.value")}
-"""Fishing and diving: the sea's pile, the player's list, what is said, and its worth."""
+"""Fishing and diving: the sea's pile, the player's list, what is said (in one sentence
+``<taken>_worth`` at normal; the deed, then its worth, details), and its worth."""
 
 
 class ActionTurn:
@@ -322,8 +323,8 @@ class ActionTurn:
         elif action == "sell":
             if not any(seat in i.huts for _, i in self.archipelago.islands_near(player.boat)):
                 player.power_used = True  # the Vendor sells without a hut
-                self._say(Msg("vanuatu.power.vendor_used", player=PlayerRef(seat)),
-                          cause=seat)
+                self._say(Msg("vanuatu.power.vendor_used", player=PlayerRef(seat)), FULL,
+                          cause=seat)  # a detail: the sale's own line follows
             total = sum(player.fish)
             earned = total * self.fish_price
             self._say(Msg("vanuatu.fish.sold", player=PlayerRef(seat), count=earned),
@@ -353,8 +354,11 @@ class ActionTurn:
         value = getattr(sea, pile)
         setattr(sea, pile, value - 1)
         getattr(player, kept).append(value)
-        self._say(Msg(taken, player=PlayerRef(seat), place=self.name(player.boat)), cause=seat)
-        self._say(Msg(worth, count=value), cause=seat)
+        place = self.name(player.boat)
+        self._say(Msg(f"{taken}_worth", player=PlayerRef(seat), place=place, worth=value),
+                  cause=seat)
+        self._say(Msg(taken, player=PlayerRef(seat), place=place), FULL, cause=seat)
+        self._say(Msg(worth, count=value), FULL, cause=seat)
         return value
 
     def _announce(self, seat: int) -> None:
@@ -393,12 +397,13 @@ class ActionTurn:
         cost = 0 if use == "power" else steps * data.SAIL_COST
         if cost == 0:
             player.power_used = True
-            self._say(Msg("vanuatu.power.navigator_used", player=PlayerRef(seat)), cause=seat)
+            self._say(Msg("vanuatu.power.navigator_used", player=PlayerRef(seat)), FULL,
+                      cause=seat)  # a detail, as a sail's cost
         self._pay(seat, cost)
         player.boat = target
         self._say(Msg("vanuatu.sail.done", player=PlayerRef(seat), place=self.name(target)),
                   cause=seat)
-        self._say(Msg("vanuatu.sail.cost", count=steps, cost=cost), cause=seat)
+        self._say(Msg("vanuatu.sail.cost", count=steps, cost=cost), FULL, cause=seat)
         self._finish(seat)
 
     def _do_hut(self, seat: int, kind: str, arg: str) -> None:
@@ -459,10 +464,15 @@ class ActionTurn:
         assert island is not None
         island.goods[good] -= 1
         self._pay(seat, data.EXPORT_PRICE[good])
+        wanted = any(not s.complete and s.needs(good) for s in self.ships)
+        if wanted:  # one sentence; the purchase and the loading are details
+            self._say(Msg("vanuatu.export.shipped", player=PlayerRef(seat), good=good_msg(good),
+                          count=data.EXPORT_PP[good]), cause=seat)  # where: a detail
+        level = FULL if wanted else NORMAL
         self._say(Msg("vanuatu.export.bought", player=PlayerRef(seat), good=good_msg(good),
-                      island=island.name), cause=seat)
+                      island=island.name), level, cause=seat)
         self.events.append(said.cost(seat, data.EXPORT_PRICE[good]))
-        self._ship(seat, good)
+        self._ship(seat, good, level)
         if use:  # the Buyer's power: a second one, free, from the reserve
             self.players[seat].power_used = True
             self.reserve[good] -= 1
@@ -471,15 +481,17 @@ class ActionTurn:
             self._ship(seat, good)
         self._finish(seat)
 
-    def _ship(self, seat: int, good: str) -> None:
-        """Load a good on the first displayed ship that needs it (VA-25)."""
+    def _ship(self, seat: int, good: str, level: Verbosity = NORMAL) -> None:
+        """Load a good on the first displayed ship that needs it (VA-25); the loading said
+        at ``level`` (a detail when the export's sentence said it)."""
         player = self.players[seat]
         for ship in self.ships:
             if not ship.complete and ship.needs(good):
                 ship.loaded.append(good)
                 player.pp += data.EXPORT_PP[good]
                 self._say(Msg("vanuatu.export.loaded", player=PlayerRef(seat),
-                              good=good_msg(good), count=data.EXPORT_PP[good]), cause=seat)
+                              good=good_msg(good), count=data.EXPORT_PP[good]), level,
+                          cause=seat)
                 if ship.complete:
                     player.pp += data.SHIP_BONUS_PP
                     self._say(Msg("vanuatu.export.complete", player=PlayerRef(seat),

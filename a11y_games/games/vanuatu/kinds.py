@@ -24,6 +24,7 @@ KINDS: dict[str, str] = {
     "vanuatu.sail.": "actions",
     "vanuatu.power.": "actions",
     "vanuatu.fish.caught": "actions",
+    "vanuatu.fish.caught_worth": "actions",
     "vanuatu.cost": "actions",
     "vanuatu.fish.sold": "sales",
     "vanuatu.fish.sold_value": "sales",

@@ -202,16 +202,20 @@ class VanuatuState(ActionTurn, GameState):
             if ship.complete:
                 for good in ship.loaded:
                     self.reserve[good] += 1
-                self._say(Msg("vanuatu.ship.sails"))
-                self._say(Msg("vanuatu.ship.cargo", goods=self._goods_list(ship.wants)))
+                goods = self._goods_list(ship.wants)  # one sentence; its two halves details
+                self._say(Msg("vanuatu.ship.sails_with", goods=goods))
+                self._say(Msg("vanuatu.ship.sails"), FULL)
+                self._say(Msg("vanuatu.ship.cargo", goods=goods), FULL)
             else:
                 kept.append(ship)
         self.ships = kept
         while len(self.ships) < data.SHIP_DISPLAY and self.ship_deck:
             ship = Ship(self.ship_deck.pop())
             self.ships.append(ship)
-            self._say(Msg("vanuatu.ship.arrives"))
-            self._say(Msg("vanuatu.ship.wants", goods=self._goods_list(ship.wants)))
+            goods = self._goods_list(ship.wants)
+            self._say(Msg("vanuatu.ship.new", goods=goods))
+            self._say(Msg("vanuatu.ship.arrives"), FULL)
+            self._say(Msg("vanuatu.ship.wants", goods=goods), FULL)
         for _, island in self.archipelago.live_islands():
             if island.goods_total() == 0:
                 self._stock_island(island)
@@ -252,7 +256,8 @@ class VanuatuState(ActionTurn, GameState):
         if self.rising and self.round in data.WATER_ROUNDS:
             die = self.rng.randint(1, data.DIE_FACES)
             self.countdown = die
-            self._say(Msg("vanuatu.water.die", player=PlayerRef(self.first), die=die), BRIEF)
+            # who rolled is a detail: the countdown that follows says the die
+            self._say(Msg("vanuatu.water.die", player=PlayerRef(self.first), die=die), FULL)
             self.events.append(said.countdown(die, BRIEF))
         else:
             self.countdown = None
@@ -297,12 +302,16 @@ class VanuatuState(ActionTurn, GameState):
 
     def _say_planning(self) -> None:
         """Each player's markers, one sentence a player, in turn order (the markers one by
-        one are details)."""
+        one are details); a player's own sentence is a detail to that player, who heard
+        each marker confirmed."""
+        everyone = frozenset(range(len(self.players)))
         for seat in self.order:
             placed = [Msg("vanuatu.plan.item", action=action_msg(a), number=self.markers[a][seat])
                       for a in data.ACTIONS if self.markers[a][seat]]
             if placed:
-                self._say(Msg("vanuatu.plan.seat", player=PlayerRef(seat), actions=placed))
+                msg = Msg("vanuatu.plan.seat", player=PlayerRef(seat), actions=placed)
+                self.events += (Event(msg, everyone - {seat}, NORMAL),
+                                Event(msg, frozenset((seat,)), FULL))
 
     def _next_actor(self, first: bool = False) -> None:
         n = len(self.order)
@@ -329,8 +338,11 @@ class VanuatuState(ActionTurn, GameState):
             if token is None:
                 continue
             vatu, pp = data.REST_BONUS[token]
-            self._say(Msg("vanuatu.rest.reveal", player=PlayerRef(seat),
-                          token=Msg(f"vanuatu.rest.{token}")))
+            msg = Msg("vanuatu.rest.reveal", player=PlayerRef(seat),
+                      token=Msg(f"vanuatu.rest.{token}"))  # its player heard it when drawn
+            everyone = frozenset(range(len(self.players)))
+            self.events += (Event(msg, everyone - {seat}, NORMAL),
+                            Event(msg, frozenset((seat,)), FULL))
             player.pp += pp
             self._gain_vatu(seat, vatu)
             if token == "first":
@@ -480,7 +492,7 @@ class VanuatuState(ActionTurn, GameState):
             return Msg("vanuatu.ask.character")  # the round: said as it starts
         if kind == "dike":  # every dike costs the same: said once, in the question
             return Msg("vanuatu.ask.dike", cost=data.DIKE_COST, vatu=self.players[seat].vatu)
-        return Msg(f"vanuatu.ask.{kind}", vatu=self.players[seat].vatu)
+        return Msg(f"vanuatu.ask.{kind}", vatu=self.players[seat].vatu)  # said where spent
 
     def seat_to_act(self) -> int | None:
         pending = self.pending()
