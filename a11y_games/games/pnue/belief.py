@@ -65,16 +65,17 @@ class Belief(NamedTuple):
     cleared: frozenset[int]
     """Seats that cannot be Mr Dollar (revoked without the game ending, or elected
     Secretary-General with 3 lobbyist tiles on the table)."""
-    sets: tuple[tuple[int, float], ...]
-    """The lobbyists' camps still possible (a bit mask of seats) and their weights."""
+    sets: tuple[tuple[int, float, bool], ...]
+    """The lobbyists' camps still possible: a bit mask of seats, its weight, and whether
+    Mr Dollar is among them (always, but in the "maybe Mr Dollar" variant)."""
 
     def any_lobbyist(self, *seats: int) -> float:
         """The chance that at least one of ``seats`` is a lobbyist."""
         mask = 0
         for seat in seats:
             mask |= 1 << seat
-        total = sum(w for _, w in self.sets) or 1.0
-        return sum(w for camp, w in self.sets if camp & mask) / total
+        total = sum(w for _, w, _ in self.sets) or 1.0
+        return sum(w for camp, w, _ in self.sets if camp & mask) / total
 
 
 @lru_cache(maxsize=64)
@@ -405,4 +406,5 @@ def belief(obs: Observation, variant: str = "standard") -> Belief:
         dollar_sum[me] = total
     lob_of = {s: v / total for s, v in enumerate(lob_sum)}
     dollar_of = {s: v / total for s, v in enumerate(dollar_sum)}
-    return Belief(lob_of, dollar_of, frozenset(cleared), tuple(zip(masks, weights, strict=True)))
+    sets = tuple(zip(masks, weights, dealt, strict=True))
+    return Belief(lob_of, dollar_of, frozenset(cleared), sets)

@@ -285,6 +285,8 @@ class NormalBot:
         legal = [a for a in legal if a != ARGUE] or legal  # it claims right after a session
         if not isinstance(obs, Observation) or len(legal) == 1:
             return legal[0]
+        if legal[-1] == "back":  # in the claim menu (opened by another level): it leaves
+            return "back"
         phase = obs.public.phase
         eco = self._plays_ecologist(obs)
         if obs.public.players >= 5:  # it reads the table (belief.py)

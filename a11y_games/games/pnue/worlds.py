@@ -23,6 +23,7 @@ from typing import Any
 from a11y_games.engine.search import copy_state
 from a11y_games.engine.spec import Bot
 from a11y_games.games.pnue import data
+from a11y_games.games.pnue.belief import belief
 from a11y_games.games.pnue.bots import NormalBot, suspicion
 from a11y_games.games.pnue.data import DOLLAR, ECOLOGIST, LOBBYIST, Role
 from a11y_games.games.pnue.setup import envelopes
@@ -49,6 +50,8 @@ def view(state: PnueState, seat: int) -> PnueState:  # type: ignore[override]
     assert isinstance(world, PnueState)
     me = world.observation(seat)
     world._suspicion = suspicion(me)  # type: ignore[attr-defined]
+    world._belief = (belief(me, me.public.variant)  # type: ignore[attr-defined]
+                     if world.players >= 5 else None)
     world._me = me  # type: ignore[attr-defined]
     holder = (world.president if world.phase == Phase.DISCARD
               else world.secretary if world.phase == Phase.ENACT else None)
@@ -75,6 +78,7 @@ def view(state: PnueState, seat: int) -> PnueState:  # type: ignore[override]
     world.roles = [world.roles[seat] if s == seat else ECOLOGIST for s in range(world._seats)]
     world.dollar = seat if world.roles[seat] == DOLLAR else None
     world.setup = None  # type: ignore[assignment]
+    world.subjects, world.arguing = {}, {}  # later claims are not searched: no claim menu
     world.rng = random.Random(0)
     world._refresh()
     return world
@@ -106,8 +110,38 @@ def _agrees(world: PnueState, seat: int, roles: list[Role]) -> bool:
     return True
 
 
+def _read_roles(world: PnueState, seat: int, rng: random.Random) -> list[Role] | None:
+    """From 5 players: a lobbyists' camp drawn from the seat's reading of the table (every
+    camp it cannot rule out, weighed by how well it explains the record), Mr Dollar one of
+    its seats not cleared."""
+    read = world._belief  # type: ignore[attr-defined]
+    if read is None or not read.sets:
+        return None
+    me = world._me  # type: ignore[attr-defined]
+    camps = [c for c in read.sets if c[1] > 0.0]
+    if not camps:
+        return None
+    mask, _, dealt = rng.choices(camps, [c[1] for c in camps])[0]
+    roles = [LOBBYIST if mask >> s & 1 else ECOLOGIST for s in range(world.players)]
+    if me.role == DOLLAR:
+        roles[seat] = DOLLAR
+    elif dealt:
+        free = [s for s in range(world.players) if mask >> s & 1 and s not in read.cleared]
+        if not free:
+            return None
+        roles[rng.choice(free)] = DOLLAR
+    return roles
+
+
 def _roles(world: PnueState, seat: int, rng: random.Random) -> list[Role]:
     """A deal that agrees with the seat's knowledge, lobbyists where suspicion points."""
+    if world.players >= 5:
+        for _ in range(CANDIDATES):
+            read = _read_roles(world, seat, rng)
+            if read is None:
+                break
+            if _agrees(world, seat, read):
+                return read
     found: list[list[Role]] = []
     for _ in range(TRIES):
         roles = _deal_roles(world, rng)
