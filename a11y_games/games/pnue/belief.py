@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from a11y_games.games.pnue import data
@@ -204,29 +205,25 @@ def _sessions(obs: Observation) -> dict[int, dict[str, Any]]:
     return turns
 
 
-class _Evidence:
-    """Factors on the lobbyists' camp, gathered from the record."""
+Item = tuple[int, str, int, int, Any]
+"""A piece of evidence: (turn, kind, seat, other seat, weights). Kinds: ``odds`` (the seat's
+odds of being a lobbyist times a number), ``pair`` (weights for the two seats being
+(ecologist, ecologist), (ecologist, lobbyist), (lobbyist, ecologist), (lobbyist, lobbyist))."""
 
-    def __init__(self, seats: int) -> None:
-        self.single = [1.0] * seats  # odds factor for each seat being a lobbyist
-        self.pairs: dict[tuple[int, int], list[float]] = {}
-        self.known: dict[int, bool] = {}
+
+class _Evidence:
+    """Factors on the lobbyists' camp, gathered from the record in its order."""
+
+    def __init__(self) -> None:
+        self.items: list[Item] = []
+        self.turn = 0
 
     def odds(self, seat: int, factor: float) -> None:
-        self.single[seat] *= factor
+        self.items.append((self.turn, "odds", seat, seat, factor))
 
     def pair(self, a: int, b: int, w: tuple[float, float, float, float]) -> None:
-        """A factor on (a, b): weights for (eco, eco), (eco, lob), (lob, eco), (lob, lob)."""
-        if a == b:
-            return
-        if a > b:
-            a, b, w = b, a, (w[0], w[2], w[1], w[3])
-        table = self.pairs.get((a, b))
-        if table is None:
-            self.pairs[(a, b)] = list(w)
-        else:
-            for i in range(4):
-                table[i] *= w[i]
+        if a != b:
+            self.items.append((self.turn, "pair", a, b, w))
 
 
 def _read(obs: Observation, ev: _Evidence) -> frozenset[int]:
@@ -240,6 +237,7 @@ def _read(obs: Observation, ev: _Evidence) -> frozenset[int]:
     tiles_seen = 0
     for turn in sorted(turns):
         info = turns[turn]
+        ev.turn = turn
         vote = info.get("vote")
         if vote is not None:
             president, nominee, _, _, approved = vote
@@ -270,8 +268,8 @@ def _read(obs: Observation, ev: _Evidence) -> frozenset[int]:
             lob_says = 1 - LOB_FRAMES if says_lob else LOB_FRAMES
             ev.pair(claimer, target, (1 - eco_says, eco_says, 1 - lob_says, lob_says))
         mine = info.get("my_investigated")
-        if mine is not None:
-            ev.known[mine[0]] = mine[1] != ECOLOGIST
+        if mine is not None:  # what I saw myself
+            ev.odds(mine[0], 1 / (EPS * EPS) if mine[1] != ECOLOGIST else EPS * EPS)
         revoke = info.get("revoke")
         if revoke is not None and not revoke[2]:
             cleared.add(revoke[1])
@@ -352,57 +350,83 @@ def _pair_index(masks: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=512)
-def _members(masks: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(_seats_of(m) for m in masks)
+def _getters(masks: tuple[int, ...], players: int) -> tuple[Any, ...]:
+    """For each seat, what picks the camps that hold it out of a list of weights."""
+    out: list[Any] = []
+    for seat in range(players):
+        found = [i for i, m in enumerate(masks) if m >> seat & 1]
+        out.append(itemgetter(*found) if len(found) > 1 else
+                   (lambda w, i=found[0]: (w[i],)) if found else (lambda w: ()))
+    return tuple(out)
 
 
-@lru_cache(maxsize=8192)
-def _seats_of(mask: int) -> tuple[int, ...]:
-    return tuple(s for s in range(mask.bit_length()) if mask >> s & 1)
+def _total(get: Any, values: list[float]) -> float:
+    picked: tuple[float, ...] = get(values)
+    return sum(picked)
 
 
-def belief(obs: Observation, variant: str = "standard") -> Belief:
-    """``obs.seat``'s reading of the table (5 to 12 players)."""
+class Memo:
+    """A seat's reading kept between its decisions: the weights of the camps after the
+    turns already over, extended when the record grows (recomputed when a later claim
+    changes an earlier turn)."""
+
+    __slots__ = ("items", "key", "weights")
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.items: list[Item] = []
+        self.weights: list[float] = []
+
+
+def _apply(weights: list[float], items: list[Item], masks: tuple[int, ...]) -> list[float]:
+    for _, kind, a, b, w in items:
+        if kind == "pair":
+            weights = [x * w[i] for x, i in zip(weights, _pair_index(masks, a, b), strict=True)]
+        else:
+            bit = 1 << a
+            weights = [x * w if m & bit else x for x, m in zip(weights, masks, strict=True)]
+    return weights
+
+
+def belief(obs: Observation, variant: str = "standard", memo: Memo | None = None) -> Belief:
+    """``obs.seat``'s reading of the table (5 to 12 players). With ``memo``, the work of
+    the turns already over is kept for the seat's next decisions."""
     pub = obs.public
     players = pub.players
     me = obs.seat
-    ev = _Evidence(pub.seat_count)
+    ev = _Evidence()
     cleared = set(_read(obs, ev))
     mine_lob = obs.role != ECOLOGIST
     if obs.role == LOBBYIST:
         cleared.add(me)
+    key = (players, me, obs.role, variant)
     masks, bases, dealt = _camps(players, me, mine_lob, obs.role == DOLLAR, variant)
-    weights = list(bases)
-    for seat in range(players):
-        f = ev.single[seat]
-        if f != 1.0 and seat != me:
-            bit = 1 << seat
-            weights = [x * f if m & bit else x for x, m in zip(weights, masks, strict=True)]
-    for seat, is_lob in ev.known.items():
-        bit = 1 << seat
-        miss = EPS * EPS
-        weights = [x * miss if bool(m & bit) != is_lob else x
-                   for x, m in zip(weights, masks, strict=True)]
-    for (a, b), w in ev.pairs.items():
-        weights = [x * w[i] for x, i in zip(weights, _pair_index(masks, a, b), strict=True)]
+    items = [it for it in ev.items if it[2] != me or it[3] != me]
+    now = pub.turn
+    settled = [it for it in items if it[0] < now]
+    current = [it for it in items if it[0] >= now]
+    done = len(memo.items) if memo is not None else 0
+    if memo is not None and memo.key == key and memo.items == settled[:done]:
+        weights = _apply(memo.weights, settled[done:], masks)
+    else:
+        weights = _apply(list(bases), settled, masks)
+    if memo is not None:
+        memo.key, memo.items, memo.weights = key, settled, weights
+    weights = _apply(weights, current, masks)
+    counts: list[int] = []
     if obs.role != DOLLAR:  # Mr Dollar, when dealt, is a camp's seat not yet cleared
         free = ~sum(1 << s for s in cleared)
         counts = [(m & free).bit_count() if d else -1 for m, d in zip(masks, dealt, strict=True)]
         weights = [x if c else 0.0 for x, c in zip(weights, counts, strict=True)]
     total = sum(weights) or 1.0
-    lob_sum = [0.0] * players
-    dollar_sum = [0.0] * players
-    for x, members in zip(weights, _members(masks), strict=True):
-        for seat in members:
-            lob_sum[seat] += x
+    getters = _getters(masks, players)
+    lob_sum = [_total(get, weights) for get in getters[:players]]
     if obs.role != DOLLAR:
-        free_bit = ~sum(1 << s for s in cleared)
-        for x, m, c in zip(weights, masks, counts, strict=True):
-            if c > 0 and x:
-                share = x / c
-                for seat in _seats_of(m & free_bit):
-                    dollar_sum[seat] += share
+        shares = [x / c if c > 0 else 0.0 for x, c in zip(weights, counts, strict=True)]
+        dollar_sum = [0.0 if s in cleared else _total(get, shares)
+                      for s, get in enumerate(getters[:players])]
     else:
+        dollar_sum = [0.0] * players
         dollar_sum[me] = total
     lob_of = {s: v / total for s, v in enumerate(lob_sum)}
     dollar_of = {s: v / total for s, v in enumerate(dollar_sum)}

@@ -13,7 +13,7 @@ from collections import defaultdict
 from typing import Any
 
 from a11y_games.engine.bots import RandomBot
-from a11y_games.games.pnue.belief import Belief, belief
+from a11y_games.games.pnue.belief import Belief, Memo, belief
 from a11y_games.games.pnue.data import (
     ARGUE,
     CRISIS_KIND,
@@ -279,6 +279,7 @@ class NormalBot:
         self.rng = rng
         self.clean: dict[int, bool] = {}  # Mr Dollar's choice to play clean, per turn
         self._read: tuple[Any, Any, Belief] | None = None
+        self._memo = Memo()
 
     def choose(self, observation: object, legal: list[str]) -> str:
         obs = observation
@@ -311,7 +312,7 @@ class NormalBot:
         cached = self._read
         if cached is not None and cached[0] is record and cached[1] is secrets:
             return cached[2]
-        found = belief(obs, obs.public.variant)
+        found = belief(obs, obs.public.variant, self._memo)
         self._read = (record, secrets, found)
         return found
 
