@@ -42,6 +42,12 @@ LOB_DISCARDS_ECO = 0.85
 """How often a lobbyist President throws away an ecological tile it holds."""
 LOB_COVERS = 0.8
 """How often a lobbyist covers a lobbyist tile with "I had no choice"."""
+LOB_WILD = 0.25
+"""How often a lobbyist's claim is none of the above: any number at all (so that a claim no
+ecologist would make convicts its author)."""
+ALLY_WILD = 0.05
+"""The same, for a lobbyist looking for allies: it reads a wild claim more carefully (at
+tables of beginners, ecologists' mistakes would pass for allies)."""
 VOTE_LOB = 1.15
 """A vote for a government that enacted a lobbyist tile (or against one that enacted an
 ecological tile): this much more likely from a lobbyist."""
@@ -112,12 +118,23 @@ def _hands(drew: int, lobbyist: bool) -> tuple[tuple[int, float], ...]:
     return ((lob_hand, LOB_DISCARDS_ECO), (eco_hand[0], 1 - LOB_DISCARDS_ECO))
 
 
-def _president_claims(drew: int, handed: int, lobbyist: bool) -> tuple[tuple[int, float], ...]:
+def _president_claims(drew: int, handed: int, lobbyist: bool,
+                      wild: float) -> tuple[float, ...]:
+    """The chance of each claim, 0 to 3 lobbyist tiles drawn."""
     if not lobbyist:
-        return ((drew, 1 - EPS), (3 if drew < 3 else 2, EPS))
+        return _told(drew, (drew,), (1.0,), EPS, 4)
     if handed == 2 and drew < 3:  # he threw an ecological tile away: "I drew 3 lobbyist"
-        return ((3, LOB_COVERS), (drew, 1 - LOB_COVERS))
-    return ((drew, 1.0),)
+        return _told(drew, (3, drew), (LOB_COVERS, 1 - LOB_COVERS), LOB_WILD, 4)
+    return _told(drew, (drew,), (1.0,), wild, 4)
+
+
+def _told(truth: int, said: tuple[int, ...], chances: tuple[float, ...], wild: float,
+          options: int) -> tuple[float, ...]:
+    """Claims as the camp tells them, and any claim at all at the rate ``wild``."""
+    out = [wild / options] * options
+    for k, p in zip(said, chances, strict=True):
+        out[k] += (1 - wild) * p
+    return tuple(out)
 
 
 def _enacts(handed: int, lobbyist: bool) -> tuple[tuple[bool, float], ...]:
@@ -131,17 +148,19 @@ def _enacts(handed: int, lobbyist: bool) -> tuple[tuple[bool, float], ...]:
     return ((False, 1 - EPS), (True, EPS))
 
 
-def _secretary_claims(got: int, lob: bool, lobbyist: bool) -> tuple[tuple[int, float], ...]:
+def _secretary_claims(got: int, lob: bool, lobbyist: bool,
+                      wild: float) -> tuple[float, ...]:
+    """The chance of each claim, 0 to 2 lobbyist tiles received."""
     if not lobbyist:
-        return ((got, 1 - EPS), (2 if got < 2 else 1, EPS))
+        return _told(got, (got,), (1.0,), EPS, 3)
     if lob and got < 2:  # "I had no choice"
-        return ((2, LOB_COVERS), (got, 1 - LOB_COVERS))
-    return ((got, 1.0),)
+        return _told(got, (2, got), (LOB_COVERS, 1 - LOB_COVERS), LOB_WILD, 3)
+    return _told(got, (got,), (1.0,), wild, 3)
 
 
 @lru_cache(maxsize=4096)
 def _session(lob: bool, said_drew: int | None, said_got: int | None, drew: int | None,
-             handed: int | None, share: int) -> tuple[float, float, float, float]:
+             handed: int | None, share: int, wild: float) -> tuple[float, float, float, float]:
     """How likely a session ended so, for a President and a Secretary-General who are
     (ecologist, ecologist), (ecologist, lobbyist), (lobbyist, ecologist), (lobbyist,
     lobbyist). ``None``: not known to the reader (a claim not made, tiles not seen).
@@ -163,12 +182,10 @@ def _session(lob: bool, said_drew: int | None, said_got: int | None, drew: int |
                             continue
                         pk = 1.0
                         if said_drew is not None:
-                            pk = sum(p for k, p in _president_claims(d, h, p_lob)
-                                     if k == said_drew)
+                            pk = _president_claims(d, h, p_lob, wild)[said_drew]
                         pj = 1.0
                         if said_got is not None:
-                            pj = sum(p for j, p in _secretary_claims(h, lob, s_lob)
-                                     if j == said_got)
+                            pj = _secretary_claims(h, lob, s_lob, wild)[said_got]
                         total += pd * ph * pe * pk * pj
             out.append(max(total, 1e-4))
     return out[0], out[1], out[2], out[3]
@@ -214,9 +231,10 @@ odds of being a lobbyist times a number), ``pair`` (weights for the two seats be
 class _Evidence:
     """Factors on the lobbyists' camp, gathered from the record in its order."""
 
-    def __init__(self) -> None:
+    def __init__(self, wild: float) -> None:
         self.items: list[Item] = []
         self.turn = 0
+        self.wild = wild
 
     def odds(self, seat: int, factor: float) -> None:
         self.items.append((self.turn, "odds", seat, seat, factor))
@@ -303,7 +321,7 @@ def _government(info: dict[str, Any], president: int, secretary: int, lob: bool,
     unseen_lob = data.LOB_TILES - lob_on_table
     unseen = data.BASE_TILES - tiles_seen
     share = round(100 * unseen_lob / max(1, unseen))
-    w = _session(lob, said_drew, said_got, drew, handed, share)
+    w = _session(lob, said_drew, said_got, drew, handed, share, ev.wild)
     ev.pair(president, secretary, w)
     if drew_claim is None and president != me:
         ev.odds(president, 1.3)
@@ -394,7 +412,7 @@ def belief(obs: Observation, variant: str = "standard", memo: Memo | None = None
     pub = obs.public
     players = pub.players
     me = obs.seat
-    ev = _Evidence()
+    ev = _Evidence(LOB_WILD if obs.role == ECOLOGIST else ALLY_WILD)
     cleared = set(_read(obs, ev))
     mine_lob = obs.role != ECOLOGIST
     if obs.role == LOBBYIST:
