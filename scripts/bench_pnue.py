@@ -82,7 +82,8 @@ def versus(players: list[int], games: int, seed: int, ref: str) -> None:
                   f"{high:.1%}) | {1 - wins / done:.1%} | {report.games} |", flush=True)
 
 
-def overrules(players: list[int], games: int, iterations: int, seed: int) -> None:
+def overrules(players: list[int], games: int, iterations: int, seed: int,
+              camps: tuple[str, ...] = ("ecologists", "lobbyists")) -> None:
     """Strong camps against normal camps, counting where the search overruled the normal
     bot (the normal bot's answer from the same observation) and how those games ended."""
     spec: GameSpec = dataclasses.replace(SPEC, bots={
@@ -91,7 +92,7 @@ def overrules(players: list[int], games: int, iterations: int, seed: int) -> Non
           "phase | wins in games with / without an overrule | strong move time |")
     print("|---|---|---|---|---|---|---|")
     for n in players:
-        for camp in ("ecologists", "lobbyists"):
+        for camp in camps:
             wins = decisions = 0
             phases: Counter[str] = Counter()
             split = {True: [0, 0], False: [0, 0]}
@@ -185,13 +186,16 @@ def main() -> None:
     parser.add_argument("--versus", metavar="REF", help="against the normal bot of commit REF")
     parser.add_argument("--overrules", action="store_true",
                         help="strong camps, counting the search's overrules")
+    parser.add_argument("--strong-camps", nargs="*", default=["ecologists", "lobbyists"])
+    parser.add_argument("--strong-seed", type=int, default=90_000)
     strong_bench.add_arguments(parser, 40, [5, 7, 10])
     args = parser.parse_args()
     if args.versus:
         print(f"## Normal against the normal bot of {args.versus}\n")
         versus(args.players, args.games, args.seed, args.versus)
     if args.overrules:
-        overrules(args.strong_players, args.strong, args.iterations, 90_000)
+        overrules(args.strong_players, args.strong, args.iterations, args.strong_seed,
+                  tuple(args.strong_camps))
         return
     if args.strong_only or args.calibrate:
         strong_bench.section(SPEC, args, camps=("ecologists", "lobbyists"))

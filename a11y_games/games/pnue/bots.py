@@ -1,9 +1,13 @@
 """PNUE bots: ``random`` from the engine, and ``normal``, which reasons from its view only.
 
-The normal bot keeps a suspicion score per seat (high: probably a lobbyist), rebuilt at
-each decision from the public record (votes, enactments, claims, revocations) and its own
-secrets (tiles seen, investigations). Ecologists tell the truth; lobbyists and Mr Dollar
-discard and enact for their camp and lie plausibly about it.
+From 5 players the normal bot reads the table (:mod:`a11y_games.games.pnue.belief`): each
+seat's chance of being a lobbyist and of being Mr Dollar, weighed from everything the seat
+saw. Ecologists nominate and elect the least suspect, refuse a likely Mr Dollar once 3
+lobbyist tiles are down, investigate where a look tells the most and revoke the likeliest
+Mr Dollar; lobbyists back their likely allies, vote as an ecologist would otherwise (they
+keep up appearances), discard and enact for their camp and lie plausibly about it. At 2 to
+4 players (fictive players) it keeps a suspicion score per seat, rebuilt at each decision
+from the public record and its own secrets.
 """
 
 from __future__ import annotations
