@@ -111,3 +111,24 @@ def test_a_plan_never_reaches_past_other_seats_moves() -> None:
     _, line = search(worlds.view(state, seat), seat, state.legal_actions(seat), worlds,
                      random.Random(2), iterations=60)
     assert line == []
+
+
+def test_worlds_follow_the_seats_reading_of_the_table() -> None:
+    """A Secretary-General who enacted a lobbyist tile the seat handed him beside an
+    ecological one is a lobbyist in the worlds the seat searches."""
+    from tests.pnue.test_reading import caught_secretary
+    state = caught_secretary()
+    seen = worlds.view(state, 0)
+    drawn = [worlds.sample(seen, random.Random(draw)) for draw in range(40)]
+    assert sum(w.roles[1] != ECOLOGIST for w in drawn) >= 38
+    assert all(w.roles[0] == ECOLOGIST and Counter(w.roles) == Counter(state.roles)
+               for w in drawn)
+
+
+def test_worlds_never_make_a_cleared_seat_mr_dollar() -> None:
+    from tests.pnue.test_reading import late_table
+    state = late_table()
+    seen = worlds.view(state, 4)
+    drawn = [worlds.sample(seen, random.Random(draw)) for draw in range(40)]
+    assert all(w.dollar not in (0, 4) for w in drawn)
+    assert len({w.dollar for w in drawn}) > 1  # drawn, not copied
