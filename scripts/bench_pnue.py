@@ -131,6 +131,9 @@ def overrules(players: list[int], games: int, iterations: int, seed: int,
                 wins += won
                 split[overruled][0] += won
                 split[overruled][1] += 1
+                if (g + 1) % 5 == 0:  # a long run stopped early still says something
+                    print(f"{n} players, strong {camp}: {wins} of {g + 1} "
+                          f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
             low, high = strong_bench.wilson(wins, games)
             by_phase = ", ".join(f"{k} {v}" for k, v in phases.most_common()) or "none"
             w, o = split[True], split[False]
