@@ -33,6 +33,9 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.games.pnue import SPEC, worlds
 from a11y_games.games.pnue.bots import NormalBot
 
+VOTES_READ = True
+"""PNUE's strong bot (``worlds.strong_bots``: an ecologist's vote is its reading); False
+(``--search-votes``): the engine's search bot for every decision, as before."""
 SETUPS = [("random", "random"), ("normal", "random"), ("random", "normal"), ("normal", "normal")]
 
 
@@ -87,7 +90,8 @@ def overrules(players: list[int], games: int, iterations: int, seed: int,
     """Strong camps against normal camps, counting where the search overruled the normal
     bot (the normal bot's answer from the same observation) and how those games ended."""
     spec: GameSpec = dataclasses.replace(SPEC, bots={
-        **SPEC.bots, "strong": strong_factory(worlds, iterations=iterations)})
+        **SPEC.bots, "strong": (worlds.strong_bots(iterations=iterations) if VOTES_READ
+                                else strong_factory(worlds, iterations=iterations))})
     print("| table | games | strong camp wins (95 %) | decisions searched | overruled, by "
           "phase | wins in games with / without an overrule | strong move time |")
     print("|---|---|---|---|---|---|---|")
@@ -191,12 +195,17 @@ def main() -> None:
                         help="strong camps, counting the search's overrules")
     parser.add_argument("--strong-camps", nargs="*", default=["ecologists", "lobbyists"])
     parser.add_argument("--strong-seed", type=int, default=90_000)
+    parser.add_argument("--search-votes", action="store_true",
+                        help="the engine's search bot for every decision, ecologists' votes too")
     strong_bench.add_arguments(parser, 40, [5, 7, 10])
     args = parser.parse_args()
     if args.versus:
         print(f"## Normal against the normal bot of {args.versus}\n")
         versus(args.players, args.games, args.seed, args.versus)
-    if args.overrules:
+    if args.search_votes:
+        global VOTES_READ
+        VOTES_READ = False
+    if args.overrules or (args.strong and args.strong_only):  # PNUE's own camp duel
         overrules(args.strong_players, args.strong, args.iterations, args.strong_seed,
                   tuple(args.strong_camps))
         return

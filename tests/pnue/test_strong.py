@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from a11y_games.engine.search import SearchBot
 from a11y_games.engine.state import GameState
@@ -132,3 +133,22 @@ def test_worlds_never_make_a_cleared_seat_mr_dollar() -> None:
     drawn = [worlds.sample(seen, random.Random(draw)) for draw in range(40)]
     assert all(w.dollar not in (0, 4) for w in drawn)
     assert len({w.dollar for w in drawn}) > 1  # drawn, not copied
+
+
+def test_a_strong_ecologist_votes_by_its_reading_of_the_table(monkeypatch: Any) -> None:
+    """The strong bot leaves an ecologist's vote to the normal bot's reading (no world is
+    sampled): at small budgets the search overruled good votes on the noise of a few
+    playouts."""
+    from a11y_games.games.pnue.bots import NormalBot
+    state, seat = played(SPEC, 7, 3, lambda s, seat: (  # type: ignore[attr-defined]
+        s.phase == Phase.VOTE and s.roles[seat] == ECOLOGIST and s.turn >= 3))
+    assert isinstance(state, PnueState)
+    legal = state.legal_actions(seat)
+    strong = worlds.strong_bots(iterations=30)(seat, random.Random(3))
+    usual = NormalBot(seat, random.Random(3)).choose(state.observation(seat), legal)
+    seen = worlds.view(state, seat)
+
+    def no_search(*_: object) -> None:
+        raise AssertionError("searched")
+    monkeypatch.setattr(worlds, "sample", no_search)
+    assert strong.choose(seen, legal) == usual

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from a11y_games.engine.search import copy_state
+from a11y_games.engine.search import DEFAULT_SECONDS, SearchBot, copy_state
 from a11y_games.engine.spec import Bot
 from a11y_games.games.pnue import data
 from a11y_games.games.pnue.belief import belief
@@ -29,7 +30,8 @@ from a11y_games.games.pnue.data import DOLLAR, ECOLOGIST, LOBBYIST, Role
 from a11y_games.games.pnue.setup import envelopes
 from a11y_games.games.pnue.state import Phase, PnueState
 
-__all__ = ["evaluate", "horizon", "policy", "sample", "scores", "searched", "view"]
+__all__ = ["StrongBot", "evaluate", "horizon", "policy", "sample", "scores", "searched",
+           "strong_bots", "view"]
 
 horizon = 60
 """Normal-bot actions after the tree: two or three governments."""
@@ -223,3 +225,29 @@ def searched(legal: list[str]) -> bool:
 def policy(seat: int, rng: random.Random) -> Bot:
     """The playout bot: the normal bot."""
     return NormalBot(seat, rng)
+
+
+class StrongBot(SearchBot):
+    """PNUE's strong bot: it searches from its world view, but an ecologist's vote is its
+    reading of the table. (At small budgets the search overruled an ecologist's votes on
+    the noise of a few playouts, and strong ecologists won less than normal ones.)"""
+
+    def __init__(self, seat: int, rng: random.Random, **budget: Any) -> None:
+        super().__init__(seat, rng, worlds=sys.modules[__name__], **budget)  # type: ignore[arg-type]
+        self._reader = NormalBot(seat, rng)
+
+    def choose(self, observation: Any, legal: list[str]) -> str:
+        if (isinstance(observation, PnueState) and observation.phase == Phase.VOTE
+                and observation.roles[self.seat] == ECOLOGIST):  # its own card, in its view
+            return self._reader.choose(observation.observation(self.seat), legal)
+        return super().choose(observation, legal)
+
+
+def strong_bots(*, seconds: float | None = DEFAULT_SECONDS,
+                iterations: int | None = None) -> Callable[[int, random.Random], StrongBot]:
+    """PNUE's ``strong`` level (a budget: seconds, or iterations for the same moves)."""
+
+    def make(seat: int, rng: random.Random) -> StrongBot:
+        return StrongBot(seat, rng, seconds=seconds, iterations=iterations)
+
+    return make
