@@ -227,17 +227,22 @@ def policy(seat: int, rng: random.Random) -> Bot:
     return NormalBot(seat, rng)
 
 
+READ = (Phase.VOTE, Phase.DISCARD, Phase.ENACT)
+"""An ecologist's decisions left to its reading of the table: its vote, and which tile it
+throws away or enacts (an ecologist keeps ecological tiles)."""
+
+
 class StrongBot(SearchBot):
-    """PNUE's strong bot: it searches from its world view, but an ecologist's vote is its
-    reading of the table. (At small budgets the search overruled an ecologist's votes on
-    the noise of a few playouts, and strong ecologists won less than normal ones.)"""
+    """PNUE's strong bot: it searches from its world view, but an ecologist's votes and tiles
+    follow its reading of the table (``READ``). (At small budgets the search overruled them
+    on the noise of a few playouts, and strong ecologists won less than normal ones.)"""
 
     def __init__(self, seat: int, rng: random.Random, **budget: Any) -> None:
         super().__init__(seat, rng, worlds=sys.modules[__name__], **budget)  # type: ignore[arg-type]
         self._reader = NormalBot(seat, rng)
 
     def choose(self, observation: Any, legal: list[str]) -> str:
-        if (isinstance(observation, PnueState) and observation.phase == Phase.VOTE
+        if (isinstance(observation, PnueState) and observation.phase in READ
                 and observation.roles[self.seat] == ECOLOGIST):  # its own card, in its view
             return self._reader.choose(observation.observation(self.seat), legal)
         return super().choose(observation, legal)
