@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from a11y_games.engine.search import SearchBot
 from a11y_games.engine.state import GameState
@@ -111,3 +112,43 @@ def test_a_plan_never_reaches_past_other_seats_moves() -> None:
     _, line = search(worlds.view(state, seat), seat, state.legal_actions(seat), worlds,
                      random.Random(2), iterations=60)
     assert line == []
+
+
+def test_worlds_follow_the_seats_reading_of_the_table() -> None:
+    """A Secretary-General who enacted a lobbyist tile the seat handed him beside an
+    ecological one is a lobbyist in the worlds the seat searches."""
+    from tests.pnue.test_reading import caught_secretary
+    state = caught_secretary()
+    seen = worlds.view(state, 0)
+    drawn = [worlds.sample(seen, random.Random(draw)) for draw in range(40)]
+    assert sum(w.roles[1] != ECOLOGIST for w in drawn) >= 38
+    assert all(w.roles[0] == ECOLOGIST and Counter(w.roles) == Counter(state.roles)
+               for w in drawn)
+
+
+def test_worlds_never_make_a_cleared_seat_mr_dollar() -> None:
+    from tests.pnue.test_reading import late_table
+    state = late_table()
+    seen = worlds.view(state, 4)
+    drawn = [worlds.sample(seen, random.Random(draw)) for draw in range(40)]
+    assert all(w.dollar not in (0, 4) for w in drawn)
+    assert len({w.dollar for w in drawn}) > 1  # drawn, not copied
+
+
+def test_a_strong_ecologist_votes_by_its_reading_of_the_table(monkeypatch: Any) -> None:
+    """The strong bot leaves an ecologist's vote to the normal bot's reading (no world is
+    sampled): at small budgets the search overruled good votes on the noise of a few
+    playouts."""
+    from a11y_games.games.pnue.bots import NormalBot
+    state, seat = played(SPEC, 7, 3, lambda s, seat: (  # type: ignore[attr-defined]
+        s.phase == Phase.VOTE and s.roles[seat] == ECOLOGIST and s.turn >= 3))
+    assert isinstance(state, PnueState)
+    legal = state.legal_actions(seat)
+    strong = worlds.strong_bots(iterations=30)(seat, random.Random(3))
+    usual = NormalBot(seat, random.Random(3)).choose(state.observation(seat), legal)
+    seen = worlds.view(state, seat)
+
+    def no_search(*_: object) -> None:
+        raise AssertionError("searched")
+    monkeypatch.setattr(worlds, "sample", no_search)
+    assert strong.choose(seen, legal) == usual

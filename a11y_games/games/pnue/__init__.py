@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from a11y_games.engine.messages import Msg
-from a11y_games.engine.search import strong_factory
 from a11y_games.engine.spec import GameSpec, Option
 from a11y_games.games.pnue import data, worlds
 from a11y_games.games.pnue.bots import NormalBot, RandomPlayer
@@ -23,7 +22,7 @@ SPEC = GameSpec(
     max_players=data.MAX_PLAYERS,
     default_players=data.DEFAULT_PLAYERS,
     new_state=PnueState,
-    bots={"random": RandomPlayer, "normal": NormalBot, "strong": strong_factory(worlds)},
+    bots={"random": RandomPlayer, "normal": NormalBot, "strong": worlds.strong_bots()},
     cues=CUES,
     worlds=worlds,
     kinds=KINDS,

@@ -1,9 +1,13 @@
 """PNUE bots: ``random`` from the engine, and ``normal``, which reasons from its view only.
 
-The normal bot keeps a suspicion score per seat (high: probably a lobbyist), rebuilt at
-each decision from the public record (votes, enactments, claims, revocations) and its own
-secrets (tiles seen, investigations). Ecologists tell the truth; lobbyists and Mr Dollar
-discard and enact for their camp and lie plausibly about it.
+From 5 players the normal bot reads the table (:mod:`a11y_games.games.pnue.belief`): each
+seat's chance of being a lobbyist and of being Mr Dollar, weighed from everything the seat
+saw. Ecologists nominate and elect the least suspect, refuse a likely Mr Dollar once 3
+lobbyist tiles are down, investigate where a look tells the most and revoke the likeliest
+Mr Dollar; lobbyists back their likely allies, vote as an ecologist would otherwise (they
+keep up appearances), discard and enact for their camp and lie plausibly about it. At 2 to
+4 players (fictive players) it keeps a suspicion score per seat, rebuilt at each decision
+from the public record and its own secrets.
 """
 
 from __future__ import annotations
@@ -13,10 +17,12 @@ from collections import defaultdict
 from typing import Any
 
 from a11y_games.engine.bots import RandomBot
+from a11y_games.games.pnue.belief import Belief, Memo, belief
 from a11y_games.games.pnue.data import (
     ARGUE,
     CRISIS_KIND,
     DOLLAR,
+    DOLLAR_THRESHOLD,
     ECOLOGIST,
     FICTIVE_PILES,
     LOB,
@@ -43,6 +49,13 @@ ALLY_WEIGHT = 10.0  # how much a lobbyist reads its allies from votes like its o
 SURE_ECOLOGIST = 1.0  # below minus this, a lobbyist takes a seat for an ecologist
 DOLLAR_CLEAN_PLAY = 0.3  # chance that Mr Dollar plays like an ecologist before 3 lobbyist tiles
 CHANGED_STORY = 0.8  # a seat that tells another story of the same tiles or card later
+# from 5 players, decisions read the table (belief.py): chances, not scores
+ALLY = 0.6  # a lobbyist takes a seat this likely a lobbyist for an ally
+DOLLAR_FEAR = 2.0  # an ecologist's nomination weighs Mr Dollar's chance this much more
+DOLLAR_VOTE = 1.0  # an ecologist rejects a nominee likelier Mr Dollar than this times average
+VOTE_SLACK = 0.0  # an ecologist approves a government this much riskier than the average
+CHAOS_SLACK = 0.15  # and this much more when a rejection would enact the top tile (PN-15)
+INVESTIGATE_DOUBT = 0.5  # an investigation is worth more on a seat still in doubt
 
 
 def _revoke_next(obs: Observation) -> bool:
@@ -50,6 +63,33 @@ def _revoke_next(obs: Observation) -> bool:
     pub = obs.public
     at = REVOKE_AT if pub.players >= 5 else SMALL_REVOKE_AT[pub.players]
     return pub.enacted.count(LOB) + 1 in at
+
+
+def _target(action: str) -> int:
+    return int(action.split(":")[1])
+
+
+def _late(obs: Observation) -> bool:
+    """3 lobbyist tiles on the table: Mr Dollar elected Secretary-General wins (PN-17)."""
+    return obs.public.enacted.count(LOB) >= DOLLAR_THRESHOLD
+
+
+def _eco_vote(obs: Observation, b: Belief, president: int, nominee: int) -> str:
+    """An ecologist's vote: for a government likelier clean than the table's average, never
+    for a likely Mr Dollar once 3 lobbyist tiles are on the table."""
+    pub = obs.public
+    active = [s for s in range(pub.players)
+              if s != obs.seat and s not in pub.revoked and s not in pub.skipped]
+    if _late(obs) and nominee not in b.cleared:
+        mean_dollar = sum(b.dollar[s] for s in active) / max(1, len(active))
+        if b.dollar[nominee] > DOLLAR_VOTE * mean_dollar + (0.1 if pub.no_consensus >= 2 else 0):
+            return "vote:no"
+    clean = [1 - b.lob[s] for s in active]
+    pairs = len(clean) * (len(clean) - 1) / 2 or 1
+    mean_clean = (sum(clean) ** 2 - sum(c * c for c in clean)) / 2 / pairs
+    risk = 1 - (1 - b.lob[president]) * (1 - b.lob[nominee])
+    slack = VOTE_SLACK + (CHAOS_SLACK if pub.no_consensus >= 2 else 0.0)
+    return "vote:yes" if risk <= 1 - mean_clean + slack else "vote:no"
 
 
 def _turns(record: tuple[tuple[Any, ...], ...]) -> dict[int, dict[str, Any]]:
@@ -242,24 +282,43 @@ class NormalBot:
         self.seat = seat
         self.rng = rng
         self.clean: dict[int, bool] = {}  # Mr Dollar's choice to play clean, per turn
+        self._read: tuple[Any, Any, Belief] | None = None
+        self._memo = Memo()
 
     def choose(self, observation: object, legal: list[str]) -> str:
         obs = observation
         legal = [a for a in legal if a != ARGUE] or legal  # it claims right after a session
         if not isinstance(obs, Observation) or len(legal) == 1:
             return legal[0]
+        if legal[-1] == "back":  # in the claim menu (opened by another level): it leaves
+            return "back"
         phase = obs.public.phase
+        eco = self._plays_ecologist(obs)
+        if obs.public.players >= 5:  # it reads the table (belief.py)
+            reader = getattr(self, f"_read_{phase}", None)
+            if reader is not None:
+                choice: str = reader(obs, legal, self._belief(obs), eco)
+                return choice
         sus = suspicion(obs)
         if obs.role != ECOLOGIST:  # a lobbyist also trusts those who vote like it
             for seat, value in affinity(obs).items():
                 if seat != obs.seat:
                     sus[seat] += ALLY_WEIGHT * value
-        eco = self._plays_ecologist(obs)
         handler = getattr(self, f"_{phase}", None)
         if handler is None:
             return self.rng.choice(legal)
-        choice: str = handler(obs, legal, sus, eco)
+        choice = handler(obs, legal, sus, eco)
         return choice
+
+    def _belief(self, obs: Observation) -> Belief:
+        """The reading of the table, kept while the record and the seat's secrets stand."""
+        record, secrets = obs.public.record, obs.secrets
+        cached = self._read
+        if cached is not None and cached[0] is record and cached[1] is secrets:
+            return cached[2]
+        found = belief(obs, obs.public.variant, self._memo)
+        self._read = (record, secrets, found)
+        return found
 
     def _plays_ecologist(self, obs: Observation) -> bool:
         """Ecologists play for ecology; Mr Dollar sometimes pretends to, early on."""
@@ -375,6 +434,73 @@ class NormalBot:
         seats.sort(key=lambda s: sus[s])
         keep = max(1, len(seats) * 2 // 3)
         return f"revoke:{self.rng.choice(seats[:keep])}"
+
+    # --- from 5 players: the same phases, by the reading of the table ---------------------------
+    def _read_nominate(self, obs: Observation, legal: list[str], b: Belief, eco: bool) -> str:
+        """Ecologists nominate the seat least likely a lobbyist, and from 3 lobbyist tiles
+        the least likely Mr Dollar; lobbyists their likeliest ally, then their likeliest
+        Mr Dollar (Mr Dollar himself: an ally)."""
+        late = _late(obs)
+        noise = self.rng.random
+        if obs.role == ECOLOGIST or (eco and not late):
+            def risk(action: str) -> float:
+                s = _target(action)
+                return b.lob[s] + (DOLLAR_FEAR * b.dollar[s] if late else 0.0) + noise() * 0.01
+            return min(legal, key=risk)
+        if late and obs.role != DOLLAR:
+            return max(legal, key=lambda a: b.dollar[_target(a)] + noise() * 0.01)
+        return max(legal, key=lambda a: b.lob[_target(a)] + noise() * 0.01)
+
+    def _read_vote(self, obs: Observation, legal: list[str], b: Belief, eco: bool) -> str:
+        pub = obs.public
+        me = obs.seat
+        p = pub.president
+        n = pub.nominee if pub.nominee is not None else p
+        late = _late(obs)
+        if me in (p, n):
+            return "vote:yes"
+        if obs.role == DOLLAR and late:
+            return "vote:yes" if b.lob[p] > ALLY or b.lob[n] > ALLY else _eco_vote(obs, b, p, n)
+        if obs.role == ECOLOGIST:
+            return _eco_vote(obs, b, p, n)
+        if _revoke_next(obs) and b.lob[p] < ALLY:
+            return "vote:no"  # a stranger would get to revoke: better a chaos, which grants none
+        if late and obs.role == LOBBYIST:
+            return "vote:yes" if b.dollar[n] > 0.02 else _eco_vote(obs, b, p, n)
+        if not eco and (b.lob[p] > ALLY or b.lob[n] > ALLY):
+            return "vote:yes"
+        return _eco_vote(obs, b, p, n)  # keeps up appearances
+
+    def _read_investigate(self, obs: Observation, legal: list[str], b: Belief,
+                          eco: bool) -> str:
+        known = {e[2] for e in obs.secrets if e[1] == "investigated"}
+        options = [a for a in legal if a != "investigate:none" and _target(a) not in known]
+        if not options:
+            return "investigate:none"
+        noise = self.rng.random
+        if obs.role == ECOLOGIST:
+            def worth(action: str) -> float:
+                s = _target(action)
+                p = b.lob[s]
+                return b.dollar[s] + INVESTIGATE_DOUBT * p * (1 - p) + noise() * 0.01
+            return max(options, key=worth)
+        return max(options, key=lambda a: b.lob[_target(a)] + noise() * 0.01)
+
+    def _read_revoke(self, obs: Observation, legal: list[str], b: Belief, eco: bool) -> str:
+        """Ecologists revoke the likeliest Mr Dollar; lobbyists the surest ecologist among
+        those who cannot be Mr Dollar for them."""
+        noise = self.rng.random
+        if obs.role == ECOLOGIST:
+            return max(legal, key=lambda a: b.dollar[_target(a)] + 0.1 * b.lob[_target(a)]
+                       + noise() * 0.001)
+        return min(legal, key=lambda a: 10 * b.dollar[_target(a)] + b.lob[_target(a)]
+                   + noise() * 0.01)
+
+    def _read_enact(self, obs: Observation, legal: list[str], b: Belief, eco: bool) -> str:
+        ecos = [a for a in legal if a != f"enact:{LOB}"]
+        if eco or (ecos and _revoke_next(obs) and b.lob[obs.public.president] < ALLY):
+            return ecos[0] if ecos else legal[0]  # (a lobbyist: no revocation for a stranger)
+        return f"enact:{LOB}" if f"enact:{LOB}" in legal else legal[0]
 
     @staticmethod
     def _secret(obs: Observation, kind: str) -> tuple[Any, ...]:

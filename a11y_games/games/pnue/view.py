@@ -46,6 +46,7 @@ class Public(NamedTuple):
     win_at: int
     record: tuple[tuple[Any, ...], ...]
     roles: tuple[Role, ...] | None  # every role, once revealed at the end (PN-28)
+    variant: str = "standard"  # how the roles were dealt, announced at the start (PN-05)
 
 
 class Observation(NamedTuple):
@@ -73,7 +74,7 @@ def public(state: PnueState) -> Public:
         state.last_government, state.no_consensus, state.open_nomination,
         tuple(state.enacted), len(state.pile), len(state.discards), frozenset(state.revoked),
         state.skipped, state.win_at, state.record,
-        tuple(state.roles) if state.winner is not None else None,
+        tuple(state.roles) if state.winner is not None else None, state.variant,
     )
 
 
