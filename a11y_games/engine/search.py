@@ -78,6 +78,21 @@ class Worlds(Protocol):
     # Optional: ``searched(legal) -> bool``, False for decisions the search must leave to
     # the normal bot (PNUE's claims: a lie that wins a playout costs trust in later games
     # of talk the playouts do not model).
+    # Optional: ``confidence: float`` (a z value): overrule the normal bot when an answer's
+    # mean reward leads by MARGIN plus ``confidence`` standard errors of the difference,
+    # measured from the rewards' own spread, instead of the worst-case noise of ``_lead``.
+
+
+def _lead(chosen: _Node, usual: _Node, confidence: float | None) -> float:
+    """The lead ``chosen`` needs over ``usual`` (mean rewards) to overrule it."""
+    if confidence is None:  # the worst-case noise of a mean of rewards between 0 and 1
+        return MARGIN + 0.5 / math.sqrt(min(chosen.visits, usual.visits))
+    error = 0.0
+    for node in (chosen, usual):
+        mean = node.total / node.visits
+        spread = max(node.squares / node.visits - mean * mean, 0.0025)  # at least 0.05 std
+        error += spread / node.visits
+    return MARGIN + confidence * math.sqrt(error)
 
 
 def copy_state(state: GameState, caches: Sequence[str] = ()) -> GameState:
@@ -115,12 +130,14 @@ def prospects(scores: Sequence[float], scale: float,
 class _Node:
     """Statistics of one edge (the decision leading here) and the edges below it."""
 
-    __slots__ = ("available", "children", "direct", "total", "visits")
+    __slots__ = ("available", "children", "direct", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Key, _Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
+        """The sum of the squared rewards (their spread, for ``Worlds.confidence``)."""
         self.available = 1
         self.direct = True
         """No other seat acted between the parent decision and this one, in any world: the
@@ -197,8 +214,10 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
     _play_out(world, worlds.horizon, policies)
     rewards = worlds.evaluate(world)
     for child, seat in path:
+        reward = rewards[seat]
         child.visits += 1
-        child.total += rewards[seat]
+        child.total += reward
+        child.squares += reward * reward
 
 
 def _policy_move(world: GameState, seat: int, legal: list[str],
@@ -226,12 +245,16 @@ def _play_out(world: GameState, horizon: int, policies: dict[int, Bot]) -> None:
 
 def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: random.Random,
            *, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
-           counter: list[int] | None = None) -> tuple[str, list[tuple[str, int]]]:
+           counter: list[int] | None = None, onward: bool = False,
+           overruled: list[bool] | None = None) -> tuple[str, list[tuple[str, int]]]:
     """The best of ``legal`` for ``seat`` from its world view, and the line that follows.
 
     The line is the seat's own next steps (action, visits) along the most visited edges,
     as long as the seat keeps deciding. With ``iterations`` the search is deterministic and
     ``seconds`` is ignored. ``counter[0]`` receives the iterations made (benchmarks).
+    ``onward``: the seat's last decision overruled the normal bot, so this menu is the
+    search's own choice: the normal bot's ``back`` out of it is no answer here.
+    ``overruled[0]`` receives whether the answer differs from the normal bot's.
     """
     start = time.perf_counter()
     root = _Node()
@@ -239,8 +262,12 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     default = policies[seat].choose(view.observation(seat), legal)
     if default not in legal:
         default = legal[0]
+    own = False
     if default == BACK:  # the normal bot leaves this menu: the search works one step up
-        return default, []
+        forward = [action for action in legal if action != BACK]
+        if not onward or not forward:
+            return default, []
+        legal, default, own = forward, forward[0], True  # unless it chose this menu itself
     searched = getattr(worlds, "searched", None)
     if searched is not None and not searched(legal):
         return default, []  # a decision the game leaves to the normal bot's judgement
@@ -265,11 +292,11 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
         return default, []
     best = ranked[0][2]
     usual = root.children.get((seat, default))
-    if usual is not None and best != default:
+    if usual is not None and best != default and not own:
         chosen = root.children[(seat, best)]
         # overrule the normal bot only on evidence: a lead beyond the noise of few visits
-        noise = 0.5 / math.sqrt(min(chosen.visits, usual.visits))
-        if chosen.total / chosen.visits < usual.total / usual.visits + MARGIN + noise:
+        need = _lead(chosen, usual, getattr(worlds, "confidence", None))
+        if chosen.total / chosen.visits < usual.total / usual.visits + need:
             best = default
     line: list[tuple[str, int]] = []
     node = root.children[(seat, best)]
@@ -279,6 +306,8 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
             break
         line.append((key[1], child.visits))
         node = child
+    if overruled is not None:
+        overruled[0] = own or best != default
     return best, line
 
 
@@ -298,6 +327,8 @@ class SearchBot:
         self.seconds = seconds
         self.iterations = iterations
         self._plan: list[tuple[str, int]] = []
+        self._onward = False
+        """The last search overruled the normal bot (see ``search``)."""
 
     def choose(self, observation: Any, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -307,8 +338,11 @@ class SearchBot:
             if action in legal and visits >= PLAN_VISITS:
                 return action
             self._plan = []
+        overruled = [False]
         best, self._plan = search(observation, self.seat, legal, self.worlds, self.rng,
-                                  seconds=self.seconds, iterations=self.iterations)
+                                  seconds=self.seconds, iterations=self.iterations,
+                                  onward=self._onward, overruled=overruled)
+        self._onward = overruled[0]
         return best
 
 

@@ -16,16 +16,21 @@ from collections.abc import Sequence
 from a11y_games.engine.search import copy_state, prospects
 from a11y_games.engine.spec import Bot
 from a11y_games.games.utopia.bots import NormalBot, Position
+from a11y_games.games.utopia.data import HAND_LIMIT
 from a11y_games.games.utopia.menus import NC
 from a11y_games.games.utopia.state import UtopiaState
 
-__all__ = ["evaluate", "horizon", "policy", "sample", "scores", "view"]
+__all__ = ["confidence", "evaluate", "horizon", "policy", "sample", "scores", "view", "worth"]
 
 horizon = 25
 """Normal-bot actions after the tree: about the rest of a turn and the next player's."""
 POTENTIAL = 0.5
 """How much of the normal bot's estimate of its board (monuments and wonders it may take)
 counts beside prestige points already won."""
+CARD = 1.0
+"""What an action card in hand is worth in prestige (up to the hand limit)."""
+confidence = 1.0
+"""The search overrules the normal bot on a lead of one standard error (see engine.search)."""
 
 
 def view(state: UtopiaState, seat: int) -> UtopiaState:  # type: ignore[override]
@@ -78,15 +83,22 @@ def scores(state: UtopiaState) -> list[int]:  # type: ignore[override]
     return list(state.scores)
 
 
+def worth(state: UtopiaState, seat: int) -> float:
+    """``seat``'s prestige, projected: points won, what its monuments will score at the
+    scale's present values in the rounds left, part of what its princes promise, and its
+    cards (each an action to come)."""
+    pos = Position(state.observation(seat))
+    built = sum(pos.view.value(civ) for _, owner, civ in pos.view.monuments if owner == seat)
+    cards = min(sum(state.hands[seat]), HAND_LIMIT)
+    return (state.scores[seat] + pos.rounds_left * built
+            + POTENTIAL * pos.potential(set(state.active)) + CARD * cards)
+
+
 def evaluate(state: UtopiaState) -> Sequence[float]:  # type: ignore[override]
-    """Prestige won plus part of what the board promises, as prospects between 0 and 1."""
+    """Each seat's projected prestige as prospects between 0 and 1."""
     if state.winners:
         return prospects(state.scores, 8.0, state.winners)
-    worth = []
-    for seat in range(state.n):
-        pos = Position(state.observation(seat))
-        worth.append(state.scores[seat] + POTENTIAL * pos.potential(set(state.active)))
-    return prospects(worth, 8.0)
+    return prospects([worth(state, seat) for seat in range(state.n)], 8.0)
 
 
 def policy(seat: int, rng: random.Random) -> Bot:
