@@ -97,7 +97,7 @@ def rank(state: GameState, seat: int) -> tuple[int, ...]:
 def pairwise_section(args: argparse.Namespace) -> None:
     """Strong against normal, read pairwise, with the search's overrules."""
     print(f"\n## Strong against normal, pairwise ({args.iterations} iterations a move, "
-          f"seeds from {args.seed})\n")
+          f"horizon {SPEC.worlds.horizon}, seeds from {args.seed})\n")  # type: ignore[union-attr]
     print(PAIR_HEADER)
     for n in args.strong_players:
         result = pair_duel(SPEC, players=n, games=args.pairwise, iterations=args.iterations,
@@ -116,7 +116,10 @@ def main() -> None:
     parser.add_argument("--pairwise", type=int, default=0, metavar="GAMES",
                         help="strong against normal read pairwise, with overrules")
     parser.add_argument("--seed", type=int, default=90_000, help="first seed (--pairwise)")
+    parser.add_argument("--horizon", type=int, help="the search's playout length (--pairwise)")
     args = parser.parse_args()
+    if args.horizon is not None:
+        SPEC.worlds.horizon = args.horizon  # type: ignore[union-attr]
     if args.pairwise:
         pairwise_section(args)
         return

@@ -22,8 +22,10 @@ from a11y_games.games.utopia.state import UtopiaState
 
 __all__ = ["confidence", "evaluate", "horizon", "policy", "sample", "scores", "view", "worth"]
 
-horizon = 25
-"""Normal-bot actions after the tree: about the rest of a turn and the next player's."""
+horizon = 10
+"""Normal-bot actions after the tree: about the rest of one action. The evaluation projects
+the rounds ahead (monuments at the scale's values, cards, the board's promise); longer
+playouts mostly add the noise of other seats' moves in worlds drawn at random."""
 POTENTIAL = 0.5
 """How much of the normal bot's estimate of its board (monuments and wonders it may take)
 counts beside prestige points already won."""
