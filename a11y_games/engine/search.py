@@ -78,6 +78,9 @@ class Worlds(Protocol):
     # Optional: ``searched(legal) -> bool``, False for decisions the search must leave to
     # the normal bot (PNUE's claims: a lie that wins a playout costs trust in later games
     # of talk the playouts do not model).
+    # Optional: ``follow = True``: inside the tree too, the seat's own decisions that are
+    # not ``searched`` are the normal bot's (the tree then values a choice as it will be
+    # carried out).
     # Optional: ``confidence: float`` (a z value): overrule the normal bot when an answer's
     # mean reward leads by MARGIN plus ``confidence`` standard errors of the difference,
     # measured from the rewards' own spread, instead of the worst-case noise of ``_lead``.
@@ -160,6 +163,7 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
     """
     world = worlds.sample(view, rng)
     me = prefer[0]
+    searched = getattr(worlds, "searched", None) if getattr(worlds, "follow", False) else None
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
@@ -175,8 +179,8 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
         if pending.race or len(legal) == 1:
             world.apply(seat, legal[0])  # forced (or a race, decided by its order): no node
             continue
-        if seat != me:
-            _policy_move(world, seat, legal, policies)
+        if seat != me or (searched is not None and not searched(legal)):
+            _policy_move(world, seat, legal, policies)  # (and what the game leaves to it)
             continue
         if legal[-1] == BACK:  # the tree only goes forward: a menu's back changes nothing
             legal = legal[:-1]
@@ -262,15 +266,15 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     default = policies[seat].choose(view.observation(seat), legal)
     if default not in legal:
         default = legal[0]
+    searched = getattr(worlds, "searched", None)
+    if searched is not None and not searched(legal):
+        return default, []  # a decision the game leaves to the normal bot's judgement
     own = False
     if default == BACK:  # the normal bot leaves this menu: the search works one step up
         forward = [action for action in legal if action != BACK]
         if not onward or not forward:
             return default, []
         legal, default, own = forward, forward[0], True  # unless it chose this menu itself
-    searched = getattr(worlds, "searched", None)
-    if searched is not None and not searched(legal):
-        return default, []  # a decision the game leaves to the normal bot's judgement
     deadline = None if iterations is not None or seconds is None else (
         start + RESERVE * seconds)
     done = 0
@@ -333,6 +337,9 @@ class SearchBot:
     def choose(self, observation: Any, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
+        searched = getattr(self.worlds, "searched", None)
+        if searched is not None and not searched(legal):
+            self._plan = []  # left to the normal bot: no step of a searched line
         if self._plan:
             action, visits = self._plan.pop(0)
             if action in legal and visits >= PLAN_VISITS:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from a11y_games.engine.actions import BACK
 from a11y_games.engine.search import copy_state, prospects
 from a11y_games.engine.spec import Bot
 from a11y_games.games.utopia.bots import NormalBot, Position
@@ -20,7 +21,8 @@ from a11y_games.games.utopia.data import HAND_LIMIT
 from a11y_games.games.utopia.menus import NC
 from a11y_games.games.utopia.state import UtopiaState
 
-__all__ = ["confidence", "evaluate", "horizon", "policy", "sample", "scores", "view", "worth"]
+__all__ = ["confidence", "evaluate", "horizon", "policy", "sample", "scores", "searched", "view",
+           "worth"]
 
 horizon = 10
 """Normal-bot actions after the tree: about the rest of one action. The evaluation projects
@@ -34,6 +36,8 @@ CARD = 1.0
 confidence = 2.0
 """The search overrules the normal bot on a lead of two standard errors (engine.search): on
 few iterations, only clear gains."""
+follow = True
+"""Inside the tree too, what ``searched`` leaves to the normal bot is the normal bot's."""
 
 
 def view(state: UtopiaState, seat: int) -> UtopiaState:  # type: ignore[override]
@@ -95,6 +99,14 @@ def worth(state: UtopiaState, seat: int) -> float:
     cards = min(sum(state.hands[seat]), HAND_LIMIT)
     return (state.scores[seat] + pos.rounds_left * built
             + POTENTIAL * pos.potential(set(state.active)) + CARD * cards)
+
+
+def searched(legal: list[str]) -> bool:
+    """True for the choices that make a seat's plan: which action (or to end the turn),
+    which guest, which monument or wonder to build (menus without ``back``). How to carry
+    the action out (which princes, where to, which cards pay, which cards go at the hand
+    limit) is left to the normal bot, whose plans fit the action chosen."""
+    return BACK not in legal and not all(a.startswith("discard:") for a in legal)
 
 
 def evaluate(state: UtopiaState) -> Sequence[float]:  # type: ignore[override]
