@@ -49,6 +49,11 @@ better on average (out of 1), plus half over the square root of the fewer visits
 two (the noise of a mean of rewards between 0 and 1): between near equals, and on thin
 evidence, the normal bot's purposeful move."""
 
+ONWARD_STEPS = 4
+"""After an overrule, the next steps of the menu the search entered (what, which kind,
+where) go on without the normal bot's ``back``; then its ``back`` counts again (else a
+menu that stays open after each purchase, like moving population, never closes)."""
+
 Key = tuple[int, str]
 """An edge of the tree: the seat that decided and its action."""
 
@@ -256,7 +261,7 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     The line is the seat's own next steps (action, visits) along the most visited edges,
     as long as the seat keeps deciding. With ``iterations`` the search is deterministic and
     ``seconds`` is ignored. ``counter[0]`` receives the iterations made (benchmarks).
-    ``onward``: the seat's last decision overruled the normal bot, so this menu is the
+    ``onward``: one of the seat's last few decisions overruled the normal bot, so this menu is the
     search's own choice: the normal bot's ``back`` out of it is no answer here.
     ``overruled[0]`` receives whether the answer differs from the normal bot's.
     """
@@ -311,7 +316,7 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
         line.append((key[1], child.visits))
         node = child
     if overruled is not None:
-        overruled[0] = own or best != default
+        overruled[0] = best != default and not own
     return best, line
 
 
@@ -331,8 +336,9 @@ class SearchBot:
         self.seconds = seconds
         self.iterations = iterations
         self._plan: list[tuple[str, int]] = []
-        self._onward = False
-        """The last search overruled the normal bot (see ``search``)."""
+        self._onward = 0
+        """Decisions left in which the normal bot's ``back`` is no answer (see ``search``):
+        ONWARD_STEPS after an overrule, one less at each decision."""
 
     def choose(self, observation: Any, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -348,8 +354,8 @@ class SearchBot:
         overruled = [False]
         best, self._plan = search(observation, self.seat, legal, self.worlds, self.rng,
                                   seconds=self.seconds, iterations=self.iterations,
-                                  onward=self._onward, overruled=overruled)
-        self._onward = overruled[0]
+                                  onward=self._onward > 0, overruled=overruled)
+        self._onward = ONWARD_STEPS if overruled[0] else max(0, self._onward - 1)
         return best
 
 
