@@ -255,7 +255,7 @@ def _play_out(world: GameState, horizon: int, policies: dict[int, Bot]) -> None:
 def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: random.Random,
            *, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
            counter: list[int] | None = None, onward: bool = False,
-           overruled: list[bool] | None = None) -> tuple[str, list[tuple[str, int]]]:
+           overruled: list[Any] | None = None) -> tuple[str, list[tuple[str, int]]]:
     """The best of ``legal`` for ``seat`` from its world view, and the line that follows.
 
     The line is the seat's own next steps (action, visits) along the most visited edges,
@@ -263,7 +263,7 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     ``seconds`` is ignored. ``counter[0]`` receives the iterations made (benchmarks).
     ``onward``: one of the seat's last few decisions overruled the normal bot, so this menu is the
     search's own choice: the normal bot's ``back`` out of it is no answer here.
-    ``overruled[0]`` receives whether the answer differs from the normal bot's.
+    ``overruled`` receives whether the answer overrules the normal bot's, and that answer.
     """
     start = time.perf_counter()
     root = _Node()
@@ -316,7 +316,7 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
         line.append((key[1], child.visits))
         node = child
     if overruled is not None:
-        overruled[0] = best != default and not own
+        overruled[:] = [best != default and not own, default]
     return best, line
 
 
@@ -339,6 +339,8 @@ class SearchBot:
         self._onward = 0
         """Decisions left in which the normal bot's ``back`` is no answer (see ``search``):
         ONWARD_STEPS after an overrule, one less at each decision."""
+        self._overrule: tuple[str, tuple[str, ...]] | None = None
+        """The last overrule and the answers it was chosen from."""
 
     def choose(self, observation: Any, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -351,10 +353,16 @@ class SearchBot:
             if action in legal and visits >= PLAN_VISITS:
                 return action
             self._plan = []
-        overruled = [False]
+        overruled: list[Any] = [False, None]
         best, self._plan = search(observation, self.seat, legal, self.worlds, self.rng,
                                   seconds=self.seconds, iterations=self.iterations,
                                   onward=self._onward > 0, overruled=overruled)
+        if overruled[0]:
+            again = (best, tuple(legal)) == self._overrule
+            self._overrule = None if again else (best, tuple(legal))
+            if again:  # the same overrule from the same menu, just back: a loop (moving
+                # population to and fro); the normal bot's answer this time
+                best, self._plan, overruled[0] = overruled[1], [], False
         self._onward = ONWARD_STEPS if overruled[0] else max(0, self._onward - 1)
         return best
 
