@@ -263,7 +263,8 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     ``seconds`` is ignored. ``counter[0]`` receives the iterations made (benchmarks).
     ``onward``: one of the seat's last few decisions overruled the normal bot, so this menu is the
     search's own choice: the normal bot's ``back`` out of it is no answer here.
-    ``overruled`` receives whether the answer overrules the normal bot's, and that answer.
+    ``overruled`` receives whether the answer overrules the normal bot's, that answer, and
+    whether the search went on where the normal bot would have gone back (``onward``).
     """
     start = time.perf_counter()
     root = _Node()
@@ -316,7 +317,7 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
         line.append((key[1], child.visits))
         node = child
     if overruled is not None:
-        overruled[:] = [best != default and not own, default]
+        overruled[:] = [best != default and not own, default, own]
     return best, line
 
 
@@ -340,7 +341,8 @@ class SearchBot:
         """Decisions left in which the normal bot's ``back`` is no answer (see ``search``):
         ONWARD_STEPS after an overrule, one less at each decision."""
         self._overrule: tuple[str, tuple[str, ...]] | None = None
-        """The last overrule and the answers it was chosen from."""
+        """The last overrule and the answers it was chosen from, while only steps on into
+        its menu and ``back`` answers followed it."""
 
     def choose(self, observation: Any, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -353,16 +355,18 @@ class SearchBot:
             if action in legal and visits >= PLAN_VISITS:
                 return action
             self._plan = []
-        overruled: list[Any] = [False, None]
+        overruled: list[Any] = [False, None, False]
         best, self._plan = search(observation, self.seat, legal, self.worlds, self.rng,
                                   seconds=self.seconds, iterations=self.iterations,
                                   onward=self._onward > 0, overruled=overruled)
         if overruled[0]:
             again = (best, tuple(legal)) == self._overrule
             self._overrule = None if again else (best, tuple(legal))
-            if again:  # the same overrule from the same menu, just back: a loop (moving
-                # population to and fro); the normal bot's answer this time
+            if again:  # the same overrule from the same menu, just backed out of it: a
+                # loop (moving population to and fro); the normal bot's answer this time
                 best, self._plan, overruled[0] = overruled[1], [], False
+        elif best != BACK and not overruled[2]:
+            self._overrule = None  # only a way straight back to the same menu is a loop
         self._onward = ONWARD_STEPS if overruled[0] else max(0, self._onward - 1)
         return best
 
