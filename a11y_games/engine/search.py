@@ -49,6 +49,11 @@ better on average (out of 1), plus half over the square root of the fewer visits
 two (the noise of a mean of rewards between 0 and 1): between near equals, and on thin
 evidence, the normal bot's purposeful move."""
 
+ONWARD_STEPS = 4
+"""After an overrule, the next steps of the menu the search entered (what, which kind,
+where) go on without the normal bot's ``back``; then its ``back`` counts again (else a
+menu that stays open after each purchase, like moving population, never closes)."""
+
 Key = tuple[int, str]
 """An edge of the tree: the seat that decided and its action."""
 
@@ -78,6 +83,24 @@ class Worlds(Protocol):
     # Optional: ``searched(legal) -> bool``, False for decisions the search must leave to
     # the normal bot (PNUE's claims: a lie that wins a playout costs trust in later games
     # of talk the playouts do not model).
+    # Optional: ``follow = True``: inside the tree too, the seat's own decisions that are
+    # not ``searched`` are the normal bot's (the tree then values a choice as it will be
+    # carried out).
+    # Optional: ``confidence: float`` (a z value): overrule the normal bot when an answer's
+    # mean reward leads by MARGIN plus ``confidence`` standard errors of the difference,
+    # measured from the rewards' own spread, instead of the worst-case noise of ``_lead``.
+
+
+def _lead(chosen: _Node, usual: _Node, confidence: float | None) -> float:
+    """The lead ``chosen`` needs over ``usual`` (mean rewards) to overrule it."""
+    if confidence is None:  # the worst-case noise of a mean of rewards between 0 and 1
+        return MARGIN + 0.5 / math.sqrt(min(chosen.visits, usual.visits))
+    error = 0.0
+    for node in (chosen, usual):
+        mean = node.total / node.visits
+        spread = max(node.squares / node.visits - mean * mean, 0.0025)  # at least 0.05 std
+        error += spread / node.visits
+    return MARGIN + confidence * math.sqrt(error)
 
 
 def copy_state(state: GameState, caches: Sequence[str] = ()) -> GameState:
@@ -115,12 +138,14 @@ def prospects(scores: Sequence[float], scale: float,
 class _Node:
     """Statistics of one edge (the decision leading here) and the edges below it."""
 
-    __slots__ = ("available", "children", "direct", "total", "visits")
+    __slots__ = ("available", "children", "direct", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Key, _Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
+        """The sum of the squared rewards (their spread, for ``Worlds.confidence``)."""
         self.available = 1
         self.direct = True
         """No other seat acted between the parent decision and this one, in any world: the
@@ -143,6 +168,7 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
     """
     world = worlds.sample(view, rng)
     me = prefer[0]
+    searched = getattr(worlds, "searched", None) if getattr(worlds, "follow", False) else None
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
@@ -158,8 +184,8 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
         if pending.race or len(legal) == 1:
             world.apply(seat, legal[0])  # forced (or a race, decided by its order): no node
             continue
-        if seat != me:
-            _policy_move(world, seat, legal, policies)
+        if seat != me or (searched is not None and not searched(legal)):
+            _policy_move(world, seat, legal, policies)  # (and what the game leaves to it)
             continue
         if legal[-1] == BACK:  # the tree only goes forward: a menu's back changes nothing
             legal = legal[:-1]
@@ -197,8 +223,10 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
     _play_out(world, worlds.horizon, policies)
     rewards = worlds.evaluate(world)
     for child, seat in path:
+        reward = rewards[seat]
         child.visits += 1
-        child.total += rewards[seat]
+        child.total += reward
+        child.squares += reward * reward
 
 
 def _policy_move(world: GameState, seat: int, legal: list[str],
@@ -226,12 +254,17 @@ def _play_out(world: GameState, horizon: int, policies: dict[int, Bot]) -> None:
 
 def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: random.Random,
            *, seconds: float | None = DEFAULT_SECONDS, iterations: int | None = None,
-           counter: list[int] | None = None) -> tuple[str, list[tuple[str, int]]]:
+           counter: list[int] | None = None, onward: bool = False,
+           overruled: list[Any] | None = None) -> tuple[str, list[tuple[str, int]]]:
     """The best of ``legal`` for ``seat`` from its world view, and the line that follows.
 
     The line is the seat's own next steps (action, visits) along the most visited edges,
     as long as the seat keeps deciding. With ``iterations`` the search is deterministic and
     ``seconds`` is ignored. ``counter[0]`` receives the iterations made (benchmarks).
+    ``onward``: one of the seat's last few decisions overruled the normal bot, so this menu is the
+    search's own choice: the normal bot's ``back`` out of it is no answer here.
+    ``overruled`` receives whether the answer overrules the normal bot's, that answer, and
+    whether the search went on where the normal bot would have gone back (``onward``).
     """
     start = time.perf_counter()
     root = _Node()
@@ -239,11 +272,15 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     default = policies[seat].choose(view.observation(seat), legal)
     if default not in legal:
         default = legal[0]
-    if default == BACK:  # the normal bot leaves this menu: the search works one step up
-        return default, []
     searched = getattr(worlds, "searched", None)
     if searched is not None and not searched(legal):
         return default, []  # a decision the game leaves to the normal bot's judgement
+    own = False
+    if default == BACK:  # the normal bot leaves this menu: the search works one step up
+        forward = [action for action in legal if action != BACK]
+        if not onward or not forward:
+            return default, []
+        legal, default, own = forward, forward[0], True  # unless it chose this menu itself
     deadline = None if iterations is not None or seconds is None else (
         start + RESERVE * seconds)
     done = 0
@@ -265,11 +302,11 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
         return default, []
     best = ranked[0][2]
     usual = root.children.get((seat, default))
-    if usual is not None and best != default:
+    if usual is not None and best != default and not own:
         chosen = root.children[(seat, best)]
         # overrule the normal bot only on evidence: a lead beyond the noise of few visits
-        noise = 0.5 / math.sqrt(min(chosen.visits, usual.visits))
-        if chosen.total / chosen.visits < usual.total / usual.visits + MARGIN + noise:
+        need = _lead(chosen, usual, getattr(worlds, "confidence", None))
+        if chosen.total / chosen.visits < usual.total / usual.visits + need:
             best = default
     line: list[tuple[str, int]] = []
     node = root.children[(seat, best)]
@@ -279,6 +316,8 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
             break
         line.append((key[1], child.visits))
         node = child
+    if overruled is not None:
+        overruled[:] = [best != default and not own, default, own]
     return best, line
 
 
@@ -298,17 +337,37 @@ class SearchBot:
         self.seconds = seconds
         self.iterations = iterations
         self._plan: list[tuple[str, int]] = []
+        self._onward = 0
+        """Decisions left in which the normal bot's ``back`` is no answer (see ``search``):
+        ONWARD_STEPS after an overrule, one less at each decision."""
+        self._overrule: tuple[str, tuple[str, ...]] | None = None
+        """The last overrule and the answers it was chosen from, while only steps on into
+        its menu and ``back`` answers followed it."""
 
     def choose(self, observation: Any, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
+        searched = getattr(self.worlds, "searched", None)
+        if searched is not None and not searched(legal):
+            self._plan = []  # left to the normal bot: no step of a searched line
         if self._plan:
             action, visits = self._plan.pop(0)
             if action in legal and visits >= PLAN_VISITS:
                 return action
             self._plan = []
+        overruled: list[Any] = [False, None, False]
         best, self._plan = search(observation, self.seat, legal, self.worlds, self.rng,
-                                  seconds=self.seconds, iterations=self.iterations)
+                                  seconds=self.seconds, iterations=self.iterations,
+                                  onward=self._onward > 0, overruled=overruled)
+        if overruled[0]:
+            again = (best, tuple(legal)) == self._overrule
+            self._overrule = None if again else (best, tuple(legal))
+            if again:  # the same overrule from the same menu, just backed out of it: a
+                # loop (moving population to and fro); the normal bot's answer this time
+                best, self._plan, overruled[0] = overruled[1], [], False
+        elif best != BACK and not overruled[2]:
+            self._overrule = None  # only a way straight back to the same menu is a loop
+        self._onward = ONWARD_STEPS if overruled[0] else max(0, self._onward - 1)
         return best
 
 

@@ -85,3 +85,19 @@ def test_the_strong_level_is_offered_and_sees_a_world_view() -> None:
     assert seen and isinstance(seen[0], UtopiaState)
     assert seen[0] is not match.state
     assert all(sum(seen[0].hands[s]) == 0 for s in (1, 2))  # other hands are not in it
+
+
+def test_the_evaluation_counts_cards_in_hand_and_monuments_before_they_score() -> None:
+    state, seat = played(SPEC, 3, 4, _asked_in_phase_2)
+    assert isinstance(state, UtopiaState)
+    world = worlds.view(state, seat)
+    before = worlds.worth(world, seat)
+    if sum(world.hands[seat]) < 5:
+        more = worlds.view(state, seat)
+        more.hands[seat][0] += 1
+        assert worlds.worth(more, seat) > before
+    empty = next(d for d in world.active if d not in world.monuments
+                 and not any(world.observation(seat).at(d, seat, c) for c in range(5)))
+    world.monuments[empty] = (seat, 0)
+    world._public = world._princes_view = None
+    assert worlds.worth(world, seat) >= before + 1

@@ -43,3 +43,18 @@ def test_the_same_seed_and_budget_give_the_same_move() -> None:
     moves = {SearchBot(seat, random.Random(3), worlds=worlds, iterations=10)
              .choose(worlds.view(state, seat), legal) for _ in range(2)}
     assert len(moves) == 1 and moves <= set(legal)
+
+
+def test_the_evaluation_sees_money_and_income_as_factories_to_come() -> None:
+    state, seat = played(SPEC, 2, 4, lambda s, seat: s.phase == "manage")  # type: ignore[attr-defined]
+    assert isinstance(state, VertigoState)
+    before = worlds.evaluate(state)[seat]
+    richer = worlds.view(state, seat)
+    richer.countries[seat].money += 40
+    assert worlds.evaluate(richer)[seat] > before
+
+
+def test_the_search_leaves_a_countrys_own_pollution_markers_to_the_normal_bot() -> None:
+    assert not worlds.searched(["province:0", "province:3", "province:7"])
+    assert worlds.searched(["step:build", "step:population+pop:buy", "done"])
+    assert worlds.searched(["province:2", "province:5", "back"])  # an arrow into another country

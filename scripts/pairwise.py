@@ -1,0 +1,119 @@
+"""Strong against normal read pairwise, with how often the search overrules the normal
+bot (Vertigo's and Utopia's benchmarks; not a test).
+
+    from pairwise import pair_duel, pair_line, PAIR_HEADER
+
+One strong seat (rotating from game to game) among normal seats. Besides its share of the
+wins (fair: 1 / players), the *pairwise rate* counts, over every game and every normal
+seat, the share of normal seats the strong seat finished above (a tie counts half; fair:
+50 %): at 3 or 4 players it uses every game's whole ranking, not only who won. At 2
+players both readings are the same. Intervals are 95 % Wilson intervals. An *overrule* is
+a searched decision where the strong bot chose other than what the normal bot would have
+chosen in its place.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from strength import move_times, wilson
+
+import a11y_games.engine.search as engine_search
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.spec import GameSpec
+from a11y_games.engine.state import GameState
+
+__all__ = ["PAIR_HEADER", "PairResult", "pair_duel", "pair_line"]
+
+Rank = Callable[[GameState, int], Sequence[float]]
+"""A seat's standing at the end, compared as a tuple (higher is better)."""
+
+
+@dataclass
+class PairResult:
+    games: int = 0
+    wins: float = 0.0
+    decided: int = 0
+    above: float = 0.0
+    pairs: int = 0
+    searches: int = 0
+    overrules: int = 0
+    times: list[float] = dataclasses.field(default_factory=list)
+    seconds: float = 0.0
+
+
+def pair_duel(spec: GameSpec, *, players: int, games: int, iterations: int, seed: int,
+              rank: Rank) -> PairResult:
+    """One strong seat (rotating) against normal seats, read pairwise."""
+    result = PairResult()
+    worlds = spec.worlds
+    counts = [0, 0]
+    search = engine_search.search
+
+    def counted(view, seat, legal, worlds_, rng, **budget):  # type: ignore[no-untyped-def]
+        usual = worlds_.policy(seat, random.Random(0)).choose(view.observation(seat), legal)
+        best, line = search(view, seat, legal, worlds_, rng, **budget)
+        counts[0] += 1
+        counts[1] += best != usual
+        return best, line
+
+    game_spec = dataclasses.replace(spec, bots={
+        **spec.bots, "strong": engine_search.strong_factory(worlds, iterations=iterations)})  # type: ignore[arg-type]
+    start = time.perf_counter()
+    engine_search.search = counted  # type: ignore[assignment]
+    try:
+        for n in range(games):
+            strong = n % players
+            seats = [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
+                     for i in range(players)]
+            match = Match(game_spec, game_spec.settings(players, seed + n), seats)
+            for _ in range(20_000):
+                pending = match.state.pending()
+                if pending is None:
+                    break
+                seat = pending.seats[0]
+                begin = time.perf_counter()
+                action = match.bot_choice(seat)
+                if seat == strong and len(match.state.legal_actions(seat)) > 1:
+                    result.times.append(time.perf_counter() - begin)
+                match.act(seat, action, trusted=True)
+            result.games += 1
+            outcome = match.state.outcome()
+            winners = outcome.winners if outcome else frozenset()
+            if winners:
+                result.decided += 1
+                result.wins += (strong in winners) / len(winners)
+            mine = tuple(rank(match.state, strong))
+            for other in range(players):
+                if other != strong:
+                    theirs = tuple(rank(match.state, other))
+                    result.above += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+                    result.pairs += 1
+            print(f"game {n + 1}: strong seat {strong}, wins {result.wins:g}, pairwise "
+                  f"{result.above:g} of {result.pairs}, overrules {counts[1]} of {counts[0]}",
+                  file=sys.stderr, flush=True)
+    finally:
+        engine_search.search = search  # type: ignore[assignment]
+    result.searches, result.overrules = counts
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+PAIR_HEADER = ("| table | games | strong share of wins (95 %) | pairwise: normal seats "
+               "finished below strong (95 %) | overrules of searched decisions | strong "
+               "move time | run time |\n|---|---|---|---|---|---|---|")
+
+
+def pair_line(label: str, r: PairResult) -> str:
+    """One Markdown table row."""
+    wl, wh = wilson(r.wins, r.decided)
+    pl, ph = wilson(r.above, r.pairs)
+    share = r.overrules / r.searches if r.searches else 0.0
+    return (f"| {label} | {r.games} | {r.wins / max(r.decided, 1):.0%} ({wl:.0%}–{wh:.0%}) | "
+            f"{r.above / max(r.pairs, 1):.0%} ({pl:.0%}–{ph:.0%}) | {share:.0%} of "
+            f"{r.searches} | {move_times(r.times)} | {r.seconds:.0f} s |")
