@@ -212,6 +212,7 @@ def main() -> None:
                         help="only the tables of normal bots and the sea, GAMES a line")
     parser.add_argument("--pairwise", type=int, default=0, metavar="GAMES",
                         help="only strong against normal with pairwise rates, GAMES a table")
+    parser.add_argument("--seed", type=int, default=90_000, help="the first seed (--pairwise)")
     strong_bench.add_arguments(parser, 10, [3])
     args = parser.parse_args()
     if args.sea:
@@ -220,7 +221,7 @@ def main() -> None:
     if args.pairwise:
         print(PAIRWISE_HEADER)
         for players in args.strong_players:
-            strong_pairwise(players, args.pairwise, args.iterations)
+            strong_pairwise(players, args.pairwise, args.iterations, args.seed)
         return
     if args.strong_only or args.calibrate:
         strong_bench.section(SPEC, args)
