@@ -2,6 +2,7 @@
 normal against random, and how often the table loses to the sea.
 
     .venv/bin/python scripts/bench_vanuatu.py [--games 1000] [--quick]
+    .venv/bin/python scripts/bench_vanuatu.py --sea 1000      # normal tables and the sea
 """
 
 from __future__ import annotations
@@ -86,14 +87,120 @@ def normal_against_random(players: int, rising: str, games: int) -> dict[str, fl
             "win_when_dry": wins / dry if dry else 0.0}
 
 
-def table_loss(level: str, players: int, games: int) -> float:
+def table_loss(level: str, players: int, games: int, seed: int = 0) -> float:
+    return sea_tables(level, players, games, seed)[0] / games
+
+
+def sea_tables(level: str, players: int, games: int, seed: int) -> tuple[int, float, float]:
+    """Tables of one level with the rising waters: tables lost to the sea, and the mean
+    prestige of a seat over all games and over the games the sea did not take (a sunk
+    table has no winner, its seats' points still say how they played)."""
     lost = 0
-    for seed in range(games):
-        match = Match(SPEC, SPEC.settings(players, seed), [
+    every: list[int] = []
+    dry: list[int] = []
+    for n in range(games):
+        match = Match(SPEC, SPEC.settings(players, seed + n), [
             SeatSpec("bot", level=level, name_index=i) for i in range(players)])
         play_out(match)
         lost += match.state.lost_to_sea
-    return lost / games
+        points = [p.pp for p in match.state.players]
+        every += points
+        if not match.state.lost_to_sea:
+            dry += points
+    return lost, statistics.mean(every), statistics.mean(dry) if dry else 0.0
+
+
+def sea_section(games: int, seed: int = 130_000) -> None:
+    """Tables of normal bots lost to the sea at 3, 4 and 5 players (Markdown rows)."""
+    print(f"\n## Tables of normal bots and the sea ({games} games a line, seeds from {seed})\n")
+    print("| players | lost to the sea (95 %) | mean prestige of a seat, all games / dry |")
+    print("|---|---|---|")
+    for players in (3, 4, 5):
+        lost, every, dry = sea_tables("normal", players, games, seed)
+        low, high = strong_bench.wilson(lost, games)
+        print(f"| {players} | {lost / games:.1%} ({low:.1%}–{high:.1%}) | "
+              f"{every:.1f} / {dry:.1f} |", flush=True)
+
+
+def final_key(state: object, seat: int) -> tuple[int, int, int]:
+    """The final count's order (VA-40): prestige, then huts, then vatu."""
+    player = state.players[seat]  # type: ignore[attr-defined]
+    return player.pp, state.huts_on_board(seat), player.vatu  # type: ignore[attr-defined]
+
+
+def strong_pairwise(players: int, games: int, iterations: int, seed: int = 90_000) -> None:
+    """One strong seat (rotating) against normal seats: its share of the wins, its pairwise
+    rate (the share of normal seats it finishes above, ties half), scores, and how often
+    the search overrules the normal bot's choice."""
+    from a11y_games.games.vanuatu.bots import NormalBot
+
+    spec = strong_bench._spec(SPEC, iterations)
+    wins = nobody = 0.0
+    above = pairs = 0.0
+    dry_above = dry_pairs = 0.0
+    scores: dict[str, list[int]] = {"strong": [], "normal": []}
+    decisions = overruled = 0
+    times: list[float] = []
+    start = time.perf_counter()
+    for n in range(games):
+        strong = n % players
+        seats = [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
+                 for i in range(players)]
+        match = Match(spec, spec.settings(players, seed + n), seats)
+        judge = NormalBot(strong, random.Random(n))
+        while (pending := match.state.pending()) is not None:
+            seat = pending.seats[0]
+            legal = match.state.legal_actions(seat)
+            if seat == strong and len(legal) > 1 and not pending.race:
+                usual = judge.choose(match.state.observation(seat), legal)
+                began = time.perf_counter()
+                action = match.bot_choice(seat)
+                times.append(time.perf_counter() - began)
+                decisions += 1
+                overruled += action != usual
+            else:
+                action = match.bot_choice(seat)
+            match.act(seat, action, trusted=True)
+        state = match.state
+        outcome = state.outcome()
+        winners = outcome.winners if outcome else frozenset()
+        if not winners:
+            nobody += 1
+        elif strong in winners:
+            wins += 1 / len(winners)
+        mine = final_key(state, strong)
+        for other in range(players):
+            if other == strong:
+                continue
+            theirs = final_key(state, other)
+            point = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+            above += point
+            pairs += 1
+            if not state.lost_to_sea:
+                dry_above += point
+                dry_pairs += 1
+        for s in range(players):
+            scores["strong" if s == strong else "normal"].append(state.players[s].pp)
+        if (n + 1) % 25 == 0 or n + 1 == games:  # a line so far: a long run may be cut
+            played = n + 1
+            decided = played - nobody
+            low, high = strong_bench.wilson(wins, int(decided))
+            plow, phigh = strong_bench.wilson(above, int(pairs))
+            dlow, dhigh = strong_bench.wilson(dry_above, int(dry_pairs))
+            print(f"| {players} players, 1 strong, {iterations} it. | {played} | "
+                  f"{wins / max(1, decided):.0%} ({low:.0%}–{high:.0%}) | "
+                  f"{above / pairs:.0%} ({plow:.0%}–{phigh:.0%}) | "
+                  f"{dry_above / max(1, dry_pairs):.0%} ({dlow:.0%}–{dhigh:.0%}) | "
+                  f"{int(nobody)} | {statistics.mean(scores['strong']):.1f} / "
+                  f"{statistics.mean(scores['normal']):.1f} | {overruled} of {decisions} | "
+                  f"{strong_bench.move_times(times)} | {time.perf_counter() - start:.0f} s |",
+                  flush=True)
+
+
+PAIRWISE_HEADER = (
+    "| table | games | strong share of wins (95 %) | pairwise, all games | pairwise, dry "
+    "games | sunk | mean prestige strong / normal | normal's choice overruled | strong move "
+    "time | run time |\n|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main() -> None:
@@ -101,8 +208,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--quick", action="store_true", help="small counts, for a smoke run")
     parser.add_argument("--speed", action="store_true", help="only the speed section")
+    parser.add_argument("--sea", type=int, default=0, metavar="GAMES",
+                        help="only the tables of normal bots and the sea, GAMES a line")
+    parser.add_argument("--pairwise", type=int, default=0, metavar="GAMES",
+                        help="only strong against normal with pairwise rates, GAMES a table")
+    parser.add_argument("--seed", type=int, default=90_000, help="the first seed (--pairwise)")
     strong_bench.add_arguments(parser, 10, [3])
     args = parser.parse_args()
+    if args.sea:
+        sea_section(args.sea)
+        return
+    if args.pairwise:
+        print(PAIRWISE_HEADER)
+        for players in args.strong_players:
+            strong_pairwise(players, args.pairwise, args.iterations, args.seed)
+        return
     if args.strong_only or args.calibrate:
         strong_bench.section(SPEC, args)
         return

@@ -10,7 +10,16 @@ from a11y_games.engine.simulate import play_out, simulate
 from a11y_games.games.vanuatu import SPEC
 from a11y_games.games.vanuatu.bots import NormalBot
 from a11y_games.games.vanuatu.state import VanuatuState
-from tests.vanuatu.helpers import S, acting, new, play, put_sea, reset_caches
+from tests.vanuatu.helpers import (
+    S,
+    acting,
+    new,
+    play,
+    put_island,
+    put_sea,
+    reset_caches,
+    to_planning,
+)
 
 
 def test_normal_beats_random_without_rising_waters() -> None:
@@ -159,4 +168,108 @@ def test_a_dike_is_worth_more_the_closer_the_archipelago_is_to_sinking(monkeypat
         monkeypatch.setattr(View, "drowned", lambda self, d=drowned: d)
         worth.append(view.dike_need(S["B3"], efate))
     assert 0 < worth[0] < worth[1] < worth[2]
-    assert worth[2] >= 2 * worth[1]  # one island more and everybody loses: it comes first
+    assert worth[2] >= 1.5 * worth[1]  # one island more and everybody loses: it comes first
+
+
+# --- the rising waters at 3 players (issue 14, second pass) ------------------------------------
+def test_tables_of_three_normal_bots_rarely_sink() -> None:
+    """Three normal bots keep the archipelago afloat: they lost 28 % of such tables to the
+    sea before they kept a vatu for dikes and planned Build behind another player."""
+    lost = 0
+    for seed in range(30):
+        match = Match(SPEC, SPEC.settings(3, 130_000 + seed), [
+            SeatSpec("bot", level="normal", name_index=i) for i in range(3)])
+        play_out(match)
+        lost += match.state.lost_to_sea
+    assert lost <= 3
+
+
+def _late_table() -> tuple[VanuatuState, int]:
+    """Round 7, one island drowned: Efate needs 1 dike to outlive the last rise, the
+    island on C2 (the seat's 2 huts there) needs 4; the two others are safe."""
+    state = new(players=3)
+    state.round = 7
+    seat = state.order[0]
+    for code in ("B1", "C1", "A2", "A3", "B4"):
+        put_sea(state, code)
+    efate = state.archipelago.island(S["B3"])
+    assert efate is not None
+    efate.water = 4
+    efate.dikes = set(state.archipelago.sea_sides(S["B3"])[1:])  # one side open
+    far = put_island(state, "C2", 0)
+    far.water = 4
+    far.huts += [seat, seat]
+    sunk = put_island(state, "A1", 1)
+    sunk.submerged = True
+    put_island(state, "C6", 2)
+    put_island(state, "A4", 3)
+    state.players[seat].vatu = 2
+    reset_caches(state)
+    return state, seat
+
+
+def test_the_table_saves_the_island_that_one_dike_saves() -> None:
+    """With one island drowned the sea may take one more: the bots dike the island one dike
+    saves, not the one four dikes would (even with their own huts on it)."""
+    from a11y_games.games.vanuatu.bots import View
+    state, seat = _late_table()
+    view = View(state.observation(seat))
+    assert set(view.rescue()) == {S["B3"]}
+    acting(state, seat, "build", boat="C3")
+    state.players[seat].huts = 0  # no hut to build: straight to the dikes
+    play(state, "act:build")
+    choice = NormalBot(seat, random.Random(1)).choose(state.observation(seat),
+                                                      state.legal_actions(seat))
+    assert choice.startswith("dike:B3:")
+
+
+def test_a_vatu_is_kept_for_the_dike_the_table_needs() -> None:
+    """Three vatu buy a hut or a dike: while Efate must be diked the bot builds the dike
+    and no hut, though tourists crowd Efate (a hut would leave no vatu for the dike)."""
+    state = new(players=3)
+    seat = state.order[0]
+    state.round = 3
+    efate = state.archipelago.island(S["B3"])
+    assert efate is not None
+    efate.water, efate.tourists = 2, 4
+    efate.dikes = set(state.archipelago.sea_sides(S["B3"])[1:])
+    acting(state, seat, "build", boat="C3")
+    state.players[seat].vatu = 3
+    reset_caches(state)
+    play(state, "act:build")
+    bot = NormalBot(seat, random.Random(1))
+    assert bot.choose(state.observation(seat), state.legal_actions(seat)) == "nohut"
+    play(state, "nohut")
+    assert bot.choose(state.observation(seat), state.legal_actions(seat)).startswith("dike:B3:")
+
+
+def test_one_marker_behind_another_build_stack_builds_the_dike_still_needed() -> None:
+    """Whoever builds the dikes: a bot plans Build behind another player's stack (that
+    stack goes once built, and its marker builds next) when the table needs more dikes
+    than the others' stacks bring, and cares less when theirs are enough."""
+    from a11y_games.games.vanuatu.bots import View
+    state = new(players=3)
+    to_planning(state)
+    first, seat = state.order[0], state.order[1]
+    state.markers["build"][first] = 2
+    state.players[first].vatu = 3
+    state.players[seat].vatu = 3
+    state.players[seat].boat = S["C3"]
+    state.step = ("plan", seat)
+    state.pass_placed, state.cursor = 0, 1
+    reset_caches(state)
+    bot = NormalBot(seat, random.Random(1))
+    view = View(state.observation(seat))
+    assert view.short() > 1  # Efate alone needs several dikes before round 4
+    assert "plan:build" in state.legal_actions(seat)
+    assert bot.choose(state.observation(seat), ["plan:build", "plan:rest"]) == "plan:build"
+    short = bot._score_plan(view, "plan:build")
+    state.markers["build"][state.order[2]] = 2  # a third seat builds too
+    state.players[state.order[2]].vatu = 3
+    efate = state.archipelago.island(S["B3"])
+    assert efate is not None
+    efate.dikes = set(state.archipelago.sea_sides(S["B3"])[1:])
+    reset_caches(state)
+    view = View(state.observation(seat))
+    assert view.short() <= 2
+    assert bot._score_plan(view, "plan:build") < short

@@ -58,3 +58,22 @@ def test_the_same_seed_and_budget_give_the_same_move() -> None:
     moves = {SearchBot(seat, random.Random(3), worlds=worlds, iterations=8)
              .choose(worlds.view(state, seat), legal) for _ in range(2)}
     assert len(moves) == 1 and moves <= set(legal)
+
+
+def test_the_search_sees_what_a_hut_brings_at_the_end() -> None:
+    """A hut is 3 vatu now and 2 PP a tourist at the end: the strong bot's evaluation counts
+    the tourists its island has (it used to see only the 3 vatu spent), less the water."""
+    from tests.vanuatu.helpers import S, new
+    state = new(players=3)
+    state.round = 8  # the last round: no more tourists to come
+    seat = state.order[0]
+    efate = state.archipelago.island(S["B3"])
+    assert efate is not None
+    efate.tourists = 3
+    before = worlds.evaluate(state)[seat]
+    state.players[seat].vatu -= 3
+    state.players[seat].huts -= 1
+    efate.huts.append(seat)
+    assert worlds.evaluate(state)[seat] > before
+    efate.water = 4  # 7 PP lost at the end, more than the hut gains here
+    assert worlds.evaluate(state)[seat] < before

@@ -1,11 +1,14 @@
 """Vanuatu's normal bot: plans majorities it can win, sails to fish and sell, builds where
-tourists come, and builds dikes when an island it has huts on is at risk.
+tourists come, and keeps the archipelago afloat: it dikes first the islands the table must
+keep (the cheapest to save), keeps a vatu for a dike while the table is short of them, and
+plans Build behind another player's stack when the others' dikes are not enough.
 
 It reads only its observation (the public table and its own rest token).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -21,6 +24,24 @@ POWER_KEEP = 1.5
 SINKING = (1.0, 2.0, 5.0)
 """How much the table's survival weighs on a dike with 0, 1 or 2 islands drowned (the
 third loses the game for everybody)."""
+ISLANDS = 1 + sum(isinstance(spec, data.IslandSpec) for _, spec in data.TILES)
+"""Islands in a whole game: Efate and the lettered ones (all placed by round 5)."""
+RESCUE = 5.0
+"""What a dike is worth (PP) on an island the table must keep: the cheapest islands to
+save, as many as the sea may not take (three drowned and everybody loses). A lost table is
+every seat's loss, whoever builds the dikes."""
+COMING_RISK = 0.5
+"""The chance reckoned that an island still to come will drown."""
+GENERAL = 5.0
+"""What a dike is worth (PP) on any island at risk, before its cost to save and the
+table's count of drowned islands."""
+KEEP_VATU = 1
+"""Vatu a seat keeps for dikes while the table is short of them."""
+RESERVE_PP = 3.0
+"""What spending a vatu kept for a dike costs (PP)."""
+LATE_DIKE = 0.6
+"""A marker behind another player's stack on Build still builds a dike once that stack is
+gone (20 dikes: a dike is not taken first): its share of the dike's worth."""
 CHARACTER_TASTE = ("artist", "fisherman", "builder", "navigator", "buyer", "diver", "guide",
                    "vendor", "preacher", "governor", "beggar")
 """The characters that serve most rounds, best first: a tie-breaker beside what each
@@ -42,6 +63,7 @@ class View:
         self.markers: dict[str, list[int]] = obs["markers"]
         self.order: list[int] = obs["order"]
         self.rising: bool = obs["rising"]
+        self._rescue: dict[int, float] | None = None
 
     def power(self, character: str) -> bool:
         return self.character == character and not self.power_used
@@ -122,12 +144,21 @@ class View:
         tourists = min(island.spec.capacity, island.tourists + 0.4 * rounds_left)
         risk = min(1.0, self.dikes_to_save(space, island) / 3.0)
         market = 1.0 if not any(self.seat in i.huts for _, i in self.board.islands()) else 0.0
+        cost = data.HUT_COST if self.character != "builder" else 1
         return (data.END_PP_PER_TOURIST * tourists + market) * (1.0 - risk) - self.money(
-            data.HUT_COST if self.character != "builder" else 1)
+            cost) - self.reserve(cost)
 
     def money(self, vatu: float) -> float:
         """What vatu are worth now: more when poor (dikes and huts need them)."""
         return vatu * (1.0 if self.vatu < 4 else VATU)
+
+    def reserve(self, vatu: float) -> float:
+        """What spending ``vatu`` costs beyond their worth: the vatu kept for the dikes the
+        table is short of (a dike costs 1 vatu, and a seat without one cannot build it)."""
+        if not self.rising or not self.rescue():
+            return 0.0
+        keep = min(KEEP_VATU, self.short())
+        return max(0.0, keep - max(0.0, self.vatu - vatu)) * RESERVE_PP
 
     def dikes_to_save(self, space: int, island: Island) -> float:
         """Dikes still needed so that the island outlives the remaining rises (sides facing
@@ -141,9 +172,36 @@ class View:
         room = (data.SUBMERGE_AT - 1 - island.water) / rises  # sides it can bear
         return max(0.0, exposure - room)
 
-    def dike_need(self, space: int, island: Island) -> float:
-        """How much a dike on this island is worth to this player (and to the table: three
-        drowned islands and everybody loses). Islands that a few dikes save come first."""
+    def rescue(self) -> dict[int, float]:
+        """The islands the table must keep, by space, with the dikes each still needs.
+
+        The sea may still take ``SUBMERGED_LOSS - 1 - drowned`` islands (islands still to
+        come may take some of that room); the islands at risk beyond that many must be
+        saved, and the cheapest to save (fewest dikes needed) are the ones to save. Every
+        seat reads the same public table, so the normal bots agree on which.
+        """
+        if self._rescue is not None:
+            return self._rescue
+        self._rescue = {}
+        if not self.rising or not self.rises_left():
+            return self._rescue
+        risky = sorted((c, j) for j, i in self.board.live_islands()
+                       if (c := self.dikes_to_save(j, i)) > 0)
+        coming = ISLANDS - len(self.board.islands())
+        spare = data.SUBMERGED_LOSS - 1 - self.drowned() - COMING_RISK * coming
+        for c, j in risky[:max(0, math.ceil(len(risky) - spare))]:
+            self._rescue[j] = c
+        return self._rescue
+
+    def short(self) -> int:
+        """Dikes the table is short of, on the islands it must keep."""
+        return sum(math.ceil(c - 1e-6) for c in self.rescue().values())
+
+    def dike_need(self, space: int, island: Island, others: int = 0) -> float:
+        """How much a dike on this island is worth to this player: for the table (three
+        drowned islands and everybody loses) and its own huts. Islands that a few dikes
+        save come first, and the islands the table must keep (``rescue``) before all,
+        unless ``others`` dikes coming from other seats already make up the shortfall."""
         if self.vatu + sum(self.treasures) < data.DIKE_COST or not self.obs["dikes"]:
             return 0.0
         needed = self.dikes_to_save(space, island)
@@ -154,8 +212,20 @@ class View:
         soon = self.obs["countdown"] and island.water + len(
             self.board.open_sides(space)) >= data.SUBMERGE_AT
         urgency = 1.5 if soon else 1.0
-        return (9.0 + 1.5 * mine) * table * urgency / max(1.0, needed) ** 0.5
+        rescue = RESCUE if space in self.rescue() and self.short() > others else 0.0
+        return ((GENERAL + 1.5 * mine) * table / max(1.0, needed) ** 0.5 + rescue) * urgency
 
+    def builders(self) -> int:
+        """Other seats with markers on Build and a vatu for a dike: dikes coming anyway."""
+        return sum(1 for s, counts in enumerate(self.markers["build"])
+                   if s != self.seat and counts and self.obs["players"][s][0] >= data.DIKE_COST)
+
+    def dike_value(self, planned: set[str], others: int = 0) -> float:
+        """The best dike the boat could build this round, from where it may be."""
+        if not self.rising or not self.obs["dikes"]:
+            return 0.0
+        return max((self.dike_need(j, i, others) for s in self.positions(planned)
+                    for j, i in self.board.islands_near(s)), default=0.0)
 
     def action_value(self, action: str, planned: set[str]) -> float:
         """A rough PP value of performing ``action`` this round."""
@@ -198,7 +268,8 @@ class View:
                     for good in data.GOODS:
                         if island.goods[good] and self.wanted(good) and (
                                 self.vatu >= data.EXPORT_PRICE[good]):
-                            gain = data.EXPORT_PP[good] - data.EXPORT_PRICE[good] * VATU
+                            gain = data.EXPORT_PP[good] - data.EXPORT_PRICE[good] * VATU - (
+                                self.reserve(data.EXPORT_PRICE[good]))
                             if self.character == "buyer":
                                 gain *= 2
                             best = max(best, gain + (2 if self.completes(good) else 0))
@@ -220,9 +291,9 @@ class View:
     def character_value(self, character: str) -> float:
         """What a character's power would bring this round, from where the boat is and
         what the bot holds (a rough PP value), and for the table's survival: a navigator
-        sails free to an island that needs dikes, a builder builds cheaper there."""
+        sails free to an island that needs dikes (the Builder's discount is for huts only)."""
         own = self._power_value(character)
-        if character in ("navigator", "builder") and self.rising and self.rises_left():
+        if character == "navigator" and self.rising and self.rises_left():
             need = max((self.dike_need(j, i) for j, i in self.board.live_islands()),
                        default=0.0)
             own += 0.4 * need
@@ -345,7 +416,10 @@ class NormalBot:
             return worth * 0.2  # already held: a marker more only guards it
         if mine + 1 >= need:
             return worth
-        return worth * 0.3 / (need - mine)
+        behind = worth * 0.3 / (need - mine)
+        if space == "build" and not mine:  # one marker builds a dike once the others built
+            return max(behind, view.dike_value(planned, view.builders()) * LATE_DIKE)
+        return behind
 
     def _score_act(self, view: View, action: str) -> float:
         kind, _, space = action.partition(":")
@@ -381,7 +455,8 @@ class NormalBot:
         planned = {a for a in data.ACTIONS if view.markers[a][view.seat]} - {"sail"}
         if use:  # free by the Navigator's power
             return view.spot_value(space, planned) - POWER_KEEP * VATU
-        return view.spot_value(space, planned) - view.board.reach(view.boat)[space] * VATU
+        steps = view.board.reach(view.boat)[space]
+        return view.spot_value(space, planned) - steps * VATU - view.reserve(steps)
 
     def _score_hut(self, view: View, action: str) -> float:
         if action == "back":
@@ -391,7 +466,11 @@ class NormalBot:
         space = data.SPACE_OF[action.split(":")[1]]
         island = view.board.island(space)
         assert island is not None
-        return view.hut_value(space, island)
+        value = view.hut_value(space, island)
+        cost = data.HUT_COST if view.character != "builder" else data.BUILDER_HUT_COST
+        if view.vatu - cost < data.DIKE_COST:  # the dike that follows a hut needs a vatu more
+            value -= view.dike_value(set())
+        return value
 
     def _score_dike(self, view: View, action: str) -> float:
         if action in ("back", "nodike"):
@@ -409,7 +488,7 @@ class NormalBot:
         if not view.wanted(good):
             return -1.0
         value = data.EXPORT_PP[good] - data.EXPORT_PRICE[good] * VATU + (
-            2 if view.completes(good) else 0)
+            2 if view.completes(good) else 0) - view.reserve(data.EXPORT_PRICE[good])
         if use:  # the Buyer's second good scores only if a ship still needs it
             room = sum(max(0, wants.count(good) - loaded.count(good))
                        for wants, loaded in view.obs["ships"])

@@ -19,10 +19,12 @@ from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.bots import NormalBot
 from a11y_games.games.vanuatu.state import VanuatuState
 
-__all__ = ["evaluate", "horizon", "policy", "sample", "scores", "view"]
+__all__ = ["evaluate", "horizon", "policy", "sample", "scores", "view", "worth"]
 
 horizon = 40
 """Normal-bot actions after the tree: about the rest of a round's actions."""
+TOURISTS_A_ROUND = 0.4
+"""Tourists an island may still expect each round left (as the normal bot reckons)."""
 
 
 def view(state: VanuatuState, seat: int) -> VanuatuState:  # type: ignore[override]
@@ -71,16 +73,33 @@ def scores(state: VanuatuState) -> list[int]:  # type: ignore[override]
     return [p.pp for p in state.players]
 
 
+def worth(state: VanuatuState) -> list[float]:
+    """What the final count would give each seat from here (VA-40, VA-56): prestige; money,
+    fish and treasures; 2 PP a hut per tourist its island may have by the end, less the
+    water penalty there; the first player's 3 PP. (Without the huts a search sees a hut
+    only as 3 vatu spent: its points come at the end, far past a playout.)"""
+    rounds_left = data.ROUNDS - state.round
+    out = [p.pp + (p.vatu + sum(p.fish)) / data.END_VATU_PER_PP
+           + sum(p.treasures) * data.END_TREASURE_FACTOR for p in state.players]
+    for _, island in state.archipelago.live_islands():
+        if not island.huts:
+            continue
+        tourists = min(island.spec.capacity, island.tourists + TOURISTS_A_ROUND * rounds_left)
+        penalty = data.WATER_PENALTY[min(island.water, 4)] if state.rising else 0
+        for owner in island.huts:
+            out[owner] += data.END_PP_PER_TOURIST * tourists - penalty
+    out[state.first] += data.END_FIRST_PLAYER_PP
+    return out
+
+
 def evaluate(state: VanuatuState) -> Sequence[float]:  # type: ignore[override]
-    """Prestige points and what money, fish and treasures will bring at the end, as
-    prospects; an archipelago lost to the sea is lost for everyone."""
+    """Each seat's prospects from what the final count would give it (``worth``); an
+    archipelago lost to the sea is lost for everyone."""
     if state.lost_to_sea:
         return [0.0] * len(state.players)
     if state.winners is not None:
         return prospects(scores(state), 4.0, state.winners)
-    worth = [p.pp + (p.vatu + sum(p.fish)) / data.END_VATU_PER_PP
-             + sum(p.treasures) * data.END_TREASURE_FACTOR for p in state.players]
-    out = prospects(worth, 4.0)
+    out = prospects(worth(state), 4.0)
     drowned = sum(1 for _, i in state.archipelago.islands() if i.submerged)
     if state.rising and drowned:  # each island lost brings the common defeat closer
         doom = 1.0 - 0.3 * drowned / data.SUBMERGED_LOSS
