@@ -48,10 +48,16 @@ class Numbering:
         self.next = 1
         self.opened = 0
         """How many menus were opened: a menu whose count is unchanged is still open."""
+        self.closed: tuple[Hashable, dict[str, int], int] | None = None
+        """The last menu closed by others' actions, with its numbers."""
 
     def close(self) -> None:
         """The menu is closed (another seat or the table acted since it was asked): the
-        next question numbers from 1 again."""
+        next question is a new menu, said whole. Its numbers are kept aside: the same menu
+        asked again with every entry still there keeps them (Vanuatu's planning passes,
+        with others placing between: Build stays 2 when Fish and Dive appear)."""
+        if self.menu is not None:
+            self.closed = (self.menu, self.numbers, self.next)
         self.menu, self.numbers, self.next = None, {}, 1
 
     def keys(self, menu: Hashable, actions: list[str]) -> list[tuple[str, str]]:
@@ -60,6 +66,10 @@ class Numbering:
         if menu != self.menu:
             self.menu, self.numbers, self.next = menu, {}, 1
             self.opened += 1
+            closed = self.closed
+            if closed is not None and closed[0] == menu and set(closed[1]) <= set(actions):
+                self.numbers, self.next = dict(closed[1]), closed[2]
+            self.closed = None
         finish = next((a for a in actions if a != BACK and is_finish(a)), None)
         entries: list[tuple[int, str]] = []
         for action in actions:

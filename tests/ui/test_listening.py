@@ -97,6 +97,27 @@ def test_an_entry_keeps_its_number_while_the_menu_stays_open() -> None:
     assert match.log == [(0, "buy:0"), (0, "buy:1")]
 
 
+def test_the_same_menu_after_others_played_keeps_its_numbers_if_nothing_left_it() -> None:
+    """Others acted between two askings of one menu (Vanuatu's planning passes): every
+    entry still there keeps its number and new ones come after (Build stays 2 when Fish
+    and Dive appear); an entry gone means a new menu, numbered from 1."""
+    from a11y_games.ui.numbering import Numbering
+
+    numbering = Numbering()
+    plan = ("plan", 0)
+    assert numbering.keys(plan, ["sail", "build", "rest"]) == [
+        ("1", "sail"), ("2", "build"), ("3", "rest")]
+    numbering.close()  # the others placed their markers
+    assert numbering.keys(plan, ["sail", "fish", "build", "rest"]) == [
+        ("1", "sail"), ("2", "build"), ("3", "rest"), ("4", "fish")]
+    opened = numbering.opened
+    numbering.close()
+    assert numbering.keys(plan, ["fish", "build"]) == [("1", "fish"), ("2", "build")]
+    assert numbering.opened == opened + 1  # a new menu: said whole
+    numbering.close()
+    assert numbering.keys(("other", 0), ["fish", "build"]) == [("1", "fish"), ("2", "build")]
+
+
 def test_00_is_done_and_0_is_back_in_every_menu() -> None:
     numbering = Numbering()
     keys = numbering.keys("m", ["a", "pass", "back", "b"])
