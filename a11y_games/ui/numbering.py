@@ -47,7 +47,8 @@ class Numbering:
         self.numbers: dict[str, int] = {}
         self.next = 1
         self.opened = 0
-        """How many menus were opened: a menu whose count is unchanged is still open."""
+        """How many menus were opened: a menu whose count is unchanged is still open, or
+        open again with its numbers (then only what changed in it is said)."""
         self.closed: tuple[Hashable, dict[str, int], int] | None = None
         """The last menu closed by others' actions, with its numbers."""
 
@@ -65,10 +66,11 @@ class Numbering:
         finishing answer (00), then back (0)."""
         if menu != self.menu:
             self.menu, self.numbers, self.next = menu, {}, 1
-            self.opened += 1
             closed = self.closed
             if closed is not None and closed[0] == menu and set(closed[1]) <= set(actions):
-                self.numbers, self.next = dict(closed[1]), closed[2]
+                self.numbers, self.next = dict(closed[1]), closed[2]  # the same menu again
+            else:
+                self.opened += 1
             self.closed = None
         finish = next((a for a in actions if a != BACK and is_finish(a)), None)
         entries: list[tuple[int, str]] = []

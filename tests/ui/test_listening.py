@@ -108,9 +108,10 @@ def test_the_same_menu_after_others_played_keeps_its_numbers_if_nothing_left_it(
     assert numbering.keys(plan, ["sail", "build", "rest"]) == [
         ("1", "sail"), ("2", "build"), ("3", "rest")]
     numbering.close()  # the others placed their markers
+    opened = numbering.opened
     assert numbering.keys(plan, ["sail", "fish", "build", "rest"]) == [
         ("1", "sail"), ("2", "build"), ("3", "rest"), ("4", "fish")]
-    opened = numbering.opened
+    assert numbering.opened == opened  # the same menu: only what changed is said
     numbering.close()
     assert numbering.keys(plan, ["fish", "build"]) == [("1", "fish"), ("2", "build")]
     assert numbering.opened == opened + 1  # a new menu: said whole
