@@ -606,12 +606,6 @@ def ask_language(tr: Translator, writer: Writer, reader: PlainReader | PromptRea
     return langs[picked - 1]
 
 
-def _option_values(option: Any, choice: LaunchChoice) -> list[str] | None:
-    """The values the launcher offers for an option, or None if it is not asked
-    (``Option.offered``)."""
-    return option.offered(choice.options, choice.spec.options, choice.players)
-
-
 def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
               reader: PlainReader | PromptReader, level: str) -> LaunchChoice:
     """Three answers, each with a default on Enter: game, players, start (or ``more``).
@@ -665,7 +659,7 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
                          [("random", "hasard"), ("normal", "normaux"), ("strong", "fort")])
     choice.level = levels[picked - 1]
     for option in spec.options:
-        values = _option_values(option, choice)
+        values = option.offered(choice.options, spec.options, choice.players)
         if values is None:
             continue
         labels = [option.choice_labels.get(v, v) for v in values]

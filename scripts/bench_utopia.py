@@ -21,8 +21,8 @@ from a11y_games.games.utopia.state import UtopiaState
 from a11y_games.i18n import Translator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pairwise
 import strength as strong_bench
-from pairwise import PAIR_HEADER, pair_duel, pair_line
 
 
 def random_speed(players: int, games: int, runs: int) -> None:
@@ -94,17 +94,6 @@ def rank(state: GameState, seat: int) -> tuple[int, ...]:
     return (state.scores[seat], state.controlled(seat))
 
 
-def pairwise_section(args: argparse.Namespace) -> None:
-    """Strong against normal, read pairwise, with the search's overrules."""
-    print(f"\n## Strong against normal, pairwise ({args.iterations} iterations a move, "
-          f"horizon {SPEC.worlds.horizon}, seeds from {args.seed})\n")  # type: ignore[union-attr]
-    print(PAIR_HEADER)
-    for n in args.strong_players:
-        result = pair_duel(SPEC, players=n, games=args.pairwise, iterations=args.iterations,
-                           seed=args.seed, rank=rank)
-        print(pair_line(f"{n} players, 1 strong", result), flush=True)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="normal vs random, per count")
@@ -113,15 +102,12 @@ def main() -> None:
     parser.add_argument("--bot-games", type=int, default=5)
     parser.add_argument("--skip-vs", action="store_true")
     strong_bench.add_arguments(parser, 8, [4])
-    parser.add_argument("--pairwise", type=int, default=0, metavar="GAMES",
-                        help="strong against normal read pairwise, with overrules")
-    parser.add_argument("--seed", type=int, default=90_000, help="first seed (--pairwise)")
-    parser.add_argument("--horizon", type=int, help="the search's playout length (--pairwise)")
+    pairwise.add_arguments(parser)
     args = parser.parse_args()
     if args.horizon is not None:
         SPEC.worlds.horizon = args.horizon  # type: ignore[union-attr]
     if args.pairwise:
-        pairwise_section(args)
+        pairwise.section(SPEC, args, rank)
         return
     if args.strong_only or args.calibrate:
         strong_bench.section(SPEC, args)

@@ -21,8 +21,8 @@ from a11y_games.games.vertigo import SPEC
 from a11y_games.games.vertigo.state import VertigoState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pairwise
 import strength as strong_bench
-from pairwise import PAIR_HEADER, pair_duel, pair_line
 
 
 def speed(games: int) -> None:
@@ -123,32 +123,18 @@ def rank(state: GameState, seat: int) -> tuple[int, ...]:
     return (int(state.eligible(seat)), *state.ranking_key(seat))
 
 
-def pairwise_section(args: argparse.Namespace) -> None:
-    """Strong against normal, read pairwise, with the search's overrules."""
-    print(f"\n## Strong against normal, pairwise ({args.iterations} iterations a move, "
-          f"horizon {SPEC.worlds.horizon}, seeds from {args.seed})\n")  # type: ignore[union-attr]
-    print(PAIR_HEADER)
-    for n in args.strong_players:
-        result = pair_duel(SPEC, players=n, games=args.pairwise, iterations=args.iterations,
-                           seed=args.seed, rank=rank)
-        print(pair_line(f"{n} players, 1 strong", result), flush=True)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--speed", type=int, default=200)
     parser.add_argument("--no-duel", action="store_true", help="speed and latency only")
     strong_bench.add_arguments(parser, 12, [4])
-    parser.add_argument("--pairwise", type=int, default=0, metavar="GAMES",
-                        help="strong against normal read pairwise, with overrules")
-    parser.add_argument("--seed", type=int, default=90_000, help="first seed (--pairwise)")
-    parser.add_argument("--horizon", type=int, help="the search's playout length (--pairwise)")
+    pairwise.add_arguments(parser)
     args = parser.parse_args()
     if args.horizon is not None:
         SPEC.worlds.horizon = args.horizon  # type: ignore[union-attr]
     if args.pairwise:
-        pairwise_section(args)
+        pairwise.section(SPEC, args, rank)
         return
     if args.strong_only or args.calibrate:
         strong_bench.section(SPEC, args)

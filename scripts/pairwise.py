@@ -1,7 +1,8 @@
 """Strong against normal read pairwise, with how often the search overrules the normal
 bot (Vertigo's and Utopia's benchmarks; not a test).
 
-    from pairwise import pair_duel, pair_line, PAIR_HEADER
+    pairwise.add_arguments(parser)           # --pairwise GAMES, --seed, --horizon
+    pairwise.section(SPEC, args, rank)       # when --pairwise: the tables
 
 One strong seat (rotating from game to game) among normal seats. Besides its share of the
 wins (fair: 1 / players), the *pairwise rate* counts, over every game and every normal
@@ -14,6 +15,7 @@ chosen in its place.
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import random
 import sys
@@ -28,7 +30,8 @@ from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import GameState
 
-__all__ = ["PAIR_HEADER", "PairResult", "pair_duel", "pair_line"]
+__all__ = ["PAIR_HEADER", "PairResult", "add_arguments", "pair_duel", "pair_line",
+           "section"]
 
 Rank = Callable[[GameState, int], Sequence[float]]
 """A seat's standing at the end, compared as a tuple (higher is better)."""
@@ -117,3 +120,23 @@ def pair_line(label: str, r: PairResult) -> str:
     return (f"| {label} | {r.games} | {r.wins / max(r.decided, 1):.0%} ({wl:.0%}–{wh:.0%}) | "
             f"{r.above / max(r.pairs, 1):.0%} ({pl:.0%}–{ph:.0%}) | {share:.0%} of "
             f"{r.searches} | {move_times(r.times)} | {r.seconds:.0f} s |")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--pairwise GAMES``, ``--seed`` and ``--horizon``, as every game's benchmark takes them."""
+    parser.add_argument("--pairwise", type=int, default=0, metavar="GAMES",
+                        help="strong against normal read pairwise, with overrules")
+    parser.add_argument("--seed", type=int, default=90_000, help="first seed (--pairwise)")
+    parser.add_argument("--horizon", type=int, help="the search's playout length (--pairwise)")
+
+
+def section(spec: GameSpec, args: argparse.Namespace, rank: Rank) -> None:
+    """Strong against normal, read pairwise, with the search's overrules: a table a count of
+    players in ``args.strong_players``."""
+    print(f"\n## Strong against normal, pairwise ({args.iterations} iterations a move, "
+          f"horizon {spec.worlds.horizon}, seeds from {args.seed})\n")  # type: ignore[union-attr]
+    print(PAIR_HEADER)
+    for n in args.strong_players:
+        result = pair_duel(spec, players=n, games=args.pairwise, iterations=args.iterations,
+                           seed=args.seed, rank=rank)
+        print(pair_line(f"{n} players, 1 strong", result), flush=True)
