@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from a11y_games.engine import Msg, Verbosity
-from a11y_games.engine.match import Match, SaveError, SeatSpec
+from a11y_games.engine.match import Match, SaveError, SeatSpec, think_seconds
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.simulate import simulate
 from a11y_games.engine.spec import GameSpec, OptionError
@@ -45,6 +45,17 @@ class UsageError(Exception):
     def __init__(self, msg: Msg) -> None:
         super().__init__(msg.id)
         self.msg = msg
+
+
+class _Seconds:
+    """An argparse type: the seconds a strong bot thinks (``THINK_SECONDS``, said in the
+    message), else a UsageError in the player's language."""
+
+    def __call__(self, text: str) -> float:
+        try:
+            return think_seconds(text)
+        except ValueError:
+            raise UsageError(Msg("core.cli.think", value=text)) from None
 
 
 class _Whole:
@@ -175,7 +186,8 @@ def _play_parser() -> _Parser:
         Msg("core.clihelp.games", games=_game_names()),
         Msg("core.clihelp.no_game"), Msg("core.clihelp.options"), *_COMMON_HELP,
         Msg("core.clihelp.players"), Msg("core.clihelp.humans"), Msg("core.clihelp.names"),
-        Msg("core.clihelp.level"), Msg("core.clihelp.speech"), Msg("core.clihelp.sound"),
+        Msg("core.clihelp.level"), Msg("core.clihelp.think"), Msg("core.clihelp.speech"),
+        Msg("core.clihelp.sound"),
         Msg("core.clihelp.braille"),
         Msg("core.clihelp.braille_table"), Msg("core.clihelp.braille_contracted"),
         Msg("core.clihelp.braille_width"), Msg("core.clihelp.brlapi"),
@@ -187,6 +199,7 @@ def _play_parser() -> _Parser:
     _number(p, "--humans", default=1)
     p.add_argument("--names", default="")
     _choice(p, "--level", ("random", "normal", "strong"), default=None)
+    p.add_argument("--think", type=_Seconds(), default=None, metavar="SECONDS")
     _choice(p, "--speech", ("auto", "on", "off"), default=None)
     _choice(p, "--sound", ("on", "off"), default=None)
     p.add_argument("--braille", action="store_true")
@@ -439,6 +452,7 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
     kept = None if args.load else _keep_unfinished(specs)
     if kept is not None:
         writer.line(Translator(lang).render(kept))
+    match.think(args.think if args.think is not None else prefs.think)
     sound = _sound(args.sound or prefs.sound, prefs)
     reader: PlainReader | PromptReader
     if interactive:
@@ -859,13 +873,15 @@ def _serve_parser() -> _Parser:
     parser = _Parser(prog="a11y-games serve", help_lines=_help(
         Msg("net.clihelp.serve"), Msg("core.clihelp.options"), Msg("net.clihelp.host"),
         Msg("net.clihelp.port"), Msg("net.clihelp.data"), Msg("net.clihelp.tls"),
-        Msg("net.clihelp.durable"), Msg("net.clihelp.seed"), Msg("core.clihelp.lang")))
+        Msg("net.clihelp.durable"), Msg("net.clihelp.think"), Msg("net.clihelp.seed"),
+        Msg("core.clihelp.lang")))
     parser.add_argument("--host", default="127.0.0.1")
     _number(parser, "--port", default=8765)
     parser.add_argument("--data", default=None, metavar="DIR")
     parser.add_argument("--certfile", default=None, metavar="FILE")
     parser.add_argument("--keyfile", default=None, metavar="FILE")
     parser.add_argument("--durable", action="store_true")
+    parser.add_argument("--think", type=_Seconds(), default=None, metavar="SECONDS")
     _choice(parser, "--lang", LANGUAGES, default=None)
     _number(parser, "--seed", default=None)
     return parser
@@ -888,7 +904,8 @@ def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 
     try:
         run(all_specs(), host=args.host, port=args.port, data=data, certfile=args.certfile,
-            keyfile=args.keyfile, durable=args.durable, seed=args.seed, listening=listening)
+            keyfile=args.keyfile, durable=args.durable, seed=args.seed, think=args.think,
+            listening=listening)
     except OSError as error:
         out.write(tr.render(Msg("net.serve.failed", reason=os_reason(error))) + "\n")
         return 1

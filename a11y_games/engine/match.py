@@ -23,8 +23,9 @@ from a11y_games.engine.spec import Bot, GameSpec
 from a11y_games.engine.state import GameState, Settings
 from a11y_games.engine.text import shown
 
-__all__ = ["MAX_SAVE_BYTES", "SAVE_FORMAT", "Match", "SaveError", "SeatSpec", "UndoRefused",
-           "read_save_text", "save_game", "sync_folder"]
+__all__ = ["MAX_SAVE_BYTES", "SAVE_FORMAT", "THINK_SECONDS", "Match", "SaveError", "SeatSpec",
+           "UndoRefused", "make_bot", "read_save_text", "save_game", "searches", "set_think",
+           "sync_folder", "think_seconds"]
 
 SAVE_FORMAT = 1
 MAX_SAVE_BYTES = 4 * 1024 * 1024
@@ -74,6 +75,43 @@ class SeatSpec:
                 "name_index": self.name_index}
 
 
+THINK_SECONDS = (0.1, 30.0)
+"""The thinking time a player may give strong bots, in seconds a decision (1 by default)."""
+
+
+def think_seconds(text: str) -> float:
+    """Seconds of thinking typed as ``2``, ``0.5`` or ``0,5``; ValueError if not a number in
+    ``THINK_SECONDS``."""
+    seconds = float(text.strip().replace(",", ".", 1))
+    if not THINK_SECONDS[0] <= seconds <= THINK_SECONDS[1]:  # NaN is refused too
+        raise ValueError(text)
+    return seconds
+
+
+def make_bot(spec: GameSpec, level: str, seat: int, rng: random.Random,
+             think: float | None = None) -> Bot:
+    """A bot of ``level`` (an unknown level plays at random) for ``seat``; ``think``: the
+    seconds a searching (strong) bot takes a decision, None for its default."""
+    factory = spec.bots.get(level) or spec.bots["random"]
+    bot = factory(seat, rng)
+    if think is not None:
+        set_think(bot, think)
+    return bot
+
+
+def set_think(bot: Bot, seconds: float) -> None:
+    """Give a searching bot ``seconds`` a decision (one with an iteration budget, a test's or
+    a benchmark's, and a bot that does not search are left as they are)."""
+    if searches(bot) and getattr(bot, "iterations", None) is None:
+        bot.seconds = seconds  # type: ignore[attr-defined]
+
+
+def searches(bot: Bot | None) -> bool:
+    """True for a bot that searches (a strong bot): it thinks for a while, and takes the
+    seat's observation in the shape of a state (``Worlds.view``)."""
+    return bot is not None and getattr(bot, "world_view", False)
+
+
 class Match:
     """A game being played: state, seats, log. Knows no terminal."""
 
@@ -89,8 +127,8 @@ class Match:
         self._bots: dict[int, Bot] = {}
         for seat, seat_spec in enumerate(self.seats):
             if seat_spec.is_bot:
-                factory = spec.bots.get(seat_spec.level) or spec.bots["random"]
-                self._bots[seat] = factory(seat, random.Random(f"{settings.seed}:bot:{seat}"))
+                self._bots[seat] = make_bot(spec, seat_spec.level, seat,
+                                            random.Random(f"{settings.seed}:bot:{seat}"))
         # Bots that never look at their observation (``blind``) are spared building one.
         self._blind = frozenset(s for s, bot in self._bots.items() if getattr(bot, "blind", False))
         # Strong bots search from their world view (``spec.worlds.view``): the state with
@@ -148,17 +186,31 @@ class Match:
         self.log.append((seat, action))
         self._marks.append(mark)
 
-    def bot_choice(self, seat: int) -> str:
-        """What the bot at ``seat`` chooses now, from its own observation only."""
+    def think(self, seconds: float) -> None:
+        """Every searching bot of this match takes ``seconds`` a decision from now on."""
+        for bot in self._bots.values():
+            set_think(bot, seconds)
+
+    def thinks(self, seat: int) -> bool:
+        """True if the bot at ``seat`` searches (takes a while to decide)."""
+        return searches(self._bots.get(seat))
+
+    def bot_choice(self, seat: int, bot: Bot | None = None) -> str:
+        """What the bot at ``seat`` (or ``bot``, a stand-in for the seat's absent human)
+        chooses now, from the seat's own observation only."""
         state = self.state
         legal = state.legal_actions(seat)
-        if seat in self._blind:
+        if bot is None:  # the hot path of simulations: what each seat's bot takes, known
+            player, blind, world = self._bots[seat], seat in self._blind, seat in self._world_bots
+        else:
+            player, blind, world = bot, getattr(bot, "blind", False), searches(bot)
+        if blind:
             observation = None
-        elif seat in self._world_bots:  # the seat's observation in the shape of a state
+        elif world:  # the seat's observation in the shape of a state
             observation = self.spec.worlds.view(state, seat)  # type: ignore[union-attr]
         else:
             observation = state.observation(seat)
-        choice = self._bots[seat].choose(observation, legal)
+        choice = player.choose(observation, legal)
         if choice not in legal:  # a bot bug must never stall a game
             choice = legal[0]
         return choice

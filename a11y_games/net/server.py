@@ -250,10 +250,10 @@ class TableServer:
     """The lobby, its storage, and the WebSocket handler."""
 
     def __init__(self, specs: dict[str, GameSpec], storage: Storage,
-                 *, seed: int | None = None) -> None:
+                 *, seed: int | None = None, think: float | None = None) -> None:
         self.storage = storage
         draws = random.Random(seed) if seed is not None else None
-        self.lobby = Lobby(specs, storage,
+        self.lobby = Lobby(specs, storage, think=think,
                            seed=None if draws is None else lambda: draws.getrandbits(48))
         self.connections = 0
 
@@ -327,14 +327,15 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
 
 def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
         certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
-        seed: int | None = None, listening: Callable[[str], None] = lambda url: None) -> None:
+        seed: int | None = None, think: float | None = None,
+        listening: Callable[[str], None] = lambda url: None) -> None:
     """``a11y-games serve``: open the storage, replay unfinished tables, serve.
 
     ``seed`` makes every table's seed a draw from it (tests and benchmarks only: whoever
-    knows it knows every deal)."""
+    knows it knows every deal). ``think``: seconds each strong bot takes a decision."""
     storage = SqliteStorage(data / "tables.sqlite3", durable=durable)
     try:
-        asyncio.run(serve_forever(TableServer(specs, storage, seed=seed), host, port,
+        asyncio.run(serve_forever(TableServer(specs, storage, seed=seed, think=think), host, port,
                                   tls=_tls(certfile, keyfile), listening=listening))
     finally:
         storage.close()

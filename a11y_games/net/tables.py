@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from a11y_games.engine.actions import IllegalAction
-from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.match import Match, SeatSpec, make_bot, searches
 from a11y_games.engine.messages import Event, Msg, PlayerRef
 from a11y_games.engine.spec import Bot, GameSpec, OptionError
 from a11y_games.engine.state import Pending, UnknownTopic
@@ -39,6 +39,8 @@ BOT_BURST = 64
 """Bot actions played in one go before other tables get their turn of the event loop."""
 RACE_DELAY = (0.4, 2.0)
 """Seconds a bot takes to react in a race, drawn as the local client draws them."""
+STORAGE_RETRY = 1.0
+"""Seconds before a strong bot's decision the storage refused is searched again."""
 MAX_BOT_DELAY = 86400.0
 IDLE_TABLE = 600.0
 """Seconds a table not started stays with nobody connected before it is forgotten."""
@@ -123,10 +125,15 @@ class _Decision:
 class Table:
     """One table: seats, members, its match once started."""
 
-    def __init__(self, record: TableRecord, spec: GameSpec, storage: Storage) -> None:
+    def __init__(self, record: TableRecord, spec: GameSpec, storage: Storage,
+                 think: float | None = None) -> None:
         self.record = record
         self.spec = spec
         self.storage = storage
+        self.think = think
+        """Seconds a strong bot takes a decision (the server's setting; None: the default)."""
+        self._thinking: asyncio.Future[str] | None = None
+        """A strong bot's decision being searched in a worker thread."""
         self.seats = [Seat(n, s) for n, s in enumerate(record.seats)]
         self.spectators: list[Member] = []
         self.match: Match | None = None
@@ -341,10 +348,9 @@ class Table:
         seat.timer = None
         if not self.running or seat.member is not None or seat.bot_playing:
             return
-        factory = self.spec.bots.get(self.record.level) or self.spec.bots["random"]
         played = len(self.match.log) if self.match is not None else 0
-        seat.standin = factory(seat.number, random.Random(
-            f"{self.record.seed}:standin:{seat.number}:{played}"))
+        seat.standin = make_bot(self.spec, self.record.level, seat.number, random.Random(
+            f"{self.record.seed}:standin:{seat.number}:{played}"), self.think)
         seat.bot_playing = True
         self._presence("bot_took_over", seat, self._seat_name(seat))
         self._table_changed()
@@ -390,6 +396,8 @@ class Table:
                  if s.record.kind == "bot" else SeatSpec(kind="human", name=s.record.name)
                  for s in self.seats]
         match = Match(self.spec, settings, specs)
+        if self.think is not None:
+            match.think(self.think)
         for seat, action in log:
             match.act(seat, action)
         self.match = match
@@ -566,22 +574,55 @@ class Table:
 
     def _bot_choice(self, seat: int) -> str:
         assert self.match is not None
-        s = self.seats[seat]
-        if s.standin is None:
-            return self.match.bot_choice(seat)
-        state = self.match.state
-        legal = state.legal_actions(seat)
-        blind = getattr(s.standin, "blind", False)
-        choice = s.standin.choose(None if blind else state.observation(seat), legal)
-        return choice if choice in legal else legal[0]
+        return self.match.bot_choice(seat, self.seats[seat].standin)
+
+    def _thinks(self, seat: int) -> bool:
+        """True if the bot playing ``seat`` now searches (a strong bot or stand-in)."""
+        assert self.match is not None
+        standin = self.seats[seat].standin
+        return searches(standin) if standin is not None else self.match.thinks(seat)
+
+    def _think(self, seat: int) -> None:
+        """A strong bot decides in a worker thread, so the server goes on answering every
+        table meanwhile (a second a decision, dozens in a row, held the whole server);
+        its answer is played when it comes if the table is where it was."""
+        match = self.match
+        assert match is not None
+        length = len(match.log)
+        future = asyncio.get_running_loop().run_in_executor(None, self._bot_choice, seat)
+        self._thinking = future
+        future.add_done_callback(lambda done: self._thought(done, seat, match, length))
+
+    def _thought(self, future: asyncio.Future[str], seat: int, match: Match,
+                 length: int) -> None:
+        """A strong bot's decision is back: played unless the table moved on meanwhile
+        (its owner came back, the game ended); then the table goes on."""
+        if self._thinking is not future:
+            return
+        self._thinking = None
+        if future.cancelled():
+            return
+        choice = None if future.exception() is not None else future.result()
+        pending = match.state.pending()
+        if (self.match is match and not self.record.over and len(match.log) == length
+                and pending is not None and not pending.race and seat in pending.seats
+                and self._bot_now(seat)):
+            legal = match.state.legal_actions(seat)
+            try:  # a bot bug must never stall a game: its first legal action then
+                self._record(seat, choice if choice in legal else legal[0])
+            except Refused:  # not stored, so not played: try again in a while
+                self._continue = asyncio.get_running_loop().call_later(
+                    STORAGE_RETRY, self.advance)
+                return
+        self.advance()
 
     def advance(self) -> None:
         """Bots play until a human must act, a race waits, or the game ends; then every
         member hears the question (or the end)."""
         self._continue = None
         match = self.match
-        if match is None or self.record.over:
-            return
+        if match is None or self.record.over or self._thinking is not None:
+            return  # thinking: the bot's answer, when it comes, goes on from here
         played = 0
         while True:
             pending = match.state.pending()
@@ -595,6 +636,9 @@ class Table:
             bots = [s for s in pending.seats if self._bot_now(s)]
             if not bots:
                 break
+            if self._thinks(bots[0]):
+                self._think(bots[0])
+                return
             if played >= BOT_BURST:  # let other tables and connections breathe
                 self._continue = asyncio.get_running_loop().call_soon(self.advance)
                 return
@@ -724,11 +768,13 @@ class Lobby:
     """Every table of the server, by id, invitation code and seat token."""
 
     def __init__(self, specs: dict[str, GameSpec], storage: Storage,
-                 *, seed: Callable[[], int] | None = None) -> None:
+                 *, seed: Callable[[], int] | None = None, think: float | None = None) -> None:
         self.specs = specs
         self.storage = storage
         self.tables: dict[str, Table] = {}
         self._seed = seed or (lambda: secrets.randbits(48))
+        self.think = think
+        """Seconds each strong bot takes a decision at every table (None: the default)."""
 
     def _spec(self, game: str) -> GameSpec:
         for spec in self.specs.values():
@@ -743,7 +789,7 @@ class Lobby:
             spec = self.specs.get(record.game)
             if spec is None or spec.rules_version != record.rules:
                 continue  # a game gone or changed: its log would replay into another game
-            table = Table(record, spec, self.storage)
+            table = Table(record, spec, self.storage, self.think)
             try:
                 table.restore(log)
             except (IllegalAction, OptionError, ValueError):
@@ -812,7 +858,7 @@ class Lobby:
             code="" if request.public else _code(), level=request.level,
             bot_delay=float(request.bot_delay), host_lang=host_lang, creator=member.name,
             seats=seats, created=time.time())
-        table = Table(record, spec, self.storage)
+        table = Table(record, spec, self.storage, self.think)
         self.tables[table_id] = table
         first = next(n for n, s in enumerate(seats) if s.kind == "free")
         table.sit(member, first, request.req)

@@ -73,6 +73,8 @@ class KeepingCommands:
         if self.table.log_length and not self.ended and not self._save(save_path("previous")):
             return  # the game in progress is kept, not lost
         table = self.tr.render_all(self._table_lines())  # the old names, in the old game
+        if self.prefs is not None:
+            match.think(self.prefs.think)
         self._set_table(LocalTable(match))
         self._absorb_history()
         self.say(Msg("core.load.done", path=str(path), game=match.spec.title,

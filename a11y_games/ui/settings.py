@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from a11y_games.engine import Msg
-from a11y_games.engine.match import sync_folder
+from a11y_games.engine.match import sync_folder, think_seconds
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.words import number
 from a11y_games.output.sound import VOLUMES, known_cues
 from a11y_games.ui.paths import config_dir
 
 __all__ = ["CHOICES", "CUE_PREFIX", "FRENCH_CUES", "FRENCH_NAMES", "WIDTHS", "Preferences",
-           "cue_name", "load_preferences", "save_preferences", "setting_name", "shown_cue",
-           "shown_name", "shown_value"]
+           "cue_name", "load_preferences", "save_preferences", "seconds", "setting_name",
+           "shown_cue", "shown_name", "shown_value"]
 
 WIDTHS = range(12, 85)
 """The braille widths a player may set (cells): 12 to 84."""
@@ -35,6 +35,7 @@ CHOICES: dict[str, tuple[str, ...] | None] = {
     "braille_width": None,  # 12 to 84 cells
     "braille_contracted": ("off", "on"),
     "level": ("random", "normal", "strong"),
+    "think": None,  # seconds a strong bot takes a decision: 0.1 to 30
     "sound": ("on", "off"),
     "volume": None,  # 0 to 100
     "name": None,  # the name said at network tables
@@ -54,6 +55,7 @@ FRENCH_NAMES: dict[str, str] = {
     "braille_width": "largeur_braille",
     "braille_contracted": "braille_abrege",
     "level": "niveau_bots",
+    "think": "reflexion",
     "sound": "son",
     "volume": "volume",
     "name": "nom",
@@ -132,6 +134,8 @@ class Preferences:
     braille_width: int = 40
     braille_contracted: str = "off"
     level: str = "normal"
+    think: float = 1.0
+    """Seconds a strong bot takes a decision (more: a stronger bot, a longer wait)."""
     sound: str = "on"
     volume: int = 80
     sounds_off: str = ""
@@ -184,6 +188,11 @@ class Preferences:
             if width not in WIDTHS:
                 raise ValueError(Msg("core.set.width", value=value))
             return replace(self, braille_width=width)
+        if name == "think":
+            try:
+                return replace(self, think=think_seconds(value))
+            except ValueError:
+                raise ValueError(Msg("core.set.think", value=value)) from None
         if name == "volume":
             volume = number(value)
             if volume not in VOLUMES:
@@ -209,6 +218,12 @@ class Preferences:
                                  values="on, off"))
         off = self.muted - {cue} | ({cue} if value == "off" else set())
         return replace(self, sounds_off=",".join(n for n in known if n in off))
+
+
+def seconds(value: float, lang: str = "en") -> str:
+    """A number of seconds as a player reads it: ``1``, ``0.5`` (``0,5`` in French)."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def _path() -> Path:

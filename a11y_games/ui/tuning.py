@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from a11y_games.engine import Msg, Verbosity
+from a11y_games.engine.match import THINK_SECONDS, think_seconds
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.output.sound import VOLUMES
 from a11y_games.ui.commands import fold
@@ -13,6 +14,7 @@ from a11y_games.ui.settings import (
     WIDTHS,
     Preferences,
     save_preferences,
+    seconds,
     setting_name,
     shown_cue,
     shown_name,
@@ -169,6 +171,8 @@ class TuningCommands:
             return
         if name == "only_choice":
             self.only_choice = value == "on"
+        if name == "think" and self.table.local:  # this game's strong bots, from now on
+            self.match.think(think_seconds(value))
         if name == "volume" and self.sound is not None:
             self.sound.set_volume(int(value))
         if name.startswith(CUE_PREFIX) and self.sound is not None:
@@ -219,6 +223,10 @@ class TuningCommands:
                 values = Msg("online.any_name")
             elif name == "volume":
                 values = Msg("core.set.range", low=VOLUMES[0], high=VOLUMES[-1])
+            elif name == "think":
+                shown = Msg("core.set.seconds", value=seconds(float(found), self.lang))
+                values = Msg("core.set.range", low=seconds(THINK_SECONDS[0], self.lang),
+                             high=seconds(THINK_SECONDS[1], self.lang))
             lines.append(Msg("core.set.line", name=shown_name(name, self.lang),
                              value=shown, values=values))
         muted = self.sound.muted if self.sound is not None else self.prefs.muted

@@ -28,11 +28,13 @@ WAIT = 10.0
 
 class ServerProcess:
     """``a11y-games serve --port 0`` in a subprocess, private data folder, English; with
-    ``seed``, every table's deal is the same from run to run."""
+    ``seed``, every table's deal is the same from run to run; ``options``: more of its own."""
 
-    def __init__(self, data: Path, seed: int | None = None) -> None:
+    def __init__(self, data: Path, seed: int | None = None, *options: str) -> None:
         self.data = data
         self.seed = seed
+        self.options = options
+        """More of ``serve``'s options (``--think 0.3``)."""
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -42,7 +44,7 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "a11y_games", "serve", "--port", "0", "--lang", "en",
              "--data", str(self.data / "server"),
-             *([] if self.seed is None else ["--seed", str(self.seed)])],
+             *([] if self.seed is None else ["--seed", str(self.seed)]), *self.options],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()  # the first line says where it listens

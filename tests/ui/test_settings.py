@@ -113,8 +113,8 @@ def test_english_setting_names_work_in_french_and_unknown_ones_list_french_names
                              "regler verbosite fort\n", "fr")
     assert client.braille.width == 30
     assert ("Réglage inconnu : vitesse. Réglages : langue, parole, verbosite, table_braille, "
-            "largeur_braille, braille_abrege, niveau_bots, son, volume, nom, effacer_ecran, "
-            "choix_unique."
+            "largeur_braille, braille_abrege, niveau_bots, reflexion, son, volume, nom, "
+            "effacer_ecran, choix_unique."
             ) in lines
     assert "verbosite ne peut pas valoir fort. Possible : bref, normal, complet." in lines
 

@@ -1,0 +1,89 @@
+"""How long strong bots think: a setting (``set think``, ``--think``), kept between runs,
+refused clearly when out of range, and given to the strong bots of the game in progress."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from a11y_games.engine.match import THINK_SECONDS, Match, SeatSpec
+from a11y_games.games.vertigo import SPEC as VERTIGO
+from a11y_games.ui.client import Client
+from a11y_games.ui.settings import Preferences, load_preferences
+from a11y_games.ui.terminal import PlainReader, Writer
+from tests.toygame import SPEC
+
+pytestmark = pytest.mark.timeout(30)
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def _run(script: str, lang: str = "en") -> tuple[list[str], Client]:
+    match = Match(SPEC, SPEC.settings(2, 1), [SeatSpec("human", "Ana"),
+                                             SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out),
+                    lang=lang, prefs=Preferences())
+    client.run()
+    return out.getvalue().splitlines(), client
+
+
+def test_set_think_is_listed_refused_out_of_range_and_remembered(tmp_path) -> None:
+    """The range said is THINK_SECONDS (written in each language's own numbers)."""
+    assert THINK_SECONDS == (0.1, 30.0)
+    lines, _ = _run("set\nset think 0\nset think soon\nset think 2.5\n")
+    assert "think: 1 s. Possible: 0.1 to 30." in lines
+    assert "Thinking time is seconds from 0.1 to 30, not 0." in lines
+    assert "Thinking time is seconds from 0.1 to 30, not soon." in lines
+    assert "think is now 2.5. Remembered for next time." in lines
+    saved = json.loads((tmp_path / "config" / "a11y_games" / "settings.json").read_text())
+    assert saved["think"] == 2.5
+    assert load_preferences()[0].think == 2.5
+
+
+def test_french_takes_a_decimal_comma_and_its_own_name(tmp_path) -> None:
+    lines, _ = _run("regler\nregler reflexion 0,5\n", "fr")
+    assert "reflexion : 1 s. Possible : de 0,1 à 30." in lines
+    assert "reflexion vaut maintenant 0,5. Gardé pour la prochaine fois." in lines
+    assert load_preferences()[0].think == 0.5
+
+
+def test_a_hand_edited_thinking_time_out_of_range_costs_that_value_only(tmp_path) -> None:
+    folder = tmp_path / "config" / "a11y_games"
+    folder.mkdir(parents=True)
+    (folder / "settings.json").write_text(json.dumps({"think": 900, "verbosity": "brief"}))
+    prefs, problem = load_preferences()
+    assert prefs.think == 1.0 and prefs.verbosity == "brief"
+    assert problem is not None and problem.id == "core.settings.bad_value"
+
+
+def test_the_game_in_progress_gives_its_strong_bots_the_new_time() -> None:
+    match = Match(VERTIGO, VERTIGO.settings(2, 1), [SeatSpec("human", "Ana"),
+                                                   SeatSpec("bot", level="strong")])
+    assert match.thinks(1) and not match.thinks(0)
+    match.think(2.5)
+    assert match._bots[1].seconds == 2.5  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("value", "lang", "said"), [
+    ("0", "en", "--think takes seconds from 0.1 to 30, not 0."),
+    ("nan", "en", "--think takes seconds from 0.1 to 30, not nan."),
+    ("lent", "fr", "--think demande des secondes de 0,1 à 30, pas lent."),
+])
+def test_the_command_line_refuses_a_thinking_time_out_of_range(monkeypatch, capsys, value,
+                                                                lang, said) -> None:
+    import sys
+
+    from a11y_games.cli import main
+
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    status = main(["vertigo", "--think", value, "--lang", lang, "--speech", "off"])
+    assert status == 2
+    assert capsys.readouterr().out.splitlines()[-1] == said
