@@ -588,15 +588,22 @@ class Table:
         its answer is played when it comes if the table is where it was."""
         match = self.match
         assert match is not None
+        pending = match.state.pending()
+        assert pending is not None
         length = len(match.log)
         future = asyncio.get_running_loop().run_in_executor(None, self._bot_choice, seat)
         self._thinking = future
-        future.add_done_callback(lambda done: self._thought(done, seat, match, length))
+        future.add_done_callback(
+            lambda done: self._thought(done, seat, match, length, pending.prompt))
+        if any(not self._bot_now(s) for s in pending.seats):  # people asked at the same
+            self._ask_everyone()  # time (a vote): they answer while the bot thinks
 
-    def _thought(self, future: asyncio.Future[str], seat: int, match: Match,
-                 length: int) -> None:
-        """A strong bot's decision is back: played unless the table moved on meanwhile
-        (its owner came back, the game ended); then the table goes on."""
+    def _thought(self, future: asyncio.Future[str], seat: int, match: Match, length: int,
+                 prompt: Msg) -> None:
+        """A strong bot's decision is back: played if the seat is still asked the same
+        question (others asked with it may have answered meanwhile) and a bot still holds
+        it; dropped if the table moved on (its owner came back, the game ended). Then the
+        table goes on."""
         if self._thinking is not future:
             return
         self._thinking = None
@@ -604,9 +611,9 @@ class Table:
             return
         choice = None if future.exception() is not None else future.result()
         pending = match.state.pending()
-        if (self.match is match and not self.record.over and len(match.log) == length
-                and pending is not None and not pending.race and seat in pending.seats
-                and self._bot_now(seat)):
+        if (self.match is match and not self.record.over and pending is not None
+                and not pending.race and pending.prompt == prompt and seat in pending.seats
+                and self._bot_now(seat) and all(s != seat for s, _ in match.log[length:])):
             legal = match.state.legal_actions(seat)
             try:  # a bot bug must never stall a game: its first legal action then
                 self._record(seat, choice if choice in legal else legal[0])

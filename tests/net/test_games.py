@@ -85,13 +85,26 @@ def test_a_whole_game_shows_each_seat_only_its_own_view(
         server.kill()
 
 
+@pytest.mark.timeout(120)
+def test_strong_bots_think_while_people_vote_and_see_only_their_view(tmp_path: Path) -> None:
+    """PNUE with three strong bots (a tenth of a second a decision, in the server's worker
+    thread; people asked with them, at a vote, answer meanwhile): the game ends, and every
+    seat still sees only its own view."""
+    server = ServerProcess(tmp_path, SEED, "--think", "0.1").start()
+    try:
+        _play_and_check(server, "pnue", 5, {}, level="strong")
+    finally:
+        server.kill()
+
+
 def _play_and_check(server: ServerProcess, game: str, players: int,
-                    options: dict[str, str]) -> None:
+                    options: dict[str, str], level: str = "") -> None:
     async def scenario() -> None:
         ana = await Client.open(server.url, "Ana", "en")
         bruno = await Client.open(server.url, "Bruno", "fr")
         eve = await Client.open(server.url, "Eve", "en")
-        bots = {seat: "normal" if seat % 2 else "random" for seat in range(2, players)}
+        bots = {seat: level or ("normal" if seat % 2 else "random")
+                for seat in range(2, players)}
         req = await ana.request(p.Create(game=game, players=players, bots=bots,
                                          options=options, bot_delay=60))
         joined = await ana.reply(req)
