@@ -290,6 +290,13 @@ class Lobby:
         chosen = self.ask_number(Msg("online.create.level", default=levels.index(level) + 1),
                                  1, len(levels), levels.index(level) + 1)
         level = levels[(chosen or levels.index(level) + 1) - 1]
+        seats = {seat: level for seat in range(players - bots, players)}
+        if bots > 1 and not self.ask_yes_no(Msg("online.create.same_level"), True):
+            for seat in seats:  # numbered as players know them, the level just chosen first
+                answer = self.ask_number(Msg("online.create.seat_level", seat=seat + 1,
+                                             default=levels.index(level) + 1),
+                                         1, len(levels), levels.index(level) + 1)
+                seats[seat] = levels[(answer or levels.index(level) + 1) - 1]
         options: dict[str, str] = {}
         for option in spec.options:
             values = option.offered(options, spec.options, players)
@@ -306,7 +313,6 @@ class Lobby:
         delay = self.ask_number(Msg("online.create.delay", default=2), 0, 60, 2)
         if delay is None:
             return None
-        seats = {seat: level for seat in range(players - bots, players)}
         return self._take(p.Create(game=spec.name, players=players, options=options,
                                    bots=seats, public=public, level=level,
                                    bot_delay=60.0 * delay))

@@ -43,7 +43,8 @@ def create_table(host: Player, *, game: str, players: int, bots: int,
     host.send("")
     # variants: Enter keeps each default, until the public question
     while True:
-        line = host.expect(r"Enter for \d+\.|Entrée : \d+\.|List the table|Montrer la table")
+        line = host.expect(r"Enter for \d+\.|Entrée : \d+\.|every bot\?|chaque robot \?"
+                           r"|List the table|Montrer la table")
         host.send("")
         if "List the table" in line.string or "Montrer la table" in line.string:
             break
@@ -300,6 +301,8 @@ def test_a_crisis_race_is_won_by_arrival_at_the_server(tmp_path: Path, server_se
         ana.send("4")
         ana.expect(r"level")
         ana.send("")
+        ana.expect(r"every bot\?")
+        ana.send("")  # yes
         ana.expect(r"^Crises")
         ana.send("2")  # with the crises
         while True:
@@ -319,3 +322,41 @@ def test_a_crisis_race_is_won_by_arrival_at_the_server(tmp_path: Path, server_se
         assert re.search(r"^You reacted in \d+\.\d\d seconds\.$", text, re.M)
     finally:
         server.kill()
+
+
+def test_a_table_s_bots_may_each_have_their_own_level(server: Server, tmp_path: Path) -> None:
+    """Creating a table with 2 bots: "the same level for every bot?" No: each bot's level
+    is asked by its seat (numbered as players know them), and the server seats them so."""
+    from a11y_games.net.storage import SqliteStorage
+
+    ana = Player(server.url, tmp_path / "ana", "Ana", "en")
+    ana.expect(r"^Lobby: type a number\.")
+    ana.send("2")
+    ana.expect(r"Type a number or a name")
+    ana.send("vertigo")
+    ana.expect(r"[Pp]layers")
+    ana.send("3")
+    ana.expect(r"How many bots")
+    ana.send("2")
+    ana.expect(r"level")
+    ana.send("")  # normal for the table (lost seats, free seats at the start)
+    ana.expect(r"The same level for every bot\? Enter: yes\.")
+    ana.send("no")
+    ana.expect(r"Bot at seat 2: level\? Enter: 2\.")
+    ana.send("3")  # strong
+    ana.expect(r"Bot at seat 3: level\? Enter: 2\.")
+    ana.send("1")  # random
+    while "List the table" not in ana.expect(r"Enter for \d+\.|List the table").string:
+        ana.send("")
+    ana.send("")
+    ana.expect(r"Minutes before a bot")
+    ana.send("2")
+    ana.expect(r"you have seat 1 of 3")
+    storage = SqliteStorage(tmp_path / "db" / "tables.sqlite3")
+    try:
+        (record, _), = storage.load_unfinished()
+    finally:
+        storage.close()
+    assert [(s.kind, s.level) for s in record.seats][1:] == [("bot", "strong"),
+                                                              ("bot", "random")]
+    assert record.level == "normal"
