@@ -18,8 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from a11y_games.engine.match import Match, SeatSpec
-from a11y_games.engine.search import strong_factory
-from a11y_games.engine.spec import GameSpec
+from a11y_games.engine.spec import Bot, GameSpec
 
 __all__ = ["DuelResult", "camp_duel", "duel", "move_times", "wilson"]
 
@@ -58,8 +57,16 @@ class DuelResult:
 
 
 def _spec(spec: GameSpec, iterations: int) -> GameSpec:
-    return dataclasses.replace(spec, bots={
-        **spec.bots, "strong": strong_factory(spec.worlds, iterations=iterations)})  # type: ignore[arg-type]
+    """The game with its own ``strong`` level (PNUE's reads the table for an ecologist's
+    votes) on an iteration budget instead of its time budget."""
+    strong = spec.bots["strong"]
+
+    def make(seat: int, rng: random.Random) -> Bot:
+        bot = strong(seat, rng)
+        bot.iterations = iterations  # type: ignore[attr-defined]
+        return bot
+
+    return dataclasses.replace(spec, bots={**spec.bots, "strong": make})
 
 
 def _play(match: Match, result: DuelResult, strong: set[int], limit: int = 20_000) -> None:
