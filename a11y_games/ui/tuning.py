@@ -195,8 +195,9 @@ class TuningCommands:
         elif name == "braille_contracted":
             self.braille.contracted = value == "on"
         self._remember(name, value)
-        self.say(Msg("core.set.done", name=shown_name(name, self.lang),
-                     value=shown_value(value, self.lang)))
+        shown = (seconds(think_seconds(value), self.lang) if name == "think"  # 0,5 or 0.5
+                 else shown_value(value, self.lang))
+        self.say(Msg("core.set.done", name=shown_name(name, self.lang), value=shown))
 
     def _list_settings(self) -> None:
         """Every setting, its value in force and the values it takes, in the player's words."""

@@ -37,7 +37,7 @@ def _run(script: str, lang: str = "en") -> tuple[list[str], Client]:
 def test_set_think_is_listed_refused_out_of_range_and_remembered(tmp_path) -> None:
     """The range said is THINK_SECONDS (written in each language's own numbers)."""
     assert THINK_SECONDS == (0.1, 30.0)
-    lines, _ = _run("set\nset think 0\nset think soon\nset think 2.5\n")
+    lines, _ = _run("set\nset think 0\nset think soon\nset think 2,5\n")
     assert "think: 1 s. Possible: 0.1 to 30." in lines
     assert "Thinking time is seconds from 0.1 to 30, not 0." in lines
     assert "Thinking time is seconds from 0.1 to 30, not soon." in lines
