@@ -179,7 +179,32 @@ class Asking:
             self.say(error.msg)
             return False
         self._own_step = (seat, before)
+        self._heard_after_own_step(seat)
         return True
+
+    def _heard_after_own_step(self, seat: int) -> None:
+        """The seat's step ended its turn in this menu: its list as heard now includes what
+        the step changed (the player did it and heard it confirmed), so that the menu
+        asked again after others played says only what they changed (Vanuatu's planning:
+        "Build: Ana has 1" is not news to Ana). Local tables only (a remote one describes
+        nothing out of turn)."""
+        pending = self.table.pending()
+        describe = getattr(self.table, "describe", None)
+        heard = getattr(self, "_heard_choices", None)
+        menu = self.numbering.menu
+        if pending is None or seat in pending.seats or describe is None or not heard \
+                or menu not in heard:
+            return
+        opened, labels = heard[menu]
+        actions = {str(number): action for action, number in self.numbering.numbers.items()}
+        now = dict(labels)
+        for key in labels:
+            label = describe(seat, actions[key]) if key in actions else None
+            if label is not None:
+                now[key] = self.tr.render(label)
+        heard[menu] = (opened, now)
+        if heard.get(("last", seat), (None, None))[1] == labels:
+            heard[("last", seat)] = (opened, now)
 
     def _after_own_step(self, seat: int) -> bool:
         """Whether nothing but the seat's own doings happened since its last answer (the

@@ -202,3 +202,55 @@ def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
                     Verbosity.NORMAL, everyone - {seat}))
                 checked += 1
     assert checked
+
+
+class _PlanAgain(_PlanTwice):
+    """Types one space's number twice at the first pass, then at the second pass notes
+    each choice's key and stops."""
+
+    def __init__(self, out: object) -> None:
+        super().__init__()
+        self.out = out
+        self.heard = ""
+        self.keys: dict[str, str] = {}
+        self.first: set[str] = set()
+
+    def read(self, prompt: str) -> str:
+        planned = any(" " in t for t in self.typed)
+        if self.client.match.state.step[0] == "plan" and not planned:  # type: ignore
+            self.first = {a for _, a, _ in self.client.keyed_choices(0)}  # type: ignore
+        if planned and self.client.match.state.step[0] == "plan":  # type: ignore
+            self.heard = self.out.getvalue()  # type: ignore[attr-defined]
+            self.keys = {k: a for k, a, _ in self.client.keyed_choices(0)}  # type: ignore
+            raise EOFError
+        return super().read(prompt)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_planning_pass_asked_again_says_only_what_the_others_changed(seed: int) -> None:
+    """Ana's own markers changed her list too, and she heard them confirmed: the list asked
+    again after the others placed says the spaces they placed on and new ones (a space her
+    sail brought in reach), no other."""
+    import io
+    import re
+
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import Writer
+
+    match = Match(SPEC, SPEC.settings(4, seed), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 4)])
+    out = io.StringIO()
+    reader = _PlanAgain(out)
+    client = Client(match, reader=reader, writer=Writer(out), lang="en")
+    reader.client = client
+    client.run()
+    mine = [i for i, (s, a) in enumerate(match.log) if s == 0 and a.startswith("plan:")]
+    others = {a for s, a in match.log[mine[-1]:] if s != 0}
+    lines = reader.heard.splitlines()
+    start = max(i for i, line in enumerate(lines) if "choices" in line)
+    news = [re.match(r"(\d+)\. ", line) for line in lines[start + 1:]]
+    said = {reader.keys[m.group(1)] for m in news if m}
+    assert said <= others | (set(reader.keys.values()) - reader.first)
+    if "new or changed" in lines[start] or "is now" in lines[start]:
+        assert said or "is now" in lines[start]
