@@ -485,6 +485,7 @@ class VanuatuState(ActionTurn, GameState):
                                                 treasure=spec.treasure)
             return Msg("vanuatu.ask.tile", tile=tile)
         if kind == "plan":  # one question a pass: its markers may be typed on one line
+            # the markers in hand (always 5, 3, then 1 as a pass starts) are not said
             now = data.PLANNING_PASSES[self.pass_index] - self.pass_placed
             return Msg("vanuatu.ask.plan", count=now, answers=now,
                        left=self.players[seat].markers)
