@@ -189,8 +189,11 @@ class VanuatuState(ActionTurn, GameState):
         """Preparation (VA-10)."""
         self.round += 1
         self._set_order()
-        self._say(Msg("vanuatu.round.start", round=self.round, last=data.ROUNDS), BRIEF)
-        self._say(Msg("vanuatu.round.first", player=PlayerRef(self.first)), BRIEF)
+        # one line: the round and who plays first; each a detail after it
+        self._say(Msg("vanuatu.round.header", round=self.round, last=data.ROUNDS,
+                      player=PlayerRef(self.first)), BRIEF)
+        self._say(Msg("vanuatu.round.start", round=self.round, last=data.ROUNDS), FULL)
+        self._say(Msg("vanuatu.round.first", player=PlayerRef(self.first)), FULL)
         if self.tourists_left:
             self.tourists_gone += self.tourists_left
             self._say(Msg("vanuatu.tourists.leave", count=self.tourists_left), FULL)
