@@ -184,14 +184,22 @@ def test_a_planning_pass_takes_both_markers_on_one_line() -> None:
 
 @pytest.mark.timeout(180)
 def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
-    """A player heard their own token when drawing it: its reveal at the round's end is a
-    detail to them (full), said to the others at normal."""
+    """A player hears their own token when drawing it: "Ana rests: a token." just before,
+    and its reveal at the round's end, are details to them (full), said to the others at
+    normal."""
     checked = 0
     for match in _games():
         drawn: dict[int, object] = {}
         everyone = frozenset(range(len(match.seats)))
-        for e in match.events:
-            if e.msg.id == "vanuatu.rest.yours":
+        for i, e in enumerate(match.events):
+            if e.msg.id == "vanuatu.rest.taken" and match.events[i - 1].msg != e.msg:
+                seat = e.msg.params["player"].seat
+                pair = {(d.level, d.visible_to) for d in match.events[i:i + 2]}
+                assert pair == {(Verbosity.NORMAL, everyone - {seat}),
+                                (Verbosity.FULL, frozenset({seat}))}
+                assert match.events[i + 2].msg.id == "vanuatu.rest.yours"
+                assert match.events[i + 2].visible_to == frozenset({seat})
+            elif e.msg.id == "vanuatu.rest.yours":
                 (seat,) = e.visible_to or ()
                 assert e.level == Verbosity.NORMAL
                 drawn[seat] = _key(e.msg.params["token"])

@@ -67,8 +67,12 @@ def character_returned(seat: int, character: str) -> Event:
 
 
 @shared
-def rest_taken(seat: int) -> Event:
-    return Event(Msg("vanuatu.rest.taken", player=PlayerRef(seat)), None, NORMAL, seat)
+def rest_taken(seat: int, players: int) -> tuple[Event, Event]:
+    """``seat`` rests and draws a token: said to the others; a detail to its player, who
+    hears the token itself (:func:`rest_yours`)."""
+    msg = Msg("vanuatu.rest.taken", player=PlayerRef(seat))
+    others = frozenset(s for s in range(players) if s != seat)
+    return Event(msg, others, NORMAL, seat), Event(msg, frozenset((seat,)), FULL, seat)
 
 
 @shared
