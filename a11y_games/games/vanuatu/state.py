@@ -18,6 +18,7 @@ from a11y_games.games.vanuatu.names import (
     character_msg,
     direction_msg,
     good_msg,
+    joined,
     listed,
     space_name,
 )
@@ -304,13 +305,18 @@ class VanuatuState(ActionTurn, GameState):
         self._next_actor(first=True)
 
     def _say_planning(self) -> None:
-        """Each player's markers, one sentence a player, in turn order (the markers one by
+        """Each player's markers, one sentence a player, in turn order, spaces with as many
+        markers together ("Ambae: 1 on Sail, Fish and Rest, 2 on Build."; the markers one by
         one are details); a player's own sentence is a detail to that player, who heard
         each marker confirmed."""
         everyone = frozenset(range(len(self.players)))
         for seat in self.order:
-            placed = [Msg("vanuatu.plan.item", action=action_msg(a), number=self.markers[a][seat])
-                      for a in data.ACTIONS if self.markers[a][seat]]
+            counts: dict[int, list[Msg]] = {}  # spaces with as many markers said together
+            for a in data.ACTIONS:
+                if self.markers[a][seat]:
+                    counts.setdefault(self.markers[a][seat], []).append(action_msg(a))
+            placed = [Msg("vanuatu.plan.item", action=joined(spaces), number=number)
+                      for number, spaces in counts.items()]
             if placed:
                 msg = Msg("vanuatu.plan.seat", player=PlayerRef(seat), actions=placed)
                 self.events += (Event(msg, everyone - {seat}, NORMAL),
