@@ -117,6 +117,7 @@ class VanuatuState(ActionTurn, GameState):
         self.cursor = 0  # index into the turn order
         self.pass_index = 0
         self.pass_placed = 0
+        self.pass_spaces: list[str] = []  # where the seat planning now placed this pass
         self.acting: str | None = None  # the action space being performed
         self.lost_to_sea = False
         self.sea_end = Msg("vanuatu.end.sea", count=data.SUBMERGED_LOSS)  # the sea's win
@@ -284,6 +285,7 @@ class VanuatuState(ActionTurn, GameState):
         self.phase = "planning"
         self.pass_index = 0
         self.pass_placed = 0
+        self.pass_spaces = []
         self.cursor = 0
         self._say(Msg("vanuatu.start.planning"), BRIEF if self.round == 1 else FULL)
         if self.two_players:
@@ -311,16 +313,20 @@ class VanuatuState(ActionTurn, GameState):
         each marker confirmed."""
         everyone = frozenset(range(len(self.players)))
         for seat in self.order:
-            counts: dict[int, list[Msg]] = {}  # spaces with as many markers said together
-            for a in data.ACTIONS:
-                if self.markers[a][seat]:
-                    counts.setdefault(self.markers[a][seat], []).append(action_msg(a))
-            placed = [Msg("vanuatu.plan.item", action=joined(spaces), number=number)
-                      for number, spaces in counts.items()]
+            placed = self._placed(seat, [a for a in data.ACTIONS if self.markers[a][seat]])
             if placed:
                 msg = Msg("vanuatu.plan.seat", player=PlayerRef(seat), actions=placed)
                 self.events += (Event(msg, everyone - {seat}, NORMAL),
                                 Event(msg, frozenset((seat,)), FULL))
+
+    def _placed(self, seat: int, spaces: list[str]) -> list[Msg]:
+        """``seat``'s markers on ``spaces``, those with as many said together: "1 on Sail,
+        Fish and Rest", "2 on Build"."""
+        counts: dict[int, list[Msg]] = {}
+        for a in spaces:
+            counts.setdefault(self.markers[a][seat], []).append(action_msg(a))
+        return [Msg("vanuatu.plan.item", action=joined(names), number=number)
+                for number, names in counts.items()]
 
     def _next_actor(self, first: bool = False) -> None:
         n = len(self.order)
@@ -617,12 +623,18 @@ class VanuatuState(ActionTurn, GameState):
         player = self.players[seat]
         player.markers -= 1
         self.markers[arg][seat] += 1
-        self.events += said.planned(seat, arg, self.markers[arg][seat], len(self.players))
+        self.events.append(said.planned(seat, arg, self.markers[arg][seat]))
         self.pass_placed += 1
+        self.pass_spaces.append(arg)
         size = data.PLANNING_PASSES[self.pass_index]
         if self.pass_placed < size:
             return
+        # the pass confirmed to its player in one sentence (each marker a detail)
+        spaces = [a for a in data.ACTIONS if a in self.pass_spaces]
+        self._say(Msg("vanuatu.plan.pass", player=PlayerRef(seat), actions=self._placed(
+            seat, spaces)), BRIEF, to=seat, cause=seat)
         self.pass_placed = 0
+        self.pass_spaces = []
         self.cursor += 1
         if self.cursor == len(self.order):
             self.cursor = 0
