@@ -228,9 +228,9 @@ def test_giving_up_an_action_is_worded_plainly() -> None:
     """The choice to take back one's markers without acting names what is given up."""
     from a11y_games.engine import Msg
 
-    label = Msg("vanuatu.label.drop", action=Msg("vanuatu.action.fish"), count=2)
-    assert Translator("fr").render(label) == "Pêcher : reprendre 2"
-    assert Translator("en").render(label) == "Give up Fish: 2 markers back"
+    label = Msg("vanuatu.label.drop", action=Msg("vanuatu.action.fish"))
+    assert Translator("fr").render(label) == "Renoncer à Pêcher"
+    assert Translator("en").render(label) == "Give up Fish"
 
 
 def crowded_match() -> Match:
