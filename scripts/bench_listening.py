@@ -125,7 +125,8 @@ class Policy:
         """The keys of the next answers, for a question that invites several on one line
         (its prompt's ``answers``): the bot decides each next step on a copy of the seat's
         own view, while the next question is the same seat's and nobody else acted; a
-        question with a single answer is skipped (the client answers it alone)."""
+        question with a single answer, or a single one besides back, is skipped (the
+        client answers it alone)."""
         client = self.client
         assert client is not None
         view = client.match.spec.worlds.view(client.match.state, seat)
@@ -139,8 +140,9 @@ class Policy:
                     or any(e.cause != seat for e in view.events)):
                 break
             legal = view.legal_actions(seat)
-            if len(legal) == 1 and legal[0] != BACK:
-                action = legal[0]
+            real = [a for a in legal if a != BACK]
+            if len(real) == 1 and (len(legal) == 1 or not pending.several):
+                action = real[0]  # the client answers it alone (one choice, or it and back)
                 continue
             action = self.bot.choose(view.observation(seat), legal)
             if action not in legal:

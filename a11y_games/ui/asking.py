@@ -147,32 +147,72 @@ class Asking:
         if action is None:
             self.say(Msg("core.error.choice_key", number=word, count=len(keyed)))
             return False
-        try:
-            self.table.act(seat, action)
-        except IllegalAction as error:
-            self.say(error.msg)
-            return False
-        return True
+        return self._act_own(seat, action)
 
     def answer_alone(self, seat: int, pending: Pending) -> bool:
         """A question with one possible answer (not back, not a race) is answered at once,
-        and said, unless the player turned that off. True if answered."""
+        and said, unless the player turned that off; so is a question whose only answer
+        besides ``0. Back`` is one choice, when it follows the seat's own step ("Draw on
+        which island? 1. Tanna / 0. Back" after choosing to draw): the step that led here
+        chose it. True if answered."""
         if not self.only_choice or pending.race or seat != self.viewer:
             return False
         legal = self.table.choices(seat)
-        if len(legal) != 1 or legal[0][0] == BACK:
+        real = [choice for choice in legal if choice[0] != BACK]
+        if len(real) != 1 or (len(legal) > 1 and (pending.several
+                                                  or not self._after_own_step(seat))):
             return False
         key = (seat, pending, self.table.log_length)
         if key == getattr(self, "_answered_alone", None):
             return False  # refused once: ask it
         self._answered_alone = key
-        self.say(Msg("core.choices.only", label=legal[0][1]))
+        self.say(Msg("core.choices.only", label=real[0][1]))
+        return self._act_own(seat, real[0][0])
+
+    def _act_own(self, seat: int, action: str) -> bool:
+        """The seat's own answer, played; remembered as its last step. False if refused
+        (and said why)."""
+        before = len(self.table.events)
         try:
-            self.table.act(seat, legal[0][0])
+            self.table.act(seat, action)
         except IllegalAction as error:
             self.say(error.msg)
             return False
+        self._own_step = (seat, before)
+        self._heard_after_own_step(seat)
         return True
+
+    def _heard_after_own_step(self, seat: int) -> None:
+        """The seat's step ended its turn in this menu: its list as heard now includes what
+        the step changed (the player did it and heard it confirmed), so that the menu
+        asked again after others played says only what they changed (Vanuatu's planning:
+        "Build: Ana has 1" is not news to Ana). Local tables only (a remote one describes
+        nothing out of turn)."""
+        pending = self.table.pending()
+        describe = getattr(self.table, "describe", None)
+        heard = getattr(self, "_heard_choices", None)
+        menu = self.numbering.menu
+        if pending is None or seat in pending.seats or describe is None or not heard \
+                or menu not in heard:
+            return
+        opened, labels = heard[menu]
+        actions = {str(number): action for action, number in self.numbering.numbers.items()}
+        now = dict(labels)
+        for key in labels:
+            label = describe(seat, actions[key]) if key in actions else None
+            if label is not None:
+                now[key] = self.tr.render(label)
+        heard[menu] = (opened, now)
+        if heard.get(("last", seat), (None, None))[1] == labels:
+            heard[("last", seat)] = (opened, now)
+
+    def _after_own_step(self, seat: int) -> bool:
+        """Whether nothing but the seat's own doings happened since its last answer (the
+        question comes from that answer, as a sub-question comes from its menu)."""
+        last = getattr(self, "_own_step", None)
+        events = self.table.events
+        return (last is not None and last[0] == seat and last[1] <= len(events)
+                and all(e.cause == seat for e in events[last[1]:]))
 
     def answer_keys(self, words: list[str]) -> None:
         """Several keys typed on one line (``1 3 2``) answer successive questions, each

@@ -119,6 +119,14 @@ class LocalTable:
     def act(self, seat: int, action: str) -> None:
         self.match.act(seat, action)
 
+    def describe(self, seat: int, action: str) -> Msg | None:
+        """The label ``action`` would have for ``seat`` now, out of its turn too (a choice
+        it was offered); None if the game cannot say it now."""
+        try:
+            return self.match.state.describe(seat, action)
+        except (LookupError, ValueError, AttributeError, TypeError, AssertionError):
+            return None  # a label is a courtesy: the game owes none out of turn
+
     def outcome(self) -> Outcome | None:
         return self.match.state.outcome()
 

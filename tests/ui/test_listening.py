@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
+from typing import ClassVar
 
 import pytest
 
@@ -249,6 +250,79 @@ def test_a_single_answer_is_asked_when_the_player_turned_that_off() -> None:
     client.run()
     assert "Only one choice: toy.take." not in out.getvalue()
     assert match.log == []
+
+
+class StepState(ToyState):
+    """Seat 0 picks a move, then where: a sub-question with its back (to the move menu)."""
+
+    WHERE: ClassVar[dict[str, tuple[str, ...]]] = {"near": ("go:shore",),
+                                                 "far": ("go:reef", "go:bay")}
+
+    def __init__(self, settings, rng) -> None:
+        super().__init__(settings, rng)
+        self.move: str | None = None
+        self.went: str | None = None
+
+    def pending(self) -> Pending | None:
+        return None if self.went else Pending((0,), Msg("toy.ask"))
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.went or seat != 0:
+            return []
+        if self.move is None:
+            return ["move:near", "move:far"]
+        return [*self.WHERE[self.move], "back"]
+
+    def describe(self, seat: int, action: str) -> Msg:
+        return _label(action.split(":")[-1].capitalize())
+
+    def apply(self, seat: int, action: str) -> None:
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(Msg("core.error.illegal"))
+        if action == "back":
+            self.move = None
+        elif action.startswith("move:"):
+            self.move = action[5:]
+        else:
+            self.went = action[3:]
+
+    def outcome(self) -> Outcome | None:
+        return Outcome(frozenset({0}), Msg("toy.won", seat=PlayerRef(0))) if self.went \
+            else None
+
+
+STEPS = replace(SPEC, name="toy", new_state=StepState)
+
+
+def _steps(script: str, *, start: str | None = None):
+    match = Match(STEPS, STEPS.settings(2, 1), [SeatSpec("human", "Ana"),
+                                                SeatSpec("bot", level="random")])
+    match.state.move = start
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out))
+    client.run()
+    return out.getvalue().splitlines(), match
+
+
+def _taken_alone(lines: list[str]) -> list[str]:
+    """The lines saying a choice was taken at once (a toy label is itself "Only one
+    choice: ...", so the line says it twice)."""
+    return [line for line in lines if line.startswith("Only one choice: Only one choice:")]
+
+
+def test_the_only_choice_besides_back_after_ones_own_step_is_taken_and_said() -> None:
+    lines, match = _steps("1\n")  # Near: its only place, Shore, is taken at once
+    assert _taken_alone(lines) == ["Only one choice: Only one choice: Shore.."]
+    assert [a for _, a in match.log] == ["move:near", "go:shore"]
+    lines, match = _steps("2\n3\n")  # Far: two places, asked (Reef is 3: the same menu)
+    assert _taken_alone(lines) == []
+    assert [a for _, a in match.log] == ["move:far", "go:reef"]
+
+
+def test_the_only_choice_besides_back_is_asked_when_no_own_step_led_there() -> None:
+    lines, match = _steps("1\n", start="near")  # asked at once, the menu not chosen here
+    assert _taken_alone(lines) == []
+    assert [a for _, a in match.log] == ["go:shore"]
 
 
 # --- kinds: mute, unmute, log KIND ----------------------------------------------------------

@@ -125,26 +125,28 @@ def test_shared_events_are_built_once_and_equal_to_fresh_ones() -> None:
     from a11y_games.engine import Event, Msg, PlayerRef
     from a11y_games.games.vanuatu import events as said
 
-    assert said.planned(2, "draw", 3, 4) is said.planned(2, "draw", 3, 4)
+    assert said.planned(2, "draw", 3) is said.planned(2, "draw", 3)
     msg = Msg("vanuatu.plan.placed", player=PlayerRef(2), action=Msg("vanuatu.action.draw"),
               count=3)
-    assert said.planned(2, "draw", 3, 4) == (
-        Event(msg, frozenset({2}), Verbosity.BRIEF, 2),  # its own marker, confirmed
-        Event(msg, frozenset({0, 1, 3}), Verbosity.FULL, 2))  # the others': a detail
+    # a detail: its player hears the pass in one sentence, the others the planning's end
+    assert said.planned(2, "draw", 3) == Event(msg, None, Verbosity.FULL, 2)
     assert said.rest_yours(1, "pp").visible_to == frozenset({1})
     assert said.character_returned(0, "guide").informs is False
 
 
 @pytest.mark.rule("VA-10")
 def test_a_round_starts_with_its_number_then_the_first_player() -> None:
-    """Two lines: the round (the line ``log round N`` finds), then who plays first."""
+    """One line, the round first (the line ``log round N`` finds), then who plays first;
+    each said again on its own line, a detail."""
     state = new(seed=2)
     msgs = [e.msg for e in state.events]
-    k = [m.id for m in msgs].index("vanuatu.round.start")
+    k = [m.id for m in msgs].index("vanuatu.round.header")
     assert msgs[k].params["round"] == 1
-    lines = Translator("en").render_all(msgs[k:k + 2])
-    assert lines == ["Round 1 of 8.", f"First player: Player {state.first + 1}."]
-    assert state.events[k].level == state.events[k + 1].level == Verbosity.BRIEF
+    lines = Translator("en").render_all(msgs[k:k + 3])
+    assert lines == [f"Round 1 of 8: Player {state.first + 1} first.",
+                     "Round 1 of 8.", f"First player: Player {state.first + 1}."]
+    assert state.events[k].level == Verbosity.BRIEF
+    assert state.events[k + 1].level == state.events[k + 2].level == Verbosity.FULL
 
 
 def test_french_lines_read_as_french_sentences() -> None:

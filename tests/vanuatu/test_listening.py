@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from a11y_games.engine import Verbosity
+from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.vanuatu import SPEC
@@ -23,6 +23,13 @@ def _games(players: int = 4, seeds: range = range(3)) -> list[Match]:
     return out
 
 
+def _spaces(said: Msg) -> list[Msg]:
+    """The action spaces said together ("Sail, Fish and Rest")."""
+    if said.id == "vanuatu.and":
+        return [*said.params["first"], said.params["last"]]
+    return [said]
+
+
 def _key(msg: object) -> object:
     return getattr(msg, "id", msg), tuple(sorted(
         (k, _key(v)) for k, v in getattr(msg, "params", {}).items()))
@@ -30,10 +37,11 @@ def _key(msg: object) -> object:
 
 @pytest.mark.timeout(180)
 def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
-    checked = {"planning": 0, "characters": 0, "water": 0}
+    checked = {"planning": 0, "pass": 0, "characters": 0, "water": 0}
     for match in _games():
         events = match.events
         placed: dict[tuple[int, str], int] = {}  # (seat, action) -> markers, this round
+        this_pass: dict[int, dict[str, int]] = {}  # seat -> its markers of this pass
         taken: dict[int, object] = {}
         levels: dict[tuple[str, object], int] = {}  # (island, water) said in full
         for e in events:
@@ -41,15 +49,23 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
             if msg.id == "vanuatu.round.start":
                 placed, taken = {}, {}
             elif msg.id == "vanuatu.plan.placed":
-                seat = msg.params["player"].seat  # confirmed to its player, a detail to others
-                assert (e.level, e.visible_to) in ((Verbosity.BRIEF, frozenset({seat})), (
-                    Verbosity.FULL, frozenset(range(len(match.seats))) - {seat}))
-                placed[msg.params["player"].seat, msg.params["action"].id] = msg.params["count"]
+                seat = msg.params["player"].seat  # a detail: the pass is said in a sentence
+                assert (e.level, e.visible_to) == (Verbosity.FULL, None)
+                placed[seat, msg.params["action"].id] = msg.params["count"]
+                this_pass.setdefault(seat, {})[msg.params["action"].id] = msg.params["count"]
+            elif msg.id == "vanuatu.plan.pass":  # to its player, every marker of the pass
+                seat = msg.params["player"].seat
+                assert (e.level, e.visible_to) == (Verbosity.BRIEF, frozenset({seat}))
+                said = {a.id: m.params["number"] for m in msg.params["actions"]
+                        for a in _spaces(m.params["action"])}
+                assert said == this_pass.pop(seat)
+                checked["pass"] += 1
             elif msg.id == "vanuatu.plan.seat":
                 seat = msg.params["player"].seat  # a detail to its player, who heard each
                 assert (e.level, e.visible_to) in ((Verbosity.FULL, frozenset({seat})), (
                     Verbosity.NORMAL, frozenset(range(len(match.seats))) - {seat}))
-                said = {m.params["action"].id: m.params["number"] for m in msg.params["actions"]}
+                said = {a.id: m.params["number"] for m in msg.params["actions"]
+                        for a in _spaces(m.params["action"])}
                 assert said == {a: k for (s, a), k in placed.items() if s == seat}
                 checked["planning"] += 1
             elif msg.id == "vanuatu.character.taken":
@@ -175,23 +191,31 @@ def test_a_planning_pass_takes_both_markers_on_one_line() -> None:
     reader.client = client
     client.run()
     lines = out.getvalue().splitlines()
-    assert "Place 2 markers, 5 in hand: 2 numbers." in "\n".join(lines)
+    assert "Place 2 markers: 2 numbers." in "\n".join(lines)
     mine = [a for s, a in match.log if s == 0 and a.startswith("plan:")]
     assert len(mine) == 2 and mine[0] == mine[1]  # one line, two markers on one space
     said = [line for line in lines if line.startswith("Ana: ") and " on " in line]
-    assert ": 1 on " in said[-2] and said[-1] == said[-2].replace(": 1 on", ": 2 on")
+    assert len(said) == 1 and said[0].startswith("Ana: 2 on ")  # the pass in one sentence
 
 
 @pytest.mark.timeout(180)
 def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
-    """A player heard their own token when drawing it: its reveal at the round's end is a
-    detail to them (full), said to the others at normal."""
+    """A player hears their own token when drawing it: "Ana rests: a token." just before,
+    and its reveal at the round's end, are details to them (full), said to the others at
+    normal."""
     checked = 0
     for match in _games():
         drawn: dict[int, object] = {}
         everyone = frozenset(range(len(match.seats)))
-        for e in match.events:
-            if e.msg.id == "vanuatu.rest.yours":
+        for i, e in enumerate(match.events):
+            if e.msg.id == "vanuatu.rest.taken" and match.events[i - 1].msg != e.msg:
+                seat = e.msg.params["player"].seat
+                pair = {(d.level, d.visible_to) for d in match.events[i:i + 2]}
+                assert pair == {(Verbosity.NORMAL, everyone - {seat}),
+                                (Verbosity.FULL, frozenset({seat}))}
+                assert match.events[i + 2].msg.id == "vanuatu.rest.yours"
+                assert match.events[i + 2].visible_to == frozenset({seat})
+            elif e.msg.id == "vanuatu.rest.yours":
                 (seat,) = e.visible_to or ()
                 assert e.level == Verbosity.NORMAL
                 drawn[seat] = _key(e.msg.params["token"])
@@ -202,3 +226,55 @@ def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
                     Verbosity.NORMAL, everyone - {seat}))
                 checked += 1
     assert checked
+
+
+class _PlanAgain(_PlanTwice):
+    """Types one space's number twice at the first pass, then at the second pass notes
+    each choice's key and stops."""
+
+    def __init__(self, out: object) -> None:
+        super().__init__()
+        self.out = out
+        self.heard = ""
+        self.keys: dict[str, str] = {}
+        self.first: set[str] = set()
+
+    def read(self, prompt: str) -> str:
+        planned = any(" " in t for t in self.typed)
+        if self.client.match.state.step[0] == "plan" and not planned:  # type: ignore
+            self.first = {a for _, a, _ in self.client.keyed_choices(0)}  # type: ignore
+        if planned and self.client.match.state.step[0] == "plan":  # type: ignore
+            self.heard = self.out.getvalue()  # type: ignore[attr-defined]
+            self.keys = {k: a for k, a, _ in self.client.keyed_choices(0)}  # type: ignore
+            raise EOFError
+        return super().read(prompt)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_planning_pass_asked_again_says_only_what_the_others_changed(seed: int) -> None:
+    """Ana's own markers changed her list too, and she heard them confirmed: the list asked
+    again after the others placed says the spaces they placed on and new ones (a space her
+    sail brought in reach), no other."""
+    import io
+    import re
+
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import Writer
+
+    match = Match(SPEC, SPEC.settings(4, seed), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 4)])
+    out = io.StringIO()
+    reader = _PlanAgain(out)
+    client = Client(match, reader=reader, writer=Writer(out), lang="en")
+    reader.client = client
+    client.run()
+    mine = [i for i, (s, a) in enumerate(match.log) if s == 0 and a.startswith("plan:")]
+    others = {a for s, a in match.log[mine[-1]:] if s != 0}
+    lines = reader.heard.splitlines()
+    start = max(i for i, line in enumerate(lines) if "choices" in line)
+    news = [re.match(r"(\d+)\. ", line) for line in lines[start + 1:]]
+    said = {reader.keys[m.group(1)] for m in news if m}
+    assert said <= others | (set(reader.keys.values()) - reader.first)
+    if "new or changed" in lines[start] or "is now" in lines[start]:
+        assert said or "is now" in lines[start]

@@ -339,7 +339,8 @@ class ActionTurn:
             if self.rest_pool:
                 token = self.rest_pool.pop()
                 player.rest = token
-                self.events += (said.rest_taken(seat), said.rest_yours(seat, token))
+                self.events += (*said.rest_taken(seat, len(self.players)),
+                                said.rest_yours(seat, token))
             else:
                 self._say(Msg("vanuatu.rest.none", player=PlayerRef(seat)), cause=seat)
             self._finish(seat)

@@ -5,6 +5,6 @@ from __future__ import annotations
 __all__ = ["CUES"]
 
 CUES: dict[str, str] = {
-    "vanuatu.round.start": "round",
+    "vanuatu.round.header": "round",
     "vanuatu.end.penalty": "targeted",
 }

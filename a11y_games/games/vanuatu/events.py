@@ -25,14 +25,13 @@ shared = lru_cache(maxsize=1 << 12)
 
 
 @shared
-def planned(seat: int, action: str, count: int, players: int) -> tuple[Event, Event]:
-    """``seat`` places a marker on ``action`` and now has ``count`` there: confirmed to its
-    player (BRIEF), a detail for the others (FULL: the end of planning says each player's
-    markers in one sentence)."""
+def planned(seat: int, action: str, count: int) -> Event:
+    """``seat`` places a marker on ``action`` and now has ``count`` there: a detail for
+    everyone (its player hears the pass confirmed in one sentence, the others hear each
+    player's markers at the end of planning)."""
     msg = Msg("vanuatu.plan.placed", player=PlayerRef(seat), action=action_msg(action),
               count=count)
-    others = frozenset(s for s in range(players) if s != seat)
-    return Event(msg, frozenset((seat,)), BRIEF, seat), Event(msg, others, FULL, seat)
+    return Event(msg, None, FULL, seat)
 
 
 @shared
@@ -67,8 +66,12 @@ def character_returned(seat: int, character: str) -> Event:
 
 
 @shared
-def rest_taken(seat: int) -> Event:
-    return Event(Msg("vanuatu.rest.taken", player=PlayerRef(seat)), None, NORMAL, seat)
+def rest_taken(seat: int, players: int) -> tuple[Event, Event]:
+    """``seat`` rests and draws a token: said to the others; a detail to its player, who
+    hears the token itself (:func:`rest_yours`)."""
+    msg = Msg("vanuatu.rest.taken", player=PlayerRef(seat))
+    others = frozenset(s for s in range(players) if s != seat)
+    return Event(msg, others, NORMAL, seat), Event(msg, frozenset((seat,)), FULL, seat)
 
 
 @shared

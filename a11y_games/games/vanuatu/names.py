@@ -7,8 +7,8 @@ from a11y_games.engine import Msg
 from a11y_games.games.vanuatu import data
 from a11y_games.games.vanuatu.board import Board, Island, Sea
 
-__all__ = ["action_msg", "character_msg", "direction_msg", "good_msg", "listed", "space_name",
-           "squeezed"]
+__all__ = ["action_msg", "character_msg", "direction_msg", "good_msg", "joined", "listed",
+           "space_name", "squeezed"]
 
 
 def space_name(board: Board, space: int) -> Msg | str:
@@ -36,6 +36,13 @@ def direction_msg(direction: int) -> Msg:
 
 def good_msg(good: str, count: int = 1) -> Msg:
     return Msg(f"vanuatu.good.{good}", count=count)
+
+
+def joined(items: list[Msg]) -> Msg:
+    """Names said together, the last after "and": "Sail, Fish and Rest" (one name alone)."""
+    if len(items) == 1:
+        return items[0]
+    return Msg("vanuatu.and", first=items[:-1], last=items[-1])
 
 
 def listed(msg_id: str, key: str, items: list, **params: object) -> list[Msg]:

@@ -18,6 +18,7 @@ from a11y_games.games.vanuatu.names import (
     character_msg,
     direction_msg,
     good_msg,
+    joined,
     listed,
     space_name,
 )
@@ -116,6 +117,7 @@ class VanuatuState(ActionTurn, GameState):
         self.cursor = 0  # index into the turn order
         self.pass_index = 0
         self.pass_placed = 0
+        self.pass_spaces: list[str] = []  # where the seat planning now placed this pass
         self.acting: str | None = None  # the action space being performed
         self.lost_to_sea = False
         self.sea_end = Msg("vanuatu.end.sea", count=data.SUBMERGED_LOSS)  # the sea's win
@@ -189,8 +191,11 @@ class VanuatuState(ActionTurn, GameState):
         """Preparation (VA-10)."""
         self.round += 1
         self._set_order()
-        self._say(Msg("vanuatu.round.start", round=self.round, last=data.ROUNDS), BRIEF)
-        self._say(Msg("vanuatu.round.first", player=PlayerRef(self.first)), BRIEF)
+        # one line: the round and who plays first; each a detail after it
+        self._say(Msg("vanuatu.round.header", round=self.round, last=data.ROUNDS,
+                      player=PlayerRef(self.first)), BRIEF)
+        self._say(Msg("vanuatu.round.start", round=self.round, last=data.ROUNDS), FULL)
+        self._say(Msg("vanuatu.round.first", player=PlayerRef(self.first)), FULL)
         if self.tourists_left:
             self.tourists_gone += self.tourists_left
             self._say(Msg("vanuatu.tourists.leave", count=self.tourists_left), FULL)
@@ -280,6 +285,7 @@ class VanuatuState(ActionTurn, GameState):
         self.phase = "planning"
         self.pass_index = 0
         self.pass_placed = 0
+        self.pass_spaces = []
         self.cursor = 0
         self._say(Msg("vanuatu.start.planning"), BRIEF if self.round == 1 else FULL)
         if self.two_players:
@@ -301,17 +307,26 @@ class VanuatuState(ActionTurn, GameState):
         self._next_actor(first=True)
 
     def _say_planning(self) -> None:
-        """Each player's markers, one sentence a player, in turn order (the markers one by
+        """Each player's markers, one sentence a player, in turn order, spaces with as many
+        markers together ("Ambae: 1 on Sail, Fish and Rest, 2 on Build."; the markers one by
         one are details); a player's own sentence is a detail to that player, who heard
         each marker confirmed."""
         everyone = frozenset(range(len(self.players)))
         for seat in self.order:
-            placed = [Msg("vanuatu.plan.item", action=action_msg(a), number=self.markers[a][seat])
-                      for a in data.ACTIONS if self.markers[a][seat]]
+            placed = self._placed(seat, [a for a in data.ACTIONS if self.markers[a][seat]])
             if placed:
                 msg = Msg("vanuatu.plan.seat", player=PlayerRef(seat), actions=placed)
                 self.events += (Event(msg, everyone - {seat}, NORMAL),
                                 Event(msg, frozenset((seat,)), FULL))
+
+    def _placed(self, seat: int, spaces: list[str]) -> list[Msg]:
+        """``seat``'s markers on ``spaces``, those with as many said together: "1 on Sail,
+        Fish and Rest", "2 on Build"."""
+        counts: dict[int, list[Msg]] = {}
+        for a in spaces:
+            counts.setdefault(self.markers[a][seat], []).append(action_msg(a))
+        return [Msg("vanuatu.plan.item", action=joined(names), number=number)
+                for number, names in counts.items()]
 
     def _next_actor(self, first: bool = False) -> None:
         n = len(self.order)
@@ -485,6 +500,7 @@ class VanuatuState(ActionTurn, GameState):
                                                 treasure=spec.treasure)
             return Msg("vanuatu.ask.tile", tile=tile)
         if kind == "plan":  # one question a pass: its markers may be typed on one line
+            # the markers in hand (always 5, 3, then 1 as a pass starts) are not said
             now = data.PLANNING_PASSES[self.pass_index] - self.pass_placed
             return Msg("vanuatu.ask.plan", count=now, answers=now,
                        left=self.players[seat].markers)
@@ -607,12 +623,18 @@ class VanuatuState(ActionTurn, GameState):
         player = self.players[seat]
         player.markers -= 1
         self.markers[arg][seat] += 1
-        self.events += said.planned(seat, arg, self.markers[arg][seat], len(self.players))
+        self.events.append(said.planned(seat, arg, self.markers[arg][seat]))
         self.pass_placed += 1
+        self.pass_spaces.append(arg)
         size = data.PLANNING_PASSES[self.pass_index]
         if self.pass_placed < size:
             return
+        # the pass confirmed to its player in one sentence (each marker a detail)
+        spaces = [a for a in data.ACTIONS if a in self.pass_spaces]
+        self._say(Msg("vanuatu.plan.pass", player=PlayerRef(seat), actions=self._placed(
+            seat, spaces)), BRIEF, to=seat, cause=seat)
         self.pass_placed = 0
+        self.pass_spaces = []
         self.cursor += 1
         if self.cursor == len(self.order):
             self.cursor = 0

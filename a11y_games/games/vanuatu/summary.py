@@ -53,7 +53,8 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
             return Msg(f"vanuatu.label.{action}_power", value=value)
         return Msg("vanuatu.label.act", action=action_msg(arg))
     if kind == "drop":
-        return Msg("vanuatu.label.drop", action=action_msg(arg), count=state.markers[arg][seat])
+        # the markers taken back: in ``board plan`` (they matter no more this round)
+        return Msg("vanuatu.label.drop", action=action_msg(arg))
     if kind == "preach":
         return Msg("vanuatu.label.preach", action=action_msg(arg))
     if kind == "govern":
