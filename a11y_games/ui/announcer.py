@@ -61,7 +61,7 @@ class Announcer:
         if self.display is None:
             return
         mine = self._my_turn()
-        msg = (Msg("core.turn.you", seat=PlayerRef(mine[0]), question=mine[1].prompt)
+        msg = (self.turn_msg(mine[0], mine[1].prompt)  # type: ignore[attr-defined]
                if mine else (self.table.status(self.viewer) or [Msg("core.end.over")])[0])
         text = self.tr.render(msg)
         asked = self.out.question  # the question with its choices: the line keys read on

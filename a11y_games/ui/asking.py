@@ -28,7 +28,7 @@ class Asking:
         the seat's own step is said without its name (see :meth:`_follows`). The question
         is one whole line, never cut to fit a width (a braille display pans it); it is
         kept, with whose turn it is and all its choices, for the key that says it again."""
-        turn = Msg("core.turn.you", seat=PlayerRef(seat), question=pending.prompt)
+        turn = self.turn_msg(seat, pending.prompt)
         follows = self._follows(seat)
         taught = getattr(self, "_taught", False)
         full = [turn, *self._choice_lines(seat)]
@@ -50,6 +50,13 @@ class Asking:
             cells = self._braille_lines(texts)
             if cells:
                 self.out.lines(cells, remember=False)
+
+    def turn_msg(self, seat: int, question: Msg) -> Msg:
+        """"Your turn: QUESTION"; named ("Ana, your turn: ...") when several people share
+        this keyboard: one player alone, or at a network table, knows who they are."""
+        if len(self.table.humans()) > 1:
+            return Msg("core.turn.you", seat=PlayerRef(seat), question=question)
+        return Msg("core.turn.yours", question=question)
 
     def _follows(self, seat: int) -> bool:
         """Whether this question follows the seat's own last answer with nothing heard

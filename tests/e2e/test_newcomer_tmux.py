@@ -30,7 +30,7 @@ def test_newcomer_reaches_the_first_move_in_three_answers(tmp_path, number: int)
         for answer in answers:
             player.type(answer)
             lines = player.wait_prompt(lines)
-        assert any("your turn" in line or "Waiting" in line for line in lines[-30:]), lines[-30:]
+        assert any("Your turn" in line or "Waiting" in line for line in lines[-30:]), lines[-30:]
         assert any(line.startswith("Welcome to") for line in lines)
     finally:
         player.close()

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from a11y_games.engine import Msg, PlayerRef
+from a11y_games.engine import Msg
 from a11y_games.i18n import Translator
 from a11y_games.output.braille import BLANK, Braille, table_for
 from a11y_games.output.brlapi_display import BrailleDisplay, DisplayUnavailable, dots
@@ -269,7 +269,7 @@ def test_the_client_shows_its_question_on_the_braille_display(
                         display=display)
         client.advance()
         client.update_display()
-        question = client.tr.render(Msg("core.turn.you", seat=PlayerRef(0),
+        question = client.tr.render(Msg("core.turn.yours",
                                         question=match.state.pending().prompt))
         braille = Braille(table_for("en"), width=40)
         first = braille.lines([question])[0].ljust(40, BLANK)

@@ -219,8 +219,8 @@ def test_board_with_an_unknown_topic_is_refused() -> None:
 
 
 def test_a_long_question_is_one_whole_line_with_whose_turn() -> None:
-    """``Ana, your turn: Approve ...?`` is one sentence, never cut in two (speech heard
-    "Ana, your turn:" alone); the choices follow, each within 40 cells."""
+    """``Your turn: Approve ...?`` is one sentence, never cut in two (speech heard "Your
+    turn:" alone); the choices follow, each within 40 cells."""
     import io
 
     from a11y_games.ui.client import Client
@@ -233,8 +233,8 @@ def test_a_long_question_is_one_whole_line_with_whose_turn() -> None:
     client = Client(match, reader=PlainReader(io.StringIO("")), writer=Writer(out))
     client.run()
     lines = out.getvalue().splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith("Ana, your turn: "))
-    assert lines[at].removeprefix("Ana, your turn: ").startswith("Approve ")
+    at = next(i for i, line in enumerate(lines) if line.startswith("Your turn: "))
+    assert lines[at].removeprefix("Your turn: ").startswith("Approve ")
     assert lines[at].endswith("?")
     assert all(len(line) <= 40 for line in lines[at + 1:at + 4])
 

@@ -144,19 +144,31 @@ def test_a_list_just_heard_is_one_line_and_enter_reads_it_whole() -> None:
     assert lines.count("3 choices. Type a number.") == 1  # the first list teaches
     assert "The same 3 choices." in lines
     enter = len(lines) - 1 - lines[::-1].index("The same 3 choices.")
-    assert lines[enter + 1:enter + 6] == ["Ana, your turn: toy.ask", "3 choices:",
+    assert lines[enter + 1:enter + 6] == ["Your turn: toy.ask", "3 choices:",
                                           "1. toy.take", "2. toy.take", "3. toy.take"]
 
 
 def test_a_question_after_ones_own_step_says_no_name_again_after_others_it_does() -> None:
+    """"Your turn:" only after others played; one player alone is not named (several at
+    one keyboard are, below)."""
     lines, _, _ = _shop("1\n")
     took = lines.index("toy.took")
-    assert lines[took - 7] == "Ana, your turn: toy.ask"  # the first question, 6 lines of list
+    assert lines[took - 7] == "Your turn: toy.ask"  # the first question, 6 lines of list
     assert lines[took + 1] == "toy.ask"  # after Ana's own purchase: the same turn goes on
     out, _, client = _toy("1\n")
     client.run()
     asked = [line for line in out.getvalue().splitlines() if line.endswith("toy.ask")]
-    assert len(asked) >= 2 and all(line == "Ana, your turn: toy.ask" for line in asked)
+    assert len(asked) >= 2 and all(line == "Your turn: toy.ask" for line in asked)
+
+
+def test_several_people_at_one_keyboard_are_named_at_their_turn() -> None:
+    match = Match(SPEC, SPEC.settings(2, 1), [SeatSpec("human", "Ana"),
+                                             SeatSpec("human", "Bo")])
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO("\n1\n\n1\n")), writer=Writer(out),
+           prefs=Preferences(hotseat_clear="off")).run()
+    lines = out.getvalue().splitlines()
+    assert "Ana, your turn: toy.ask" in lines and "Bo, your turn: toy.ask" in lines
 
 
 class ChangingShop(ShopState):
