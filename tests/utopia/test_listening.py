@@ -54,7 +54,7 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                                                      for c in line.msg.params["civs"])
                 checked["guests"] += 1
             elif e.msg.id == "utopia.ev.removed":
-                gain = events[i + 1]  # the gain, a detail right after
+                gain = next(g for g in events[i + 1:] if g.msg.id != e.msg.id)  # a detail
                 assert gain.msg.id == "utopia.ev.gain" and gain.level == Verbosity.FULL
                 for key in ("seat", "points", "total"):
                     assert e.msg.params[key] == gain.msg.params[key]
@@ -78,13 +78,82 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
     assert all(checked.values()), checked
 
 
+_STEP_IDS = {"utopia.ev.moved_land": "move", "utopia.ev.moved_sea": "move",
+             "utopia.ev.added": "add", "utopia.ev.removed": "remove",
+             "utopia.ev.raise": "raise", "utopia.ev.lower": "lower",
+             "utopia.ev.monument_built": "monument", "utopia.ev.wonder_built": "wonder"}
+
+
+def _step_facts(kind: str, params: dict) -> tuple:
+    """What a step says, from a detail's or a sentence part's parameters (counts aside)."""
+    civ = params.get("civ")
+    return (kind, getattr(civ, "id", "").replace("utopia.civ.", "utopia.civs."),
+            params.get("src", params.get("district", "")), params.get("dst", ""),
+            params.get("value"), getattr(params.get("island"), "id", ""))
+
+
+@pytest.mark.timeout(120)
+def test_a_turn_in_one_sentence_keeps_every_step_in_the_full_details() -> None:
+    """Others hear a phase 2 turn in one sentence; each of its steps (princes moved, added,
+    removed, the scale, builds, privileges) is a detail the others have at full, and the
+    player who acted heard each step at once."""
+    checked = 0
+    for match in _games():
+        events = match.events
+        start = 0
+        for i, e in enumerate(events):
+            if e.msg.id in ("utopia.ev.turn", "utopia.ev.phase2"):
+                start = i
+            if e.msg.id != "utopia.ev.turn_done" or e.level == Verbosity.FULL:
+                continue
+            seat = e.cause
+            assert seat not in e.visible_to and len(e.visible_to) == match.state.n - 1
+            mine = [d for d in events[start:i] if d.cause == seat and d.visible_to is not None]
+            details = [d for d in mine if d.visible_to == e.visible_to]
+            assert all(d.level == Verbosity.FULL for d in details)
+            own = [d.msg for d in mine if d.visible_to == frozenset({seat})
+                   and (d.msg.id in _STEP_IDS or d.msg.id == "utopia.ev.privilege_used")]
+            assert [d.msg for d in details] == own  # the same steps, said to the actor
+            expected: list[list] = []
+            privileges = 0
+            for d in details:
+                if d.msg.id == "utopia.ev.privilege_used":
+                    privileges += 1
+                    continue
+                kind = _STEP_IDS[d.msg.id]
+                facts = _step_facts(kind, d.msg.params)
+                count = d.msg.params.get("count", 1)
+                if (expected and expected[-1][0] == facts and kind in ("move", "add", "remove")):
+                    expected[-1][1] += count
+                    expected[-1][2] += privileges
+                elif expected and kind == "raise" and expected[-1][0][:2] == facts[:2]:
+                    expected[-1] = [facts, 1, expected[-1][2] + privileges]
+                else:
+                    expected.append([facts, count, privileges])
+                privileges = 0
+            said = []
+            for part in e.msg.params["steps"]:
+                p = part.params["count"] if part.id == "utopia.step.privileged" else 0
+                part = part.params["step"] if part.id == "utopia.step.privileged" else part
+                kind = part.id.rsplit(".", 1)[-1]
+                count = part.params.get("count", 1) if kind != "raise" else 1
+                said.append([_step_facts(kind, part.params), count, p])
+                if kind == "remove":
+                    assert part.params["points"] == 2 * count
+            assert said == expected
+            checked += 1
+    assert checked
+
+
 @pytest.mark.timeout(120)
 def test_normal_verbosity_says_each_action_in_one_line_and_hides_turn_starts() -> None:
     match = _games(seeds=range(1))[0]
     normal = [e for e in match.events if e.level <= Verbosity.NORMAL]
     ids = {e.msg.id for e in normal}
     assert "utopia.ev.turn" not in ids and "utopia.ev.turn_guest" not in ids
-    assert ids & {"utopia.ev.moved_land", "utopia.ev.moved_sea"}
+    assert "utopia.ev.turn_done" in ids  # the others' turns, one sentence each
+    moves = [e for e in normal if e.msg.id in ("utopia.ev.moved_land", "utopia.ev.moved_sea")]
+    assert moves and all(e.visible_to == frozenset({e.cause}) for e in moves)  # to its player
     full = [e for e in match.events if e.level == Verbosity.FULL]
     assert len(normal) < len(match.events) and full  # the details stay in the log
 
@@ -119,7 +188,14 @@ def test_brief_confirms_your_own_discards_and_builds() -> None:
                             for e in discards)
     built = [e for e in match.events if e.msg.id in ("utopia.ev.monument_built",
                                                      "utopia.ev.wonder_built")]
-    assert built and all(e.level == Verbosity.BRIEF for e in built)
+    heard = [e for e in built if e.visible_to is None or e.visible_to == {e.cause}]
+    assert heard and all(e.level == Verbosity.BRIEF for e in heard)  # (to the others: a
+    # detail of the turn's sentence, said at brief when the turn builds)
+    turns = [e for e in match.events if e.msg.id == "utopia.ev.turn_done"
+             and e.cause not in e.visible_to]
+    assert all(e.level == Verbosity.BRIEF for e in turns
+               if any(p.params.get("step", p).id == "utopia.step.monument"
+                      for p in e.msg.params["steps"]))
 
 
 class _GuestAndDistrict:
