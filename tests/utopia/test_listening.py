@@ -41,7 +41,7 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
         events = match.events
         for i, e in enumerate(events):
             if e.msg.id == "utopia.ev.guests_count":
-                assert e.level == Verbosity.NORMAL
+                assert e.level == Verbosity.FULL  # (each guest question lists them)
                 details = _after(events, i, {"utopia.ev.guests", "utopia.ev.guests_line"})
                 assert all(d.level == Verbosity.FULL for d in details)
                 heads = [d.msg.params["island"].id.rsplit(".")[-1] for d in details
@@ -67,13 +67,11 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                     for key in ("seat", "points", "total"):
                         assert m.params[key] == g.msg.params[key]
                 checked["scored"] += 1
-            elif e.msg.id == "utopia.ev.discards":
-                dues = [d for d in events[:i] if d.msg.id == "utopia.ev.must_discard"][-len(
-                    e.msg.params["seats"]):]
-                for m, d in zip(e.msg.params["seats"], dues, strict=True):
-                    assert (m.params["seat"], m.params["number"]) == (d.msg.params["seat"],
-                                                                      d.msg.params["count"])
-                    assert d.level == Verbosity.FULL
+            elif e.msg.id == "utopia.ev.dealt_discard":  # how many, to its player
+                (seat,) = e.visible_to
+                due = next(d for d in events[i + 1:] if d.msg.id == "utopia.ev.must_discard")
+                assert due.msg.params["seat"].seat == seat and due.level == Verbosity.FULL
+                assert due.msg.params["count"] == e.msg.params["number"]
                 checked["discards"] += 1
     assert all(checked.values()), checked
 

@@ -29,7 +29,7 @@ KINDS: dict[str, str] = {
     "utopia.ev.no_score": "scoring",
     "utopia.ev.phase3": "scoring",
     "utopia.ev.dealt_cards": "cards",
-    "utopia.ev.discards": "cards",
+    "utopia.ev.dealt_discard": "cards",
     "utopia.ev.must_discard": "cards",
     "utopia.ev.discarded": "cards",
     "utopia.ev.discarded_own": "cards",

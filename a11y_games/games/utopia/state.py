@@ -179,9 +179,11 @@ def _guest_events(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> li
 
 @cache
 def _guests_summary(counts: tuple[tuple[str, int], ...]) -> Event:
-    """The guests of a round in one sentence: how many by each island (the details: FULL)."""
+    """The guests of a round in one sentence: how many by each island (the details: FULL).
+    A detail too: each guest question lists the guests left, island by island."""
     return Event(Msg("utopia.ev.guests_count", islands=[
-        Msg("utopia.ev.guests_island", island=isle_short(i), number=k) for i, k in counts]))
+        Msg("utopia.ev.guests_island", island=isle_short(i), number=k) for i, k in counts]),
+        None, Verbosity.FULL)
 
 
 @cache
@@ -191,11 +193,13 @@ def _island_guest_events(island: str, counts: tuple[int, ...]) -> tuple[Event, .
 
 
 @cache
-def _dealt_events(seat: int, got: tuple[int, ...]) -> tuple[Event, ...]:
-    """The cards dealt to ``seat`` (``got`` by civilisation), as its player hears them."""
+def _dealt_events(seat: int, got: tuple[int, ...], discard: int) -> tuple[Event, ...]:
+    """The cards dealt to ``seat`` (``got`` by civilisation) and how many it discards, as its
+    player hears them (how many each discards: a detail, ``must_discard``)."""
     cards = [civ_count(k, c) for c, k in enumerate(got) if k]
-    return (Event(Msg("utopia.ev.dealt_cards", count=sum(got), cards=cards), _ONLY[seat],
-                  Verbosity.BRIEF),)
+    msg = Msg("utopia.ev.dealt_discard", count=sum(got), cards=cards, number=discard) \
+        if discard else Msg("utopia.ev.dealt_cards", count=sum(got), cards=cards)
+    return (Event(msg, _ONLY[seat], Verbosity.BRIEF),)
 
 
 
@@ -508,7 +512,6 @@ class UtopiaState(MenuStack, GameState):
         self._current = None
         self._event(Msg("utopia.ev.phase2"), level=Verbosity.BRIEF)
         due = self.discards_due()
-        due_said: list[Msg] = []
         deck = self.deck
         for seat in self.order:
             hand = self.hands[seat]
@@ -522,15 +525,11 @@ class UtopiaState(MenuStack, GameState):
             for card in cards:
                 got[card] += 1
                 hand[card] += 1
-            self.events += _dealt_events(seat, tuple(got))
             self.to_discard[seat] = min(due[seat], sum(hand))
+            self.events += _dealt_events(seat, tuple(got), self.to_discard[seat])
             if self.to_discard[seat]:
                 self.events.append(_said("utopia.ev.must_discard", None, Verbosity.FULL,
                                          seat=_REFS[seat], count=self.to_discard[seat]))
-                due_said.append(Msg("utopia.ev.discard_one", seat=_REFS[seat],
-                                    number=self.to_discard[seat]))
-        if due_said:
-            self._event(Msg("utopia.ev.discards", seats=due_said))
         if not any(self.to_discard):
             self._start_actions()
 
