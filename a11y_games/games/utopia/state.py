@@ -681,6 +681,8 @@ class UtopiaState(MenuStack, GameState):
                 where = parts(self.choice[0])[2]
             elif step == "to" and self.choice[0] == "move":
                 where = f"{self.chosen('from')}:{self._civ()}:{self.chosen('count')}"
+            elif step == "civ":
+                where = self.choice[0]  # each action its own question
             found = asks.get((step, where))
             if found is None:  # frozen values: one per seat, step and place is enough
                 found = asks[step, where] = Pending((seat,), self._ask(step, where),
@@ -696,6 +698,8 @@ class UtopiaState(MenuStack, GameState):
         params: dict[str, Any] = {"answers": _ANSWERS[step]} if step in _ANSWERS else {}
         if step == "place":
             return Msg("utopia.ask.place", island=isle(where), **params)
+        if step == "civ":
+            return Msg(f"utopia.ask.civ_{where}", **params)
         if where:
             src, civ, count = where.split(":")
             k = int(count)

@@ -105,11 +105,11 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
         return Msg(key, district=d.name, civ=civ_n(c, mine), count=mine)
     if kind == "up":
         c = CIV_INDEX[parts[1]]
-        return Msg("utopia.label.up", civ=civ(c), value=state.value(c) + 1,
-                   count=data.RAISE_CARDS)
+        return Msg("utopia.label.up", civ=civ(c), value=state.value(c) + 1)  # (its cost:
+        # in the question)
     if kind == "down":
         c = CIV_INDEX[parts[1]]
-        return Msg("utopia.label.down", civ=civ(c), count=data.LOWER_CARDS)
+        return Msg("utopia.label.down", civ=civ(c))
     if kind == "civp":
         c = CIV_INDEX[parts[1]]
         return Msg("utopia.label.civp", civ=civ(c), value=state.value(c))
