@@ -85,7 +85,8 @@ _STEP_IDS = {"utopia.ev.moved_land": "move", "utopia.ev.moved_sea": "move",
 def _step_facts(kind: str, params: dict) -> tuple:
     """What a step says, from a detail's or a sentence part's parameters (counts aside)."""
     civ = params.get("civ")
-    return (kind, getattr(civ, "id", "").replace("utopia.civ.", "utopia.civs."),
+    civ_id = getattr(civ, "id", "")
+    return (kind, civ_id.rsplit(".", 1)[-1] if civ_id else "",
             params.get("src", params.get("district", "")), params.get("dst", ""),
             params.get("value"), getattr(params.get("island"), "id", ""))
 
@@ -133,7 +134,7 @@ def test_a_turn_in_one_sentence_keeps_every_step_in_the_full_details() -> None:
             for part in e.msg.params["steps"]:
                 p = part.params["count"] if part.id == "utopia.step.privileged" else 0
                 part = part.params["step"] if part.id == "utopia.step.privileged" else part
-                kind = part.id.rsplit(".", 1)[-1]
+                kind = part.id.rsplit(".", 1)[-1].replace("move_more", "move")
                 count = part.params.get("count", 1) if kind != "raise" else 1
                 said.append([_step_facts(kind, part.params), count, p])
                 if kind == "remove":

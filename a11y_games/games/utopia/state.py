@@ -122,11 +122,13 @@ _LOUD_STEPS = frozenset(("raise", "lower", "monument", "wonder"))
 """Steps said even at brief: a turn with one of them is said at brief."""
 
 
-def _step_msg(step: Step) -> Msg:
+def _step_msg(step: Step, after: str = "") -> Msg:
+    """One step of a turn's sentence; a move after a move without its verb ("moves 2 Maya
+    from Etna to Atlas, 1 Greek from Pan to Gaïa")."""
     kind, c, a, b, k, privileges = step
     if kind == "move":
-        msg = Msg("utopia.step.move", count=k, civ=civ_n(c, k), src=DISTRICTS[a].name,
-                  dst=DISTRICTS[b].name)
+        msg = Msg("utopia.step.move_more" if after == "move" else "utopia.step.move", count=k,
+                  civ=civ_n(c, k), src=DISTRICTS[a].name, dst=DISTRICTS[b].name)
     elif kind == "add":
         msg = Msg("utopia.step.add", count=k, civ=civ_n(c, k), district=DISTRICTS[a].name)
     elif kind == "remove":
@@ -135,7 +137,8 @@ def _step_msg(step: Step) -> Msg:
     elif kind in ("raise", "lower"):
         msg = Msg(f"utopia.step.{kind}", civ=civ_name(c), value=a)
     elif kind == "monument":
-        msg = Msg("utopia.step.monument", civ=civ_n(c, 1), district=DISTRICTS[a].name)
+        msg = Msg("utopia.step.monument", civ=Msg(f"utopia.a_civ.{CIVS[c]}"),
+                  district=DISTRICTS[a].name)  # ("an Egyptian", FR "égyptien")
     else:
         msg = Msg("utopia.step.wonder", island=isle(a))
     if privileges:
@@ -810,7 +813,8 @@ class UtopiaState(MenuStack, GameState):
         """The others hear ``seat``'s phase 2 turn in one sentence (at brief too when it
         built or moved the scale); its player, who heard each step, has it as a detail."""
         steps = _merged_steps(self.steps)
-        msg = Msg("utopia.ev.turn_done", seat=_REFS[seat], steps=[_step_msg(s) for s in steps])
+        said = [_step_msg(s, steps[i - 1][0] if i else "") for i, s in enumerate(steps)]
+        msg = Msg("utopia.ev.turn_done", seat=_REFS[seat], steps=said)
         loud = any(s[0] in _LOUD_STEPS for s in steps)
         everyone = frozenset(range(self.n))
         self.events += (Event(msg, everyone - _ONLY[seat],
