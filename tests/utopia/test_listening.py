@@ -91,11 +91,49 @@ def _step_facts(kind: str, params: dict) -> tuple:
             params.get("value"), getattr(params.get("island"), "id", ""))
 
 
+_LOUD = {"raise", "lower", "monument", "wonder"}
+
+
+def _expected_steps(details: list) -> list[list]:
+    """The steps the details say, alike steps in a row as one: [facts, count, privileges]."""
+    expected: list[list] = []
+    privileges = 0
+    for d in details:
+        if d.msg.id == "utopia.ev.privilege_used":
+            privileges += 1
+            continue
+        kind = _STEP_IDS[d.msg.id]
+        facts = _step_facts(kind, d.msg.params)
+        count = d.msg.params.get("count", 1)
+        if expected and expected[-1][0] == facts and kind in ("move", "add", "remove"):
+            expected[-1][1] += count
+            expected[-1][2] += privileges
+        elif expected and kind == "raise" and expected[-1][0][:2] == facts[:2]:
+            expected[-1] = [facts, 1, expected[-1][2] + privileges]
+        else:
+            expected.append([facts, count, privileges])
+        privileges = 0
+    return expected
+
+
+def _said_steps(sentence) -> list[list]:
+    said = []
+    for part in sentence.msg.params["steps"]:
+        p = part.params["count"] if part.id == "utopia.step.privileged" else 0
+        part = part.params["step"] if part.id == "utopia.step.privileged" else part
+        kind = part.id.rsplit(".", 1)[-1].replace("move_more", "move")
+        count = part.params.get("count", 1) if kind != "raise" else 1
+        said.append([_step_facts(kind, part.params), count, p])
+        if kind == "remove":
+            assert part.params["points"] == 2 * count
+    return said
+
+
 @pytest.mark.timeout(120)
-def test_a_turn_in_one_sentence_keeps_every_step_in_the_full_details() -> None:
-    """Others hear a phase 2 turn in one sentence; each of its steps (princes moved, added,
-    removed, the scale, builds, privileges) is a detail the others have at full, and the
-    player who acted heard each step at once."""
+def test_a_turn_in_two_sentences_keeps_every_step_in_the_full_details() -> None:
+    """Others hear a phase 2 turn in at most two sentences (moves, additions and removals at
+    normal; builds and influence at brief); each of their steps is a detail the others have
+    at full, and the player who acted heard each step at once."""
     checked = 0
     for match in _games():
         events = match.events
@@ -103,44 +141,34 @@ def test_a_turn_in_one_sentence_keeps_every_step_in_the_full_details() -> None:
         for i, e in enumerate(events):
             if e.msg.id in ("utopia.ev.turn", "utopia.ev.phase2"):
                 start = i
-            if e.msg.id != "utopia.ev.turn_done" or e.level == Verbosity.FULL:
-                continue
-            seat = e.cause
-            assert seat not in e.visible_to and len(e.visible_to) == match.state.n - 1
-            mine = [d for d in events[start:i] if d.cause == seat and d.visible_to is not None]
-            details = [d for d in mine if d.visible_to == e.visible_to]
-            assert all(d.level == Verbosity.FULL for d in details)
-            own = [d.msg for d in mine if d.visible_to == frozenset({seat})
-                   and (d.msg.id in _STEP_IDS or d.msg.id == "utopia.ev.privilege_used")]
-            assert [d.msg for d in details] == own  # the same steps, said to the actor
-            expected: list[list] = []
-            privileges = 0
-            for d in details:
-                if d.msg.id == "utopia.ev.privilege_used":
-                    privileges += 1
+            if e.msg.id == "utopia.ev.end_turn":
+                turn = events[start:i]
+                said = [t for t in turn if t.msg.id == "utopia.ev.turn_done"
+                        and t.level < Verbosity.FULL]
+                if not said:
                     continue
-                kind = _STEP_IDS[d.msg.id]
-                facts = _step_facts(kind, d.msg.params)
-                count = d.msg.params.get("count", 1)
-                if (expected and expected[-1][0] == facts and kind in ("move", "add", "remove")):
-                    expected[-1][1] += count
-                    expected[-1][2] += privileges
-                elif expected and kind == "raise" and expected[-1][0][:2] == facts[:2]:
-                    expected[-1] = [facts, 1, expected[-1][2] + privileges]
-                else:
-                    expected.append([facts, count, privileges])
-                privileges = 0
-            said = []
-            for part in e.msg.params["steps"]:
-                p = part.params["count"] if part.id == "utopia.step.privileged" else 0
-                part = part.params["step"] if part.id == "utopia.step.privileged" else part
-                kind = part.id.rsplit(".", 1)[-1].replace("move_more", "move")
-                count = part.params.get("count", 1) if kind != "raise" else 1
-                said.append([_step_facts(kind, part.params), count, p])
-                if kind == "remove":
-                    assert part.params["points"] == 2 * count
-            assert said == expected
-            checked += 1
+                seat = e.cause
+                assert all(t.cause == seat and seat not in t.visible_to
+                           and len(t.visible_to) == match.state.n - 1 for t in said)
+                mine = [d for d in turn if d.cause == seat and d.visible_to is not None
+                        and (d.msg.id in _STEP_IDS or d.msg.id == "utopia.ev.privilege_used")]
+                details = [d for d in mine if d.visible_to == said[0].visible_to]
+                assert details and all(d.level == Verbosity.FULL for d in details)
+                own = [d.msg for d in mine if d.visible_to == frozenset({seat})]
+                assert [d.msg for d in details] == own  # the same steps, said to the actor
+                quiet, loud = [], []
+                for k, d in enumerate(details):  # a privilege goes with the step after it
+                    target = loud if _STEP_IDS.get(d.msg.id) in _LOUD else quiet
+                    if d.msg.id == "utopia.ev.privilege_used":
+                        nxt = next(x for x in details[k:] if x.msg.id in _STEP_IDS)
+                        target = loud if _STEP_IDS[nxt.msg.id] in _LOUD else quiet
+                    target.append(d)
+                groups = [(g, level) for g, level in ((quiet, Verbosity.NORMAL),
+                                                      (loud, Verbosity.BRIEF)) if g]
+                assert [t.level for t in said] == [level for _, level in groups]
+                for t, (group, _) in zip(said, groups, strict=True):
+                    assert _said_steps(t) == _expected_steps(group)
+                checked += 1
     assert checked
 
 

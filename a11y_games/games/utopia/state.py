@@ -119,7 +119,7 @@ Step = tuple[Any, ...]
 """One step of a phase 2 turn, for its sentence: (kind, civilisation, place, place, count,
 privileges); steps alike and in a row are said as one (3 princes moved by two actions)."""
 _LOUD_STEPS = frozenset(("raise", "lower", "monument", "wonder"))
-"""Steps said even at brief: a turn with one of them is said at brief."""
+"""Steps said even at brief: a turn's builds and influence, its second sentence."""
 
 
 def _step_msg(step: Step, after: str = "") -> Msg:
@@ -810,16 +810,20 @@ class UtopiaState(MenuStack, GameState):
         self._next_turn()
 
     def _say_turn(self, seat: int) -> None:
-        """The others hear ``seat``'s phase 2 turn in one sentence (at brief too when it
-        built or moved the scale); its player, who heard each step, has it as a detail."""
-        steps = _merged_steps(self.steps)
-        said = [_step_msg(s, steps[i - 1][0] if i else "") for i, s in enumerate(steps)]
-        msg = Msg("utopia.ev.turn_done", seat=_REFS[seat], steps=said)
-        loud = any(s[0] in _LOUD_STEPS for s in steps)
+        """The others hear ``seat``'s phase 2 turn in a sentence: its moves, additions and
+        removals at normal, then its builds and influence (said at brief too) in another;
+        its player, who heard each step, has them as details."""
         everyone = frozenset(range(self.n))
-        self.events += (Event(msg, everyone - _ONLY[seat],
-                              Verbosity.BRIEF if loud else Verbosity.NORMAL, seat),
-                        Event(msg, _ONLY[seat], Verbosity.FULL, seat), *self._later)
+        for loud in (False, True):
+            steps = _merged_steps([s for s in self.steps if (s[0] in _LOUD_STEPS) == loud])
+            if not steps:
+                continue
+            said = [_step_msg(s, steps[i - 1][0] if i else "") for i, s in enumerate(steps)]
+            msg = Msg("utopia.ev.turn_done", seat=_REFS[seat], steps=said)
+            self.events += (Event(msg, everyone - _ONLY[seat],
+                                  Verbosity.BRIEF if loud else Verbosity.NORMAL, seat),
+                            Event(msg, _ONLY[seat], Verbosity.FULL, seat))
+        self.events += self._later
         self.steps, self._later = [], []
 
     def _said_step(self, actor: int, step: Step, msg_id: str,
