@@ -109,10 +109,11 @@ def _said(msg_id: str, cause: int | None, level: Verbosity = Verbosity.NORMAL,
 def _step_events(msg_id: str, actor: int, players: int, level: Verbosity,
                  **params: Any) -> tuple[Event, Event]:
     """A step of ``actor``'s phase 2 turn: confirmed at once to its player (at ``level``); a
-    detail (FULL) for the others, who hear the whole turn in one sentence when it ends."""
+    detail (FULL) for the others, who hear the whole turn in sentences when it ends (those
+    teach: a step's copies are echoes of a public move, which its player may still undo)."""
     msg = Msg(msg_id, **params)
-    return (Event(msg, _ONLY[actor], level, actor),
-            Event(msg, frozenset(range(players)) - _ONLY[actor], Verbosity.FULL, actor))
+    return (Event(msg, _ONLY[actor], level, actor, False),
+            Event(msg, frozenset(range(players)) - _ONLY[actor], Verbosity.FULL, actor, False))
 
 
 Step = tuple[Any, ...]
@@ -365,8 +366,9 @@ class UtopiaState(MenuStack, GameState):
         if self.phase == ACTIONS and actor is not None and level < Verbosity.FULL:
             # the actor hears it now; the others after the sentence of the turn that caused it
             everyone = frozenset(range(self.n))
-            self._event(msg, cause=seat, level=level, to=actor)
-            self._later.append(Event(msg, everyone - _ONLY[actor], level, seat))
+            teaches = seat != actor  # (the actor's own gain: an echo of its public move)
+            self._event(msg, cause=seat, level=level, to=actor, informs=teaches)
+            self._later.append(Event(msg, everyone - _ONLY[actor], level, seat, teaches))
             return
         self._event(msg, cause=seat, level=level)
 
@@ -822,7 +824,7 @@ class UtopiaState(MenuStack, GameState):
             msg = Msg("utopia.ev.turn_done", seat=_REFS[seat], steps=said)
             self.events += (Event(msg, everyone - _ONLY[seat],
                                   Verbosity.BRIEF if loud else Verbosity.NORMAL, seat),
-                            Event(msg, _ONLY[seat], Verbosity.FULL, seat))
+                            Event(msg, _ONLY[seat], Verbosity.FULL, seat, False))
         self.events += self._later
         self.steps, self._later = [], []
 
