@@ -121,7 +121,7 @@ def _said_steps(sentence) -> list[list]:
     for part in sentence.msg.params["steps"]:
         p = part.params["count"] if part.id == "utopia.step.privileged" else 0
         part = part.params["step"] if part.id == "utopia.step.privileged" else part
-        kind = part.id.rsplit(".", 1)[-1].replace("move_more", "move")
+        kind = part.id.rsplit(".", 1)[-1].removesuffix("_more")
         count = part.params.get("count", 1) if kind != "raise" else 1
         said.append([_step_facts(kind, part.params), count, p])
         if kind == "remove":

@@ -124,27 +124,33 @@ _LOUD_STEPS = frozenset(("raise", "lower", "monument", "wonder"))
 
 
 def _step_msg(step: Step, after: str = "") -> Msg:
-    """One step of a turn's sentence; a move after a move without its verb ("moves 2 Maya
-    from Etna to Atlas, 1 Greek from Pan to Gaïa")."""
+    """One step of a turn's sentence; a step after one of its kind without the verb ("moves
+    2 Maya from Etna to Atlas, 1 Greek from Pan to Gaïa")."""
     kind, c, a, b, k, privileges = step
+    more = "_more" if after == kind and kind in _SHARED_VERBS else ""
     if kind == "move":
-        msg = Msg("utopia.step.move_more" if after == "move" else "utopia.step.move", count=k,
-                  civ=civ_n(c, k), src=DISTRICTS[a].name, dst=DISTRICTS[b].name)
+        msg = Msg(f"utopia.step.move{more}", count=k, civ=civ_n(c, k), src=DISTRICTS[a].name,
+                  dst=DISTRICTS[b].name)
     elif kind == "add":
-        msg = Msg("utopia.step.add", count=k, civ=civ_n(c, k), district=DISTRICTS[a].name)
+        msg = Msg(f"utopia.step.add{more}", count=k, civ=civ_n(c, k),
+                  district=DISTRICTS[a].name)
     elif kind == "remove":
-        msg = Msg("utopia.step.remove", count=k, civ=civ_n(c, k), district=DISTRICTS[a].name,
-                  points=k * data.REMOVE_POINTS)
+        msg = Msg(f"utopia.step.remove{more}", count=k, civ=civ_n(c, k),
+                  district=DISTRICTS[a].name, points=k * data.REMOVE_POINTS)
     elif kind in ("raise", "lower"):
-        msg = Msg(f"utopia.step.{kind}", civ=civ_name(c), value=a)
+        msg = Msg(f"utopia.step.{kind}{more}", civ=civ_name(c), value=a)
     elif kind == "monument":
-        msg = Msg("utopia.step.monument", civ=Msg(f"utopia.a_civ.{CIVS[c]}"),
+        msg = Msg(f"utopia.step.monument{more}", civ=Msg(f"utopia.a_civ.{CIVS[c]}"),
                   district=DISTRICTS[a].name)  # ("an Egyptian", FR "égyptien")
     else:
         msg = Msg("utopia.step.wonder", island=isle(a))
     if privileges:
         return Msg("utopia.step.privileged", step=msg, count=privileges)
     return msg
+
+
+_SHARED_VERBS = frozenset(("move", "add", "remove", "raise", "monument"))
+"""Steps whose verb a step of the same kind right after shares."""
 
 
 def _merged_steps(steps: list[Step]) -> list[Step]:
