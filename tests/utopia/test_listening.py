@@ -143,7 +143,8 @@ def test_a_turn_in_two_sentences_keeps_every_step_in_the_full_details() -> None:
                 start = i
             if e.msg.id == "utopia.ev.end_turn":
                 turn = events[start:i]
-                said = [t for t in turn if t.msg.id == "utopia.ev.turn_done"
+                said = [t for t in turn if t.msg.id in ("utopia.ev.turn_done",
+                                                         "utopia.ev.turn_built")
                         and t.level < Verbosity.FULL]
                 if not said:
                     continue
@@ -166,6 +167,9 @@ def test_a_turn_in_two_sentences_keeps_every_step_in_the_full_details() -> None:
                 groups = [(g, level) for g, level in ((quiet, Verbosity.NORMAL),
                                                       (loud, Verbosity.BRIEF)) if g]
                 assert [t.level for t in said] == [level for _, level in groups]
+                assert [t.msg.id for t in said] == [  # (muted as moves, or as builds)
+                    "utopia.ev.turn_built" if g is loud else "utopia.ev.turn_done"
+                    for g, _ in groups]
                 for t, (group, _) in zip(said, groups, strict=True):
                     assert _said_steps(t) == _expected_steps(group)
                 checked += 1
@@ -218,11 +222,9 @@ def test_brief_confirms_your_own_discards_and_builds() -> None:
     heard = [e for e in built if e.visible_to is None or e.visible_to == {e.cause}]
     assert heard and all(e.level == Verbosity.BRIEF for e in heard)  # (to the others: a
     # detail of the turn's sentence, said at brief when the turn builds)
-    turns = [e for e in match.events if e.msg.id == "utopia.ev.turn_done"
-             and e.cause not in e.visible_to]
-    assert all(e.level == Verbosity.BRIEF for e in turns
-               if any(p.params.get("step", p).id == "utopia.step.monument"
-                      for p in e.msg.params["steps"]))
+    turns = [e for e in match.events if e.msg.id == "utopia.ev.turn_built"
+             and e.cause not in e.visible_to]  # the others' builds and influence
+    assert turns and all(e.level == Verbosity.BRIEF for e in turns)
 
 
 class _GuestAndDistrict:

@@ -17,6 +17,7 @@ KINDS: dict[str, str] = {
     "utopia.ev.added": "moves",
     "utopia.ev.removed": "moves",
     "utopia.ev.turn_done": "moves",
+    "utopia.ev.turn_built": "builds",
     "utopia.ev.wonder_built": "builds",
     "utopia.ev.monument_built": "builds",
     "utopia.ev.can_monument": "builds",

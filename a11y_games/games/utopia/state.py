@@ -827,7 +827,8 @@ class UtopiaState(MenuStack, GameState):
             if not steps:
                 continue
             said = [_step_msg(s, steps[i - 1][0] if i else "") for i, s in enumerate(steps)]
-            msg = Msg("utopia.ev.turn_done", seat=_REFS[seat], steps=said)
+            msg = Msg("utopia.ev.turn_built" if loud else "utopia.ev.turn_done",
+                      seat=_REFS[seat], steps=said)  # (muted as builds, or as moves)
             self.events += (Event(msg, everyone - _ONLY[seat],
                                   Verbosity.BRIEF if loud else Verbosity.NORMAL, seat),
                             Event(msg, _ONLY[seat], Verbosity.FULL, seat, False))
