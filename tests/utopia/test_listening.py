@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from a11y_games.engine import Verbosity
+from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.utopia import SPEC
@@ -293,3 +293,24 @@ def test_brief_confirms_your_own_guest_but_not_the_bots() -> None:
               if e.cause in (1, 2) and e.level == Verbosity.NORMAL]
     assert mine and all(line in lines for line in mine), (mine, lines[-20:])
     assert others and not any(line in lines for line in others)
+
+
+def test_the_guest_menu_names_each_island_once_before_its_first_guest() -> None:
+    """"1. Water: Persian", "2. Egyptian", "3. Earth: Persian": the island is said once,
+    before its first guest (the menu lists them island by island)."""
+    match = Match(SPEC, SPEC.settings(4, 5), [SeatSpec("bot", level="normal", name_index=i)
+                                              for i in range(4)])
+    state = match.state
+    seat = state.pending().seats[0]
+    guests = [a for a in state.legal_actions(seat) if a.startswith("guest:")]
+    islands = [a.split(":")[2] for a in guests]
+    assert len(set(islands)) > 1 and len(islands) > len(set(islands))
+    tr = Translator("en")
+    labels = [tr.render(state.describe(seat, a)) for a in guests]
+    for i, (label, island) in enumerate(zip(labels, islands, strict=True)):
+        civ = guests[i].split(":")[1]
+        head = tr.render(Msg(f"utopia.isle.{island}"))
+        if i == 0 or islands[i - 1] != island:
+            assert label.startswith(f"{head}: ") and civ in label.lower()
+        else:
+            assert ":" not in label and civ in label.lower()
