@@ -59,7 +59,7 @@ def test_every_french_line_of_a_game_names_the_civilisations_naturally() -> None
     assert not wrong, "\n".join(wrong[:30])
     joined = "\n".join(seen)
     assert re.search(r"\b[2-9] princes (?:mayas|perses|égyptiens|grecs|chinois)\b", joined)
-    assert re.search(r"Invité (?:maya|perse|égyptien|grec|chinois), (?:Eau|Terre|Feu|Vent)$",
+    assert re.search(r"^(?:Eau|Terre|Feu|Vent) : invité (?:maya|perse|égyptien|grec|chinois)$",
                      joined, re.M)
 
 

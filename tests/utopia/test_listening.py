@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from a11y_games.engine import Verbosity
+from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.utopia import SPEC
@@ -41,7 +41,7 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
         events = match.events
         for i, e in enumerate(events):
             if e.msg.id == "utopia.ev.guests_count":
-                assert e.level == Verbosity.NORMAL
+                assert e.level == Verbosity.FULL  # (each guest question lists them)
                 details = _after(events, i, {"utopia.ev.guests", "utopia.ev.guests_line"})
                 assert all(d.level == Verbosity.FULL for d in details)
                 heads = [d.msg.params["island"].id.rsplit(".")[-1] for d in details
@@ -54,7 +54,7 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                                                      for c in line.msg.params["civs"])
                 checked["guests"] += 1
             elif e.msg.id == "utopia.ev.removed":
-                gain = events[i + 1]  # the gain, a detail right after
+                gain = next(g for g in events[i + 1:] if g.msg.id != e.msg.id)  # a detail
                 assert gain.msg.id == "utopia.ev.gain" and gain.level == Verbosity.FULL
                 for key in ("seat", "points", "total"):
                     assert e.msg.params[key] == gain.msg.params[key]
@@ -67,15 +67,113 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                     for key in ("seat", "points", "total"):
                         assert m.params[key] == g.msg.params[key]
                 checked["scored"] += 1
-            elif e.msg.id == "utopia.ev.discards":
-                dues = [d for d in events[:i] if d.msg.id == "utopia.ev.must_discard"][-len(
-                    e.msg.params["seats"]):]
-                for m, d in zip(e.msg.params["seats"], dues, strict=True):
-                    assert (m.params["seat"], m.params["number"]) == (d.msg.params["seat"],
-                                                                      d.msg.params["count"])
-                    assert d.level == Verbosity.FULL
+            elif e.msg.id == "utopia.ev.dealt_discard":  # how many, to its player
+                (seat,) = e.visible_to
+                due = next(d for d in events[i + 1:] if d.msg.id == "utopia.ev.must_discard")
+                assert due.msg.params["seat"].seat == seat and due.level == Verbosity.FULL
+                assert due.msg.params["count"] == e.msg.params["number"]
                 checked["discards"] += 1
     assert all(checked.values()), checked
+
+
+_STEP_IDS = {"utopia.ev.moved_land": "move", "utopia.ev.moved_sea": "move",
+             "utopia.ev.added": "add", "utopia.ev.removed": "remove",
+             "utopia.ev.raise": "raise", "utopia.ev.lower": "lower",
+             "utopia.ev.monument_built": "monument", "utopia.ev.wonder_built": "wonder"}
+
+
+def _step_facts(kind: str, params: dict) -> tuple:
+    """What a step says, from a detail's or a sentence part's parameters (counts aside)."""
+    civ = params.get("civ")
+    civ_id = getattr(civ, "id", "")
+    return (kind, civ_id.rsplit(".", 1)[-1] if civ_id else "",
+            params.get("src", params.get("district", "")), params.get("dst", ""),
+            params.get("value"), getattr(params.get("island"), "id", ""))
+
+
+_LOUD = {"raise", "lower", "monument", "wonder"}
+
+
+def _expected_steps(details: list) -> list[list]:
+    """The steps the details say, alike steps in a row as one: [facts, count, privileges]."""
+    expected: list[list] = []
+    privileges = 0
+    for d in details:
+        if d.msg.id == "utopia.ev.privilege_used":
+            privileges += 1
+            continue
+        kind = _STEP_IDS[d.msg.id]
+        facts = _step_facts(kind, d.msg.params)
+        count = d.msg.params.get("count", 1)
+        if expected and expected[-1][0] == facts and kind in ("move", "add", "remove"):
+            expected[-1][1] += count
+            expected[-1][2] += privileges
+        elif expected and kind == "raise" and expected[-1][0][:2] == facts[:2]:
+            expected[-1] = [facts, 1, expected[-1][2] + privileges]
+        else:
+            expected.append([facts, count, privileges])
+        privileges = 0
+    return expected
+
+
+def _said_steps(sentence) -> list[list]:
+    said = []
+    for part in sentence.msg.params["steps"]:
+        p = part.params["count"] if part.id == "utopia.step.privileged" else 0
+        part = part.params["step"] if part.id == "utopia.step.privileged" else part
+        kind = part.id.rsplit(".", 1)[-1].removesuffix("_more")
+        count = part.params.get("count", 1) if kind != "raise" else 1
+        said.append([_step_facts(kind, part.params), count, p])
+        if kind == "remove":
+            assert part.params["points"] == 2 * count
+    return said
+
+
+@pytest.mark.timeout(120)
+def test_a_turn_in_two_sentences_keeps_every_step_in_the_full_details() -> None:
+    """Others hear a phase 2 turn in at most two sentences (moves, additions and removals at
+    normal; builds and influence at brief); each of their steps is a detail the others have
+    at full, and the player who acted heard each step at once."""
+    checked = 0
+    for match in _games():
+        events = match.events
+        start = 0
+        for i, e in enumerate(events):
+            if e.msg.id in ("utopia.ev.turn", "utopia.ev.phase2"):
+                start = i
+            if e.msg.id == "utopia.ev.end_turn":
+                turn = events[start:i]
+                said = [t for t in turn if t.msg.id in ("utopia.ev.turn_done",
+                                                         "utopia.ev.turn_built")
+                        and t.level < Verbosity.FULL]
+                if not said:
+                    continue
+                seat = e.cause
+                assert all(t.cause == seat and seat not in t.visible_to
+                           and len(t.visible_to) == match.state.n - 1 for t in said)
+                mine = [d for d in turn if d.cause == seat and d.visible_to is not None
+                        and (d.msg.id in _STEP_IDS or d.msg.id == "utopia.ev.privilege_used")]
+                details = [d for d in mine if d.visible_to == said[0].visible_to]
+                assert details and all(d.level == Verbosity.FULL for d in details)
+                own = [d.msg for d in mine if d.visible_to == frozenset({seat})]
+                assert [d.msg for d in details] == own  # the same steps, said to the actor
+                quiet, loud = [], []
+                for k, d in enumerate(details):  # a privilege goes with the step after it
+                    target = loud if _STEP_IDS.get(d.msg.id) in _LOUD else quiet
+                    if d.msg.id == "utopia.ev.privilege_used":
+                        nxt = next(x for x in details[k:] if x.msg.id in _STEP_IDS)
+                        target = loud if _STEP_IDS[nxt.msg.id] in _LOUD else quiet
+                    target.append(d)
+                groups = [(g, level) for g, level in ((quiet, Verbosity.NORMAL),
+                                                      (loud, Verbosity.BRIEF)) if g]
+                assert [t.level for t in said] == [level for _, level in groups]
+                assert [t.msg.id for t in said] == [  # (muted as moves, or as builds)
+                    "utopia.ev.turn_built" if g is loud else "utopia.ev.turn_done"
+                    for g, _ in groups]
+                for t, (group, _) in zip(said, groups, strict=True):
+                    assert _said_steps(t) == _expected_steps(group)
+                checked += 1
+    assert checked
 
 
 @pytest.mark.timeout(120)
@@ -84,7 +182,9 @@ def test_normal_verbosity_says_each_action_in_one_line_and_hides_turn_starts() -
     normal = [e for e in match.events if e.level <= Verbosity.NORMAL]
     ids = {e.msg.id for e in normal}
     assert "utopia.ev.turn" not in ids and "utopia.ev.turn_guest" not in ids
-    assert ids & {"utopia.ev.moved_land", "utopia.ev.moved_sea"}
+    assert "utopia.ev.turn_done" in ids  # the others' turns, one sentence each
+    moves = [e for e in normal if e.msg.id in ("utopia.ev.moved_land", "utopia.ev.moved_sea")]
+    assert moves and all(e.visible_to == frozenset({e.cause}) for e in moves)  # to its player
     full = [e for e in match.events if e.level == Verbosity.FULL]
     assert len(normal) < len(match.events) and full  # the details stay in the log
 
@@ -119,7 +219,12 @@ def test_brief_confirms_your_own_discards_and_builds() -> None:
                             for e in discards)
     built = [e for e in match.events if e.msg.id in ("utopia.ev.monument_built",
                                                      "utopia.ev.wonder_built")]
-    assert built and all(e.level == Verbosity.BRIEF for e in built)
+    heard = [e for e in built if e.visible_to is None or e.visible_to == {e.cause}]
+    assert heard and all(e.level == Verbosity.BRIEF for e in heard)  # (to the others: a
+    # detail of the turn's sentence, said at brief when the turn builds)
+    turns = [e for e in match.events if e.msg.id == "utopia.ev.turn_built"
+             and e.cause not in e.visible_to]  # the others' builds and influence
+    assert turns and all(e.level == Verbosity.BRIEF for e in turns)
 
 
 class _GuestAndDistrict:
@@ -188,3 +293,24 @@ def test_brief_confirms_your_own_guest_but_not_the_bots() -> None:
               if e.cause in (1, 2) and e.level == Verbosity.NORMAL]
     assert mine and all(line in lines for line in mine), (mine, lines[-20:])
     assert others and not any(line in lines for line in others)
+
+
+def test_the_guest_menu_names_each_island_once_before_its_first_guest() -> None:
+    """"1. Water: Persian", "2. Egyptian", "3. Earth: Persian": the island is said once,
+    before its first guest (the menu lists them island by island)."""
+    match = Match(SPEC, SPEC.settings(4, 5), [SeatSpec("bot", level="normal", name_index=i)
+                                              for i in range(4)])
+    state = match.state
+    seat = state.pending().seats[0]
+    guests = [a for a in state.legal_actions(seat) if a.startswith("guest:")]
+    islands = [a.split(":")[2] for a in guests]
+    assert len(set(islands)) > 1 and len(islands) > len(set(islands))
+    tr = Translator("en")
+    labels = [tr.render(state.describe(seat, a)) for a in guests]
+    for i, (label, island) in enumerate(zip(labels, islands, strict=True)):
+        civ = guests[i].split(":")[1]
+        head = tr.render(Msg(f"utopia.isle.{island}"))
+        if i == 0 or islands[i - 1] != island:
+            assert label.startswith(f"{head}: ") and civ in label.lower()
+        else:
+            assert ":" not in label and civ in label.lower()

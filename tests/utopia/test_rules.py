@@ -641,5 +641,5 @@ def test_back_from_paying_returns_to_the_last_question_asked() -> None:
     assert state.pending().prompt.id == "utopia.ask.to_from"
     assert state.legal_actions(0) == to_menu
     play(state, 0, "back")  # and back again: the civilisation and the district it leaves
-    assert state.pending().prompt.id == "utopia.ask.civ"
+    assert state.pending().prompt.id == "utopia.ask.civ_move"
     assert "src:gaia:maya" in state.legal_actions(0)

@@ -106,6 +106,72 @@ def _said(msg_id: str, cause: int | None, level: Verbosity = Verbosity.NORMAL,
 
 
 @cache
+def _step_events(msg_id: str, actor: int, players: int, level: Verbosity,
+                 **params: Any) -> tuple[Event, Event]:
+    """A step of ``actor``'s phase 2 turn: confirmed at once to its player (at ``level``); a
+    detail (FULL) for the others, who hear the whole turn in sentences when it ends (those
+    teach: a step's copies are echoes of a public move, which its player may still undo)."""
+    msg = Msg(msg_id, **params)
+    return (Event(msg, _ONLY[actor], level, actor, False),
+            Event(msg, frozenset(range(players)) - _ONLY[actor], Verbosity.FULL, actor, False))
+
+
+Step = tuple[Any, ...]
+"""One step of a phase 2 turn, for its sentence: (kind, civilisation, place, place, count,
+privileges); steps alike and in a row are said as one (3 princes moved by two actions)."""
+_LOUD_STEPS = frozenset(("raise", "lower", "monument", "wonder"))
+"""Steps said even at brief: a turn's builds and influence, its second sentence."""
+
+
+def _step_msg(step: Step, after: str = "") -> Msg:
+    """One step of a turn's sentence; a step after one of its kind without the verb ("moves
+    2 Maya from Etna to Atlas, 1 Greek from Pan to Gaïa")."""
+    kind, c, a, b, k, privileges = step
+    more = "_more" if after == kind and kind in _SHARED_VERBS else ""
+    if kind == "move":
+        msg = Msg(f"utopia.step.move{more}", count=k, civ=civ_n(c, k), src=DISTRICTS[a].name,
+                  dst=DISTRICTS[b].name)
+    elif kind == "add":
+        msg = Msg(f"utopia.step.add{more}", count=k, civ=civ_n(c, k),
+                  district=DISTRICTS[a].name)
+    elif kind == "remove":
+        msg = Msg(f"utopia.step.remove{more}", count=k, civ=civ_n(c, k),
+                  district=DISTRICTS[a].name, points=k * data.REMOVE_POINTS)
+    elif kind in ("raise", "lower"):
+        msg = Msg(f"utopia.step.{kind}{more}", civ=civ_name(c), value=a)
+    elif kind == "monument":
+        msg = Msg(f"utopia.step.monument{more}", civ=Msg(f"utopia.a_civ.{CIVS[c]}"),
+                  district=DISTRICTS[a].name)  # ("an Egyptian", FR "égyptien")
+    else:
+        msg = Msg("utopia.step.wonder", island=isle(a))
+    if privileges:
+        return Msg("utopia.step.privileged", step=msg, count=privileges)
+    return msg
+
+
+_SHARED_VERBS = frozenset(("move", "add", "remove", "raise", "monument"))
+"""Steps whose verb a step of the same kind right after shares."""
+
+
+def _merged_steps(steps: list[Step]) -> list[Step]:
+    """Steps alike and in a row as one: the same princes on the same way, added to or removed
+    from the same district, or the same civilisation raised again (its last value)."""
+    out: list[Step] = []
+    for step in steps:
+        if out:
+            last = out[-1]
+            kind = step[0]
+            if kind == last[0] and step[1:4] == last[1:4] and kind in ("move", "add", "remove"):
+                out[-1] = (*last[:4], last[4] + step[4], last[5] + step[5])
+                continue
+            if kind == last[0] == "raise" and step[1] == last[1]:
+                out[-1] = (*step[:5], last[5] + step[5])
+                continue
+        out.append(step)
+    return out
+
+
+@cache
 def _order_events(order: tuple[int, ...]) -> tuple[Event, ...]:
     """The turn order of a round, one whole sentence (made once per order)."""
     return (Event(Msg("utopia.ev.order", seats=[_REFS[s] for s in order])),)
@@ -123,9 +189,11 @@ def _guest_events(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> li
 
 @cache
 def _guests_summary(counts: tuple[tuple[str, int], ...]) -> Event:
-    """The guests of a round in one sentence: how many by each island (the details: FULL)."""
+    """The guests of a round in one sentence: how many by each island (the details: FULL).
+    A detail too: each guest question lists the guests left, island by island."""
     return Event(Msg("utopia.ev.guests_count", islands=[
-        Msg("utopia.ev.guests_island", island=isle_short(i), number=k) for i, k in counts]))
+        Msg("utopia.ev.guests_island", island=isle_short(i), number=k) for i, k in counts]),
+        None, Verbosity.FULL)
 
 
 @cache
@@ -135,11 +203,13 @@ def _island_guest_events(island: str, counts: tuple[int, ...]) -> tuple[Event, .
 
 
 @cache
-def _dealt_events(seat: int, got: tuple[int, ...]) -> tuple[Event, ...]:
-    """The cards dealt to ``seat`` (``got`` by civilisation), as its player hears them."""
+def _dealt_events(seat: int, got: tuple[int, ...], discard: int) -> tuple[Event, ...]:
+    """The cards dealt to ``seat`` (``got`` by civilisation) and how many it discards, as its
+    player hears them (how many each discards: a detail, ``must_discard``)."""
     cards = [civ_count(k, c) for c, k in enumerate(got) if k]
-    return (Event(Msg("utopia.ev.dealt_cards", count=sum(got), cards=cards), _ONLY[seat],
-                  Verbosity.BRIEF),)
+    msg = Msg("utopia.ev.dealt_discard", count=sum(got), cards=cards, number=discard) \
+        if discard else Msg("utopia.ev.dealt_cards", count=sum(got), cards=cards)
+    return (Event(msg, _ONLY[seat], Verbosity.BRIEF),)
 
 
 
@@ -224,6 +294,9 @@ class UtopiaState(MenuStack, GameState):
         self.pick = 0
         self.placed = False
         self.acted = False
+        self.steps: list[Step] = []  # this phase 2 turn's steps, said in one sentence at its end
+        self._later: list[Event] = []  # gains the others hear after that sentence
+        self._paid_privileges = 0
         self.privileged = False
         self.choice: tuple[str, ...] = ()  # the menu so far
         self.auto: tuple[bool, ...] = ()   # for each choice: answered for the player
@@ -293,8 +366,17 @@ class UtopiaState(MenuStack, GameState):
         self.scores[seat] += points
         self._clock += 1
         self.reached[seat] = self._clock
-        self._event(Msg("utopia.ev.gain", seat=_REFS[seat], points=points, why=why,
-                        total=self.scores[seat]), cause=seat, level=level)
+        msg = Msg("utopia.ev.gain", seat=_REFS[seat], points=points, why=why,
+                  total=self.scores[seat])
+        actor = self._current
+        if self.phase == ACTIONS and actor is not None and level < Verbosity.FULL:
+            # the actor hears it now; the others after the sentence of the turn that caused it
+            everyone = frozenset(range(self.n))
+            teaches = seat != actor  # (the actor's own gain: an echo of its public move)
+            self._event(msg, cause=seat, level=level, to=actor, informs=teaches)
+            self._later.append(Event(msg, everyone - _ONLY[actor], level, seat, teaches))
+            return
+        self._event(msg, cause=seat, level=level)
 
     def _place(self, district: str, seat: int, civ: int, delta: int) -> None:
         n = self.n
@@ -371,6 +453,7 @@ class UtopiaState(MenuStack, GameState):
         self.placed = False
         self.limit_started = False
         self.acted = False  # an action or a build this turn (else its end is said as a pass)
+        self.steps, self._later = [], []
         ok = self.phase in (GUESTS, ACTIONS) and self.pos < len(self.order)
         self._current = seat = self.order[self.pos] if ok else None
         if seat is None:
@@ -440,7 +523,6 @@ class UtopiaState(MenuStack, GameState):
         self._current = None
         self._event(Msg("utopia.ev.phase2"), level=Verbosity.BRIEF)
         due = self.discards_due()
-        due_said: list[Msg] = []
         deck = self.deck
         for seat in self.order:
             hand = self.hands[seat]
@@ -454,15 +536,11 @@ class UtopiaState(MenuStack, GameState):
             for card in cards:
                 got[card] += 1
                 hand[card] += 1
-            self.events += _dealt_events(seat, tuple(got))
             self.to_discard[seat] = min(due[seat], sum(hand))
+            self.events += _dealt_events(seat, tuple(got), self.to_discard[seat])
             if self.to_discard[seat]:
                 self.events.append(_said("utopia.ev.must_discard", None, Verbosity.FULL,
                                          seat=_REFS[seat], count=self.to_discard[seat]))
-                due_said.append(Msg("utopia.ev.discard_one", seat=_REFS[seat],
-                                    number=self.to_discard[seat]))
-        if due_said:
-            self._event(Msg("utopia.ev.discards", seats=due_said))
         if not any(self.to_discard):
             self._start_actions()
 
@@ -575,15 +653,16 @@ class UtopiaState(MenuStack, GameState):
         if parts[0] == "wonder":
             island = parts[1]
             self.wonders[island] = seat
-            self._event(Msg("utopia.ev.wonder_built", seat=_REFS[seat], island=isle(island)),
-                        cause=seat, level=Verbosity.BRIEF)
+            self._said_step(seat, ("wonder", 0, island, "", 1), "utopia.ev.wonder_built",
+                       Verbosity.BRIEF, seat=_REFS[seat], island=isle(island))
             self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"))
             return
         district, civ = parts[1], CIV_INDEX[parts[2]]
         self.monuments[district] = (seat, civ)
         self.monument_supply[civ] -= 1
-        self._event(Msg("utopia.ev.monument_built", seat=_REFS[seat], civ=civ_n(civ, 1),
-                        district=DISTRICTS[district].name), cause=seat, level=Verbosity.BRIEF)
+        self._said_step(seat, ("monument", civ, district, "", 1), "utopia.ev.monument_built",
+                   Verbosity.BRIEF, seat=_REFS[seat], civ=civ_n(civ, 1),
+                   district=DISTRICTS[district].name)
         owner = self.wonders.get(DISTRICTS[district].island)
         if owner is not None:  # UT-14
             self._gain(owner, DISTRICTS[district].value,
@@ -613,6 +692,8 @@ class UtopiaState(MenuStack, GameState):
                 where = parts(self.choice[0])[2]
             elif step == "to" and self.choice[0] == "move":
                 where = f"{self.chosen('from')}:{self._civ()}:{self.chosen('count')}"
+            elif step == "civ":
+                where = self.choice[0]  # each action its own question
             found = asks.get((step, where))
             if found is None:  # frozen values: one per seat, step and place is enough
                 found = asks[step, where] = Pending((seat,), self._ask(step, where),
@@ -628,6 +709,8 @@ class UtopiaState(MenuStack, GameState):
         params: dict[str, Any] = {"answers": _ANSWERS[step]} if step in _ANSWERS else {}
         if step == "place":
             return Msg("utopia.ask.place", island=isle(where), **params)
+        if step == "civ":
+            return Msg(f"utopia.ask.civ_{where}", **params)
         if where:
             src, civ, count = where.split(":")
             k = int(count)
@@ -729,8 +812,39 @@ class UtopiaState(MenuStack, GameState):
                 self._tell_builds(seat, cause=seat)
 
     def _end_turn(self, seat: int) -> None:
+        if self.steps:
+            self._say_turn(seat)
         self.events.append((_END_TURN if self.acted else _IDLE)[seat])
         self._next_turn()
+
+    def _say_turn(self, seat: int) -> None:
+        """The others hear ``seat``'s phase 2 turn in a sentence: its moves, additions and
+        removals at normal, then its builds and influence (said at brief too) in another;
+        its player, who heard each step, has them as details."""
+        everyone = frozenset(range(self.n))
+        for loud in (False, True):
+            steps = _merged_steps([s for s in self.steps if (s[0] in _LOUD_STEPS) == loud])
+            if not steps:
+                continue
+            said = [_step_msg(s, steps[i - 1][0] if i else "") for i, s in enumerate(steps)]
+            msg = Msg("utopia.ev.turn_built" if loud else "utopia.ev.turn_done",
+                      seat=_REFS[seat], steps=said)  # (muted as builds, or as moves)
+            self.events += (Event(msg, everyone - _ONLY[seat],
+                                  Verbosity.BRIEF if loud else Verbosity.NORMAL, seat),
+                            Event(msg, _ONLY[seat], Verbosity.FULL, seat, False))
+        self.events += self._later
+        self.steps, self._later = [], []
+
+    def _said_step(self, actor: int, step: Step, msg_id: str,
+                   level: Verbosity = Verbosity.NORMAL, **params: Any) -> None:
+        """A move, an addition, a removal, an influence or a build of ``actor``: in phase 2
+        said to its player now and to the others with the rest of the turn."""
+        if self.phase == ACTIONS:
+            self.events += _step_events(msg_id, actor, self.n, level, **params)
+            self.steps.append((*step, self._paid_privileges))
+            self._paid_privileges = 0
+        else:
+            self.events.append(_said(msg_id, actor, level, **params))
 
     def _discard(self, seat: int, civ: int) -> None:
         self._changed()
@@ -794,29 +908,31 @@ class UtopiaState(MenuStack, GameState):
             self.discard.append(c)
             if c != civ:  # UT-17
                 self.privileges[seat] -= 1
-                self._event(Msg("utopia.ev.privilege_used", seat=_REFS[seat], card=civ_card(c),
-                                civ=civ_card(civ)), cause=seat)
+                self.events += _step_events("utopia.ev.privilege_used", seat, self.n,
+                                            Verbosity.NORMAL, seat=_REFS[seat],
+                                            card=civ_card(c), civ=civ_card(civ))
+                self._paid_privileges += 1
         if what == "move":
             src, dst, k = got["from"], got["to"], int(got["count"])
             self._place(src, seat, civ, -k)
             self._place(dst, seat, civ, k)
             by = "utopia.ev.moved_land" if dst in _LAND[src] else "utopia.ev.moved_sea"
-            self.events.append(_said(by, seat, seat=_REFS[seat], count=k, civ=civ_n(civ, k),
-                                     src=DISTRICTS[src].name, dst=DISTRICTS[dst].name))
+            self._said_step(seat, ("move", civ, src, dst, k), by, seat=_REFS[seat], count=k,
+                       civ=civ_n(civ, k), src=DISTRICTS[src].name, dst=DISTRICTS[dst].name)
         elif what == "add":
             dst = got["to"]
             self.supply[seat][civ] -= 1
             self._place(dst, seat, civ, 1)
-            self.events.append(_said("utopia.ev.added", seat, seat=_REFS[seat],
-                                     civ=civ_n(civ, 1), district=DISTRICTS[dst].name))
+            self._said_step(seat, ("add", civ, dst, "", 1), "utopia.ev.added", seat=_REFS[seat],
+                       civ=civ_n(civ, 1), district=DISTRICTS[dst].name)
         elif what == "remove":
             src, pc = got["from"], CIV_INDEX[got["prince"]]
             self._place(src, seat, pc, -1)
             self.supply[seat][pc] += 1
             points = data.REMOVE_POINTS  # said with the removal (the gain: a detail)
-            self.events.append(_said("utopia.ev.removed", seat, seat=_REFS[seat],
-                                     civ=civ_n(pc, 1), district=DISTRICTS[src].name,
-                                     points=points, total=self.scores[seat] + points))
+            self._said_step(seat, ("remove", pc, src, "", 1), "utopia.ev.removed", seat=_REFS[seat],
+                       civ=civ_n(pc, 1), district=DISTRICTS[src].name, points=points,
+                       total=self.scores[seat] + points)
             self._gain(seat, points, Msg("utopia.why.remove"), Verbosity.FULL)
         else:
             v = self.value(civ)
@@ -827,8 +943,9 @@ class UtopiaState(MenuStack, GameState):
             else:
                 self.scale.insert(0, civ)  # to value 1, the ones below move up
                 key = "utopia.ev.lower"
-            self.events.append(_said(key, seat, Verbosity.BRIEF, seat=_REFS[seat],
-                                     civ=civ_name(civ), value=self.value(civ)))
+            value = self.value(civ)
+            self._said_step(seat, (key[10:], civ, value, "", 1), key, Verbosity.BRIEF,
+                       seat=_REFS[seat], civ=civ_name(civ), value=value)
             self._announce_scale(informs=False)
 
     def outcome(self) -> Outcome | None:

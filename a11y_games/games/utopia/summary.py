@@ -72,8 +72,7 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
     if kind in ("back", "end", "pass", "move", "add", "remove", "influence"):
         return Msg(f"utopia.label.{kind}")
     if kind == "guest":
-        return Msg("utopia.label.guest", civ=civ_n(CIV_INDEX[parts[1]], 1),
-                   island=isle_short(parts[2]))
+        return _guest_label(state, seat, action, CIV_INDEX[parts[1]], parts[2])
     if kind == "wonder":
         return Msg("utopia.label.wonder", island=isle(parts[1]), points=data.WONDER_POINTS)
     if kind == "monument":
@@ -106,11 +105,11 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
         return Msg(key, district=d.name, civ=civ_n(c, mine), count=mine)
     if kind == "up":
         c = CIV_INDEX[parts[1]]
-        return Msg("utopia.label.up", civ=civ(c), value=state.value(c) + 1,
-                   count=data.RAISE_CARDS)
+        return Msg("utopia.label.up", civ=civ(c), value=state.value(c) + 1)  # (its cost:
+        # in the question)
     if kind == "down":
         c = CIV_INDEX[parts[1]]
-        return Msg("utopia.label.down", civ=civ(c), count=data.LOWER_CARDS)
+        return Msg("utopia.label.down", civ=civ(c))
     if kind == "civp":
         c = CIV_INDEX[parts[1]]
         return Msg("utopia.label.civp", civ=civ(c), value=state.value(c))
@@ -156,6 +155,17 @@ def label(state: UtopiaState, seat: int, action: str) -> Msg:
             return Msg("utopia.label.pay", civ=civ_card(c))
         return Msg("utopia.label.pay_privilege", card=civ(c), civ=civ(current))
     return Msg("utopia.label.back")
+
+
+def _guest_label(state: UtopiaState, seat: int, action: str, c: int, island: str) -> Msg:
+    """A guest by its island's ship, the island said once: "Water: Persian", then
+    "Egyptian" for the next guest of the same island (the menu lists them island by
+    island, in map order)."""
+    menu = state.legal_actions(seat) if state.current == seat else []
+    at = menu.index(action) if action in menu else 0
+    if at and menu[at - 1].startswith("guest:") and menu[at - 1].endswith(":" + island):
+        return Msg("utopia.label.guest_more", civ=civ_n(c, 1))
+    return Msg("utopia.label.guest", civ=civ_n(c, 1), island=isle_short(island))
 
 
 # --- status, board, private ---------------------------------------------------------------------
