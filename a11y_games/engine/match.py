@@ -195,9 +195,10 @@ class Match:
         """True if the bot at ``seat`` searches (takes a while to decide)."""
         return searches(self._bots.get(seat))
 
-    def bot_choice(self, seat: int, bot: Bot | None = None) -> str:
-        """What the bot at ``seat`` (or ``bot``, a stand-in for the seat's absent human)
-        chooses now, from the seat's own observation only."""
+    def bot_input(self, seat: int, bot: Bot | None = None) -> tuple[Bot, Any, list[str]]:
+        """The bot at ``seat`` (or ``bot``, a stand-in for the seat's absent human), what it
+        decides from (the seat's own observation, a copy: it may decide in another thread
+        while the state moves on) and the legal answers."""
         state = self.state
         legal = state.legal_actions(seat)
         if bot is None:  # the hot path of simulations: what each seat's bot takes, known
@@ -210,6 +211,12 @@ class Match:
             observation = self.spec.worlds.view(state, seat)  # type: ignore[union-attr]
         else:
             observation = state.observation(seat)
+        return player, observation, legal
+
+    def bot_choice(self, seat: int, bot: Bot | None = None) -> str:
+        """What the bot at ``seat`` (or ``bot``, a stand-in for the seat's absent human)
+        chooses now, from the seat's own observation only."""
+        player, observation, legal = self.bot_input(seat, bot)
         choice = player.choose(observation, legal)
         if choice not in legal:  # a bot bug must never stall a game
             choice = legal[0]

@@ -131,6 +131,9 @@ class Event:
     ``visible_to`` is ``None`` for public events, else the seats that may see it.
     ``cause`` is the seat whose action caused it (``None`` for the table or chance).
     ``informs`` is False for pure echoes that teach the viewer nothing new (used by undo).
+    ``spectators``: spectators see it too. For a public fact told to every seat but the
+    one that already heard it another way (a turn in one sentence, to all but the player
+    who heard each step): no secret, only who needs to hear it again.
     """
 
     msg: Msg
@@ -138,10 +141,11 @@ class Event:
     level: Verbosity = Verbosity.NORMAL
     cause: int | None = None
     informs: bool = True
+    spectators: bool = False
 
     def __init__(self, msg: Msg, visible_to: frozenset[int] | None = None,
                  level: Verbosity = Verbosity.NORMAL, cause: int | None = None,
-                 informs: bool = True) -> None:
+                 informs: bool = True, spectators: bool = False) -> None:
         # Written out rather than generated: games make one or more events a move, and the
         # generated frozen __init__ costs a call per field (twice as slow).
         fields = self.__dict__
@@ -150,12 +154,21 @@ class Event:
         fields["level"] = level
         fields["cause"] = cause
         fields["informs"] = informs
+        fields["spectators"] = spectators
 
     def visible(self, seat: int | None) -> bool:
-        """True if ``seat`` may see this event (``None`` is a spectator: public events only)."""
+        """True if ``seat`` may see this event (``None`` is a spectator: public events, and
+        those that say ``spectators``)."""
         if self.visible_to is None:
             return True
-        return seat is not None and seat in self.visible_to
+        if seat is None:
+            return self.spectators
+        return seat in self.visible_to
+
+    @property
+    def secret(self) -> bool:
+        """True if some may not see it: not public, not a public fact told to most seats."""
+        return self.visible_to is not None and not self.spectators
 
     @property
     def type(self) -> str:

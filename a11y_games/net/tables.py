@@ -488,7 +488,7 @@ class Table:
         if not event.visible(viewer):
             return p.EventMsg(seq=seq)
         return p.EventMsg(seq=seq, msg=event.msg, level=int(event.level), cause=event.cause,
-                          private=event.visible_to is not None)
+                          private=event.secret)
 
     def _publish(self) -> None:
         """Send the events not yet sent, each member its own view."""
@@ -505,8 +505,10 @@ class Table:
             for s in self.seats:
                 if s.member is not None:
                     s.member.send_frame(seen if s.number in event.visible_to else hidden)
+            watched = p.encode(self._event_message(seq, event, None)) if event.spectators \
+                else hidden  # a public fact told to all but its own player
             for member in self.spectators:
-                member.send_frame(hidden)
+                member.send_frame(watched)
 
     def _pending_for(self, viewer: int | None, pending: Pending) -> p.PendingMsg:
         """The question as ``viewer`` sees it: a private prompt only to the seats asked."""
@@ -591,7 +593,10 @@ class Table:
         pending = match.state.pending()
         assert pending is not None
         length = len(match.log)
-        future = asyncio.get_running_loop().run_in_executor(None, self._bot_choice, seat)
+        # its view is taken here, in the server's thread: a copy the search alone then uses,
+        # while people's answers change the state itself (copying it meanwhile lost events)
+        bot, view, legal = match.bot_input(seat, self.seats[seat].standin)
+        future = asyncio.get_running_loop().run_in_executor(None, bot.choose, view, legal)
         self._thinking = future
         future.add_done_callback(
             lambda done: self._thought(done, seat, match, length, pending.prompt))

@@ -149,7 +149,7 @@ class Announcer:
         if self.out.events_file is None:
             return
         humans = self.table.humans()
-        if event.visible_to is not None and (len(humans) > 1 or not set(humans) & event.visible_to):
+        if event.secret and (len(humans) > 1 or not set(humans) & event.visible_to):  # type: ignore[operator]
             return  # a secret never reaches a file another player could read
         try:
             self.out.event({

@@ -60,7 +60,7 @@ def check_view(client: Client, seat: int | None, match_events: list, log_length:
     for frame, event in zip(frames, match_events, strict=True):
         if event.visible(seat):
             assert frame.msg == event.msg
-            assert frame.private == (event.visible_to is not None)
+            assert frame.private == event.secret
         else:
             assert frame == p.EventMsg(seq=frame.seq), "a hidden event must be a bare number"
     for progress in client.of(p.Progress):  # "3 of 5 have voted": counts, never who
@@ -135,6 +135,11 @@ def _play_and_check(server: ServerProcess, game: str, players: int,
                 assert client.of(p.Progress)
             if options.get("crises") == "on":  # crisis races, ordered by arrival
                 assert any(m.race for m in client.of(p.PendingMsg))
+        heard = {f.msg.id for f in eve.of(p.EventMsg) if f.msg is not None}
+        if game == "utopia":  # a turn told in sentences to all but its player: and watchers
+            assert heard & {"utopia.ev.turn_done", "utopia.ev.turn_built"}
+        if game == "vanuatu":  # each player's planning in a sentence, to watchers too
+            assert "vanuatu.plan.seat" in heard
         if game == "vertigo":  # a purchase menu that comes back invites several numbers
             assert any(m.several for c in (ana, bruno) for m in c.of(p.PendingMsg))
         stepper = replay(record, log, 0)

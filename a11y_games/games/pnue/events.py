@@ -154,7 +154,7 @@ def hand_public(chair: int, secretary: int, count: int, players: int) -> tuple[E
               count=count)
     own = _only(chair)
     others = frozenset(range(players)) - own
-    return (Event(msg, own, BRIEF, chair), Event(msg, others, FULL, chair))
+    return (Event(msg, own, BRIEF, chair), Event(msg, others, FULL, chair, spectators=True))
 
 
 @shared

@@ -113,7 +113,8 @@ def _step_events(msg_id: str, actor: int, players: int, level: Verbosity,
     teach: a step's copies are echoes of a public move, which its player may still undo)."""
     msg = Msg(msg_id, **params)
     return (Event(msg, _ONLY[actor], level, actor, False),
-            Event(msg, frozenset(range(players)) - _ONLY[actor], Verbosity.FULL, actor, False))
+            Event(msg, frozenset(range(players)) - _ONLY[actor], Verbosity.FULL, actor, False,
+                  spectators=True))
 
 
 Step = tuple[Any, ...]
@@ -374,7 +375,8 @@ class UtopiaState(MenuStack, GameState):
             everyone = frozenset(range(self.n))
             teaches = seat != actor  # (the actor's own gain: an echo of its public move)
             self._event(msg, cause=seat, level=level, to=actor, informs=teaches)
-            self._later.append(Event(msg, everyone - _ONLY[actor], level, seat, teaches))
+            self._later.append(Event(msg, everyone - _ONLY[actor], level, seat, teaches,
+                                     spectators=True))
             return
         self._event(msg, cause=seat, level=level)
 
@@ -830,7 +832,8 @@ class UtopiaState(MenuStack, GameState):
             msg = Msg("utopia.ev.turn_built" if loud else "utopia.ev.turn_done",
                       seat=_REFS[seat], steps=said)  # (muted as builds, or as moves)
             self.events += (Event(msg, everyone - _ONLY[seat],
-                                  Verbosity.BRIEF if loud else Verbosity.NORMAL, seat),
+                                  Verbosity.BRIEF if loud else Verbosity.NORMAL, seat,
+                                  spectators=True),
                             Event(msg, _ONLY[seat], Verbosity.FULL, seat, False))
         self.events += self._later
         self.steps, self._later = [], []

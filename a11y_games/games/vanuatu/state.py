@@ -316,7 +316,7 @@ class VanuatuState(ActionTurn, GameState):
             placed = self._placed(seat, [a for a in data.ACTIONS if self.markers[a][seat]])
             if placed:
                 msg = Msg("vanuatu.plan.seat", player=PlayerRef(seat), actions=placed)
-                self.events += (Event(msg, everyone - {seat}, NORMAL),
+                self.events += (Event(msg, everyone - {seat}, NORMAL, spectators=True),
                                 Event(msg, frozenset((seat,)), FULL))
 
     def _placed(self, seat: int, spaces: list[str]) -> list[Msg]:
@@ -356,7 +356,7 @@ class VanuatuState(ActionTurn, GameState):
             msg = Msg("vanuatu.rest.reveal", player=PlayerRef(seat),
                       token=Msg(f"vanuatu.rest.{token}"))  # its player heard it when drawn
             everyone = frozenset(range(len(self.players)))
-            self.events += (Event(msg, everyone - {seat}, NORMAL),
+            self.events += (Event(msg, everyone - {seat}, NORMAL, spectators=True),
                             Event(msg, frozenset((seat,)), FULL))
             player.pp += pp
             self._gain_vatu(seat, vatu)

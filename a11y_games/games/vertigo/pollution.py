@@ -242,7 +242,7 @@ class PollutionPhase(_State):
                 cleaned = Msg("vertigo.event.cleaned", player=PlayerRef(seat),
                               place=place(seat, task.region, p))
                 self.events += (Event(cleaned, own, BRIEF, seat),
-                                Event(cleaned, others, FULL, seat))
+                                Event(cleaned, others, FULL, seat, spectators=True))
                 self._spill(seat, "cleanup")[1].append(place(seat, task.region, p, True))
         else:
             self.tasks.popleft()
