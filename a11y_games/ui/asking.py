@@ -99,13 +99,21 @@ class Asking:
         if opened != self.numbering.opened:
             return self._choice_lines(seat)
         news = [(key, label) for key, label in now.items() if last.get(key) != label]
+        gone = [key for key in last if key not in now]
         if not news:
-            return [Msg("core.choices.left", count=len(now))]
-        if len(news) == 1:
-            return [Msg("core.choices.changed_one", count=len(now), number=news[0][0],
-                        label=news[0][1])]
-        return [Msg("core.choices.changed", count=len(now), new=len(news))] + [
-            Msg("core.choices.item", number=key, label=label) for key, label in news]
+            said = [Msg("core.choices.gone", count=len(now), numbers=gone) if gone
+                    else Msg("core.choices.left", count=len(now))]
+        else:
+            said = ([Msg("core.choices.changed_one", count=len(now), number=news[0][0],
+                         label=news[0][1])] if len(news) == 1 else
+                    [Msg("core.choices.changed", count=len(now), new=len(news))] + [
+                        Msg("core.choices.item", number=key, label=label)
+                        for key, label in news])
+            said += [Msg("core.choices.gone_also", numbers=gone)] if gone else []
+        whole = self._choice_lines(seat)  # what changed, unless the list itself is shorter
+        if sum(map(len, self.tr.render_all(whole))) <= sum(map(len, self.tr.render_all(said))):
+            return whole
+        return said
 
     def prompt_text(self) -> str:
         """A short prompt (``Ana>``, ``Waiting>``): the question is the line above it."""

@@ -40,38 +40,52 @@ def menu_key(seat: int, prompt: Msg) -> Hashable:
 
 
 class Numbering:
-    """The numbers of the open menu's choices (one menu at a time)."""
+    """The numbers of the open menu's choices, and of the menus the seat asked since others
+    last played."""
 
     def __init__(self) -> None:
         self.menu: Hashable | None = None
         self.numbers: dict[str, int] = {}
         self.next = 1
         self.opened = 0
-        """How many menus were opened: a menu whose count is unchanged is still open, or
-        open again with its numbers (then only what changed in it is said)."""
-        self.closed: tuple[Hashable, dict[str, int], int] | None = None
-        """The last menu closed by others' actions, with its numbers."""
+        """Which numbering the open menu has: a menu asked again with its numbers keeps its
+        own (then only what changed in it is said), a new one takes a new one."""
+        self._counted = 0
+        self.kept: dict[Hashable, tuple[dict[str, int], int, int]] = {}
+        """The menus asked since others last played, by key: numbers, next number and
+        numbering. Utopia's action menu, after the questions of a move, is the same menu
+        with the same numbers ("The same 4 choices.")."""
+        self.closed: dict[Hashable, tuple[dict[str, int], int, int]] = {}
+        """The menus closed by others' actions (those asked since the time before), with
+        their numbers."""
 
     def close(self) -> None:
-        """The menu is closed (another seat or the table acted since it was asked): the
-        next question is a new menu, said whole. Its numbers are kept aside: the same menu
-        asked again with every entry still there keeps them (Vanuatu's planning passes,
-        with others placing between: Build stays 2 when Fish and Dive appear)."""
+        """Others (another seat, the table) acted since the menu was asked: the next question
+        is a new menu, said whole, unless it is a menu asked since others last played,
+        asked again with every entry still there, or with entries gone and none new: then
+        it keeps its numbers (Vanuatu's planning passes, Build stays 2 when Fish and Dive
+        appear; Utopia's guest list, the numbers others took gone)."""
         if self.menu is not None:
-            self.closed = (self.menu, self.numbers, self.next)
+            self.kept[self.menu] = (self.numbers, self.next, self.opened)
+        self.closed, self.kept = self.kept, {}
         self.menu, self.numbers, self.next = None, {}, 1
 
     def keys(self, menu: Hashable, actions: list[str]) -> list[tuple[str, str]]:
         """(key, action) for each action, in the order said: entries by number, then the
         finishing answer (00), then back (0)."""
         if menu != self.menu:
-            self.menu, self.numbers, self.next = menu, {}, 1
-            closed = self.closed
-            if closed is not None and closed[0] == menu and set(closed[1]) <= set(actions):
-                self.numbers, self.next = dict(closed[1]), closed[2]  # the same menu again
+            if self.menu is not None:
+                self.kept[self.menu] = (self.numbers, self.next, self.opened)
+            self.menu = menu
+            kept, closed = self.kept.pop(menu, None), self.closed.pop(menu, None)
+            if kept is not None:  # asked again before anyone else played
+                self.numbers, self.next, self.opened = dict(kept[0]), kept[1], kept[2]
+            elif closed is not None and (set(closed[0]) <= set(actions)
+                                         or set(actions) <= set(closed[0])):
+                self.numbers, self.next, self.opened = dict(closed[0]), closed[1], closed[2]
             else:
-                self.opened += 1
-            self.closed = None
+                self._counted += 1
+                self.numbers, self.next, self.opened = {}, 1, self._counted
         finish = next((a for a in actions if a != BACK and is_finish(a)), None)
         entries: list[tuple[int, str]] = []
         for action in actions:

@@ -101,7 +101,8 @@ def test_an_entry_keeps_its_number_while_the_menu_stays_open() -> None:
 def test_the_same_menu_after_others_played_keeps_its_numbers_if_nothing_left_it() -> None:
     """Others acted between two askings of one menu (Vanuatu's planning passes): every
     entry still there keeps its number and new ones come after (Build stays 2 when Fish
-    and Dive appear); an entry gone means a new menu, numbered from 1."""
+    and Dive appear); entries only gone keep the others' numbers too (Utopia's guests that
+    others took); entries gone and others new make a new menu, numbered from 1."""
     from a11y_games.ui.numbering import Numbering
 
     numbering = Numbering()
@@ -114,10 +115,31 @@ def test_the_same_menu_after_others_played_keeps_its_numbers_if_nothing_left_it(
         ("1", "sail"), ("2", "build"), ("3", "rest"), ("4", "fish")]
     assert numbering.opened == opened  # the same menu: only what changed is said
     numbering.close()
-    assert numbering.keys(plan, ["fish", "build"]) == [("1", "fish"), ("2", "build")]
-    assert numbering.opened == opened + 1  # a new menu: said whole
+    assert numbering.keys(plan, ["fish", "build"]) == [("2", "build"), ("4", "fish")]
+    assert numbering.opened == opened  # entries only gone: the same menu
+    numbering.close()
+    assert numbering.keys(plan, ["fish", "dive"]) == [("1", "fish"), ("2", "dive")]
+    assert numbering.opened != opened  # one gone, one new: a new menu, said whole
     numbering.close()
     assert numbering.keys(("other", 0), ["fish", "build"]) == [("1", "fish"), ("2", "build")]
+
+
+def test_a_menu_asked_again_after_another_menu_of_the_same_turn_keeps_its_numbers() -> None:
+    """Utopia's action menu, after the questions of a move (which princes, where to), is
+    the same menu before anyone else played: its numbers, not a new list."""
+    numbering = Numbering()
+    actions = ("actions", 0)
+    assert numbering.keys(actions, ["move", "add", "end"]) == [
+        ("1", "move"), ("2", "add"), ("00", "end")]
+    opened = numbering.opened
+    assert numbering.keys(("which", 0), ["p1", "p2", "back"])[0] == ("1", "p1")
+    assert numbering.keys(actions, ["add", "move", "end"]) == [
+        ("1", "move"), ("2", "add"), ("00", "end")]
+    assert numbering.opened == opened  # the same menu: only what changed is said
+    numbering.close()  # another seat played: that menu forgotten
+    numbering.keys(("which", 0), ["p1", "back"])
+    numbering.keys(actions, ["add", "end"])
+    assert numbering.opened != opened
 
 
 def test_00_is_done_and_0_is_back_in_every_menu() -> None:
@@ -133,7 +155,7 @@ def test_00_is_done_and_0_is_back_in_every_menu() -> None:
 def test_a_menu_asked_again_says_only_what_changed() -> None:
     lines, _, _ = _shop("1\n")
     again = lines[lines.index("toy.took") + 1:]
-    assert again[1] == "4 choices left, numbers unchanged."  # 2 items, done and back
+    assert again[1] == "4 choices left; gone: 1."  # 2 items, done and back
     assert "Type a number" not in " ".join(again)
 
 
