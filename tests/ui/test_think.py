@@ -11,9 +11,8 @@ import pytest
 from a11y_games.engine.match import THINK_SECONDS, Match, SeatSpec
 from a11y_games.games.vertigo import SPEC as VERTIGO
 from a11y_games.ui.client import Client
-from a11y_games.ui.settings import Preferences, load_preferences
-from a11y_games.ui.terminal import PlainReader, Writer
-from tests.toygame import SPEC
+from a11y_games.ui.settings import load_preferences
+from tests.ui.test_settings import _run_set
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -25,13 +24,7 @@ def _private_home(tmp_path, monkeypatch):
 
 
 def _run(script: str, lang: str = "en") -> tuple[list[str], Client]:
-    match = Match(SPEC, SPEC.settings(2, 1), [SeatSpec("human", "Ana"),
-                                             SeatSpec("bot", level="random")])
-    out = io.StringIO()
-    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out),
-                    lang=lang, prefs=Preferences())
-    client.run()
-    return out.getvalue().splitlines(), client
+    return _run_set(script, lang)
 
 
 def test_set_think_is_listed_refused_out_of_range_and_remembered(tmp_path) -> None:
