@@ -94,6 +94,27 @@ def rank(state: GameState, seat: int) -> tuple[int, ...]:
     return (state.scores[seat], state.controlled(seat))
 
 
+def null_line(players: int, games: int, seed: int) -> None:
+    """The same seeds and seats as ``--pairwise``, a normal bot in the strong seat: what the
+    seeds alone give that seat (the figure an equal bot would get, instead of 50 %)."""
+    wins = above = 0.0
+    for n in range(games):
+        me = n % players
+        match = Match(SPEC, SPEC.settings(players, seed + n),
+                      [SeatSpec("bot", level="normal", name_index=i) for i in range(players)])
+        while (pending := match.state.pending()) is not None:
+            match.act(pending.seats[0], match.bot_choice(pending.seats[0]), trusted=True)
+        winners = match.state.winners  # type: ignore[attr-defined]
+        wins += (me in winners) / len(winners)
+        mine = rank(match.state, me)
+        above += sum(1.0 if mine > rank(match.state, o) else 0.5 if mine == rank(match.state, o)
+                     else 0.0 for o in range(players) if o != me)
+    pl, ph = strong_bench.wilson(above, games * (players - 1))
+    print(f"- the strong seat played by a normal bot, {players} players, {games} games, seeds "
+          f"from {seed}: share of wins {wins / games:.1%} (fair {1 / players:.0%}), pairwise "
+          f"{above / (games * (players - 1)):.1%} ({pl:.0%}–{ph:.0%})", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="normal vs random, per count")
@@ -103,7 +124,13 @@ def main() -> None:
     parser.add_argument("--skip-vs", action="store_true")
     strong_bench.add_arguments(parser, 8, [4])
     pairwise.add_arguments(parser)
+    parser.add_argument("--null", type=int, default=0, metavar="GAMES",
+                        help="the --pairwise seeds with a normal bot in the strong seat")
     args = parser.parse_args()
+    if args.null:
+        for n in args.strong_players:
+            null_line(n, args.null, args.seed)
+        return
     if args.horizon is not None:
         SPEC.worlds.horizon = args.horizon  # type: ignore[union-attr]
     if args.pairwise:

@@ -86,6 +86,8 @@ class Worlds(Protocol):
     # Optional: ``follow = True``: inside the tree too, the seat's own decisions that are
     # not ``searched`` are the normal bot's (the tree then values a choice as it will be
     # carried out).
+    # Optional: ``stop(state) -> bool``: a playout ends early once it holds (Utopia: once
+    # the round's scoring is done, so every playout is scored at the same moment).
     # Optional: ``confidence: float`` (a z value): overrule the normal bot when an answer's
     # mean reward leads by MARGIN plus ``confidence`` standard errors of the difference,
     # measured from the rewards' own spread, instead of the worst-case noise of ``_lead``.
@@ -220,7 +222,7 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
         world.apply(seat, action)
         path.append((best, seat))
         node = best
-    _play_out(world, worlds.horizon, policies)
+    _play_out(world, worlds.horizon, policies, getattr(worlds, "stop", None))
     rewards = worlds.evaluate(world)
     for child, seat in path:
         reward = rewards[seat]
@@ -238,9 +240,12 @@ def _policy_move(world: GameState, seat: int, legal: list[str],
     world.apply(seat, choice if choice in legal else legal[0])
 
 
-def _play_out(world: GameState, horizon: int, policies: dict[int, Bot]) -> None:
-    """The normal bots play on for at most ``horizon`` actions."""
+def _play_out(world: GameState, horizon: int, policies: dict[int, Bot],
+              stop: Callable[[GameState], bool] | None = None) -> None:
+    """The normal bots play on for at most ``horizon`` actions (and until ``stop``)."""
     for _ in range(horizon):
+        if stop is not None and stop(world):
+            return
         pending = world.pending()
         if pending is None:
             return

@@ -100,4 +100,31 @@ def test_the_evaluation_counts_cards_in_hand_and_monuments_before_they_score() -
                  and not any(world.observation(seat).at(d, seat, c) for c in range(5)))
     world.monuments[empty] = (seat, 0)
     world._public = world._princes_view = None
-    assert worlds.worth(world, seat) >= before + 1
+    assert worlds.worth(world, seat) > before
+
+
+def test_a_playout_ends_just_after_the_round_is_scored() -> None:
+    from a11y_games.engine.search import _play_out
+
+    state, seat = played(SPEC, 2, 5, lambda state, seat: _asked_in_phase_2(state, seat)
+                         and bool(state.monuments))  # type: ignore[attr-defined]
+    assert isinstance(state, UtopiaState)
+    world = worlds.sample(worlds.view(state, seat), random.Random(1))
+    scores = list(world.scores)
+    _play_out(world, 200, {s: worlds.policy(s, random.Random(0)) for s in range(2)},
+              worlds.stop)
+    assert world.round == state.round + 1 or world.winners  # scored once, no further
+    assert world.phase == "guests" or world.winners
+    assert world.scores != scores  # the round's monuments scored
+
+
+def test_the_evaluation_weighs_a_prestige_lead_more_late_in_the_game() -> None:
+    state, seat = played(SPEC, 2, 4, _asked_in_phase_2)
+    assert isinstance(state, UtopiaState)
+    world = worlds.view(state, seat)
+    other = 1 - seat
+    world.scores[seat], world.scores[other] = 15, 10
+    early = worlds.evaluate(world)[seat]
+    world.scores[seat], world.scores[other] = 45, 40
+    late = worlds.evaluate(world)[seat]
+    assert 0.5 < early < late
