@@ -63,9 +63,11 @@ def bot_time(games: int) -> None:
 def query_latency(runs: int) -> None:
     seats = [SeatSpec("bot", level="random", name_index=i) for i in range(4)]
     match = Match(SPEC, SPEC.settings(4, 3), seats)
-    for _ in range(700):
-        seat = match.state.pending().seats[0]
-        match.act(seat, match.bot_choice(seat))
+    for _ in range(700):  # a city well built (random games are shorter now: stop at the end)
+        pending = match.state.pending()
+        if pending is None:
+            break
+        match.act(pending.seats[0], match.bot_choice(pending.seats[0]))
     tr = Translator("en", names=match.seat_name)
     queries = {q.name: q for q in match.state.queries()}
     for name, argument in (("map", ""), ("district", "hephaistos"), ("island", "feu")):
