@@ -2,6 +2,10 @@
 normal against random.
 
     .venv/bin/python scripts/bench_vertigo.py [--games 1000] [--speed 200]
+    .venv/bin/python scripts/bench_vertigo.py --judge 40 --iterations 40 --rollouts 4
+
+``--judge``: which of the strong bot's overrules pay, by kind of decision (each finished
+by normal bots both ways, with the same dice).
 
 Prints Markdown for docs/benchmarks/vertigo.md. Not a test: numbers depend on the machine.
 """
@@ -9,15 +13,20 @@ Prints Markdown for docs/benchmarks/vertigo.md. Not a test: numbers depend on th
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import random
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
+import a11y_games.engine.search as engine_search
 from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.search import copy_state
 from a11y_games.engine.simulate import play_out, simulate
 from a11y_games.engine.state import GameState
 from a11y_games.games.vertigo import SPEC
+from a11y_games.games.vertigo.bots import NormalBot
 from a11y_games.games.vertigo.state import VertigoState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -123,6 +132,117 @@ def rank(state: GameState, seat: int) -> tuple[int, ...]:
     return (int(state.eligible(seat)), *state.ranking_key(seat))
 
 
+# --- which overrules pay: counterfactual playouts (the third pass's instrument) ---
+
+def _judge_kind(state: VertigoState, seat: int, usual: str, best: str) -> str:
+    """The kind of a decision, for the overrule table: the phase, the task, or the menu."""
+    obs = state.observation(seat)
+    if obs["task"] is not None:
+        return "pollution: " + obs["task"][0]
+    if state.phase in ("vote", "laws", "upkeep", "first"):
+        return state.phase
+    path = [p for p in obs["path"] if p != "other"]
+    if state.phase == "setup":
+        return "setup"
+    if not path:
+        return "management: which step"
+    return f"management: {path[0].split('+')[0].split(':')[1]}, where"
+
+
+def _finish_normal(state: VertigoState, seat: int, actions: list[str], seed: int) -> float:
+    """``seat`` plays ``actions`` from a copy of ``state``, then normal bots finish the game
+    (dice from ``seed``); 1 if ``seat`` ranks first, a half on a tie, else 0."""
+    world = copy_state(state, ("_snapshot",))
+    assert isinstance(world, VertigoState)
+    world.rng = random.Random(seed)
+    world.refresh()
+    for action in actions:
+        if action not in world.legal_actions(seat):
+            break
+        world.apply(seat, action)
+    bots = [NormalBot(s, random.Random(seed * 7 + s)) for s in range(world.n)]
+    for _ in range(20_000):
+        pending = world.pending()
+        if pending is None:
+            break
+        s = pending.seats[0]
+        legal = world.legal_actions(s)
+        choice = legal[0] if len(legal) == 1 else bots[s].choose(world.observation(s), legal)
+        world.apply(s, choice if choice in legal else legal[0])
+    mine = rank(world, seat)
+    best = max(rank(world, s) for s in range(world.n) if s != seat)
+    return 1.0 if mine > best else 0.5 if mine == best else 0.0
+
+
+def judge(games: int, iterations: int, rollouts: int, seed: int) -> None:
+    """1 strong against 1 normal; each overrule (with the steps the strong bot played on in
+    the same menu) and the normal bot's answer are each finished ``rollouts`` times by
+    normal bots with the same dice: the table gives, by kind of decision, the strong
+    seat's share of wins after the overrule and after the normal answer."""
+    seen: list[tuple[str, str]] = []
+    search = engine_search.search
+
+    def counted(view, seat, legal, worlds_, rng, **budget):  # type: ignore[no-untyped-def]
+        usual = worlds_.policy(seat, random.Random(0)).choose(view.observation(seat), legal)
+        best, line = search(view, seat, legal, worlds_, rng, **budget)
+        if best != usual:
+            seen.append((usual, best))
+        return best, line
+
+    spec = dataclasses.replace(SPEC, bots={**SPEC.bots, "strong": engine_search.strong_factory(
+        SPEC.worlds, iterations=iterations)})  # type: ignore[arg-type]
+    table: dict[str, list[float]] = {}
+    wins = 0.0
+    engine_search.search = counted  # type: ignore[assignment]
+    try:
+        for n in range(games):
+            strong = n % 2
+            seats = [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
+                     for i in range(2)]
+            match = Match(spec, spec.settings(2, seed + n), seats)
+            state = match.state
+            assert isinstance(state, VertigoState)
+            pending_overrule: tuple[VertigoState, str, list[str], str] | None = None
+
+            def settle(at: VertigoState, usual: str, played: list[str], kind: str,
+                       n: int = n, strong: int = strong) -> None:
+                row = table.setdefault(kind, [0, 0.0, 0.0])
+                row[0] += 1
+                for k in range(rollouts):
+                    row[1] += _finish_normal(at, strong, played, 1000 * n + k) / rollouts
+                    row[2] += _finish_normal(at, strong, [usual], 1000 * n + k) / rollouts
+
+            while state.pending() is not None:
+                seat = state.pending().seats[0]  # type: ignore[union-attr]
+                seen.clear()
+                action = match.bot_choice(seat)
+                if pending_overrule is not None:
+                    if seat == strong and state.path and len(pending_overrule[2]) < 8:
+                        pending_overrule[2].append(action)
+                    else:
+                        settle(*pending_overrule)
+                        pending_overrule = None
+                if seat == strong and seen and seen[0][1] == action and pending_overrule is None:
+                    at = copy_state(state, ("_snapshot",))
+                    assert isinstance(at, VertigoState)
+                    pending_overrule = (at, seen[0][0], [action],
+                                        _judge_kind(state, seat, seen[0][0], action))
+                match.act(seat, action, trusted=True)
+            if pending_overrule is not None:
+                settle(*pending_overrule)
+            mine, theirs = rank(state, strong), rank(state, 1 - strong)
+            wins += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+            print(f"game {n + 1}: strong wins {wins:g}", file=sys.stderr, flush=True)
+    finally:
+        engine_search.search = search  # type: ignore[assignment]
+    print(f"\n## Which overrules pay ({games} games, {iterations} iterations, {rollouts} "
+          f"playouts each way, seeds from {seed})\n")
+    print("| decision | overrules | strong wins after the overrule | after the normal "
+          "answer |\n|---|---|---|---|")
+    for kind, (count, after, usual) in sorted(table.items(), key=lambda kv: -kv[1][0]):
+        print(f"| {kind} | {count:g} | {after / count:.0%} | {usual / count:.0%} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
@@ -130,9 +250,15 @@ def main() -> None:
     parser.add_argument("--no-duel", action="store_true", help="speed and latency only")
     strong_bench.add_arguments(parser, 12, [4])
     pairwise.add_arguments(parser)
+    parser.add_argument("--judge", type=int, default=0, metavar="GAMES",
+                        help="which overrules pay, by kind (2 players, from --seed)")
+    parser.add_argument("--rollouts", type=int, default=4, help="playouts each way (--judge)")
     args = parser.parse_args()
     if args.horizon is not None:
         SPEC.worlds.horizon = args.horizon  # type: ignore[union-attr]
+    if args.judge:
+        judge(args.judge, args.iterations, args.rollouts, args.seed)
+        return
     if args.pairwise:
         pairwise.section(SPEC, args, rank)
         return

@@ -58,3 +58,10 @@ def test_the_search_leaves_a_countrys_own_pollution_markers_to_the_normal_bot() 
     assert not worlds.searched(["province:0", "province:3", "province:7"])
     assert worlds.searched(["step:build", "step:population+pop:buy", "done"])
     assert worlds.searched(["province:2", "province:5", "back"])  # an arrow into another country
+
+
+def test_the_search_leaves_laws_votes_and_cleanups_to_the_normal_bot() -> None:
+    assert not worlds.searched(["law:1", "law:3", "pass"])
+    assert not worlds.searched(["vote:yes", "vote:no", "vote:abstain"])
+    assert not worlds.searched(["province:2", "province:4", "skip"])
+    assert worlds.searched(["region:0+first", "region:1+first", "other", "back", "done"])

@@ -74,10 +74,16 @@ few iterations, only clear gains."""
 
 
 def searched(legal: list[str]) -> bool:
-    """False for a pollution marker placed in one's own region (every answer a province):
-    the normal bot's rule (the least valuable province, away from crowds) is kept, and
-    the search's budget goes to what to buy, laws and votes."""
-    return not all(action.startswith("province:") for action in legal)
+    """False for what the search judged no better than the normal bot (VG third pass:
+    counterfactual playouts of its overrules): a pollution marker placed in one's own
+    region (every answer a province; the normal bot's rule, the least valuable province
+    away from crowds, is kept), a marker cleaned up (a province or ``skip``), a law to
+    propose and a vote. The search's budget goes to the setup and what to buy, and where."""
+    if all(action.startswith("province:") for action in legal):
+        return False
+    if "skip" in legal or "pass" in legal:
+        return False
+    return not any(action.startswith("vote:") for action in legal)
 
 
 def turns_left(state: VertigoState) -> float:
