@@ -27,8 +27,12 @@ def _change_secrets(state: GameState) -> None:
 
 
 def test_the_search_never_reads_the_votes_cast_or_the_dice() -> None:
+    """The world view and the sampled worlds hide the votes cast and the dice. (A vote is
+    the normal bot's, from its observation: the same move from both states is then by
+    design; the searched moves are checked with the dice changed, below.)"""
     state, seat = played(SPEC, 4, 3, _asked_to_vote_after_another, limit=6000)
     check_secrets_unread(SPEC, state, seat, _change_secrets)
+    assert not worlds.searched(state.legal_actions(seat))
 
 
 def test_the_search_from_a_management_menu_is_honest_too() -> None:
