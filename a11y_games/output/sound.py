@@ -164,6 +164,9 @@ class Sound:
         self._lock = threading.Condition()
         self._busy = False
         self._opener: threading.Thread | None = None
+        self._thread: threading.Thread | None = None
+        """The opening thread, kept once it has said the device is open: ``ready`` waits
+        for it to have started the device too."""
         self._patience = 1.0  # seconds take_problem may still wait for the device
         self._tried = False  # the device was opened, or tried
         if self._enabled and not deferred:
@@ -178,8 +181,8 @@ class Sound:
             return
         self._tried = True
         self.problem, self._problem_taken, self._patience = None, False, 1.0
-        self._opener = threading.Thread(target=self._open_and_run, name="a11y-games sound",
-                                        daemon=True)
+        self._opener = self._thread = threading.Thread(
+            target=self._open_and_run, name="a11y-games sound", daemon=True)
         self._opener.start()
 
     def _open_and_run(self) -> None:
@@ -216,9 +219,9 @@ class Sound:
 
     def ready(self, timeout: float = 1.0) -> bool:
         """Wait until the device is open or has failed; True if sound can play."""
-        opener = self._opener
-        if opener is not None:
-            opener.join(timeout)
+        thread = self._thread  # (``_opener`` is cleared before the device is started)
+        if thread is not None:
+            thread.join(timeout)
         return self.available
 
     # -- the player's controls --------------------------------------------------------------
