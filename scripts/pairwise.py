@@ -1,7 +1,7 @@
 """Strong against normal read pairwise, with how often the search overrules the normal
 bot (Vertigo's and Utopia's benchmarks; not a test).
 
-    pairwise.add_arguments(parser)           # --pairwise GAMES, --seed, --horizon
+    pairwise.add_arguments(parser)           # --pairwise GAMES, --seed, --horizon, --mirrored
     pairwise.section(SPEC, args, rank)       # when --pairwise: the tables
 
 One strong seat (rotating from game to game) among normal seats. Besides its share of the
@@ -51,8 +51,11 @@ class PairResult:
 
 
 def pair_duel(spec: GameSpec, *, players: int, games: int, iterations: int, seed: int,
-              rank: Rank) -> PairResult:
-    """One strong seat (rotating) against normal seats, read pairwise."""
+              rank: Rank, mirrored: bool = False) -> PairResult:
+    """One strong seat (rotating) against normal seats, read pairwise. ``mirrored``: each
+    deal is played once with the strong bot in every seat (``games`` should be a multiple
+    of ``players``), so that a deal's luck for one seat counts for it and against it alike
+    (on one deal a seat, 300 Utopia games gave a normal bot in that seat 55.5 %)."""
     result = PairResult()
     worlds = spec.worlds
     counts = [0, 0]
@@ -74,7 +77,8 @@ def pair_duel(spec: GameSpec, *, players: int, games: int, iterations: int, seed
             strong = n % players
             seats = [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
                      for i in range(players)]
-            match = Match(game_spec, game_spec.settings(players, seed + n), seats)
+            deal = seed + (n // players if mirrored else n)
+            match = Match(game_spec, game_spec.settings(players, deal), seats)
             for _ in range(20_000):
                 pending = match.state.pending()
                 if pending is None:
@@ -128,15 +132,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="strong against normal read pairwise, with overrules")
     parser.add_argument("--seed", type=int, default=90_000, help="first seed (--pairwise)")
     parser.add_argument("--horizon", type=int, help="the search's playout length (--pairwise)")
+    parser.add_argument("--mirrored", action="store_true",
+                        help="each deal with the strong bot in every seat (--pairwise)")
 
 
 def section(spec: GameSpec, args: argparse.Namespace, rank: Rank) -> None:
     """Strong against normal, read pairwise, with the search's overrules: a table a count of
     players in ``args.strong_players``."""
     print(f"\n## Strong against normal, pairwise ({args.iterations} iterations a move, "
-          f"horizon {spec.worlds.horizon}, seeds from {args.seed})\n")  # type: ignore[union-attr]
+          f"horizon {spec.worlds.horizon}, seeds from {args.seed}"
+          f"{', each deal in every seat' if args.mirrored else ''})\n")  # type: ignore[union-attr]
     print(PAIR_HEADER)
     for n in args.strong_players:
         result = pair_duel(spec, players=n, games=args.pairwise, iterations=args.iterations,
-                           seed=args.seed, rank=rank)
+                           seed=args.seed, rank=rank, mirrored=args.mirrored)
         print(pair_line(f"{n} players, 1 strong", result), flush=True)
