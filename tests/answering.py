@@ -9,8 +9,10 @@ would: it keeps the keys of the last list, adds the new ones, and after a refusa
 
 from __future__ import annotations
 
+import io
 import random
 import re
+from typing import Any
 
 FULL = re.compile(r"^\d+ (?:choices?|choix)(?:\.| ?:|, )")  # ", one or several:"
 CHANGED = re.compile(r"^\d+ (?:choices?|choix) ?; ")
@@ -64,3 +66,20 @@ class Answerer:
         if not self.keys:  # "The same 2 choices." heard before this script began to read
             return "choices"
         return self.keys[0] if self.first else self.rng.choice(self.keys)
+
+
+def run_scripted(spec: Any, seed: int, players: int, reader: Any, *, out: io.StringIO | None = None,
+                 **options: Any) -> tuple[Any, Any, list[str]]:
+    """Ana, a human at seat 0, against normal bots; ``reader`` (given ``.client``) types her
+    answers until it raises EOFError. The match, the client and the lines written."""
+    from a11y_games.engine.match import Match, SeatSpec
+    from a11y_games.ui.client import Client
+    from a11y_games.ui.terminal import Writer
+
+    match = Match(spec, spec.settings(players, seed), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(1, players)])
+    out = out if out is not None else io.StringIO()
+    client = Client(match, reader=reader, writer=Writer(out), lang="en", **options)
+    reader.client = client
+    client.run()
+    return match, client, out.getvalue().splitlines()

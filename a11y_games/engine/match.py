@@ -133,8 +133,7 @@ class Match:
         self._blind = frozenset(s for s, bot in self._bots.items() if getattr(bot, "blind", False))
         # Strong bots search from their world view (``spec.worlds.view``): the state with
         # every secret of the other seats made neutral, a function of observation(seat) only.
-        self._world_bots = frozenset(s for s, bot in self._bots.items()
-                                     if getattr(bot, "world_view", False))
+        self._world_bots = frozenset(s for s, bot in self._bots.items() if searches(bot))
 
     # --- who is who --------------------------------------------------------------------------
     @property
@@ -193,7 +192,7 @@ class Match:
 
     def thinks(self, seat: int) -> bool:
         """True if the bot at ``seat`` searches (takes a while to decide)."""
-        return searches(self._bots.get(seat))
+        return seat in self._world_bots
 
     def bot_input(self, seat: int, bot: Bot | None = None) -> tuple[Bot, Any, list[str]]:
         """The bot at ``seat`` (or ``bot``, a stand-in for the seat's absent human), what it

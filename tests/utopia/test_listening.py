@@ -11,6 +11,7 @@ from a11y_games.engine.simulate import play_out
 from a11y_games.games.utopia import SPEC
 from a11y_games.games.utopia.kinds import KINDS
 from a11y_games.i18n import Translator
+from tests.answering import run_scripted
 from tests.utopia.helpers import empty_city, give, new_state, play, put, turn_of
 
 
@@ -248,21 +249,9 @@ class _GuestAndDistrict:
 
 @pytest.mark.timeout(60)
 def test_a_guest_and_its_district_on_one_line() -> None:
-    import io
-
-    from a11y_games.ui.client import Client
-    from a11y_games.ui.terminal import Writer
-
-    match = Match(SPEC, SPEC.settings(3, 2), [SeatSpec("human", "Ana")] + [
-        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 3)])
-    out = io.StringIO()
-    reader = _GuestAndDistrict()
-    client = Client(match, reader=reader, writer=Writer(out), lang="en")
-    reader.client = client
-    client.run()
+    match, _, lines = run_scripted(SPEC, 2, 3, _GuestAndDistrict())
     mine = [a for s, a in match.log if s == 0]
     assert mine[0].startswith("guest:") and mine[1].startswith("place:")
-    lines = out.getvalue().splitlines()
     assert "Your turn: Take a guest, then its district." in lines
     assert not any(line.startswith("Your turn: Where on") for line in lines)
     assert any(line.startswith("Ana: ") and " to " in line for line in lines)
@@ -272,20 +261,8 @@ def test_a_guest_and_its_district_on_one_line() -> None:
 def test_brief_confirms_your_own_guest_but_not_the_bots() -> None:
     """At brief the player hears the guest they just placed (their own move confirmed),
     while the bots' guests, said at normal, are not read."""
-    import io
-
-    from a11y_games.ui.client import Client
-    from a11y_games.ui.terminal import Writer
-
-    match = Match(SPEC, SPEC.settings(3, 2), [SeatSpec("human", "Ana")] + [
-        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 3)])
-    out = io.StringIO()
-    reader = _GuestAndDistrict()
-    client = Client(match, reader=reader, writer=Writer(out), lang="en",
-                    verbosity=Verbosity.BRIEF)
-    reader.client = client
-    client.run()
-    lines = out.getvalue().splitlines()
+    match, client, lines = run_scripted(SPEC, 2, 3, _GuestAndDistrict(),
+                                        verbosity=Verbosity.BRIEF)
     tr = client.tr  # with the seats' names
     mine = [tr.render(e.msg) for e in match.events
             if e.cause == 0 and e.level == Verbosity.NORMAL and e.msg.id.startswith("utopia.ev.")]

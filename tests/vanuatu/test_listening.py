@@ -11,6 +11,7 @@ from a11y_games.engine.simulate import play_out
 from a11y_games.games.vanuatu import SPEC
 from a11y_games.games.vanuatu.kinds import KINDS
 from a11y_games.i18n import Translator
+from tests.answering import run_scripted
 
 
 def _games(players: int = 4, seeds: range = range(3)) -> list[Match]:
@@ -178,19 +179,7 @@ class _PlanTwice:
 
 @pytest.mark.timeout(60)
 def test_a_planning_pass_takes_both_markers_on_one_line() -> None:
-    import io
-
-    from a11y_games.ui.client import Client
-    from a11y_games.ui.terminal import Writer
-
-    match = Match(SPEC, SPEC.settings(4, 5), [SeatSpec("human", "Ana")] + [
-        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 4)])
-    out = io.StringIO()
-    reader = _PlanTwice()
-    client = Client(match, reader=reader, writer=Writer(out), lang="en")
-    reader.client = client
-    client.run()
-    lines = out.getvalue().splitlines()
+    match, _, lines = run_scripted(SPEC, 5, 4, _PlanTwice())
     assert "Place 2 markers: 2 numbers." in "\n".join(lines)
     mine = [a for s, a in match.log if s == 0 and a.startswith("plan:")]
     assert len(mine) == 2 and mine[0] == mine[1]  # one line, two markers on one space
@@ -259,16 +248,9 @@ def test_a_planning_pass_asked_again_says_only_what_the_others_changed(seed: int
     import io
     import re
 
-    from a11y_games.ui.client import Client
-    from a11y_games.ui.terminal import Writer
-
-    match = Match(SPEC, SPEC.settings(4, seed), [SeatSpec("human", "Ana")] + [
-        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 4)])
     out = io.StringIO()
     reader = _PlanAgain(out)
-    client = Client(match, reader=reader, writer=Writer(out), lang="en")
-    reader.client = client
-    client.run()
+    match, _, _ = run_scripted(SPEC, seed, 4, reader, out=out)
     mine = [i for i, (s, a) in enumerate(match.log) if s == 0 and a.startswith("plan:")]
     others = {a for s, a in match.log[mine[-1]:] if s != 0}
     lines = reader.heard.splitlines()
