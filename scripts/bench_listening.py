@@ -35,6 +35,11 @@ from a11y_games.engine.actions import BACK
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.search import copy_state
 from a11y_games.games import all_specs
+
+try:  # an action and its place offered as one entry (issue 13's fifth pass)
+    from a11y_games.engine.steps import SEPARATOR, offered
+except ImportError:  # an older tree: one step, one question
+    SEPARATOR, offered = None, None  # type: ignore[assignment]
 from a11y_games.ui.client import Client
 from a11y_games.ui.numbering import menu_key
 from a11y_games.ui.terminal import Writer
@@ -108,18 +113,38 @@ class Policy:
         if getattr(pending, "several", False):
             return " ".join(self.several(client, seat))
         legal = match.state.legal_actions(seat)
-        action = self.bot.choose(match.state.observation(seat), legal)
+        # a single action (offered with its places) is not the bot's to decide: its draws
+        # stay those of the games where the client answered it alone
+        action = legal[0] if len(legal) == 1 else self.bot.choose(
+            match.state.observation(seat), legal)
         if action not in legal:
             action = legal[0]
         number_of = getattr(client, "choice_number", None)  # stable numbers, once they exist
         if number_of is None:
             actions = [a for a, _ in client.table.choices(seat)]
             return str(actions.index(action) + 1)
+        action = self.with_place(match.state, seat, action,
+                                 [a for a, _ in client.table.choices(seat)])
         keys = [str(number_of(seat, action))]
         invited = pending.prompt.params.get("answers")
         if isinstance(invited, int) and invited > 1:
             keys += self.ahead(seat, action, invited - 1)
         return " ".join(keys)
+
+    def with_place(self, state: Any, seat: int, action: str, offered: list[str]) -> str:
+        """The entry the client offers for ``action``: the action itself, or the action
+        with its place (the client asks both as one question, each place an entry of the
+        list just heard): the bot decides the place on a copy of the seat's own view."""
+        if action in offered or SEPARATOR is None:
+            return action
+        worlds = self.client.match.spec.worlds if self.client else None
+        view = worlds.view(state, seat) if worlds else copy_state(state)
+        view.apply(seat, action)
+        legal = view.legal_actions(seat)
+        real = [a for a in legal if a != BACK]
+        then = real[0] if len(real) == 1 else self.bot.choose(view.observation(seat), legal)
+        joined = action + SEPARATOR + (then if then in legal else legal[0])
+        return joined if joined in offered else action
 
     def ahead(self, seat: int, action: str, more: int) -> list[str]:
         """The keys of the next answers, for a question that invites several on one line
@@ -164,17 +189,22 @@ class Policy:
         while True:
             pending = state.pending()
             legal = state.legal_actions(seat)
-            action = self.bot.choose(state.observation(seat), legal)
+            action = legal[0] if len(legal) == 1 else self.bot.choose(
+                state.observation(seat), legal)
             if action not in legal:
                 action = legal[0]
             menu = menu_key(seat, pending.prompt)
-            keys.append(next(k for k, a in numbering.keys(menu, legal) if a == action))
-            state.apply(seat, action)
+            entries = [a for a, _ in offered(state, seat)] if offered else legal
+            action = self.with_place(state, seat, action, entries)
+            keys.append(next(k for k, a in numbering.keys(menu, entries) if a == action))
+            for step in action.split(SEPARATOR or "\0"):
+                state.apply(seat, step)
             after = state.pending()
             if (after is None or after.seats != (seat,)
                     or menu_key(seat, after.prompt) != menu
                     or any(e.cause != seat for e in state.events)
-                    or len(state.legal_actions(seat)) < 2):
+                    or len(offered(state, seat) if offered
+                            else state.legal_actions(seat)) < 2):
                 return keys
 
 

@@ -151,6 +151,18 @@ class GameState(ABC):
     def describe(self, seat: int, action: str) -> Msg:
         """A short label for ``action`` as offered to ``seat``."""
 
+    def asks_with(self, seat: int, action: str) -> bool:
+        """Whether the question that follows ``action`` (its place: "Hut where?", with a
+        ``back`` here) is offered with it, each of its answers one entry of this question
+        (see :mod:`a11y_games.engine.steps`). Presentation only: the steps stay two.
+        Default: never."""
+        return False
+
+    def describe_with(self, seat: int, action: str, then: str) -> Msg:
+        """On the state after ``action``: the label of ``then`` offered with it as one
+        entry ("Sail to C4, 2 vatu"). Default: ``then``'s own label."""
+        return self.describe(seat, then)
+
     @abstractmethod
     def apply(self, seat: int, action: str) -> None:
         """Play ``action`` for ``seat``; raise IllegalAction (changing nothing) if not legal."""

@@ -22,6 +22,7 @@ from a11y_games.engine.match import Match, SeatSpec, make_bot, searches
 from a11y_games.engine.messages import Event, Msg, PlayerRef
 from a11y_games.engine.spec import Bot, GameSpec, OptionError
 from a11y_games.engine.state import Pending, UnknownTopic
+from a11y_games.engine.steps import offered, steps
 from a11y_games.engine.text import is_control
 from a11y_games.engine.words import find_named
 from a11y_games.net import protocol as p
@@ -432,10 +433,14 @@ class Table:
             raise Refused(Msg("net.error.over"))
         if seat.number not in pending.seats or seat.bot_playing:
             raise Refused(Msg("net.error.not_your_turn"))
-        if action not in match.state.legal_actions(seat.number):
+        parts = steps(action)  # an action with its place, offered as one entry
+        if (action not in match.state.legal_actions(seat.number) if len(parts) == 1
+                else action not in dict(offered(match.state, seat.number))):
             raise Refused(Msg("net.error.illegal", action=clean_text(action, 40)))
         try:
-            self._record(seat.number, action, ack=(member, req))
+            for index, step in enumerate(parts):  # each step stored as it is played
+                last = index == len(parts) - 1
+                self._record(seat.number, step, ack=(member, req) if last else None)
         except IllegalAction as error:
             raise Refused(error.msg) from error
         self.advance()
@@ -520,7 +525,7 @@ class Table:
             players=[PlayerRef(s) for s in pending.seats])
         choices: list[tuple[str, Msg]] = []
         if asked and viewer is not None and not self.seats[viewer].bot_playing:
-            choices = [(a, state.describe(viewer, a)) for a in state.legal_actions(viewer)]
+            choices = offered(state, viewer)  # an action with its place as one entry
         return p.PendingMsg(seats=list(pending.seats), prompt=prompt, race=pending.race,
                             public=pending.public, several=pending.several and asked,
                             choices=choices,
@@ -734,8 +739,7 @@ class Table:
             if viewer is None or pending is None or viewer not in pending.seats or (
                     seat is not None and seat.bot_playing):
                 return p.Answer(lines=[], choices=[], req=question.req)
-            return p.Answer(choices=[(a, state.describe(viewer, a))
-                                     for a in state.legal_actions(viewer)], req=question.req)
+            return p.Answer(choices=offered(state, viewer), req=question.req)
         if pending is None:
             return p.Answer(lines=[self._over_message().reason], req=question.req)
         shown = self._pending_for(viewer, pending)

@@ -96,6 +96,12 @@ class KeepingCommands:
         except UndoRefused as error:
             self.say(error.msg)
             return
+        joined = getattr(self.table, "joined", set())
+        while len(self.match.log) in joined:  # an action played with its place: both
+            try:
+                self.match.undo(self.viewer)
+            except UndoRefused:
+                break  # its place is taken back: the question of the place is asked
         self._forget_undone(before[:len(self.table.events)], self.viewer)
         self.cursor = len(self.table.events)
         self.asked = None

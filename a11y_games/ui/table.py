@@ -12,10 +12,11 @@ import random
 from pathlib import Path
 from typing import Protocol
 
-from a11y_games.engine import Event, Msg, Pending
+from a11y_games.engine import Event, IllegalAction, Msg, Pending
 from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import Outcome, Query, Topic
+from a11y_games.engine.steps import SEPARATOR, offered, steps
 
 __all__ = ["LocalTable", "Table", "TableUnavailable"]
 
@@ -86,6 +87,10 @@ class LocalTable:
     def __init__(self, match: Match) -> None:
         self.match = match
         self.spec = match.spec
+        self.joined: set[int] = set()
+        """Log positions of the later steps of entries played as one (an action with its
+        place): undo takes the whole entry back."""
+        self._offered: tuple[object, int, int, list[Choice]] | None = None
 
     # --- who is who -------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str | Msg:
@@ -113,15 +118,32 @@ class LocalTable:
         return self.match.state.pending()
 
     def choices(self, seat: int) -> list[Choice]:
+        """The seat's choices, an action with its place as one entry where the game asks
+        them together (:mod:`a11y_games.engine.steps`); computed once per decision."""
         state = self.match.state
-        return [(a, state.describe(seat, a)) for a in state.legal_actions(seat)]
+        key = (state, len(self.match.log), seat)
+        if self._offered is None or self._offered[:3] != key:
+            self._offered = (*key, offered(state, seat))
+        return list(self._offered[3])
 
     def act(self, seat: int, action: str) -> None:
-        self.match.act(seat, action)
+        """Play a choice: an entry standing for several steps plays each in turn (the
+        log keeps the steps)."""
+        parts = steps(action)
+        if len(parts) > 1 and action not in dict(self.choices(seat)):
+            raise IllegalAction(Msg("core.error.illegal"))
+        for index, step in enumerate(parts):
+            position = len(self.match.log)
+            self.joined.discard(position)
+            if index:
+                self.joined.add(position)
+            self.match.act(seat, step)
 
     def describe(self, seat: int, action: str) -> Msg | None:
         """The label ``action`` would have for ``seat`` now, out of its turn too (a choice
         it was offered); None if the game cannot say it now."""
+        if SEPARATOR in action:
+            return None  # its place is said for this turn only
         try:
             return self.match.state.describe(seat, action)
         except (LookupError, ValueError, AttributeError, TypeError, AssertionError):

@@ -26,6 +26,12 @@ from a11y_games.games.vanuatu.names import (
 __all__ = ["Player", "Ship", "VanuatuState"]
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
+WITH_PLACES = 6
+"""An action whose place has at most this many answers is offered with each of them in the
+action menu (one question, one input); more (a long sail, many dikes) asks where after."""
+WITH_PLACES_OF = ("sail", "build", "export", "draw", "tourist")
+COSTLY = ("sail", "build", "export")
+"""Actions whose places are paid: the action question then says the money."""
 
 
 @dataclass
@@ -488,7 +494,15 @@ class VanuatuState(ActionTurn, GameState):
             return None
         if self._pending is None:
             kind, seat = self.step[0], self.step[1] if len(self.step) > 1 else self.first
-            self._pending = Pending((seat,), self._prompt(kind, seat))
+            # a treasure sold (or the Beggar's swap) brings the action menu back: the
+            # sale and the action may be typed on one line
+            several = False
+            if kind == "act":
+                legal = self._legal.get(seat)
+                if legal is None:
+                    legal = self._legal[seat] = self._compute_legal(seat)
+                several = any(a.startswith(("treasure:", "beg:")) for a in legal)
+            self._pending = Pending((seat,), self._prompt(kind, seat), several=several)
         return self._pending
 
     def _prompt(self, kind: str, seat: int) -> Msg:
@@ -506,6 +520,9 @@ class VanuatuState(ActionTurn, GameState):
                        left=self.players[seat].markers)
         if kind == "character":
             return Msg("vanuatu.ask.character")  # the round: said as it starts
+        if kind == "act" and any(self.markers[a][seat] and self.holder(a) == seat
+                                 for a in COSTLY):  # its places' costs are in the menu
+            return Msg("vanuatu.ask.act_vatu", vatu=self.players[seat].vatu)
         if kind == "dike":  # every dike costs the same: said once, in the question
             return Msg("vanuatu.ask.dike", cost=data.DIKE_COST, vatu=self.players[seat].vatu)
         return Msg(f"vanuatu.ask.{kind}", vatu=self.players[seat].vatu)  # said where spent
@@ -648,6 +665,33 @@ class VanuatuState(ActionTurn, GameState):
     def describe(self, seat: int, action: str) -> Msg:
         from a11y_games.games.vanuatu.summary import describe
         return describe(self, seat, action)
+
+    def asks_with(self, seat: int, action: str) -> bool:
+        """An action and its place asked as one question ("Hut on Efate: 1 vatu" in the
+        action menu), when the place has at most ``WITH_PLACES`` answers; the steps stay
+        two (bots, saves and the network play them as before)."""
+        kind, _, arg = action.partition(":")
+        if kind != "act" or arg not in WITH_PLACES_OF:
+            return False
+        return 1 <= self._places(seat, arg) <= WITH_PLACES
+
+    def _places(self, seat: int, action: str) -> int:
+        """How many answers the question of ``action``'s place would have."""
+        if action == "sail":
+            return len(self.sail_choices(seat))
+        if action == "build":
+            huts = len(self.hut_options(seat))
+            dikes = len(self.dike_options(seat))
+            return huts + (dikes > 0) if huts else dikes
+        if action == "export":
+            return len(self.export_choices(seat))
+        if action == "draw":
+            return len(self.draw_options(seat))
+        return len(self.tourist_choices(seat))
+
+    def describe_with(self, seat: int, action: str, then: str) -> Msg:
+        from a11y_games.games.vanuatu.summary import describe_with
+        return describe_with(self, seat, then)
 
     # --- what a seat may know ----------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:

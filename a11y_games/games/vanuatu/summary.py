@@ -15,7 +15,7 @@ from a11y_games.games.vanuatu.state import action_msg, character_msg, direction_
 if TYPE_CHECKING:
     from a11y_games.games.vanuatu.state import VanuatuState
 
-__all__ = ["board", "describe", "find_island", "private", "queries", "status"]
+__all__ = ["board", "describe", "describe_with", "find_island", "private", "queries", "status"]
 
 
 # --- labels ------------------------------------------------------------------------------------
@@ -104,19 +104,43 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
     return Msg(f"vanuatu.label.{kind}")
 
 
+WITH_ROOM = 9
+"""What "Sail to " takes of a sail label offered with its action (the French "Cap sur "
+and a space)."""
+WITH = {"sail": "vanuatu.label.with_sail", "export": "vanuatu.label.with_export",
+        "tourist": "vanuatu.label.with_tourist", "dike": "vanuatu.label.with_dike"}
+"""The label of a place offered with its action, by the place's kind (the others say
+their action already: "Hut on Efate: 1 vatu", "Drawing on Tanna: 3 PP")."""
+
+
+def describe_with(state: VanuatuState, seat: int, then: str) -> Msg:
+    """A place offered with its action as one entry, on the state after the action: "Sail
+    to C4, 2 vatu: Efate", "Export 1 kava from Efate: 2 vatu, 1 PP", "A dike, no hut"."""
+    kind, _, arg = then.partition(":")
+    if kind == "sail":
+        return Msg(WITH[kind], label=sail_label(state, seat, arg, SAIL_ROOM - WITH_ROOM))
+    if kind == "nohut":
+        return Msg("vanuatu.label.dike_only", cost=data.DIKE_COST)
+    if kind == "dike":
+        return Msg(WITH[kind], cost=data.DIKE_COST, label=describe(state, seat, then))
+    if kind in WITH:
+        return Msg(WITH[kind], label=describe(state, seat, then))
+    return describe(state, seat, then)
+
+
 CATCH_ROOM = {"fish": 12, "treasure": 11, "power": 1}
 """What the catch of a sea and a free sail take of a sail label (the French, longest)."""
 
 
-def sail_label(state: VanuatuState, seat: int, arg: str) -> Msg:
+def sail_label(state: VanuatuState, seat: int, arg: str, room: int = SAIL_ROOM) -> Msg:
     """A sea to sail to: its code, the cost (or free by the Navigator's power), the fish and
-    treasures there, then the islands it touches, as many as fit (none when the catch
-    fills the line: ``where`` says them)."""
+    treasures there, then the islands it touches, as many as fit ``room`` (none when the
+    catch fills the line: ``where`` says them)."""
     code, _, use = arg.partition(":")
     space = data.SPACE_OF[code]
     arch = state.archipelago
     steps = arch.reach(state.players[seat].boat).get(space, 0)
-    room = SAIL_ROOM - (CATCH_ROOM["power"] if use else 0)
+    room -= CATCH_ROOM["power"] if use else 0
     catch: list[str | Msg] = []
     sea = arch.sea(space)
     if sea is not None and sea.fish:

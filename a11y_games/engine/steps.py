@@ -1,0 +1,48 @@
+"""A question and its follow-up asked as one: what the client offers, never the game's steps.
+
+A game may say that the question following one of its answers (the place of an action:
+"Hut where?", with a ``back`` to this menu) is offered with that answer
+(:meth:`GameState.asks_with`): each answer of the follow-up becomes one entry of this
+question ("Hut on Efate: 1 vatu" instead of "Build", then "Hut where?"), computed on a copy
+of the state. The entry's id is the steps joined by :data:`SEPARATOR`; playing it plays
+each step in turn, so the action log, bots, saves and replays see the same steps as
+before. Local tables and the server offer the same entries.
+"""
+
+from __future__ import annotations
+
+from a11y_games.engine.actions import BACK
+from a11y_games.engine.messages import Msg
+from a11y_games.engine.search import copy_state
+from a11y_games.engine.state import GameState
+
+__all__ = ["SEPARATOR", "offered", "steps"]
+
+SEPARATOR = "|"
+"""Joins the steps of one offered entry (no game's action id contains it)."""
+
+
+def steps(choice: str) -> list[str]:
+    """The game's actions an offered entry stands for, in order (one for a plain action)."""
+    return choice.split(SEPARATOR)
+
+
+def offered(state: GameState, seat: int) -> list[tuple[str, Msg]]:
+    """What ``seat`` is offered now, each with its label: the legal actions, an action the
+    game asks with its follow-up replaced by one entry per answer of that follow-up (in
+    place, in the follow-up's order). Only a follow-up asked of the same seat, with a
+    ``back`` to this question, is offered so."""
+    out: list[tuple[str, Msg]] = []
+    for action in state.legal_actions(seat):
+        if action != BACK and state.asks_with(seat, action):
+            after = copy_state(state)
+            after.apply(seat, action)
+            pending = after.pending()
+            legal = after.legal_actions(seat) if pending is not None else []
+            if pending is not None and pending.seats == (seat,) and not pending.race \
+                    and BACK in legal and len(legal) > 1:
+                out += [(action + SEPARATOR + then, after.describe_with(seat, action, then))
+                        for then in legal if then != BACK]
+                continue
+        out.append((action, state.describe(seat, action)))
+    return out

@@ -1,0 +1,114 @@
+"""An action and its place asked as one question: "Hut on Efate: 3 vatu" in the action
+menu, one input, the game's two steps in the log (bots, saves and replays unchanged)."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.steps import SEPARATOR, offered, steps
+from a11y_games.games.vanuatu import SPEC
+from a11y_games.games.vanuatu.bots import NormalBot
+from a11y_games.ui.client import Client
+from a11y_games.ui.terminal import Writer
+from tests.vanuatu.helpers import acting
+
+
+class Typed:
+    """Types the given lines, then ends input."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+        self.interactive = False
+        self.client: Client | None = None
+
+    def read(self, prompt: str) -> str:
+        if not self.lines:
+            raise EOFError
+        line = self.lines.pop(0)
+        return line(self.client) if callable(line) else line
+
+
+def _at_a_joined_menu(seed: int) -> Match | None:
+    """A game (Ana human at seat 0, normal bots) played by bots until Ana's action menu
+    offers an action with its place; None if the game ends first."""
+    match = Match(SPEC, SPEC.settings(4, seed), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 4)])
+    ana = NormalBot(0, random.Random(seed))
+    while (pending := match.state.pending()) is not None:
+        seat = pending.seats[0]
+        if seat == 0 and match.state.step[0] == "act" and any(
+                SEPARATOR in a for a, _ in offered(match.state, 0)):
+            return match
+        if seat == 0:
+            match.act(0, ana.choose(match.state.observation(0), match.state.legal_actions(0)))
+        else:
+            match.act(seat, match.bot_choice(seat))
+    return None
+
+
+def _client(match: Match, lines: list[str]) -> tuple[Client, io.StringIO]:
+    out = io.StringIO()
+    reader = Typed(lines)
+    client = Client(match, reader=reader, writer=Writer(out), lang="en")
+    reader.client = client
+    return client, out
+
+
+@pytest.mark.timeout(60)
+def test_an_action_with_its_place_is_one_entry_and_one_input() -> None:
+    match = next(m for m in map(_at_a_joined_menu, range(1, 20)) if m is not None)
+    client, _ = _client(match, [])
+    keyed = client.keyed_choices(0)
+    assert [a for _, a, _ in keyed] == [a for a, _ in offered(match.state, 0)]  # `choices`
+    key, entry, label = next(k for k in keyed if SEPARATOR in k[1])
+    before = len(match.log)
+    client.handle(key)
+    assert match.log[before:before + 2] == [(0, step) for step in steps(entry)]
+    assert len(client.tr.render(label)) <= 50
+
+
+@pytest.mark.timeout(60)
+def test_a_unique_word_names_an_entry_and_undo_takes_the_whole_entry_back() -> None:
+    match = next(m for m in map(_at_a_joined_menu, range(1, 20)) if m is not None)
+    client, _ = _client(match, [])
+    client.advance()
+    keyed = client.keyed_choices(0)
+    before = list(match.log)
+    words: dict[str, list[str]] = {}
+    for key, _, label in keyed:
+        for word in client.tr.render(label).lower().replace(",", " ").replace(":", " ").split():
+            words.setdefault(word, []).append(key)
+    word, keys = next((w, k) for w, k in words.items() if len(k) == 1 and w.isalpha())
+    assert client._choice_named(word) == keys[0]
+    client.handle(word)
+    assert len(match.log) > len(before)
+    client.handle("undo")
+    assert match.log == before  # both steps of the entry, not its place alone
+    assert [a for _, a, _ in client.keyed_choices(0)] == [a for _, a, _ in keyed]
+
+
+@pytest.mark.timeout(60)
+def test_a_dike_only_entry_asks_where_and_back_returns_to_the_action_menu() -> None:
+    match = Match(SPEC, SPEC.settings(4, 3), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 4)])
+    state = match.state
+    acting(state, 0, "build")  # the boat at its start, by Efate
+    state.players[0].vatu = 5
+    client, out = _client(match, [])
+    client.advance()
+    text = out.getvalue()
+    assert "Your action? You have 5 vatu." in text
+    assert "1. Hut on Efate: 3 vatu" in text and "2. Dike only, 1 vatu" in text
+    assert "Hut where?" not in text
+    client.handle("2")
+    client.advance()
+    assert state.step[0] == "dike" and "0. Back" in out.getvalue()
+    client.handle("0")
+    client.advance()
+    assert state.step == ("act", 0)
+    assert [a for _, a, _ in client.keyed_choices(0)] == ["act:build|hut:B3",
+                                                         "act:build|nohut"]
