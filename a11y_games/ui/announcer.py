@@ -174,8 +174,9 @@ class Announcer:
         recent = [e.msg for e in self.table.events[-40:]]
         if not any(m == outcome.reason or outcome.reason in m.params.values() for m in recent):
             lines.append(outcome.reason)  # unless the game has just said it
-        lines.append(Msg("core.end.winners", count=len(winners),
-                         names=[PlayerRef(s) for s in winners]))
+        said = Msg("core.end.winners", count=len(winners), names=[PlayerRef(s) for s in winners])
+        if self.tr.render(said) not in {self.tr.render(m) for m in recent[-12:]}:
+            lines.append(said)  # unless the game has just said it in the same words
         for seat in self.table.humans():
             won = "core.end.you_won" if seat in outcome.winners else "core.end.you_lost"
             self.cue(end_cue(seat in outcome.winners))

@@ -106,7 +106,41 @@ CONDENSED = {  # a sentence at normal -> its details at full, right after it
     "vanuatu.dive.found_worth": ("vanuatu.dive.found", "vanuatu.dive.value"),
     "vanuatu.export.shipped": ("vanuatu.export.bought", "vanuatu.cost",
                                "vanuatu.export.loaded"),  # the price: a detail already
+    "vanuatu.tourist.brought_earned": ("vanuatu.tourist.brought", "vanuatu.tourist.earned"),
 }
+
+
+@pytest.mark.timeout(180)
+def test_a_forced_give_up_is_said_to_its_player_and_a_detail_to_the_others() -> None:
+    """A stack given up as the seat's only answer (no majority, nothing to sell first)
+    decides nothing: its player hears it, the others have it at full; a give-up chosen
+    among other answers is said to all."""
+    from a11y_games.engine.search import copy_state
+
+    checked = {"forced": 0, "chosen": 0}
+    for seed in range(3):
+        match = Match(SPEC, SPEC.settings(4, 90 + seed),
+                      [SeatSpec("bot", level="normal", name_index=i) for i in range(4)])
+        while (pending := match.state.pending()) is not None:
+            seat = pending.seats[0]
+            action = match.bot_choice(seat)
+            if action.startswith("drop:"):
+                before = copy_state(match.state)
+                forced = before.legal_actions(seat) == [action]
+                start = len(match.events)
+                match.act(seat, action)
+                said = [e for e in match.events[start:] if e.msg.id == "vanuatu.turn.dropped"]
+                everyone = frozenset(range(4))
+                if forced:
+                    assert {(e.level, e.visible_to) for e in said} == {
+                        (Verbosity.FULL, everyone - {seat}),
+                        (Verbosity.NORMAL, frozenset({seat}))}
+                else:
+                    assert [(e.level, e.visible_to) for e in said] == [(Verbosity.NORMAL, None)]
+                checked["forced" if forced else "chosen"] += 1
+            else:
+                match.act(seat, action)
+    assert checked["forced"], checked
 
 
 @pytest.mark.timeout(180)

@@ -266,8 +266,10 @@ class ActionTurn:
             return
         if kind == "drop":
             count = self.markers[arg][seat]
+            # the seat's only answer: no decision, a detail to the others
+            forced = self._turn_options(seat) == [f"drop:{arg}"]
             self.markers[arg][seat] = 0
-            self.events.extend(said.dropped(seat, arg, count))
+            self.events.extend(said.dropped(seat, arg, count, forced, len(self.players)))
             self._next_actor()
             return
         if kind == "govern":
@@ -530,9 +532,12 @@ class ActionTurn:
         self.tourists_left -= 1
         island.tourists += 1
         earned = len(island.huts)
+        # one sentence ("Erakor brings a tourist to Efate: 2 vatu."); its halves details
+        self._say(Msg("vanuatu.tourist.brought_earned", player=PlayerRef(seat),
+                      island=island.name, count=earned), cause=seat)
         self._say(Msg("vanuatu.tourist.brought", player=PlayerRef(seat), island=island.name),
-                  cause=seat)
-        self._say(Msg("vanuatu.tourist.earned", count=earned), cause=seat)
+                  FULL, cause=seat)
+        self._say(Msg("vanuatu.tourist.earned", count=earned), FULL, cause=seat)
         if use and island.drawings:  # the Guide's power
             self.players[seat].power_used = True
             pp = data.GUIDE_PP_PER_DRAWING * len(island.drawings)

@@ -44,11 +44,18 @@ def majority(seat: int, action: str, count: int) -> tuple[Event, Event]:
 
 
 @shared
-def dropped(seat: int, action: str, count: int) -> tuple[Event, Event]:
-    """``seat`` gives up ``action``; then the markers taken back, a detail."""
-    return (Event(Msg("vanuatu.turn.dropped", player=PlayerRef(seat),
-                      action=action_msg(action)), None, NORMAL, seat),
-            Event(Msg("vanuatu.turn.taken_back", count=count), None, FULL, seat))
+def dropped(seat: int, action: str, count: int, forced: bool = False,
+            players: int = 0) -> tuple[Event, ...]:
+    """``seat`` gives up ``action``; then the markers taken back, a detail. ``forced``: it
+    was the seat's only answer (no majority, nothing else to do), which the planning
+    sentences told everyone: a detail to the others, said to its own player."""
+    msg = Msg("vanuatu.turn.dropped", player=PlayerRef(seat), action=action_msg(action))
+    back = Event(Msg("vanuatu.turn.taken_back", count=count), None, FULL, seat)
+    if not forced:
+        return Event(msg, None, NORMAL, seat), back
+    others = frozenset(s for s in range(players) if s != seat)
+    return (Event(msg, others, FULL, seat, spectators=True),
+            Event(msg, frozenset((seat,)), NORMAL, seat), back)
 
 
 @shared
