@@ -156,7 +156,7 @@ def test_prompts_name_the_tile_the_markers_left_and_the_money() -> None:
     while state.phase != "planning":
         seat = state.pending().seats[0]
         state.apply(seat, state.legal_actions(seat)[0])
-    assert tr.render(state.pending().prompt) == "Place 2 markers: 2 numbers."
+    assert tr.render(state.pending().prompt) == "Place 2 markers."  # round 2: taught
     seat = state.pending().seats[0]
     state.apply(seat, state.legal_actions(seat)[0])
     assert tr.render(state.pending().prompt) == "Place 1 marker."
@@ -351,7 +351,7 @@ def test_a_sea_name_is_as_long_as_labels_count_it(lang: str) -> None:
         assert len(name) <= SPACE_NAME_SIZE
 
 
-def test_character_labels_say_the_power_twice_then_the_name_and_powers_says_them_all() -> None:
+def test_character_labels_say_the_power_once_then_the_name_and_powers_says_them_all() -> None:
     match = Match(SPEC, SPEC.settings(4, 3), [
         SeatSpec("bot", level="normal", name_index=i) for i in range(4)])
     state = match.state
@@ -365,9 +365,9 @@ def test_character_labels_say_the_power_twice_then_the_name_and_powers_says_them
         if state.step[0] == "character" and state.cursor == 0:
             labels.append([tr.render(state.describe(seat, a)) for a in legal])
         match.act(seat, match.bot_choice(seat))
-    assert "Fisherman: PP for the fish caught" in labels[0] + labels[1]
-    assert all(":" in label for label in labels[0] + labels[1])
-    assert all(":" not in label for label in labels[2])
+    assert "Fisherman: PP for the fish caught" in labels[0]
+    assert all(":" in label for label in labels[0])  # every character offered in round 1
+    assert all(":" not in label for label in labels[1] + labels[2])
     query = {q.name: q for q in state.queries()}["powers"]
     powers = [tr.render(m) for m in query.run(state, None, "")]
     assert len(powers) == len(data.CHARACTERS) and "Fisherman: PP for the fish caught" in powers

@@ -516,8 +516,9 @@ class VanuatuState(ActionTurn, GameState):
         if kind == "plan":  # one question a pass: its markers may be typed on one line
             # the markers in hand (always 5, 3, then 1 as a pass starts) are not said
             now = data.PLANNING_PASSES[self.pass_index] - self.pass_placed
-            return Msg("vanuatu.ask.plan", count=now, answers=now,
-                       left=self.players[seat].markers)
+            # "2 numbers" teaches typing a pass on one line: in the first round only
+            return Msg("vanuatu.ask.plan" if self.round == 1 else "vanuatu.ask.plan_known",
+                       count=now, answers=now, left=self.players[seat].markers)
         if kind == "character":
             return Msg("vanuatu.ask.character")  # the round: said as it starts
         if kind == "act" and any(self.markers[a][seat] and self.holder(a) == seat

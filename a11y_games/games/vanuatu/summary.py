@@ -25,7 +25,7 @@ SAIL_ROOM = 23
 """Characters left for the islands by a sea after "C4, 2 vatu : " (36 in all)."""
 
 
-POWERS_SAID = 2
+POWERS_SAID = 1
 """A character's label says its power in the first rounds it is offered, then its name."""
 
 
@@ -123,6 +123,11 @@ def describe_with(state: VanuatuState, seat: int, then: str) -> Msg:
         return Msg("vanuatu.label.dike_only", cost=data.DIKE_COST)
     if kind == "dike":
         return Msg(WITH[kind], cost=data.DIKE_COST, label=describe(state, seat, then))
+    if kind == "tourist" and ":" not in arg:  # "Tourist to Efate: 2 vatu, 1 of 5"
+        island = state.archipelago.island(data.SPACE_OF[arg])
+        assert island is not None
+        return Msg("vanuatu.label.tourist_to", island=island.name, count=len(island.huts),
+                   tourists=island.tourists, capacity=island.spec.capacity)
     if kind in WITH:
         return Msg(WITH[kind], label=describe(state, seat, then))
     return describe(state, seat, then)
