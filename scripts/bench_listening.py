@@ -139,11 +139,15 @@ class Policy:
             return action
         worlds = self.client.match.spec.worlds if self.client else None
         view = worlds.view(state, seat) if worlds else copy_state(state)
-        view.apply(seat, action)
-        legal = view.legal_actions(seat)
-        real = [a for a in legal if a != BACK]
-        then = real[0] if len(real) == 1 else self.bot.choose(view.observation(seat), legal)
-        joined = action + SEPARATOR + (then if then in legal else legal[0])
+        joined, then = action, action
+        while joined not in offered and any(e.startswith(joined + SEPARATOR)
+                                            for e in offered):
+            view.apply(seat, then)
+            legal = view.legal_actions(seat)
+            real = [a for a in legal if a != BACK]
+            then = real[0] if len(real) == 1 else self.bot.choose(view.observation(seat),
+                                                                  legal)
+            joined += SEPARATOR + (then if then in real else real[0])
         return joined if joined in offered else action
 
     def ahead(self, seat: int, action: str, more: int) -> list[str]:

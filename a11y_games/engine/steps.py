@@ -20,6 +20,8 @@ __all__ = ["SEPARATOR", "offered", "steps"]
 
 SEPARATOR = "|"
 """Joins the steps of one offered entry (no game's action id contains it)."""
+MAX_DEPTH = 2
+"""How many follow-ups deep an entry may go (the action, its kind of place, the place)."""
 
 
 def steps(choice: str) -> list[str]:
@@ -30,19 +32,31 @@ def steps(choice: str) -> list[str]:
 def offered(state: GameState, seat: int) -> list[tuple[str, Msg]]:
     """What ``seat`` is offered now, each with its label: the legal actions, an action the
     game asks with its follow-up replaced by one entry per answer of that follow-up (in
-    place, in the follow-up's order). Only a follow-up asked of the same seat, with a
-    ``back`` to this question, is offered so."""
-    out: list[tuple[str, Msg]] = []
+    place, in the follow-up's order; an answer the game asks with its own follow-up in
+    turn: "Build", then "Dike only", then where). Only a follow-up asked of the same seat,
+    with a ``back`` to this question, is offered so."""
+    return [(action, label) for action, label, _ in _offered(state, seat, None)]
+
+
+def _offered(state: GameState, seat: int, before: str | None,
+             depth: int = 0) -> list[tuple[str, Msg, str]]:
+    """(entry, label, last step) for each answer of ``state``'s question; ``before``: the
+    step that led here (None at the question asked), which labels the answers."""
+    out: list[tuple[str, Msg, str]] = []
     for action in state.legal_actions(seat):
-        if action != BACK and state.asks_with(seat, action):
+        if before is not None and action == BACK:
+            continue
+        if action != BACK and depth < MAX_DEPTH and state.asks_with(seat, action):
             after = copy_state(state)
             after.apply(seat, action)
             pending = after.pending()
             legal = after.legal_actions(seat) if pending is not None else []
             if pending is not None and pending.seats == (seat,) and not pending.race \
                     and BACK in legal and len(legal) > 1:
-                out += [(action + SEPARATOR + then, after.describe_with(seat, action, then))
-                        for then in legal if then != BACK]
+                out += [(action + SEPARATOR + entry, label, last)
+                        for entry, label, last in _offered(after, seat, action, depth + 1)]
                 continue
-        out.append((action, state.describe(seat, action)))
+        label = state.describe(seat, action) if before is None else state.describe_with(
+            seat, before, action)
+        out.append((action, label, action))
     return out

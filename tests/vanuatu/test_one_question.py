@@ -10,7 +10,7 @@ import pytest
 
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.steps import SEPARATOR, offered, steps
-from a11y_games.games.vanuatu import SPEC
+from a11y_games.games.vanuatu import SPEC, data
 from a11y_games.games.vanuatu.bots import NormalBot
 from a11y_games.ui.client import Client
 from a11y_games.ui.terminal import Writer
@@ -92,12 +92,22 @@ def test_a_unique_word_names_an_entry_and_undo_takes_the_whole_entry_back() -> N
 
 
 @pytest.mark.timeout(60)
-def test_a_dike_only_entry_asks_where_and_back_returns_to_the_action_menu() -> None:
+def test_a_dike_only_entry_asks_where_and_back_returns_to_the_action_menu(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from a11y_games.games.vanuatu import state as rules
+
     match = Match(SPEC, SPEC.settings(4, 3), [SeatSpec("human", "Ana")] + [
         SeatSpec("bot", level="normal", name_index=i) for i in range(1, 4)])
     state = match.state
     acting(state, 0, "build")  # the boat at its start, by Efate
     state.players[0].vatu = 5
+    assert len(state.dike_options(0)) > 2
+    client, out = _client(match, [])
+    assert [a for _, a, _ in client.keyed_choices(0)] == ["act:build|hut:B3"] + [
+        f"act:build|nohut|dike:{data.CODES[s]}:{d}" for s, d in state.dike_options(0)]
+    assert client.tr.render(client.keyed_choices(0)[1][2]).startswith("Dike, 1 vatu: Efate, ")
+    monkeypatch.setattr(rules, "WITH_PLACES", 2)  # more dikes than that: "Dike only"
+    state._legal, state._pending = {}, None
     client, out = _client(match, [])
     client.advance()
     text = out.getvalue()

@@ -672,6 +672,8 @@ class VanuatuState(ActionTurn, GameState):
         action menu), when the place has at most ``WITH_PLACES`` answers; the steps stay
         two (bots, saves and the network play them as before)."""
         kind, _, arg = action.partition(":")
+        if kind == "nohut":  # "Dike only": each dike an entry too
+            return 1 <= len(self.dike_options(seat)) <= WITH_PLACES
         if kind != "act" or arg not in WITH_PLACES_OF:
             return False
         return 1 <= self._places(seat, arg) <= WITH_PLACES
@@ -680,10 +682,9 @@ class VanuatuState(ActionTurn, GameState):
         """How many answers the question of ``action``'s place would have."""
         if action == "sail":
             return len(self.sail_choices(seat))
-        if action == "build":
-            huts = len(self.hut_options(seat))
-            dikes = len(self.dike_options(seat))
-            return huts + (dikes > 0) if huts else dikes
+        if action == "build":  # each hut, and each dike (or "Dike only") without a hut
+            huts, dikes = len(self.hut_options(seat)), len(self.dike_options(seat))
+            return huts + (dikes if not huts or dikes <= WITH_PLACES else 1)
         if action == "export":
             return len(self.export_choices(seat))
         if action == "draw":
