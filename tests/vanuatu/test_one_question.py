@@ -105,7 +105,7 @@ def test_a_dike_only_entry_asks_where_and_back_returns_to_the_action_menu(
     client, out = _client(match, [])
     assert [a for _, a, _ in client.keyed_choices(0)] == ["act:build|hut:B3"] + [
         f"act:build|nohut|dike:{data.CODES[s]}:{d}" for s, d in state.dike_options(0)]
-    assert client.tr.render(client.keyed_choices(0)[1][2]).startswith("Dike, 1 vatu: Efate, ")
+    assert client.tr.render(client.keyed_choices(0)[1][2]).startswith("Dike, 1 vatu: Efate ")
     monkeypatch.setattr(rules, "WITH_PLACES", 2)  # more dikes than that: "Dike only"
     state._legal, state._pending = {}, None
     client, out = _client(match, [])
@@ -122,3 +122,27 @@ def test_a_dike_only_entry_asks_where_and_back_returns_to_the_action_menu(
     assert state.step == ("act", 0)
     assert [a for _, a, _ in client.keyed_choices(0)] == ["act:build|hut:B3",
                                                          "act:build|nohut"]
+
+
+@pytest.mark.timeout(240)
+def test_an_action_with_its_place_fits_a_braille_line_and_a_pan() -> None:
+    """An entry says its action and its place: at most 46 characters in both languages
+    ("Exporter 1 coprah de Pentecôte : 2 vatu, 3 PP"), so "12. " and the label pan once
+    on a 40-cell display; a place alone keeps its 36."""
+    from a11y_games.i18n import Translator
+
+    longest = ""
+    for players in (3, 4, 5):
+        for seed in range(3):
+            match = Match(SPEC, SPEC.settings(players, seed), [
+                SeatSpec("bot", level="normal", name_index=i) for i in range(players)])
+            trs = [Translator(lang, names=match.seat_name) for lang in ("en", "fr")]
+            while (pending := match.state.pending()) is not None:
+                seat = pending.seats[0]
+                if match.state.step[0] == "act":
+                    for entry, label in offered(match.state, seat):
+                        if SEPARATOR in entry:
+                            longest = max([longest, *(tr.render(label) for tr in trs)],
+                                          key=len)
+                match.act(seat, match.bot_choice(seat))
+    assert longest and len(longest) <= 46, longest

@@ -121,8 +121,12 @@ def describe_with(state: VanuatuState, seat: int, then: str) -> Msg:
         return Msg(WITH[kind], label=sail_label(state, seat, arg, SAIL_ROOM - WITH_ROOM))
     if kind == "nohut":
         return Msg("vanuatu.label.dike_only", cost=data.DIKE_COST)
-    if kind == "dike":
-        return Msg(WITH[kind], cost=data.DIKE_COST, label=describe(state, seat, then))
+    if kind == "dike":  # "Dike, 1 vatu: Efate east, sea B4"
+        code, _, d = arg.partition(":")
+        space = data.SPACE_OF[code]
+        facing = dict(data.NEIGHBOURS[space])[int(d)]
+        return Msg(WITH[kind], cost=data.DIKE_COST, island=state.name(space),
+                   direction=direction_msg(int(d)), place=state.name(facing))
     if kind == "tourist" and ":" not in arg:  # "Tourist to Efate: 2 vatu, 1 of 5"
         island = state.archipelago.island(data.SPACE_OF[arg])
         assert island is not None
