@@ -294,3 +294,32 @@ def test_a_planning_pass_asked_again_says_only_what_the_others_changed(seed: int
     assert said <= others | (set(reader.keys.values()) - reader.first)
     if "new or changed" in lines[start] or "is now" in lines[start]:
         assert said or "is now" in lines[start]
+
+
+@pytest.mark.timeout(180)
+def test_the_end_scoring_in_one_sentence_a_player_keeps_every_fact_in_the_details() -> None:
+    """"Ana: 1 PP from vatu, 24 PP from huts and 5 PP lost to water.": each part is the sum
+    of that player's steps at full (each hut, each penalty with its island and water)."""
+    details = {"vanuatu.end.vatu": "vatu", "vanuatu.end.treasure": "treasures",
+               "vanuatu.end.hut": "huts", "vanuatu.end.penalty": "water"}
+    checked = 0
+    for match in _games():
+        summed: dict[int, dict[str, int]] = {}
+        for e in match.events:
+            if e.msg.id in details:
+                assert e.level == Verbosity.FULL
+                part = summed.setdefault(e.msg.params["player"].seat, {})
+                kind = details[e.msg.id]
+                part[kind] = part.get(kind, 0) + e.msg.params["count"]
+            elif e.msg.id in ("vanuatu.end.scored", "vanuatu.end.scored_water"):
+                assert e.level == Verbosity.NORMAL and e.visible_to is None
+                said = e.msg.params["parts"]
+                items = _spaces(said)
+                parts = {m.id.rsplit("_", 1)[1]: m.params["count"] for m in items}
+                seat = e.msg.params["player"].seat
+                assert parts == summed.get(seat)
+                assert (e.msg.id == "vanuatu.end.scored_water") == ("water" in parts)
+                checked += 1
+        assert all(seat in [e.msg.params["player"].seat for e in match.events
+                            if e.msg.id.startswith("vanuatu.end.scored")] for seat in summed)
+    assert checked

@@ -7,4 +7,5 @@ __all__ = ["CUES"]
 CUES: dict[str, str] = {
     "vanuatu.round.header": "round",
     "vanuatu.end.penalty": "targeted",
+    "vanuatu.end.scored_water": "targeted",
 }

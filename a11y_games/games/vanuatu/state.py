@@ -440,21 +440,25 @@ class VanuatuState(ActionTurn, GameState):
     # --- end (VA-40, VA-56) ------------------------------------------------------------------
     def _end_game(self) -> None:
         self._say(Msg("vanuatu.end.scoring"), BRIEF)
+        # each step a detail; one sentence a player says its points by source
+        parts: dict[int, dict[str, int]] = {s: {} for s in range(len(self.players))}
         for seat, player in enumerate(self.players):
             who = PlayerRef(seat)
             fish = sum(player.fish)
             if fish:
                 player.fish.clear()
-                self._say(Msg("vanuatu.end.fish", player=who, count=fish))
+                self._say(Msg("vanuatu.end.fish", player=who, count=fish), FULL)
                 self._gain_vatu(seat, fish)
             pp = player.vatu // data.END_VATU_PER_PP
             if pp:
-                self._say(Msg("vanuatu.end.vatu", player=who, vatu=player.vatu, count=pp))
+                self._say(Msg("vanuatu.end.vatu", player=who, vatu=player.vatu, count=pp), FULL)
                 player.pp += pp
+                parts[seat]["vatu"] = pp
             treasure = sum(player.treasures) * data.END_TREASURE_FACTOR
             if treasure:
-                self._say(Msg("vanuatu.end.treasure", player=who, count=treasure))
+                self._say(Msg("vanuatu.end.treasure", player=who, count=treasure), FULL)
                 player.pp += treasure
+                parts[seat]["treasures"] = treasure
         for _, island in self.archipelago.live_islands():
             for owner in island.huts:
                 gain = data.END_PP_PER_TOURIST * island.tourists
@@ -463,12 +467,22 @@ class VanuatuState(ActionTurn, GameState):
                 if gain:
                     player.pp += gain
                     self._say(Msg("vanuatu.end.hut", player=PlayerRef(owner),
-                                  island=island.name, count=gain))
+                                  island=island.name, count=gain), FULL)
+                    parts[owner]["huts"] = parts[owner].get("huts", 0) + gain
                 if loss:
                     player.pp = max(0, player.pp - loss)
-                    self._say(Msg("vanuatu.end.penalty", player=PlayerRef(owner), count=loss))
+                    self._say(Msg("vanuatu.end.penalty", player=PlayerRef(owner), count=loss),
+                              FULL)
                     self._say(Msg("vanuatu.end.penalty_why", island=island.name,
-                                  water=island.water))
+                                  water=island.water), FULL)
+                    parts[owner]["water"] = parts[owner].get("water", 0) + loss
+        for seat in self.order:
+            if parts[seat]:
+                said = joined([Msg(f"vanuatu.end.part_{k}", count=v)
+                               for k, v in parts[seat].items()])
+                water = "_water" if "water" in parts[seat] else ""
+                self._say(Msg(f"vanuatu.end.scored{water}", player=PlayerRef(seat),
+                              parts=said))
         self.players[self.first].pp += data.END_FIRST_PLAYER_PP
         self._say(Msg("vanuatu.end.first", player=PlayerRef(self.first),
                       count=data.END_FIRST_PLAYER_PP))
