@@ -16,7 +16,7 @@ from a11y_games.engine.messages import Msg
 from a11y_games.engine.search import copy_state
 from a11y_games.engine.state import GameState
 
-__all__ = ["SEPARATOR", "offered", "steps"]
+__all__ = ["SEPARATOR", "STEP", "first_step", "offered", "steps"]
 
 SEPARATOR = "|"
 """Joins the steps of one offered entry (no game's action id contains it)."""
@@ -53,10 +53,30 @@ def _offered(state: GameState, seat: int, before: str | None,
             legal = after.legal_actions(seat) if pending is not None else []
             if pending is not None and pending.seats == (seat,) and not pending.race \
                     and BACK in legal and len(legal) > 1:
-                out += [(action + SEPARATOR + entry, label, last)
+                step = state.describe(seat, action) if before is None else \
+                    state.describe_with(seat, before, action)
+                out += [(action + SEPARATOR + entry, _with_step(label, step, depth), last)
                         for entry, label, last in _offered(after, seat, action, depth + 1)]
                 continue
         label = state.describe(seat, action) if before is None else state.describe_with(
             seat, before, action)
         out.append((action, label, action))
     return out
+
+
+STEP = "step"
+"""The parameter of an entry's label that holds its first step's own label ("Build" for
+"Hut on Efate: 3 vatu"): not said, but a player who types the action's name ("build")
+answers that step alone, and is asked its place next."""
+
+
+def _with_step(label: Msg, step: Msg, depth: int) -> Msg:
+    """``label`` carrying the label of the step that leads to it (the first step only)."""
+    if depth or STEP in label.params:
+        return label
+    return Msg(label.id, **label.params, **{STEP: step})
+
+
+def first_step(choice: str) -> str:
+    """The first of an entry's steps."""
+    return choice.split(SEPARATOR, 1)[0]

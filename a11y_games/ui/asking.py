@@ -7,6 +7,7 @@ import re
 
 from a11y_games.engine import IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.actions import BACK
+from a11y_games.engine.steps import STEP, first_step
 from a11y_games.ui.commands import fold
 from a11y_games.ui.numbering import FINISH_KEY, menu_key
 from a11y_games.ui.terminal import PROMPT, Woken
@@ -278,6 +279,24 @@ class Asking:
         if not named and len(worded) == 1:
             return worded[0]
         return None
+
+    def _step_named(self, line: str) -> str | None:
+        """The action whose name was typed when the menu offers it with its places ("build"
+        for "Hut on Efate: 3 vatu", "Hut on Tanna: 3 vatu"): that step alone, its place
+        then asked as its own question; None if no single action is so named."""
+        mine = self._my_turn()
+        key = fold(line)
+        if mine is None or not key:
+            return None
+        found = set()
+        for _, action, described in self.keyed_choices(mine[0]):
+            step = described.params.get(STEP)
+            if isinstance(step, Msg):
+                label = fold(self.tr.render(step))
+                if key in (label, fold(re.split(r"[,:]| \(", label)[0])) or (
+                        key in re.findall(r"\w+", label)):
+                    found.add(first_step(action))
+        return found.pop() if len(found) == 1 else None
 
     def _choice_lines(self, seat: int) -> list[Msg]:
         """Every choice, numbered; the first list of the game says how to answer."""

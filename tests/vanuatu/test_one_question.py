@@ -146,3 +146,26 @@ def test_an_action_with_its_place_fits_a_braille_line_and_a_pan() -> None:
                                           key=len)
                 match.act(seat, match.bot_choice(seat))
     assert longest and len(longest) <= 46, longest
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(("lang", "word", "asked"), [("en", "build", "Hut where?"),
+                                                     ("fr", "construire", "Cabane où ?")])
+def test_the_action_s_name_answers_the_action_alone_and_asks_its_place(
+        lang: str, word: str, asked: str) -> None:
+    match = Match(SPEC, SPEC.settings(4, 3), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="normal", name_index=i) for i in range(1, 4)])
+    state = match.state
+    acting(state, 0, "build")
+    state.players[0].vatu = 5
+    out = io.StringIO()
+    client = Client(match, reader=Typed([]), writer=Writer(out), lang=lang)
+    client.advance()
+    assert all(SEPARATOR in a for _, a, _ in client.keyed_choices(0))
+    client.handle(word)
+    client.advance()
+    assert match.log[-1] == (0, "act:build") and state.step[0] == "hut"
+    assert any(asked in line for line in out.getvalue().splitlines()[-8:])
+    client.handle("0")
+    client.advance()
+    assert state.step == ("act", 0)
