@@ -292,7 +292,7 @@ def test_a_planning_pass_asked_again_says_only_what_the_others_changed(seed: int
     news = [re.match(r"(\d+)\. ", line) for line in lines[start + 1:]]
     said = {reader.keys[m.group(1)] for m in news if m}
     assert said <= others | (set(reader.keys.values()) - reader.first)
-    if "new or changed" in lines[start] or "is now" in lines[start]:
+    if "; changed:" in lines[start] or "is now" in lines[start]:
         assert said or "is now" in lines[start]
 
 
