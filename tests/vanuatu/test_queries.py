@@ -329,10 +329,10 @@ def test_planning_labels_show_a_neutral_stack_that_blocks_every_player() -> None
 
 
 def test_tile_and_sail_labels_name_islands_first_and_count_what_does_not_fit() -> None:
-    """B4 touches 5 islands and a sea: the label names what fits, then "+4"."""
+    """B4 touches 5 islands and a sea: the label names what fits, then "+3"."""
     state = crowded_match().state
     tr = Translator("fr")
-    assert tr.render(state.describe(0, "tile:B4")) == "B4 touche Pentecôte, Malekula, +4"
+    assert tr.render(state.describe(0, "tile:B4")) == "B4 : Pentecôte, Malekula, Ambrym, +3"
     assert tr.render(state.describe(0, "sail:B4")) == "B4, 2 vatu : Pentecôte, Malekula, +3"
     assert tr.render(state.describe(0, "sail:C4")) == "C4, 1 vatu, poissons 2 : Ambrym, +1"
     state.archipelago.tiles[S["B3"]] = state.archipelago.tiles[S["C5"]] = None

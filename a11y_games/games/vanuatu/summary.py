@@ -19,8 +19,8 @@ __all__ = ["board", "describe", "describe_with", "find_island", "private", "quer
 
 
 # --- labels ------------------------------------------------------------------------------------
-TILE_ROOM = 25
-"""Characters left for a tile's neighbours after "B4 touches " (36 in all)."""
+TILE_ROOM = 31
+"""Characters left for a tile's neighbours after "B4 : " (36 in all)."""
 SAIL_ROOM = 23
 """Characters left for the islands by a sea after "C4, 2 vatu : " (36 in all)."""
 
