@@ -96,35 +96,33 @@ _LOUD = {"raise", "lower", "monument", "wonder"}
 
 
 def _expected_steps(details: list) -> list[list]:
-    """The steps the details say, alike steps in a row as one: [facts, count, privileges]."""
+    """The steps the details say, alike steps as one: [facts, count] (the same princes on
+    the same way anywhere in the turn; the same civilisation raised again in a row). The
+    privileges a turn used are details only."""
     expected: list[list] = []
-    privileges = 0
     for d in details:
         if d.msg.id == "utopia.ev.privilege_used":
-            privileges += 1
             continue
         kind = _STEP_IDS[d.msg.id]
         facts = _step_facts(kind, d.msg.params)
         count = d.msg.params.get("count", 1)
-        if expected and expected[-1][0] == facts and kind in ("move", "add", "remove"):
-            expected[-1][1] += count
-            expected[-1][2] += privileges
+        same = [e for e in expected if e[0] == facts] if kind in ("move", "add", "remove") \
+            else []
+        if same:
+            same[0][1] += count
         elif expected and kind == "raise" and expected[-1][0][:2] == facts[:2]:
-            expected[-1] = [facts, 1, expected[-1][2] + privileges]
+            expected[-1] = [facts, 1]
         else:
-            expected.append([facts, count, privileges])
-        privileges = 0
+            expected.append([facts, count])
     return expected
 
 
 def _said_steps(sentence) -> list[list]:
     said = []
     for part in sentence.msg.params["steps"]:
-        p = part.params["count"] if part.id == "utopia.step.privileged" else 0
-        part = part.params["step"] if part.id == "utopia.step.privileged" else part
         kind = part.id.rsplit(".", 1)[-1].removesuffix("_more")
         count = part.params.get("count", 1) if kind != "raise" else 1
-        said.append([_step_facts(kind, part.params), count, p])
+        said.append([_step_facts(kind, part.params), count])
         if kind == "remove":
             assert part.params["points"] == 2 * count
     return said

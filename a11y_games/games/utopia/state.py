@@ -127,7 +127,7 @@ _LOUD_STEPS = frozenset(("raise", "lower", "monument", "wonder"))
 def _step_msg(step: Step, after: str = "") -> Msg:
     """One step of a turn's sentence; a step after one of its kind without the verb ("moves
     2 Maya from Etna to Atlas, 1 Greek from Pan to Gaïa")."""
-    kind, c, a, b, k, privileges = step
+    kind, c, a, b, k, _privileges = step
     more = "_more" if after == kind and kind in _SHARED_VERBS else ""
     if kind == "move":
         msg = Msg(f"utopia.step.move{more}", count=k, civ=civ_n(c, k), src=DISTRICTS[a].name,
@@ -145,9 +145,7 @@ def _step_msg(step: Step, after: str = "") -> Msg:
                   district=DISTRICTS[a].name)  # ("an Egyptian", FR "égyptien")
     else:
         msg = Msg("utopia.step.wonder", island=isle(a))
-    if privileges:
-        return Msg("utopia.step.privileged", step=msg, count=privileges)
-    return msg
+    return msg  # (the privileges it used: details, ``utopia.ev.privilege_used``)
 
 
 _SHARED_VERBS = frozenset(("move", "add", "remove", "raise", "monument"))
@@ -155,19 +153,24 @@ _SHARED_VERBS = frozenset(("move", "add", "remove", "raise", "monument"))
 
 
 def _merged_steps(steps: list[Step]) -> list[Step]:
-    """Steps alike and in a row as one: the same princes on the same way, added to or removed
-    from the same district, or the same civilisation raised again (its last value)."""
+    """Steps alike as one: the same princes on the same way, added to or removed from the
+    same district (anywhere in the turn: the sentence says where princes went, and the
+    turn's builds are in its other sentence), or the same civilisation raised again in a
+    row (its last value)."""
     out: list[Step] = []
+    alike: dict[tuple, int] = {}
     for step in steps:
-        if out:
-            last = out[-1]
-            kind = step[0]
-            if kind == last[0] and step[1:4] == last[1:4] and kind in ("move", "add", "remove"):
-                out[-1] = (*last[:4], last[4] + step[4], last[5] + step[5])
+        kind = step[0]
+        if kind in ("move", "add", "remove"):
+            at = alike.get(step[:4])
+            if at is not None:
+                last = out[at]
+                out[at] = (*last[:4], last[4] + step[4], last[5] + step[5])
                 continue
-            if kind == last[0] == "raise" and step[1] == last[1]:
-                out[-1] = (*step[:5], last[5] + step[5])
-                continue
+            alike[step[:4]] = len(out)
+        elif out and kind == out[-1][0] == "raise" and step[1] == out[-1][1]:
+            out[-1] = (*step[:5], out[-1][5] + step[5])
+            continue
         out.append(step)
     return out
 
