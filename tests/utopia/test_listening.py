@@ -250,7 +250,7 @@ def test_a_guest_and_its_district_on_one_line() -> None:
     match, _, lines = run_scripted(SPEC, 2, 3, _GuestAndDistrict())
     mine = [a for s, a in match.log if s == 0]
     assert mine[0].startswith("guest:") and mine[1].startswith("place:")
-    assert "Your turn: Take a guest, then its district." in lines
+    assert "Your turn: Take a guest, then where?" in lines
     assert not any(line.startswith("Your turn: Where on") for line in lines)
     assert any(line.startswith("Ana: ") and " to " in line for line in lines)
 
