@@ -77,6 +77,40 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
     assert all(checked.values()), checked
 
 
+@pytest.mark.timeout(120)
+def test_a_round_in_one_line_and_the_scale_at_scoring_only_when_it_changed() -> None:
+    """"Round 3: Ana, Cy, Bo." at brief, its number and order details at full; at a
+    scoring the scale is said at normal only when it differs from the scale last said
+    whole (a detail at full otherwise), and the phase's name is a detail the scores'
+    line (said at brief) stands for."""
+    rounds = scales = 0
+    for match in _games():
+        events = match.events
+        heard: object = None
+        for i, e in enumerate(events):
+            if e.msg.id == "utopia.ev.round_order":
+                assert e.level == Verbosity.BRIEF
+                number, order = events[i + 1], events[i + 2]
+                assert number.msg.id == "utopia.ev.round" and number.level == Verbosity.FULL
+                assert number.msg.params["number"] == e.msg.params["round"]
+                assert order.msg.id == "utopia.ev.order" and order.level == Verbosity.FULL
+                assert order.msg.params["seats"] == e.msg.params["seats"]
+                rounds += 1
+            elif e.msg.id == "utopia.ev.phase3":
+                assert e.level == Verbosity.FULL
+                scale = events[i + 1]
+                assert scale.msg.id == "utopia.ev.scale_now"
+                said = scale.msg.params["scale"]
+                assert (scale.level == Verbosity.NORMAL) == (said != heard)
+                scales += scale.level == Verbosity.FULL
+                heard = said
+                assert any(x.msg.id in ("utopia.ev.scored", "utopia.ev.no_score")
+                           and x.level == Verbosity.BRIEF for x in events[i + 2:i + 8])
+            elif e.msg.id == "utopia.ev.scale_now" and e.level == Verbosity.NORMAL:
+                heard = e.msg.params["scale"]
+    assert rounds and scales
+
+
 _STEP_IDS = {"utopia.ev.moved_land": "move", "utopia.ev.moved_sea": "move",
              "utopia.ev.added": "add", "utopia.ev.removed": "remove",
              "utopia.ev.raise": "raise", "utopia.ev.lower": "lower",

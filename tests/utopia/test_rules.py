@@ -554,7 +554,7 @@ def test_scoring_by_the_scale_value_of_each_controlled_district() -> None:
     gains = [e.msg.params["seat"].seat for e in state.events if e.msg.id == "utopia.ev.gain"]
     assert gains == [s for s in order if s in (0, 1)]  # in turn order
     said = [e for e in state.events if e.msg.id == "utopia.ev.scored"]
-    assert len(said) == 1 and said[0].level == Verbosity.NORMAL  # one sentence for all
+    assert len(said) == 1 and said[0].level == Verbosity.BRIEF  # one sentence for all, at brief too
     assert [m.params["seat"].seat for m in said[0].msg.params["seats"]] == gains
 
 

@@ -177,8 +177,10 @@ def _merged_steps(steps: list[Step]) -> list[Step]:
 
 @cache
 def _order_events(order: tuple[int, ...]) -> tuple[Event, ...]:
-    """The turn order of a round, one whole sentence (made once per order)."""
-    return (Event(Msg("utopia.ev.order", seats=[_REFS[s] for s in order])),)
+    """The turn order of a round, one whole sentence (made once per order): a detail, said
+    with the round's number in the round's line."""
+    return (Event(Msg("utopia.ev.order", seats=[_REFS[s] for s in order]), None,
+                  Verbosity.FULL),)
 
 
 def _guest_events(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> list[Event]:
@@ -315,6 +317,7 @@ class UtopiaState(MenuStack, GameState):
         self._current: int | None = None
         self._princes_view: tuple[int, ...] | None = None
         self._public: tuple[tuple[int, str, int | None], tuple] | None = None
+        self._scale_heard: tuple[int, ...] = ()  # the scale last said whole at normal
         self._announce_scale(informs=True)
         self._start_round()
 
@@ -344,16 +347,20 @@ class UtopiaState(MenuStack, GameState):
         """The civilisation's value on the prestige scale (1 to 5)."""
         return self.scale.index(civ) + 1
 
-    def _announce_scale(self, *, informs: bool) -> None:
-        """The prestige scale, top first, a few civilisations a line."""
-        key = (*self.scale, informs)
+    def _announce_scale(self, *, informs: bool, unless_heard: bool = False) -> None:
+        """The prestige scale, top first, on one line: said at the start and at each
+        scoring; a detail after an influence (its line says the change), and at a scoring
+        when it is the scale last said whole (``unless_heard``)."""
+        heard = unless_heard and tuple(self.scale) == self._scale_heard
+        if informs and not heard:
+            self._scale_heard = tuple(self.scale)
+        key = (*self.scale, informs and not heard)
         found = _SCALE_EVENTS.get(key)
         if found is None:  # events are never changed: one list per order of the scale
             entries = self._scale_msgs()
-            level = Verbosity.NORMAL if informs else Verbosity.FULL  # (after an influence:
-            # its line says the change, the whole scale is a detail)
+            level = Verbosity.NORMAL if key[-1] else Verbosity.FULL
             found = _SCALE_EVENTS[key] = (  # the scale whole on one line, never cut
-                Event(Msg("utopia.ev.scale_now", scale=entries), None, level, None, informs),)
+                Event(Msg("utopia.ev.scale_now", scale=entries), None, level, None, key[-1]),)
         self.events += found
 
     def _scale_msgs(self) -> list[Msg]:
@@ -438,7 +445,9 @@ class UtopiaState(MenuStack, GameState):
         others = sorted((s for s in range(n) if s != first),
                         key=lambda s: (*self._rank_key(s), (s - first) % n))
         self.order = [first, *others]
-        self._event(Msg("utopia.ev.round", number=self.round), level=Verbosity.BRIEF)
+        self._event(Msg("utopia.ev.round_order", round=self.round,
+                        seats=[_REFS[s] for s in self.order]), level=Verbosity.BRIEF)
+        self._event(Msg("utopia.ev.round", number=self.round), level=Verbosity.FULL)
         self.events += _order_events(tuple(self.order))
         # UT-11: 3 guests per player, from a bag holding every guest of the islands in play
         bag = self.bag
@@ -557,8 +566,8 @@ class UtopiaState(MenuStack, GameState):
         """UT-19 and UT-20: each seat in turn order scores its districts; 50 ends the game."""
         self.phase = OVER  # no decisions while scoring
         self._current = None
-        self._event(Msg("utopia.ev.phase3"), level=Verbosity.BRIEF)
-        self._announce_scale(informs=True)
+        self._event(Msg("utopia.ev.phase3"), level=Verbosity.FULL)  # (the scores' line says it)
+        self._announce_scale(informs=True, unless_heard=True)
         gains = []
         for seat in self.order:
             mine = [(d, c) for d, (s, c) in self.monuments.items() if s == seat]
@@ -569,9 +578,9 @@ class UtopiaState(MenuStack, GameState):
                 gains.append(Msg("utopia.ev.scored_one", seat=_REFS[seat], points=points,
                                  total=self.scores[seat]))
         if gains:
-            self._event(Msg("utopia.ev.scored", seats=gains))
+            self._event(Msg("utopia.ev.scored", seats=gains), level=Verbosity.BRIEF)
         if not self.monuments:
-            self._event(Msg("utopia.ev.no_score"))
+            self._event(Msg("utopia.ev.no_score"), level=Verbosity.BRIEF)
         if max(self.scores) >= data.WIN_SCORE:
             self._finish()
             return
