@@ -111,6 +111,36 @@ def test_a_round_in_one_line_and_the_scale_at_scoring_only_when_it_changed() -> 
     assert rounds and scales
 
 
+@pytest.mark.timeout(120)
+def test_a_guest_and_its_monument_in_one_sentence_keep_both_in_the_full_details() -> None:
+    """"Thomas: Greek to Etna, and a monument." to the others when the turn ends, at brief
+    as the monument was; the guest and the monument are details they have at full, and
+    the player who took the guest heard each at once."""
+    checked = 0
+    for match in _games():
+        events = match.events
+        for i, e in enumerate(events):
+            if e.msg.id != "utopia.ev.guest_monument":
+                continue
+            seat = e.cause
+            guest, built = events[i - 2], events[i - 1]
+            assert e.level == Verbosity.BRIEF and seat not in e.visible_to
+            assert len(e.visible_to) == match.state.n - 1 and e.spectators
+            assert guest.msg.id == "utopia.ev.guest" and built.msg.id == (
+                "utopia.ev.monument_built")
+            for detail in (guest, built):
+                assert detail.level == Verbosity.FULL and detail.visible_to == e.visible_to
+                assert detail.cause == seat
+                mine = [x for x in events[:i] if x.msg == detail.msg
+                        and x.visible_to == frozenset({seat})]
+                assert mine  # its player heard it at once
+            assert e.msg.params == guest.msg.params
+            assert built.msg.params["district"] == guest.msg.params["district"]
+            assert built.msg.params["civ"] == guest.msg.params["civ"]
+            checked += 1
+    assert checked
+
+
 _STEP_IDS = {"utopia.ev.moved_land": "move", "utopia.ev.moved_sea": "move",
              "utopia.ev.added": "add", "utopia.ev.removed": "remove",
              "utopia.ev.raise": "raise", "utopia.ev.lower": "lower",
