@@ -37,7 +37,8 @@ def _after(events: list, i: int, ids: set[str]) -> list:
 
 @pytest.mark.timeout(120)
 def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
-    checked = {"guests": 0, "scored": 0, "discards": 0, "removed": 0}
+    checked = {"guests": 0, "scored": 0, "discards": 0, "removed": 0, "wonder_gain": 0,
+               "wonder": 0}
     for match in _games():
         events = match.events
         for i, e in enumerate(events):
@@ -60,6 +61,23 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                 for key in ("seat", "points", "total"):
                     assert e.msg.params[key] == gain.msg.params[key]
                 checked["removed"] += 1
+            elif e.msg.id == "utopia.ev.gain" and e.level < Verbosity.FULL:
+                # "Ana +4: wonder, total 10.": the district taken a detail just before
+                assert e.msg.params["why"].id == "utopia.why.wonder"
+                detail = events[i - 1]
+                assert detail.msg.id == "utopia.ev.gain" and detail.level == Verbosity.FULL
+                assert detail.msg.params["why"].id == "utopia.why.wonder_district"
+                assert detail.visible_to == e.visible_to
+                for key in ("seat", "points", "total"):
+                    assert e.msg.params[key] == detail.msg.params[key]
+                checked["wonder_gain"] += 1
+            elif e.msg.id == "utopia.ev.wonder_built" and e.visible_to == {e.cause}:
+                # "Ana builds a 6-point wonder on Wind island.": its gain a detail
+                gain = next(g for g in events[i + 1:] if g.msg.id != e.msg.id)
+                assert gain.msg.id == "utopia.ev.gain" and gain.level == Verbosity.FULL
+                assert gain.msg.params["points"] == e.msg.params["points"]
+                assert gain.msg.params["seat"] == e.msg.params["seat"]
+                checked["wonder"] += 1
             elif e.msg.id == "utopia.ev.scored":
                 gains = [g for g in events[:i] if g.msg.id == "utopia.ev.gain"][-len(
                     e.msg.params["seats"]):]

@@ -71,6 +71,7 @@ _LAND = {d: frozenset(x for x, _ in NEIGHBOURS[d]) for d in DISTRICTS}
 
 
 _REFS = tuple(PlayerRef(s) for s in range(data.MAX_PLAYERS))
+_WHY_WONDER = Msg("utopia.why.wonder")
 _ONLY = tuple(frozenset({s}) for s in range(data.MAX_PLAYERS))
 
 
@@ -144,7 +145,7 @@ def _step_msg(step: Step, after: str = "") -> Msg:
         msg = Msg(f"utopia.step.monument{more}", civ=Msg(f"utopia.a_civ.{CIVS[c]}"),
                   district=DISTRICTS[a].name)  # ("an Egyptian", FR "égyptien")
     else:
-        msg = Msg("utopia.step.wonder", island=isle(a))
+        msg = Msg("utopia.step.wonder", island=isle(a), points=data.WONDER_POINTS)
     return msg  # (the privileges it used: details, ``utopia.ev.privilege_used``)
 
 
@@ -373,24 +374,33 @@ class UtopiaState(MenuStack, GameState):
         self.events.append(Event(msg, None if to is None else _ONLY[to], level, cause, informs))
 
     def _gain(self, seat: int, points: int, why: Msg,
-              level: Verbosity = Verbosity.NORMAL) -> None:
+              level: Verbosity = Verbosity.NORMAL, short: Msg | None = None) -> None:
+        """``seat`` scores ``points`` for ``why``; ``short``: the reason said at ``level``
+        (the whole ``why`` then a detail at full, just before it)."""
         if points <= 0:
             return
         self.scores[seat] += points
         self._clock += 1
         self.reached[seat] = self._clock
-        msg = Msg("utopia.ev.gain", seat=_REFS[seat], points=points, why=why,
-                  total=self.scores[seat])
+        total = self.scores[seat]
+        said = [(Msg("utopia.ev.gain", seat=_REFS[seat], points=points, why=why, total=total),
+                 level if short is None else Verbosity.FULL)]
+        if short is not None:
+            said.append((Msg("utopia.ev.gain", seat=_REFS[seat], points=points, why=short,
+                             total=total), level))
         actor = self._current
-        if self.phase in (ACTIONS, GUESTS) and actor is not None and level < Verbosity.FULL:
-            # the actor hears it now; the others after the sentence of the turn that caused it
-            everyone = frozenset(range(self.n))
-            teaches = seat != actor  # (the actor's own gain: an echo of its public move)
-            self._event(msg, cause=seat, level=level, to=actor, informs=teaches)
-            self._later.append(Event(msg, everyone - _ONLY[actor], level, seat, teaches,
-                                     spectators=True))
-            return
-        self._event(msg, cause=seat, level=level)
+        for msg, heard in said:
+            if self.phase in (ACTIONS, GUESTS) and actor is not None \
+                    and level < Verbosity.FULL:
+                # the actor hears it now; the others after the sentence of the turn that
+                # caused it
+                everyone = frozenset(range(self.n))
+                teaches = seat != actor  # (the actor's own gain: an echo of its public move)
+                self._event(msg, cause=seat, level=heard, to=actor, informs=teaches)
+                self._later.append(Event(msg, everyone - _ONLY[actor], heard, seat, teaches,
+                                         spectators=True))
+            else:
+                self._event(msg, cause=seat, level=heard)
 
     def _place(self, district: str, seat: int, civ: int, delta: int) -> None:
         n = self.n
@@ -672,8 +682,10 @@ class UtopiaState(MenuStack, GameState):
             island = parts[1]
             self.wonders[island] = seat
             self._said_step(seat, ("wonder", 0, island, "", 1), "utopia.ev.wonder_built",
-                       Verbosity.BRIEF, seat=_REFS[seat], island=isle(island))
-            self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"))
+                       Verbosity.BRIEF, seat=_REFS[seat], island=isle(island),
+                       points=data.WONDER_POINTS)
+            self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"), Verbosity.FULL)
+            # (said with the wonder: "+6")
             return
         district, civ = parts[1], CIV_INDEX[parts[2]]
         self.monuments[district] = (seat, civ)
@@ -684,7 +696,8 @@ class UtopiaState(MenuStack, GameState):
         owner = self.wonders.get(DISTRICTS[district].island)
         if owner is not None:  # UT-14
             self._gain(owner, DISTRICTS[district].value,
-                       Msg("utopia.why.wonder_district", district=DISTRICTS[district].name))
+                       Msg("utopia.why.wonder_district", district=DISTRICTS[district].name),
+                       short=_WHY_WONDER)
 
     # --- the engine contract ---------------------------------------------------------------------
     def pending(self) -> Pending | None:
