@@ -3,6 +3,8 @@ each kind of announcement a player may mute is named in both languages."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from a11y_games.engine import Msg, Verbosity
@@ -371,3 +373,30 @@ def test_the_guest_menu_names_each_island_once_before_its_first_guest() -> None:
             assert label.startswith(f"{head}: ") and civ in label.lower()
         else:
             assert ":" not in label and civ in label.lower()
+
+
+@pytest.mark.timeout(60)
+def test_the_first_round_teaches_the_numbers_on_one_line_then_questions_say_only_what() -> None:
+    """"Take a guest, then where?" in the first round; "Which guest?" after it, inviting
+    the same numbers on one line (and likewise for moves, additions, removals, discards)."""
+    match = Match(SPEC, SPEC.settings(4, 71), [SeatSpec("bot", level="normal", name_index=i)
+                                               for i in range(4)])
+    tr = Translator("en")
+    bots = [SPEC.bots["normal"](seat, random.Random(seat)) for seat in range(4)]
+    asked: dict[tuple[str, bool], set[int]] = {}
+    state = match.state
+    while state.pending() is not None and state.round <= 3:
+        pending = state.pending()
+        prompt = pending.prompt
+        asked.setdefault((prompt.id, state.round > 1), set()).add(
+            prompt.params.get("answers", 1))
+        assert tr.render(prompt) != prompt.id
+        seat = pending.seats[0]
+        match.act(seat, bots[seat].choose(state.observation(seat), state.legal_actions(seat)))
+        state = match.state
+    assert ("utopia.ask.guest", False) in asked and ("utopia.ask.guest_next", True) in asked
+    assert ("utopia.ask.guest", True) not in asked
+    assert ("utopia.ask.guest_next", False) not in asked
+    assert asked["utopia.ask.guest", False] == asked["utopia.ask.guest_next", True] == {2}
+    assert ("utopia.ask.civ_move_next", True) in asked
+    assert not any(ident.endswith("_next") for ident, later in asked if not later)

@@ -50,12 +50,17 @@ _ANSWERS = {"guest": 2, "civ": 3}
 """Questions that invite their next steps on the same line (``answers``: how many numbers):
 a guest then its district; a civilisation then how many princes and where (numbers that
 stay the same for the same island or district)."""
-_ASKS: tuple[dict[tuple[str, str], Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
+_ASKS: tuple[dict[tuple[str, str, bool], Pending], ...] = tuple(
+    {} for _ in range(data.MAX_PLAYERS))
 """For each seat: the question of each menu step (and island, for a guest's district), made
 once."""
-_DISCARD_ASKS: dict[tuple[tuple[int, ...], int], Pending] = {}
-"""The discard question for each set of seats still discarding and the most cards one of
-them still discards, made once."""
+_DISCARD_ASKS: dict[tuple[tuple[int, ...], int, bool], Pending] = {}
+"""The discard question for each set of seats still discarding, the most cards one of
+them still discards and whether the first round is over, made once."""
+_TAUGHT = frozenset(("guest", "civ_move", "civ_add", "civ_remove", "discard"))
+"""Questions that say how to answer them on one line ("Take a guest, then where?") in the
+first round, and after it only what they ask ("Which guest?"): the players have heard
+how (the rules say it too), and the numbers typed ahead work the same."""
 
 
 _WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
@@ -707,13 +712,15 @@ class UtopiaState(MenuStack, GameState):
         phase = self.phase
         if phase == OVER:
             return None
+        taught = self.round > 1
         if phase == DISCARD:
             seats = tuple(s for s in self.order if self.to_discard[s] > 0)
-            found = _DISCARD_ASKS.get((seats, max(self.to_discard[s] for s in seats)))
+            most = max(self.to_discard[s] for s in seats)  # typed on one line
+            found = _DISCARD_ASKS.get((seats, most, taught))
             if found is None:
-                most = max(self.to_discard[s] for s in seats)  # typed on one line
-                found = _DISCARD_ASKS[seats, most] = Pending(
-                    seats, Msg("utopia.ask.discard", answers=most))
+                found = _DISCARD_ASKS[seats, most, taught] = Pending(
+                    seats, Msg("utopia.ask.discard_next" if taught else "utopia.ask.discard",
+                               answers=most))
         else:
             seat: int = self._current  # type: ignore[assignment]  # (a turn: never None)
             step = self._step_cache or self._step()
@@ -725,28 +732,32 @@ class UtopiaState(MenuStack, GameState):
                 where = f"{self.chosen('from')}:{self._civ()}:{self.chosen('count')}"
             elif step == "civ":
                 where = self.choice[0]  # each action its own question
-            found = asks.get((step, where))
+            found = asks.get((step, where, taught))
             if found is None:  # frozen values: one per seat, step and place is enough
-                found = asks[step, where] = Pending((seat,), self._ask(step, where),
-                                                    public=step in _PUBLIC_STEPS)
+                found = asks[step, where, taught] = Pending(
+                    (seat,), self._ask(step, where, taught), public=step in _PUBLIC_STEPS)
         self._pending = found
         return found
 
     @staticmethod
-    def _ask(step: str, where: str) -> Msg:
+    def _ask(step: str, where: str, taught: bool = False) -> Msg:
         """The question of a menu step. A guest's district names its island, a move's
         destination the princes moving: each its own menu, so a list heard again
-        unchanged is "the same choices"."""
+        unchanged is "the same choices". ``taught``: after the first round (``_TAUGHT``)."""
         params: dict[str, Any] = {"answers": _ANSWERS[step]} if step in _ANSWERS else {}
         if step == "place":
             return Msg("utopia.ask.place", island=isle(where), **params)
         if step == "civ":
-            return Msg(f"utopia.ask.civ_{where}", **params)
+            name = f"civ_{where}"
+            return Msg(f"utopia.ask.{name}_next" if taught and name in _TAUGHT
+                       else f"utopia.ask.{name}", **params)
         if where:
             src, civ, count = where.split(":")
             k = int(count)
             return Msg("utopia.ask.to_from", count=k, civ=civ_n(int(civ), k),
                        src=DISTRICTS[src].name)
+        if taught and step in _TAUGHT:
+            return Msg(f"utopia.ask.{step}_next", **params)
         return Msg(f"utopia.ask.{step}", **params)
 
     def legal_actions(self, seat: int) -> list[str]:
