@@ -400,3 +400,21 @@ def test_the_first_round_teaches_the_numbers_on_one_line_then_questions_say_only
     assert asked["utopia.ask.guest", False] == asked["utopia.ask.guest_next", True] == {2}
     assert ("utopia.ask.civ_move_next", True) in asked
     assert not any(ident.endswith("_next") for ident, later in asked if not later)
+
+
+def test_a_build_made_possible_by_ones_guest_is_said_by_the_question_that_lists_it() -> None:
+    """After the guest is placed, "Greek monument possible: Gaïa." is a detail (full): the
+    question that follows at once lists the build ("Build, or end your turn.")."""
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "greek", 2)
+    give(state, 0)
+    turn_of(state, 0)
+    state.phase = "guests"
+    state._set_choice(())
+    state.guests = [(3, "earth")]  # a Greek guest by Earth island's ship
+    play(state, 0, "guest:greek:earth")
+    play(state, 0, "place:gaia")
+    said = [e for e in state.events if e.msg.id == "utopia.ev.can_monument"]
+    assert said and all(e.level == Verbosity.FULL and e.visible_to == {0} for e in said)
+    assert state.pending().prompt.id == "utopia.ask.after"
+    assert state.legal_actions(0) == ["monument:gaia:greek", "end"]

@@ -667,6 +667,9 @@ class UtopiaState(MenuStack, GameState):
         if not found and not self._known_builds:
             return
         now = set(found)
+        level = Verbosity.FULL if self.phase == GUESTS and self.placed else Verbosity.BRIEF
+        # (after the guest is placed, the question that follows lists the builds: at brief
+        # too, when asked; any other time the news comes before a question that may not)
         for b in sorted(now - self._known_builds):
             parts = b.split(":")
             if parts[0] == "wonder":
@@ -674,7 +677,7 @@ class UtopiaState(MenuStack, GameState):
             else:
                 msg = Msg("utopia.ev.can_monument", district=DISTRICTS[parts[1]].name,
                           civ=civ_n(CIV_INDEX[parts[2]], 1))
-            self._event(msg, to=seat, level=Verbosity.BRIEF, cause=cause, informs=False)
+            self._event(msg, to=seat, level=level, cause=cause, informs=False)
         self._known_builds = now
 
     def _build(self, seat: int, action: str) -> None:
