@@ -586,7 +586,8 @@ class UtopiaState(MenuStack, GameState):
         self.phase = OVER  # no decisions while scoring
         self._current = None
         self._event(Msg("utopia.ev.phase3"), level=Verbosity.FULL)  # (the scores' line says it)
-        self._announce_scale(informs=True, unless_heard=True)
+        self._announce_scale(informs=bool(self.monuments), unless_heard=True)
+        # (nobody scores without a monument: the scale then a detail)
         gains = []
         for seat in self.order:
             mine = [(d, c) for d, (s, c) in self.monuments.items() if s == seat]
