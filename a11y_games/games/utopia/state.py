@@ -57,10 +57,12 @@ once."""
 _DISCARD_ASKS: dict[tuple[tuple[int, ...], int, bool], Pending] = {}
 """The discard question for each set of seats still discarding, the most cards one of
 them still discards and whether the first round is over, made once."""
-_TAUGHT = frozenset(("guest", "civ_move", "civ_add", "civ_remove", "discard"))
-"""Questions that say how to answer them on one line ("Take a guest, then where?") in the
-first round, and after it only what they ask ("Which guest?"): the players have heard
-how (the rules say it too), and the numbers typed ahead work the same."""
+_TAUGHT = frozenset(("guest", "civ_move", "civ_add", "civ_remove", "civ_influence", "discard",
+                     "after"))
+"""Questions that say how to answer them on one line ("Take a guest, then where?") or what
+an answer costs ("Raise for 1 card, or put at 1 for 2?") in the first round, and after it
+only what they ask ("Which guest?", "Raise, or put at 1?"): the players have heard it
+(the rules say it too), and the numbers typed ahead work the same."""
 
 
 _WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
