@@ -64,7 +64,9 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                     assert e.msg.params[key] == gain.msg.params[key]
                 checked["removed"] += 1
             elif e.msg.id == "utopia.ev.gain" and e.level < Verbosity.FULL:
-                # "Ana +4: wonder, total 10.": the district taken a detail just before
+                raise AssertionError(e)  # (a gain is said short, or with what caused it)
+            elif e.msg.id == "utopia.ev.gain_short":
+                # "Ana +4: wonder.": the district taken and the total a detail just before
                 assert e.msg.params["why"].id == "utopia.why.wonder"
                 detail = events[i - 1]
                 assert detail.msg.id == "utopia.ev.gain" and detail.level == Verbosity.FULL

@@ -27,6 +27,7 @@ KINDS: dict[str, str] = {
     "utopia.ev.lower": "scale",
     "utopia.ev.scale_now": "scale",
     "utopia.ev.gain": "scoring",
+    "utopia.ev.gain_short": "scoring",
     "utopia.ev.scored": "scoring",
     "utopia.ev.no_score": "scoring",
     "utopia.ev.phase3": "scoring",

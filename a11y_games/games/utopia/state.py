@@ -383,7 +383,8 @@ class UtopiaState(MenuStack, GameState):
     def _gain(self, seat: int, points: int, why: Msg,
               level: Verbosity = Verbosity.NORMAL, short: Msg | None = None) -> None:
         """``seat`` scores ``points`` for ``why``; ``short``: the reason said at ``level``
-        (the whole ``why`` then a detail at full, just before it)."""
+        without the new total ("Ana +4: wonder."; the whole ``why`` and the total then a
+        detail at full, just before it)."""
         if points <= 0:
             return
         self.scores[seat] += points
@@ -393,8 +394,8 @@ class UtopiaState(MenuStack, GameState):
         said = [(Msg("utopia.ev.gain", seat=_REFS[seat], points=points, why=why, total=total),
                  level if short is None else Verbosity.FULL)]
         if short is not None:
-            said.append((Msg("utopia.ev.gain", seat=_REFS[seat], points=points, why=short,
-                             total=total), level))
+            said.append((Msg("utopia.ev.gain_short", seat=_REFS[seat], points=points,
+                             why=short, total=total), level))  # (its total: the detail's)
         actor = self._current
         for msg, heard in said:
             if self.phase in (ACTIONS, GUESTS) and actor is not None \
