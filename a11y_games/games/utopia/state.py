@@ -67,9 +67,9 @@ only what they ask ("Which guest?", "Raise, or put at 1?"): the players have hea
 
 _WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
 _MONUMENT_IDS = {(d, c): f"monument:{d}:{CIVS[c]}" for d in DISTRICTS for c in range(NC)}
-_SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=civ_name(c))
+_SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.said", value=v + 1, civ=civ_name(c))
                              for c in range(NC)) for v in range(NC))
-"""For each value (from 0) and civilisation: its line of the prestige scale."""
+"""For each value (from 0) and civilisation: its entry in the scale said whole ("Greek 5")."""
 _ISLAND_OF = {d: ISLANDS[DISTRICTS[d].island].index for d in DISTRICTS}
 """For each district: its island's index."""
 _SCALE_EVENTS: dict[tuple[int | bool, ...], tuple[Event, ...]] = {}
