@@ -264,6 +264,10 @@ def test_told_when_a_monument_becomes_possible() -> None:
     assert told and told[-1].msg.params["district"] == "Gaïa"
     # news of the player's own step: the question after it keeps its menu open
     assert told[-1].cause == 0 and told[-1].visible_to == frozenset({0})
+    # and lists it at once (a new entry): the line itself is a detail (full)
+    assert told[-1].level == Verbosity.FULL
+    assert state.pending().prompt.id == "utopia.ask.main"
+    assert "monument:gaia:greek" in state.legal_actions(0)
 
 
 @pytest.mark.rule("UT-14")

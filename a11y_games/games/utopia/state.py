@@ -671,9 +671,10 @@ class UtopiaState(MenuStack, GameState):
         if not found and not self._known_builds:
             return
         now = set(found)
-        level = Verbosity.FULL if self.phase == GUESTS and self.placed else Verbosity.BRIEF
-        # (after the guest is placed, the question that follows lists the builds: at brief
-        # too, when asked; any other time the news comes before a question that may not)
+        level = Verbosity.FULL if cause == seat else Verbosity.BRIEF
+        # (after the player's own step, the question that follows at once lists the new
+        # build, said as a new entry of a menu kept open; at brief when asked. At the start
+        # of a turn it comes before a whole list, which it sums up)
         for b in sorted(now - self._known_builds):
             parts = b.split(":")
             if parts[0] == "wonder":
