@@ -903,22 +903,27 @@ class UtopiaState(MenuStack, GameState):
 
     def _say_guest_turn(self, seat: int) -> None:
         """The others hear ``seat``'s phase 1 turn when it ends: its guest and builds, each
-        as its player heard it, but a guest and the monument it makes in one sentence
-        ("Thomas: Greek to Etna, and a monument.", at brief as the monument was; each a
-        detail at full); then the gains those builds gave."""
+        as its player heard it, but a guest and the monument or wonder it makes in one
+        sentence ("Thomas: Greek to Etna, and a monument.", at brief as the build was; each
+        a detail at full); then the gains those builds gave."""
         others = frozenset(range(self.n)) - _ONLY[seat]
         said, self._guest_said = self._guest_said, []
         i = 0
         while i < len(said):
             step, msg, level = said[i]
             after = said[i + 1][0] if i + 1 < len(said) else None
-            if step[0] == "guest" and after is not None and after[0] == "monument" \
-                    and after[1:3] == step[1:3]:
+            merged = None
+            if step[0] == "guest" and after is not None:
+                if after[0] == "monument" and after[1:3] == step[1:3]:
+                    merged = Msg("utopia.ev.guest_monument", **msg.params)
+                elif after[0] == "wonder" and DISTRICTS[step[2]].island == after[2]:
+                    merged = Msg("utopia.ev.guest_wonder", **msg.params,
+                                 points=data.WONDER_POINTS)
+            if merged is not None:
                 self.events += (
                     Event(msg, others, Verbosity.FULL, seat, spectators=True),
                     Event(said[i + 1][1], others, Verbosity.FULL, seat, spectators=True),
-                    Event(Msg("utopia.ev.guest_monument", **msg.params), others,
-                          Verbosity.BRIEF, seat, spectators=True))
+                    Event(merged, others, Verbosity.BRIEF, seat, spectators=True))
                 i += 2
                 continue
             self.events.append(Event(msg, others, level, seat, spectators=True))
