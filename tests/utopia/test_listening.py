@@ -11,7 +11,6 @@ from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.utopia import SPEC
-from a11y_games.games.utopia.data import DISTRICTS
 from a11y_games.games.utopia.kinds import KINDS
 from a11y_games.i18n import Translator
 from tests.answering import run_scripted
@@ -133,47 +132,6 @@ def test_a_round_in_one_line_and_the_scale_at_scoring_only_when_it_changed() -> 
             elif e.msg.id == "utopia.ev.scale_now" and e.level == Verbosity.NORMAL:
                 heard = e.msg.params["scale"]
     assert rounds and scales
-
-
-@pytest.mark.timeout(120)
-def test_a_guest_and_its_monument_in_one_sentence_keep_both_in_the_full_details() -> None:
-    """"Thomas: Greek to Etna, and a monument." to the others when the turn ends, at brief
-    as the monument was; the guest and the monument are details they have at full, and
-    the player who took the guest heard each at once; a wonder likewise ("Thomas: Greek
-    to Etna, and a 6-point wonder.")."""
-    checked = wonders = 0
-    for match in _games():
-        events = match.events
-        for i, e in enumerate(events):
-            if e.msg.id not in ("utopia.ev.guest_monument", "utopia.ev.guest_wonder"):
-                continue
-            seat = e.cause
-            guest, built = events[i - 2], events[i - 1]
-            assert e.level == Verbosity.BRIEF and seat not in e.visible_to
-            assert len(e.visible_to) == match.state.n - 1 and e.spectators
-            assert guest.msg.id == "utopia.ev.guest"
-            if e.msg.id == "utopia.ev.guest_wonder":  # its island: the district's
-                assert built.msg.id == "utopia.ev.wonder_built"
-                assert built.msg.params["points"] == e.msg.params["points"]
-                island = built.msg.params["island"].id.rsplit(".", 1)[-1]
-                district = next(d for d in DISTRICTS.values()
-                                if d.name == guest.msg.params["district"])
-                assert district.island == island
-                wonders += 1
-            else:
-                assert built.msg.id == "utopia.ev.monument_built"
-            for detail in (guest, built):
-                assert detail.level == Verbosity.FULL and detail.visible_to == e.visible_to
-                assert detail.cause == seat
-                mine = [x for x in events[:i] if x.msg == detail.msg
-                        and x.visible_to == frozenset({seat})]
-                assert mine  # its player heard it at once
-            assert all(e.msg.params[k] == v for k, v in guest.msg.params.items())
-            if e.msg.id == "utopia.ev.guest_monument":
-                assert built.msg.params["district"] == guest.msg.params["district"]
-                assert built.msg.params["civ"] == guest.msg.params["civ"]
-            checked += 1
-    assert checked and wonders
 
 
 _STEP_IDS = {"utopia.ev.moved_land": "move", "utopia.ev.moved_sea": "move",

@@ -310,8 +310,6 @@ class UtopiaState(MenuStack, GameState):
         self.acted = False
         self.steps: list[Step] = []  # this phase 2 turn's steps, said in one sentence at its end
         self._later: list[Event] = []  # gains the others hear after that sentence
-        self._guest_said: list[tuple[Step, Msg, Verbosity]] = []
-        """This phase 1 turn's guest and builds, said to the others when it ends."""
         self._paid_privileges = 0
         self.privileged = False
         self.choice: tuple[str, ...] = ()  # the menu so far
@@ -398,7 +396,7 @@ class UtopiaState(MenuStack, GameState):
                              why=short, total=total), level))  # (its total: the detail's)
         actor = self._current
         for msg, heard in said:
-            if self.phase in (ACTIONS, GUESTS) and actor is not None \
+            if self.phase == ACTIONS and actor is not None \
                     and level < Verbosity.FULL:
                 # the actor hears it now; the others after the sentence of the turn that
                 # caused it
@@ -487,7 +485,7 @@ class UtopiaState(MenuStack, GameState):
         self.placed = False
         self.limit_started = False
         self.acted = False  # an action or a build this turn (else its end is said as a pass)
-        self.steps, self._later, self._guest_said = [], [], []
+        self.steps, self._later = [], []
         ok = self.phase in (GUESTS, ACTIONS) and self.pos < len(self.order)
         self._current = seat = self.order[self.pos] if ok else None
         if seat is None:
@@ -499,8 +497,6 @@ class UtopiaState(MenuStack, GameState):
 
     def _next_turn(self) -> None:
         """The next turn that asks its player something (then phase 2, or the scoring)."""
-        if self._guest_said:
-            self._say_guest_turn(self.order[self.pos])
         while True:
             self.pos += 1
             if self.pos >= len(self.order):
@@ -894,42 +890,8 @@ class UtopiaState(MenuStack, GameState):
             self.events += _step_events(msg_id, actor, self.n, level, **params)
             self.steps.append((*step, self._paid_privileges))
             self._paid_privileges = 0
-        elif self.phase == GUESTS:  # to its player now, to the others when the turn ends
-            mine, _ = _step_events(msg_id, actor, self.n, level, **params)
-            self.events.append(mine)
-            self._guest_said.append((step, mine.msg, level))
         else:
             self.events.append(_said(msg_id, actor, level, **params))
-
-    def _say_guest_turn(self, seat: int) -> None:
-        """The others hear ``seat``'s phase 1 turn when it ends: its guest and builds, each
-        as its player heard it, but a guest and the monument or wonder it makes in one
-        sentence ("Thomas: Greek to Etna, and a monument.", at brief as the build was; each
-        a detail at full); then the gains those builds gave."""
-        others = frozenset(range(self.n)) - _ONLY[seat]
-        said, self._guest_said = self._guest_said, []
-        i = 0
-        while i < len(said):
-            step, msg, level = said[i]
-            after = said[i + 1][0] if i + 1 < len(said) else None
-            merged = None
-            if step[0] == "guest" and after is not None:
-                if after[0] == "monument" and after[1:3] == step[1:3]:
-                    merged = Msg("utopia.ev.guest_monument", **msg.params)
-                elif after[0] == "wonder" and DISTRICTS[step[2]].island == after[2]:
-                    merged = Msg("utopia.ev.guest_wonder", **msg.params,
-                                 points=data.WONDER_POINTS)
-            if merged is not None:
-                self.events += (
-                    Event(msg, others, Verbosity.FULL, seat, spectators=True),
-                    Event(said[i + 1][1], others, Verbosity.FULL, seat, spectators=True),
-                    Event(merged, others, Verbosity.BRIEF, seat, spectators=True))
-                i += 2
-                continue
-            self.events.append(Event(msg, others, level, seat, spectators=True))
-            i += 1
-        self.events += self._later
-        self._later = []
 
     def _discard(self, seat: int, civ: int) -> None:
         self._changed()
@@ -954,9 +916,8 @@ class UtopiaState(MenuStack, GameState):
             self.bag.append((civ, island))
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
-            self._said_step(seat, ("guest", civ, district, "", 1), "utopia.ev.guest",
-                            seat=_REFS[seat], civ=civ_n(civ, 1),
-                            district=DISTRICTS[district].name)
+            self.events.append(_said("utopia.ev.guest", seat, seat=_REFS[seat],
+                                     civ=civ_n(civ, 1), district=DISTRICTS[district].name))
             self._set_choice(())  # (forgets the last menu)
             self.placed = True
             if not self.builds(seat):
