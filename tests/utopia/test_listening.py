@@ -11,6 +11,7 @@ from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.utopia import SPEC
+from a11y_games.games.utopia.data import DISTRICTS
 from a11y_games.games.utopia.kinds import KINDS
 from a11y_games.i18n import Translator
 from tests.answering import run_scripted
@@ -132,6 +133,43 @@ def test_a_round_in_one_line_and_the_scale_at_scoring_only_when_it_changed() -> 
             elif e.msg.id == "utopia.ev.scale_now" and e.level == Verbosity.NORMAL:
                 heard = e.msg.params["scale"]
     assert rounds and scales
+
+
+@pytest.mark.timeout(120)
+def test_a_guest_and_the_build_it_makes_in_one_sentence_keep_both_in_the_full_details() -> None:
+    """"Thomas: Greek to Etna, and a monument." (or "..., and a 6-point wonder.") to all
+    as the phase 1 turn ends, at brief as the build is; the guest and the build are public
+    details at full just before it, and the guest is not said alone as well."""
+    checked = wonders = 0
+    for match in _games():
+        events = match.events
+        for i, e in enumerate(events):
+            if e.msg.id not in ("utopia.ev.guest_monument", "utopia.ev.guest_wonder"):
+                continue
+            guest, built = events[i - 2], events[i - 1]
+            for said in (e, guest, built):  # public: nothing to hand over at a shared keyboard
+                assert said.visible_to is None and said.cause == e.cause
+            assert e.level == Verbosity.BRIEF
+            assert guest.level == built.level == Verbosity.FULL
+            assert guest.msg.id == "utopia.ev.guest"
+            assert all(e.msg.params[k] == v for k, v in guest.msg.params.items())
+            if e.msg.id == "utopia.ev.guest_wonder":  # its island: the district's
+                assert built.msg.id == "utopia.ev.wonder_built"
+                assert built.msg.params["points"] == e.msg.params["points"]
+                island = built.msg.params["island"].id.rsplit(".", 1)[-1]
+                district = next(d for d in DISTRICTS.values()
+                                if d.name == guest.msg.params["district"])
+                assert district.island == island
+                wonders += 1
+            else:
+                assert built.msg.id == "utopia.ev.monument_built"
+                assert built.msg.params["district"] == guest.msg.params["district"]
+                assert built.msg.params["civ"] == guest.msg.params["civ"]
+            start = max(k for k in range(i) if events[k].msg.id == "utopia.ev.turn_guest")
+            assert not any(x.msg == guest.msg and x.level < Verbosity.FULL
+                           for x in events[start:i])  # not said alone in the turn too
+            checked += 1
+    assert checked and wonders
 
 
 _STEP_IDS = {"utopia.ev.moved_land": "move", "utopia.ev.moved_sea": "move",
@@ -273,11 +311,18 @@ def test_brief_confirms_your_own_discards_and_builds() -> None:
     discards = [e for e in match.events if e.msg.id == "utopia.ev.discarded_own"]
     assert discards and all(e.level == Verbosity.BRIEF and e.visible_to == frozenset({e.cause})
                             for e in discards)
-    built = [e for e in match.events if e.msg.id in ("utopia.ev.monument_built",
-                                                     "utopia.ev.wonder_built")]
-    heard = [e for e in built if e.visible_to is None or e.visible_to == {e.cause}]
-    assert heard and all(e.level == Verbosity.BRIEF for e in heard)  # (to the others: a
-    # detail of the turn's sentence, said at brief when the turn builds)
+    events = match.events
+    built = [i for i, e in enumerate(events) if e.msg.id in ("utopia.ev.monument_built",
+                                                             "utopia.ev.wonder_built")]
+    heard = [i for i in built if events[i].visible_to is None
+             or events[i].visible_to == {events[i].cause}]
+    for i in heard:  # (to the others in phase 2: a detail of the turn's sentence, said at
+        # brief when the turn builds; in phase 1 with the guest that made it possible)
+        if events[i].level != Verbosity.BRIEF:
+            merged = events[i + 1]
+            assert events[i].level == Verbosity.FULL and merged.level == Verbosity.BRIEF
+            assert merged.msg.id in ("utopia.ev.guest_monument", "utopia.ev.guest_wonder")
+    assert heard
     turns = [e for e in match.events if e.msg.id == "utopia.ev.turn_built"
              and e.cause not in e.visible_to]  # the others' builds and influence
     assert turns and all(e.level == Verbosity.BRIEF for e in turns)

@@ -20,6 +20,8 @@ KINDS: dict[str, str] = {
     "utopia.ev.turn_built": "builds",
     "utopia.ev.wonder_built": "builds",
     "utopia.ev.monument_built": "builds",
+    "utopia.ev.guest_monument": "builds",
+    "utopia.ev.guest_wonder": "builds",
     "utopia.ev.can_monument": "builds",
     "utopia.ev.can_wonder": "builds",
     "utopia.ev.raise": "scale",

@@ -310,6 +310,8 @@ class UtopiaState(MenuStack, GameState):
         self.acted = False
         self.steps: list[Step] = []  # this phase 2 turn's steps, said in one sentence at its end
         self._later: list[Event] = []  # gains the others hear after that sentence
+        self._placed_said: list[tuple[Step, Msg, Verbosity]] = []
+        """A phase 1 guest placed and the builds after it, said (to all) as the turn ends."""
         self._paid_privileges = 0
         self.privileged = False
         self.choice: tuple[str, ...] = ()  # the menu so far
@@ -405,6 +407,8 @@ class UtopiaState(MenuStack, GameState):
                 self._event(msg, cause=seat, level=heard, to=actor, informs=teaches)
                 self._later.append(Event(msg, everyone - _ONLY[actor], heard, seat, teaches,
                                          spectators=True))
+            elif self._placed_said:  # (after the phase 1 turn's sentence)
+                self._later.append(Event(msg, None, heard, seat))
             else:
                 self._event(msg, cause=seat, level=heard)
 
@@ -497,6 +501,8 @@ class UtopiaState(MenuStack, GameState):
 
     def _next_turn(self) -> None:
         """The next turn that asks its player something (then phase 2, or the scoring)."""
+        if self._placed_said:
+            self._say_placed()
         while True:
             self.pos += 1
             if self.pos >= len(self.order):
@@ -890,8 +896,42 @@ class UtopiaState(MenuStack, GameState):
             self.events += _step_events(msg_id, actor, self.n, level, **params)
             self.steps.append((*step, self._paid_privileges))
             self._paid_privileges = 0
+        elif self._placed_said or (step[0] == "guest" and self.builds(actor)):
+            # a guest after which the player may build: said with what the player does next
+            self._placed_said.append((step, Msg(msg_id, **params), level))
+            self._public = None  # (the board changed with no event yet: a new view)
         else:
             self.events.append(_said(msg_id, actor, level, **params))
+
+    def _say_placed(self) -> None:
+        """A phase 1 turn's guest, placed where it makes a build possible, and the builds
+        after it, said to everyone as the turn ends: a guest and the monument or wonder it
+        made in one sentence ("Thomas: Greek to Etna, and a monument.", at brief as the
+        build is; each a detail at full), then the gains they gave. Its player hears it
+        then too, having been asked at once "Build, or end?" (which follows from it)."""
+        said, self._placed_said = self._placed_said, []
+        i = 0
+        while i < len(said):
+            step, msg, level = said[i]
+            after = said[i + 1][0] if i + 1 < len(said) else None
+            merged = None
+            if step[0] == "guest" and after is not None:
+                if after[0] == "monument" and after[1:3] == step[1:3]:
+                    merged = Msg("utopia.ev.guest_monument", **msg.params)
+                elif after[0] == "wonder" and DISTRICTS[step[2]].island == after[2]:
+                    merged = Msg("utopia.ev.guest_wonder", **msg.params,
+                                 points=data.WONDER_POINTS)
+            cause = msg.params["seat"].seat
+            if merged is not None:
+                self.events += (Event(msg, None, Verbosity.FULL, cause),
+                                Event(said[i + 1][1], None, Verbosity.FULL, cause),
+                                Event(merged, None, Verbosity.BRIEF, cause))
+                i += 2
+                continue
+            self.events.append(Event(msg, None, level, cause))
+            i += 1
+        self.events += self._later
+        self._later = []
 
     def _discard(self, seat: int, civ: int) -> None:
         self._changed()
@@ -916,8 +956,9 @@ class UtopiaState(MenuStack, GameState):
             self.bag.append((civ, island))
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
-            self.events.append(_said("utopia.ev.guest", seat, seat=_REFS[seat],
-                                     civ=civ_n(civ, 1), district=DISTRICTS[district].name))
+            self._said_step(seat, ("guest", civ, district, "", 1), "utopia.ev.guest",
+                            seat=_REFS[seat], civ=civ_n(civ, 1),
+                            district=DISTRICTS[district].name)
             self._set_choice(())  # (forgets the last menu)
             self.placed = True
             if not self.builds(seat):
