@@ -82,7 +82,7 @@ def test_french_elides_before_a_vowel_and_a_mute_h(params: dict[str, str], said:
     tr = Translator("fr")
     removed = Msg("utopia.ev.removed", seat="Bo", civ=Msg("utopia.civs.greek", count=1),
                   points=2, total=4, **params)
-    assert tr.render(removed) == f"Bo retire 1 prince grec {said[:-1]} : +2, total 4."
+    assert tr.render(removed) == f"Bo retire 1 prince grec {said[:-1]} : +2."
     assert tr.render(Msg("utopia.label.to_add", district="Rhéa", seat="Hythlodée")) == \
         "Rhéa : monument d'Hythlodée"
 

@@ -3,12 +3,15 @@ each kind of announcement a player may mute is named in both languages."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.utopia import SPEC
+from a11y_games.games.utopia.data import DISTRICTS
 from a11y_games.games.utopia.kinds import KINDS
 from a11y_games.i18n import Translator
 from tests.answering import run_scripted
@@ -37,7 +40,8 @@ def _after(events: list, i: int, ids: set[str]) -> list:
 
 @pytest.mark.timeout(120)
 def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
-    checked = {"guests": 0, "scored": 0, "discards": 0, "removed": 0}
+    checked = {"guests": 0, "scored": 0, "discards": 0, "removed": 0, "wonder_gain": 0,
+               "wonder": 0}
     for match in _games():
         events = match.events
         for i, e in enumerate(events):
@@ -60,6 +64,25 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                 for key in ("seat", "points", "total"):
                     assert e.msg.params[key] == gain.msg.params[key]
                 checked["removed"] += 1
+            elif e.msg.id == "utopia.ev.gain" and e.level < Verbosity.FULL:
+                raise AssertionError(e)  # (a gain is said short, or with what caused it)
+            elif e.msg.id == "utopia.ev.gain_short":
+                # "Ana +4: wonder.": the district taken and the total a detail just before
+                assert e.msg.params["why"].id == "utopia.why.wonder"
+                detail = events[i - 1]
+                assert detail.msg.id == "utopia.ev.gain" and detail.level == Verbosity.FULL
+                assert detail.msg.params["why"].id == "utopia.why.wonder_district"
+                assert detail.visible_to == e.visible_to
+                for key in ("seat", "points", "total"):
+                    assert e.msg.params[key] == detail.msg.params[key]
+                checked["wonder_gain"] += 1
+            elif e.msg.id == "utopia.ev.wonder_built" and e.visible_to == {e.cause}:
+                # "Ana builds a 6-point wonder on Wind island.": its gain a detail
+                gain = next(g for g in events[i + 1:] if g.msg.id != e.msg.id)
+                assert gain.msg.id == "utopia.ev.gain" and gain.level == Verbosity.FULL
+                assert gain.msg.params["points"] == e.msg.params["points"]
+                assert gain.msg.params["seat"] == e.msg.params["seat"]
+                checked["wonder"] += 1
             elif e.msg.id == "utopia.ev.scored":
                 gains = [g for g in events[:i] if g.msg.id == "utopia.ev.gain"][-len(
                     e.msg.params["seats"]):]
@@ -75,6 +98,78 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                 assert due.msg.params["count"] == e.msg.params["number"]
                 checked["discards"] += 1
     assert all(checked.values()), checked
+
+
+@pytest.mark.timeout(120)
+def test_a_round_in_one_line_and_the_scale_at_scoring_only_when_it_changed() -> None:
+    """"Round 3: Ana, Cy, Bo." at brief, its number and order details at full; at a
+    scoring the scale is said at normal only when it differs from the scale last said
+    whole and somebody scores (a detail at full otherwise), and the phase's name is a
+    detail the scores' line (said at brief) stands for."""
+    rounds = scales = 0
+    for match in _games():
+        events = match.events
+        heard: object = None
+        for i, e in enumerate(events):
+            if e.msg.id == "utopia.ev.round_order":
+                assert e.level == Verbosity.BRIEF
+                number, order = events[i + 1], events[i + 2]
+                assert number.msg.id == "utopia.ev.round" and number.level == Verbosity.FULL
+                assert number.msg.params["number"] == e.msg.params["round"]
+                assert order.msg.id == "utopia.ev.order" and order.level == Verbosity.FULL
+                assert order.msg.params["seats"] == e.msg.params["seats"]
+                rounds += 1
+            elif e.msg.id == "utopia.ev.phase3":
+                assert e.level == Verbosity.FULL
+                scale = events[i + 1]
+                assert scale.msg.id == "utopia.ev.scale_now"
+                said = scale.msg.params["scale"]
+                after = [x.msg.id for x in events[i + 2:i + 8] if x.level == Verbosity.BRIEF]
+                nobody = "utopia.ev.no_score" in after  # (then the scale is no news)
+                assert nobody or "utopia.ev.scored" in after
+                assert (scale.level == Verbosity.NORMAL) == (said != heard and not nobody)
+                scales += scale.level == Verbosity.FULL
+                heard = said if scale.level == Verbosity.NORMAL else heard
+            elif e.msg.id == "utopia.ev.scale_now" and e.level == Verbosity.NORMAL:
+                heard = e.msg.params["scale"]
+    assert rounds and scales
+
+
+@pytest.mark.timeout(120)
+def test_a_guest_and_the_build_it_makes_in_one_sentence_keep_both_in_the_full_details() -> None:
+    """"Thomas: Greek to Etna, and a monument." (or "..., and a 6-point wonder.") to all
+    as the phase 1 turn ends, at brief as the build is; the guest and the build are public
+    details at full just before it, and the guest is not said alone as well."""
+    checked = wonders = 0
+    for match in _games():
+        events = match.events
+        for i, e in enumerate(events):
+            if e.msg.id not in ("utopia.ev.guest_monument", "utopia.ev.guest_wonder"):
+                continue
+            guest, built = events[i - 2], events[i - 1]
+            for said in (e, guest, built):  # public: nothing to hand over at a shared keyboard
+                assert said.visible_to is None and said.cause == e.cause
+            assert e.level == Verbosity.BRIEF
+            assert guest.level == built.level == Verbosity.FULL
+            assert guest.msg.id == "utopia.ev.guest"
+            assert all(e.msg.params[k] == v for k, v in guest.msg.params.items())
+            if e.msg.id == "utopia.ev.guest_wonder":  # its island: the district's
+                assert built.msg.id == "utopia.ev.wonder_built"
+                assert built.msg.params["points"] == e.msg.params["points"]
+                island = built.msg.params["island"].id.rsplit(".", 1)[-1]
+                district = next(d for d in DISTRICTS.values()
+                                if d.name == guest.msg.params["district"])
+                assert district.island == island
+                wonders += 1
+            else:
+                assert built.msg.id == "utopia.ev.monument_built"
+                assert built.msg.params["district"] == guest.msg.params["district"]
+                assert built.msg.params["civ"] == guest.msg.params["civ"]
+            start = max(k for k in range(i) if events[k].msg.id == "utopia.ev.turn_guest")
+            assert not any(x.msg == guest.msg and x.level < Verbosity.FULL
+                           for x in events[start:i])  # not said alone in the turn too
+            checked += 1
+    assert checked and wonders
 
 
 _STEP_IDS = {"utopia.ev.moved_land": "move", "utopia.ev.moved_sea": "move",
@@ -96,35 +191,33 @@ _LOUD = {"raise", "lower", "monument", "wonder"}
 
 
 def _expected_steps(details: list) -> list[list]:
-    """The steps the details say, alike steps in a row as one: [facts, count, privileges]."""
+    """The steps the details say, alike steps as one: [facts, count] (the same princes on
+    the same way anywhere in the turn; the same civilisation raised again in a row). The
+    privileges a turn used are details only."""
     expected: list[list] = []
-    privileges = 0
     for d in details:
         if d.msg.id == "utopia.ev.privilege_used":
-            privileges += 1
             continue
         kind = _STEP_IDS[d.msg.id]
         facts = _step_facts(kind, d.msg.params)
         count = d.msg.params.get("count", 1)
-        if expected and expected[-1][0] == facts and kind in ("move", "add", "remove"):
-            expected[-1][1] += count
-            expected[-1][2] += privileges
+        same = [e for e in expected if e[0] == facts] if kind in ("move", "add", "remove") \
+            else []
+        if same:
+            same[0][1] += count
         elif expected and kind == "raise" and expected[-1][0][:2] == facts[:2]:
-            expected[-1] = [facts, 1, expected[-1][2] + privileges]
+            expected[-1] = [facts, 1]
         else:
-            expected.append([facts, count, privileges])
-        privileges = 0
+            expected.append([facts, count])
     return expected
 
 
 def _said_steps(sentence) -> list[list]:
     said = []
     for part in sentence.msg.params["steps"]:
-        p = part.params["count"] if part.id == "utopia.step.privileged" else 0
-        part = part.params["step"] if part.id == "utopia.step.privileged" else part
         kind = part.id.rsplit(".", 1)[-1].removesuffix("_more")
         count = part.params.get("count", 1) if kind != "raise" else 1
-        said.append([_step_facts(kind, part.params), count, p])
+        said.append([_step_facts(kind, part.params), count])
         if kind == "remove":
             assert part.params["points"] == 2 * count
     return said
@@ -218,11 +311,18 @@ def test_brief_confirms_your_own_discards_and_builds() -> None:
     discards = [e for e in match.events if e.msg.id == "utopia.ev.discarded_own"]
     assert discards and all(e.level == Verbosity.BRIEF and e.visible_to == frozenset({e.cause})
                             for e in discards)
-    built = [e for e in match.events if e.msg.id in ("utopia.ev.monument_built",
-                                                     "utopia.ev.wonder_built")]
-    heard = [e for e in built if e.visible_to is None or e.visible_to == {e.cause}]
-    assert heard and all(e.level == Verbosity.BRIEF for e in heard)  # (to the others: a
-    # detail of the turn's sentence, said at brief when the turn builds)
+    events = match.events
+    built = [i for i, e in enumerate(events) if e.msg.id in ("utopia.ev.monument_built",
+                                                             "utopia.ev.wonder_built")]
+    heard = [i for i in built if events[i].visible_to is None
+             or events[i].visible_to == {events[i].cause}]
+    for i in heard:  # (to the others in phase 2: a detail of the turn's sentence, said at
+        # brief when the turn builds; in phase 1 with the guest that made it possible)
+        if events[i].level != Verbosity.BRIEF:
+            merged = events[i + 1]
+            assert events[i].level == Verbosity.FULL and merged.level == Verbosity.BRIEF
+            assert merged.msg.id in ("utopia.ev.guest_monument", "utopia.ev.guest_wonder")
+    assert heard
     turns = [e for e in match.events if e.msg.id == "utopia.ev.turn_built"
              and e.cause not in e.visible_to]  # the others' builds and influence
     assert turns and all(e.level == Verbosity.BRIEF for e in turns)
@@ -252,7 +352,7 @@ def test_a_guest_and_its_district_on_one_line() -> None:
     match, _, lines = run_scripted(SPEC, 2, 3, _GuestAndDistrict())
     mine = [a for s, a in match.log if s == 0]
     assert mine[0].startswith("guest:") and mine[1].startswith("place:")
-    assert "Your turn: Take a guest, then its district." in lines
+    assert "Your turn: Take a guest, then where?" in lines
     assert not any(line.startswith("Your turn: Where on") for line in lines)
     assert any(line.startswith("Ana: ") and " to " in line for line in lines)
 
@@ -291,3 +391,48 @@ def test_the_guest_menu_names_each_island_once_before_its_first_guest() -> None:
             assert label.startswith(f"{head}: ") and civ in label.lower()
         else:
             assert ":" not in label and civ in label.lower()
+
+
+@pytest.mark.timeout(60)
+def test_the_first_round_teaches_the_numbers_on_one_line_then_questions_say_only_what() -> None:
+    """"Take a guest, then where?" in the first round; "Which guest?" after it, inviting
+    the same numbers on one line (and likewise for moves, additions, removals, discards)."""
+    match = Match(SPEC, SPEC.settings(4, 71), [SeatSpec("bot", level="normal", name_index=i)
+                                               for i in range(4)])
+    tr = Translator("en")
+    bots = [SPEC.bots["normal"](seat, random.Random(seat)) for seat in range(4)]
+    asked: dict[tuple[str, bool], set[int]] = {}
+    state = match.state
+    while state.pending() is not None and state.round <= 3:
+        pending = state.pending()
+        prompt = pending.prompt
+        asked.setdefault((prompt.id, state.round > 1), set()).add(
+            prompt.params.get("answers", 1))
+        assert tr.render(prompt) != prompt.id
+        seat = pending.seats[0]
+        match.act(seat, bots[seat].choose(state.observation(seat), state.legal_actions(seat)))
+        state = match.state
+    assert ("utopia.ask.guest", False) in asked and ("utopia.ask.guest_next", True) in asked
+    assert ("utopia.ask.guest", True) not in asked
+    assert ("utopia.ask.guest_next", False) not in asked
+    assert asked["utopia.ask.guest", False] == asked["utopia.ask.guest_next", True] == {2}
+    assert ("utopia.ask.civ_move_next", True) in asked
+    assert not any(ident.endswith("_next") for ident, later in asked if not later)
+
+
+def test_a_build_made_possible_by_ones_guest_is_said_by_the_question_that_lists_it() -> None:
+    """After the guest is placed, "Greek monument possible: Gaïa." is a detail (full): the
+    question that follows at once lists the build ("Build, or end your turn.")."""
+    state = empty_city(new_state(3))
+    put(state, "gaia", 0, "greek", 2)
+    give(state, 0)
+    turn_of(state, 0)
+    state.phase = "guests"
+    state._set_choice(())
+    state.guests = [(3, "earth")]  # a Greek guest by Earth island's ship
+    play(state, 0, "guest:greek:earth")
+    play(state, 0, "place:gaia")
+    said = [e for e in state.events if e.msg.id == "utopia.ev.can_monument"]
+    assert said and all(e.level == Verbosity.FULL and e.visible_to == {0} for e in said)
+    assert state.pending().prompt.id == "utopia.ask.after"
+    assert state.legal_actions(0) == ["monument:gaia:greek", "end"]

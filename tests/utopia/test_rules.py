@@ -264,6 +264,10 @@ def test_told_when_a_monument_becomes_possible() -> None:
     assert told and told[-1].msg.params["district"] == "Gaïa"
     # news of the player's own step: the question after it keeps its menu open
     assert told[-1].cause == 0 and told[-1].visible_to == frozenset({0})
+    # and lists it at once (a new entry): the line itself is a detail (full)
+    assert told[-1].level == Verbosity.FULL
+    assert state.pending().prompt.id == "utopia.ask.main"
+    assert "monument:gaia:greek" in state.legal_actions(0)
 
 
 @pytest.mark.rule("UT-14")
@@ -554,7 +558,7 @@ def test_scoring_by_the_scale_value_of_each_controlled_district() -> None:
     gains = [e.msg.params["seat"].seat for e in state.events if e.msg.id == "utopia.ev.gain"]
     assert gains == [s for s in order if s in (0, 1)]  # in turn order
     said = [e for e in state.events if e.msg.id == "utopia.ev.scored"]
-    assert len(said) == 1 and said[0].level == Verbosity.NORMAL  # one sentence for all
+    assert len(said) == 1 and said[0].level == Verbosity.BRIEF  # one sentence for all, at brief too
     assert [m.params["seat"].seat for m in said[0].msg.params["seats"]] == gains
 
 

@@ -5,5 +5,5 @@ from __future__ import annotations
 __all__ = ["CUES"]
 
 CUES: dict[str, str] = {
-    "utopia.ev.round": "round",
+    "utopia.ev.round_order": "round",
 }

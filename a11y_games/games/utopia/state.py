@@ -50,19 +50,26 @@ _ANSWERS = {"guest": 2, "civ": 3}
 """Questions that invite their next steps on the same line (``answers``: how many numbers):
 a guest then its district; a civilisation then how many princes and where (numbers that
 stay the same for the same island or district)."""
-_ASKS: tuple[dict[tuple[str, str], Pending], ...] = tuple({} for _ in range(data.MAX_PLAYERS))
+_ASKS: tuple[dict[tuple[str, str, bool], Pending], ...] = tuple(
+    {} for _ in range(data.MAX_PLAYERS))
 """For each seat: the question of each menu step (and island, for a guest's district), made
 once."""
-_DISCARD_ASKS: dict[tuple[tuple[int, ...], int], Pending] = {}
-"""The discard question for each set of seats still discarding and the most cards one of
-them still discards, made once."""
+_DISCARD_ASKS: dict[tuple[tuple[int, ...], int, bool], Pending] = {}
+"""The discard question for each set of seats still discarding, the most cards one of
+them still discards and whether the first round is over, made once."""
+_TAUGHT = frozenset(("guest", "civ_move", "civ_add", "civ_remove", "civ_influence", "discard",
+                     "after"))
+"""Questions that say how to answer them on one line ("Take a guest, then where?") or what
+an answer costs ("Raise for 1 card, or put at 1 for 2?") in the first round, and after it
+only what they ask ("Which guest?", "Raise, or put at 1?"): the players have heard it
+(the rules say it too), and the numbers typed ahead work the same."""
 
 
 _WONDER_IDS = {i: f"wonder:{i}" for i in ISLANDS}
 _MONUMENT_IDS = {(d, c): f"monument:{d}:{CIVS[c]}" for d in DISTRICTS for c in range(NC)}
-_SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.entry", value=v + 1, civ=civ_name(c))
+_SCALE_ENTRIES = tuple(tuple(Msg("utopia.scale.said", value=v + 1, civ=civ_name(c))
                              for c in range(NC)) for v in range(NC))
-"""For each value (from 0) and civilisation: its line of the prestige scale."""
+"""For each value (from 0) and civilisation: its entry in the scale said whole ("Greek 5")."""
 _ISLAND_OF = {d: ISLANDS[DISTRICTS[d].island].index for d in DISTRICTS}
 """For each district: its island's index."""
 _SCALE_EVENTS: dict[tuple[int | bool, ...], tuple[Event, ...]] = {}
@@ -71,6 +78,7 @@ _LAND = {d: frozenset(x for x, _ in NEIGHBOURS[d]) for d in DISTRICTS}
 
 
 _REFS = tuple(PlayerRef(s) for s in range(data.MAX_PLAYERS))
+_WHY_WONDER = Msg("utopia.why.wonder")
 _ONLY = tuple(frozenset({s}) for s in range(data.MAX_PLAYERS))
 
 
@@ -127,7 +135,7 @@ _LOUD_STEPS = frozenset(("raise", "lower", "monument", "wonder"))
 def _step_msg(step: Step, after: str = "") -> Msg:
     """One step of a turn's sentence; a step after one of its kind without the verb ("moves
     2 Maya from Etna to Atlas, 1 Greek from Pan to Gaïa")."""
-    kind, c, a, b, k, privileges = step
+    kind, c, a, b, k, _privileges = step
     more = "_more" if after == kind and kind in _SHARED_VERBS else ""
     if kind == "move":
         msg = Msg(f"utopia.step.move{more}", count=k, civ=civ_n(c, k), src=DISTRICTS[a].name,
@@ -144,10 +152,8 @@ def _step_msg(step: Step, after: str = "") -> Msg:
         msg = Msg(f"utopia.step.monument{more}", civ=Msg(f"utopia.a_civ.{CIVS[c]}"),
                   district=DISTRICTS[a].name)  # ("an Egyptian", FR "égyptien")
     else:
-        msg = Msg("utopia.step.wonder", island=isle(a))
-    if privileges:
-        return Msg("utopia.step.privileged", step=msg, count=privileges)
-    return msg
+        msg = Msg("utopia.step.wonder", island=isle(a), points=data.WONDER_POINTS)
+    return msg  # (the privileges it used: details, ``utopia.ev.privilege_used``)
 
 
 _SHARED_VERBS = frozenset(("move", "add", "remove", "raise", "monument"))
@@ -155,27 +161,34 @@ _SHARED_VERBS = frozenset(("move", "add", "remove", "raise", "monument"))
 
 
 def _merged_steps(steps: list[Step]) -> list[Step]:
-    """Steps alike and in a row as one: the same princes on the same way, added to or removed
-    from the same district, or the same civilisation raised again (its last value)."""
+    """Steps alike as one: the same princes on the same way, added to or removed from the
+    same district (anywhere in the turn: the sentence says where princes went, and the
+    turn's builds are in its other sentence), or the same civilisation raised again in a
+    row (its last value)."""
     out: list[Step] = []
+    alike: dict[tuple, int] = {}
     for step in steps:
-        if out:
-            last = out[-1]
-            kind = step[0]
-            if kind == last[0] and step[1:4] == last[1:4] and kind in ("move", "add", "remove"):
-                out[-1] = (*last[:4], last[4] + step[4], last[5] + step[5])
+        kind = step[0]
+        if kind in ("move", "add", "remove"):
+            at = alike.get(step[:4])
+            if at is not None:
+                last = out[at]
+                out[at] = (*last[:4], last[4] + step[4], last[5] + step[5])
                 continue
-            if kind == last[0] == "raise" and step[1] == last[1]:
-                out[-1] = (*step[:5], last[5] + step[5])
-                continue
+            alike[step[:4]] = len(out)
+        elif out and kind == out[-1][0] == "raise" and step[1] == out[-1][1]:
+            out[-1] = (*step[:5], out[-1][5] + step[5])
+            continue
         out.append(step)
     return out
 
 
 @cache
 def _order_events(order: tuple[int, ...]) -> tuple[Event, ...]:
-    """The turn order of a round, one whole sentence (made once per order)."""
-    return (Event(Msg("utopia.ev.order", seats=[_REFS[s] for s in order])),)
+    """The turn order of a round, one whole sentence (made once per order): a detail, said
+    with the round's number in the round's line."""
+    return (Event(Msg("utopia.ev.order", seats=[_REFS[s] for s in order]), None,
+                  Verbosity.FULL),)
 
 
 def _guest_events(guests: list[tuple[int, str]], islands: tuple[str, ...]) -> list[Event]:
@@ -297,6 +310,8 @@ class UtopiaState(MenuStack, GameState):
         self.acted = False
         self.steps: list[Step] = []  # this phase 2 turn's steps, said in one sentence at its end
         self._later: list[Event] = []  # gains the others hear after that sentence
+        self._placed_said: list[tuple[Step, Msg, Verbosity]] = []
+        """A phase 1 guest placed and the builds after it, said (to all) as the turn ends."""
         self._paid_privileges = 0
         self.privileged = False
         self.choice: tuple[str, ...] = ()  # the menu so far
@@ -312,6 +327,7 @@ class UtopiaState(MenuStack, GameState):
         self._current: int | None = None
         self._princes_view: tuple[int, ...] | None = None
         self._public: tuple[tuple[int, str, int | None], tuple] | None = None
+        self._scale_heard: tuple[int, ...] = ()  # the scale last said whole at normal
         self._announce_scale(informs=True)
         self._start_round()
 
@@ -341,16 +357,20 @@ class UtopiaState(MenuStack, GameState):
         """The civilisation's value on the prestige scale (1 to 5)."""
         return self.scale.index(civ) + 1
 
-    def _announce_scale(self, *, informs: bool) -> None:
-        """The prestige scale, top first, a few civilisations a line."""
-        key = (*self.scale, informs)
+    def _announce_scale(self, *, informs: bool, unless_heard: bool = False) -> None:
+        """The prestige scale, top first, on one line: said at the start and at each
+        scoring; a detail after an influence (its line says the change), and at a scoring
+        when it is the scale last said whole (``unless_heard``)."""
+        heard = unless_heard and tuple(self.scale) == self._scale_heard
+        if informs and not heard:
+            self._scale_heard = tuple(self.scale)
+        key = (*self.scale, informs and not heard)
         found = _SCALE_EVENTS.get(key)
         if found is None:  # events are never changed: one list per order of the scale
             entries = self._scale_msgs()
-            level = Verbosity.NORMAL if informs else Verbosity.FULL  # (after an influence:
-            # its line says the change, the whole scale is a detail)
+            level = Verbosity.NORMAL if key[-1] else Verbosity.FULL
             found = _SCALE_EVENTS[key] = (  # the scale whole on one line, never cut
-                Event(Msg("utopia.ev.scale_now", scale=entries), None, level, None, informs),)
+                Event(Msg("utopia.ev.scale_now", scale=entries), None, level, None, key[-1]),)
         self.events += found
 
     def _scale_msgs(self) -> list[Msg]:
@@ -361,24 +381,36 @@ class UtopiaState(MenuStack, GameState):
         self.events.append(Event(msg, None if to is None else _ONLY[to], level, cause, informs))
 
     def _gain(self, seat: int, points: int, why: Msg,
-              level: Verbosity = Verbosity.NORMAL) -> None:
+              level: Verbosity = Verbosity.NORMAL, short: Msg | None = None) -> None:
+        """``seat`` scores ``points`` for ``why``; ``short``: the reason said at ``level``
+        without the new total ("Ana +4: wonder."; the whole ``why`` and the total then a
+        detail at full, just before it)."""
         if points <= 0:
             return
         self.scores[seat] += points
         self._clock += 1
         self.reached[seat] = self._clock
-        msg = Msg("utopia.ev.gain", seat=_REFS[seat], points=points, why=why,
-                  total=self.scores[seat])
+        total = self.scores[seat]
+        said = [(Msg("utopia.ev.gain", seat=_REFS[seat], points=points, why=why, total=total),
+                 level if short is None else Verbosity.FULL)]
+        if short is not None:
+            said.append((Msg("utopia.ev.gain_short", seat=_REFS[seat], points=points,
+                             why=short, total=total), level))  # (its total: the detail's)
         actor = self._current
-        if self.phase == ACTIONS and actor is not None and level < Verbosity.FULL:
-            # the actor hears it now; the others after the sentence of the turn that caused it
-            everyone = frozenset(range(self.n))
-            teaches = seat != actor  # (the actor's own gain: an echo of its public move)
-            self._event(msg, cause=seat, level=level, to=actor, informs=teaches)
-            self._later.append(Event(msg, everyone - _ONLY[actor], level, seat, teaches,
-                                     spectators=True))
-            return
-        self._event(msg, cause=seat, level=level)
+        for msg, heard in said:
+            if self.phase == ACTIONS and actor is not None \
+                    and level < Verbosity.FULL:
+                # the actor hears it now; the others after the sentence of the turn that
+                # caused it
+                everyone = frozenset(range(self.n))
+                teaches = seat != actor  # (the actor's own gain: an echo of its public move)
+                self._event(msg, cause=seat, level=heard, to=actor, informs=teaches)
+                self._later.append(Event(msg, everyone - _ONLY[actor], heard, seat, teaches,
+                                         spectators=True))
+            elif self._placed_said:  # (after the phase 1 turn's sentence)
+                self._later.append(Event(msg, None, heard, seat))
+            else:
+                self._event(msg, cause=seat, level=heard)
 
     def _place(self, district: str, seat: int, civ: int, delta: int) -> None:
         n = self.n
@@ -435,7 +467,9 @@ class UtopiaState(MenuStack, GameState):
         others = sorted((s for s in range(n) if s != first),
                         key=lambda s: (*self._rank_key(s), (s - first) % n))
         self.order = [first, *others]
-        self._event(Msg("utopia.ev.round", number=self.round), level=Verbosity.BRIEF)
+        self._event(Msg("utopia.ev.round_order", round=self.round,
+                        seats=[_REFS[s] for s in self.order]), level=Verbosity.BRIEF)
+        self._event(Msg("utopia.ev.round", number=self.round), level=Verbosity.FULL)
         self.events += _order_events(tuple(self.order))
         # UT-11: 3 guests per player, from a bag holding every guest of the islands in play
         bag = self.bag
@@ -467,6 +501,8 @@ class UtopiaState(MenuStack, GameState):
 
     def _next_turn(self) -> None:
         """The next turn that asks its player something (then phase 2, or the scoring)."""
+        if self._placed_said:
+            self._say_placed()
         while True:
             self.pos += 1
             if self.pos >= len(self.order):
@@ -554,8 +590,9 @@ class UtopiaState(MenuStack, GameState):
         """UT-19 and UT-20: each seat in turn order scores its districts; 50 ends the game."""
         self.phase = OVER  # no decisions while scoring
         self._current = None
-        self._event(Msg("utopia.ev.phase3"), level=Verbosity.BRIEF)
-        self._announce_scale(informs=True)
+        self._event(Msg("utopia.ev.phase3"), level=Verbosity.FULL)  # (the scores' line says it)
+        self._announce_scale(informs=bool(self.monuments), unless_heard=True)
+        # (nobody scores without a monument: the scale then a detail)
         gains = []
         for seat in self.order:
             mine = [(d, c) for d, (s, c) in self.monuments.items() if s == seat]
@@ -566,9 +603,9 @@ class UtopiaState(MenuStack, GameState):
                 gains.append(Msg("utopia.ev.scored_one", seat=_REFS[seat], points=points,
                                  total=self.scores[seat]))
         if gains:
-            self._event(Msg("utopia.ev.scored", seats=gains))
+            self._event(Msg("utopia.ev.scored", seats=gains), level=Verbosity.BRIEF)
         if not self.monuments:
-            self._event(Msg("utopia.ev.no_score"))
+            self._event(Msg("utopia.ev.no_score"), level=Verbosity.BRIEF)
         if max(self.scores) >= data.WIN_SCORE:
             self._finish()
             return
@@ -636,6 +673,10 @@ class UtopiaState(MenuStack, GameState):
         if not found and not self._known_builds:
             return
         now = set(found)
+        level = Verbosity.FULL if cause == seat else Verbosity.BRIEF
+        # (after the player's own step, the question that follows at once lists the new
+        # build, said as a new entry of a menu kept open; at brief when asked. At the start
+        # of a turn it comes before a whole list, which it sums up)
         for b in sorted(now - self._known_builds):
             parts = b.split(":")
             if parts[0] == "wonder":
@@ -643,7 +684,7 @@ class UtopiaState(MenuStack, GameState):
             else:
                 msg = Msg("utopia.ev.can_monument", district=DISTRICTS[parts[1]].name,
                           civ=civ_n(CIV_INDEX[parts[2]], 1))
-            self._event(msg, to=seat, level=Verbosity.BRIEF, cause=cause, informs=False)
+            self._event(msg, to=seat, level=level, cause=cause, informs=False)
         self._known_builds = now
 
     def _build(self, seat: int, action: str) -> None:
@@ -656,8 +697,10 @@ class UtopiaState(MenuStack, GameState):
             island = parts[1]
             self.wonders[island] = seat
             self._said_step(seat, ("wonder", 0, island, "", 1), "utopia.ev.wonder_built",
-                       Verbosity.BRIEF, seat=_REFS[seat], island=isle(island))
-            self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"))
+                       Verbosity.BRIEF, seat=_REFS[seat], island=isle(island),
+                       points=data.WONDER_POINTS)
+            self._gain(seat, data.WONDER_POINTS, Msg("utopia.why.wonder"), Verbosity.FULL)
+            # (said with the wonder: "+6")
             return
         district, civ = parts[1], CIV_INDEX[parts[2]]
         self.monuments[district] = (seat, civ)
@@ -668,7 +711,8 @@ class UtopiaState(MenuStack, GameState):
         owner = self.wonders.get(DISTRICTS[district].island)
         if owner is not None:  # UT-14
             self._gain(owner, DISTRICTS[district].value,
-                       Msg("utopia.why.wonder_district", district=DISTRICTS[district].name))
+                       Msg("utopia.why.wonder_district", district=DISTRICTS[district].name),
+                       short=_WHY_WONDER)
 
     # --- the engine contract ---------------------------------------------------------------------
     def pending(self) -> Pending | None:
@@ -678,13 +722,15 @@ class UtopiaState(MenuStack, GameState):
         phase = self.phase
         if phase == OVER:
             return None
+        taught = self.round > 1
         if phase == DISCARD:
             seats = tuple(s for s in self.order if self.to_discard[s] > 0)
-            found = _DISCARD_ASKS.get((seats, max(self.to_discard[s] for s in seats)))
+            most = max(self.to_discard[s] for s in seats)  # typed on one line
+            found = _DISCARD_ASKS.get((seats, most, taught))
             if found is None:
-                most = max(self.to_discard[s] for s in seats)  # typed on one line
-                found = _DISCARD_ASKS[seats, most] = Pending(
-                    seats, Msg("utopia.ask.discard", answers=most))
+                found = _DISCARD_ASKS[seats, most, taught] = Pending(
+                    seats, Msg("utopia.ask.discard_next" if taught else "utopia.ask.discard",
+                               answers=most))
         else:
             seat: int = self._current  # type: ignore[assignment]  # (a turn: never None)
             step = self._step_cache or self._step()
@@ -696,28 +742,32 @@ class UtopiaState(MenuStack, GameState):
                 where = f"{self.chosen('from')}:{self._civ()}:{self.chosen('count')}"
             elif step == "civ":
                 where = self.choice[0]  # each action its own question
-            found = asks.get((step, where))
+            found = asks.get((step, where, taught))
             if found is None:  # frozen values: one per seat, step and place is enough
-                found = asks[step, where] = Pending((seat,), self._ask(step, where),
-                                                    public=step in _PUBLIC_STEPS)
+                found = asks[step, where, taught] = Pending(
+                    (seat,), self._ask(step, where, taught), public=step in _PUBLIC_STEPS)
         self._pending = found
         return found
 
     @staticmethod
-    def _ask(step: str, where: str) -> Msg:
+    def _ask(step: str, where: str, taught: bool = False) -> Msg:
         """The question of a menu step. A guest's district names its island, a move's
         destination the princes moving: each its own menu, so a list heard again
-        unchanged is "the same choices"."""
+        unchanged is "the same choices". ``taught``: after the first round (``_TAUGHT``)."""
         params: dict[str, Any] = {"answers": _ANSWERS[step]} if step in _ANSWERS else {}
         if step == "place":
             return Msg("utopia.ask.place", island=isle(where), **params)
         if step == "civ":
-            return Msg(f"utopia.ask.civ_{where}", **params)
+            name = f"civ_{where}"
+            return Msg(f"utopia.ask.{name}_next" if taught and name in _TAUGHT
+                       else f"utopia.ask.{name}", **params)
         if where:
             src, civ, count = where.split(":")
             k = int(count)
             return Msg("utopia.ask.to_from", count=k, civ=civ_n(int(civ), k),
                        src=DISTRICTS[src].name)
+        if taught and step in _TAUGHT:
+            return Msg(f"utopia.ask.{step}_next", **params)
         return Msg(f"utopia.ask.{step}", **params)
 
     def legal_actions(self, seat: int) -> list[str]:
@@ -846,8 +896,42 @@ class UtopiaState(MenuStack, GameState):
             self.events += _step_events(msg_id, actor, self.n, level, **params)
             self.steps.append((*step, self._paid_privileges))
             self._paid_privileges = 0
+        elif self._placed_said or (step[0] == "guest" and self.builds(actor)):
+            # a guest after which the player may build: said with what the player does next
+            self._placed_said.append((step, Msg(msg_id, **params), level))
+            self._public = None  # (the board changed with no event yet: a new view)
         else:
             self.events.append(_said(msg_id, actor, level, **params))
+
+    def _say_placed(self) -> None:
+        """A phase 1 turn's guest, placed where it makes a build possible, and the builds
+        after it, said to everyone as the turn ends: a guest and the monument or wonder it
+        made in one sentence ("Thomas: Greek to Etna, and a monument.", at brief as the
+        build is; each a detail at full), then the gains they gave. Its player hears it
+        then too, having been asked at once "Build, or end?" (which follows from it)."""
+        said, self._placed_said = self._placed_said, []
+        i = 0
+        while i < len(said):
+            step, msg, level = said[i]
+            after = said[i + 1][0] if i + 1 < len(said) else None
+            merged = None
+            if step[0] == "guest" and after is not None:
+                if after[0] == "monument" and after[1:3] == step[1:3]:
+                    merged = Msg("utopia.ev.guest_monument", **msg.params)
+                elif after[0] == "wonder" and DISTRICTS[step[2]].island == after[2]:
+                    merged = Msg("utopia.ev.guest_wonder", **msg.params,
+                                 points=data.WONDER_POINTS)
+            cause = msg.params["seat"].seat
+            if merged is not None:
+                self.events += (Event(msg, None, Verbosity.FULL, cause),
+                                Event(said[i + 1][1], None, Verbosity.FULL, cause),
+                                Event(merged, None, Verbosity.BRIEF, cause))
+                i += 2
+                continue
+            self.events.append(Event(msg, None, level, cause))
+            i += 1
+        self.events += self._later
+        self._later = []
 
     def _discard(self, seat: int, civ: int) -> None:
         self._changed()
@@ -872,8 +956,9 @@ class UtopiaState(MenuStack, GameState):
             self.bag.append((civ, island))
             self.supply[seat][civ] -= 1
             self._place(district, seat, civ, 1)
-            self.events.append(_said("utopia.ev.guest", seat, seat=_REFS[seat],
-                                     civ=civ_n(civ, 1), district=DISTRICTS[district].name))
+            self._said_step(seat, ("guest", civ, district, "", 1), "utopia.ev.guest",
+                            seat=_REFS[seat], civ=civ_n(civ, 1),
+                            district=DISTRICTS[district].name)
             self._set_choice(())  # (forgets the last menu)
             self.placed = True
             if not self.builds(seat):
