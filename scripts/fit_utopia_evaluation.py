@@ -1,13 +1,15 @@
 """Fit the weights of Utopia's search evaluation (``worlds.STAGES``) on normal bots' games
 (not a test; pure Python, about half a minute).
 
-    .venv/bin/python scripts/fit_utopia_evaluation.py [--games 400] [--seed 300000]
+    .venv/bin/python scripts/fit_utopia_evaluation.py [--games 400] [--seed 300000] [--players 2]
 
 Just after each round's scoring (where the strong bot's playouts stop), each seat's
 features minus those of the best other seat: prestige, its monuments' present value times
 the rounds left, what its princes promise (the normal bot's estimate), cards in hand (up to
 the limit). A logistic regression (Newton's method, no intercept) on whether the seat won,
-for each stage of the game (the table's best score under 20, 20 to 34, 35 and more).
+for each stage of the game (the table's best score under 20, 20 to 34, 35 and more), with
+the mean best score of each stage (the weights' anchor in ``worlds.STAGES``) and the
+log-likelihood of the weights the search uses at that count and of the 2-player ones.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from a11y_games.games.utopia import SPEC
 from a11y_games.games.utopia.bots import Position
 from a11y_games.games.utopia.data import HAND_LIMIT
 from a11y_games.games.utopia.state import UtopiaState
+from a11y_games.games.utopia.worlds import weights
 
 STAGES = ((0, 20), (20, 35), (35, 1000))
 
@@ -88,6 +91,29 @@ def fit(data: list[tuple[list[float], float]]) -> tuple[list[float], float]:
     return w, ll / len(data)
 
 
+def likelihood(data: list[tuple[list[float], float]], w: list[float] | tuple[float, ...]) -> float:
+    """The mean log-likelihood of weights ``w`` on ``data``."""
+    ll = 0.0
+    for x, y in data:
+        z = max(-30.0, min(30.0, sum(wi * xi for wi, xi in zip(w, x, strict=True))))
+        p = 1 / (1 + math.exp(-z))
+        ll += y * math.log(max(p, 1e-12)) + (1 - y) * math.log(max(1 - p, 1e-12))
+    return ll / len(data)
+
+
+def in_use(data: list[tuple[float, list[float], float]], players: int) -> None:
+    """How the weights the search uses at this count (``worlds.weights``) and the 2-player
+    ones score on these rows, stage by stage."""
+    for label, count in (("in use", players), ("of 2 players", 2)):
+        lls = []
+        for low, high in STAGES:
+            part = [(x, y) for best, x, y in data if low <= best < high]
+            lls.append(sum(likelihood([(x, y)], weights(best, count))
+                           for best, x, y in data if low <= best < high) / max(len(part), 1))
+        print(f"- the weights {label}: log-likelihood "
+              + ", ".join(f"{ll:.3f}" for ll in lls))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=400)
@@ -96,13 +122,16 @@ def main() -> None:
     args = parser.parse_args()
     data = rows(args.games, args.seed, args.players)
     print(f"{len(data)} rows from {args.games} games, {args.players} players")
-    print("| table's best score | rows | prestige | monuments × rounds left | promise | cards "
-          "| log-likelihood (a coin: -0.693) |\n|---|---|---|---|---|---|---|")
+    print("| table's best score | rows | its mean | prestige | monuments × rounds left "
+          "| promise | cards | log-likelihood (a coin: -0.693) |\n"
+          "|---|---|---|---|---|---|---|---|")
     for low, high in STAGES:
         part = [(x, y) for best, x, y in data if low <= best < high]
         w, ll = fit(part)
-        print(f"| {low} to {high - 1} | {len(part)} | " + " | ".join(f"{v:.3f}" for v in w)
-              + f" | {ll:.3f} |")
+        mean = sum(best for best, _, _ in data if low <= best < high) / max(len(part), 1)
+        print(f"| {low} to {high - 1} | {len(part)} | {mean:.0f} | "
+              + " | ".join(f"{v:.3f}" for v in w) + f" | {ll:.3f} |")
+    in_use(data, args.players)
 
 
 if __name__ == "__main__":

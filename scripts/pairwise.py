@@ -20,6 +20,7 @@ import dataclasses
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -30,7 +31,7 @@ from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import GameState
 
-__all__ = ["PAIR_HEADER", "PairResult", "add_arguments", "pair_duel", "pair_line",
+__all__ = ["PAIR_HEADER", "PairResult", "add_arguments", "kinds", "pair_duel", "pair_line",
            "section"]
 
 Rank = Callable[[GameState, int], Sequence[float]]
@@ -48,6 +49,8 @@ class PairResult:
     overrules: int = 0
     times: list[float] = dataclasses.field(default_factory=list)
     seconds: float = 0.0
+    kinds: Counter[str] = dataclasses.field(default_factory=Counter)
+    """Overrules by kind: the normal bot's answer's first word, then the search's."""
 
 
 def pair_duel(spec: GameSpec, *, players: int, games: int, iterations: int, seed: int,
@@ -65,7 +68,9 @@ def pair_duel(spec: GameSpec, *, players: int, games: int, iterations: int, seed
         usual = worlds_.policy(seat, random.Random(0)).choose(view.observation(seat), legal)
         best, line = search(view, seat, legal, worlds_, rng, **budget)
         counts[0] += 1
-        counts[1] += best != usual
+        if best != usual:
+            counts[1] += 1
+            result.kinds[f"{usual.split(':')[0]} → {best.split(':')[0]}"] += 1
         return best, line
 
     game_spec = dataclasses.replace(spec, bots={
@@ -104,11 +109,19 @@ def pair_duel(spec: GameSpec, *, players: int, games: int, iterations: int, seed
             print(f"game {n + 1}: strong seat {strong}, wins {result.wins:g}, pairwise "
                   f"{result.above:g} of {result.pairs}, overrules {counts[1]} of {counts[0]}",
                   file=sys.stderr, flush=True)
+            if (n + 1) % 20 == 0:
+                print(f"overrules by kind after {n + 1} games: {kinds(result)}",
+                      file=sys.stderr, flush=True)
     finally:
         engine_search.search = search  # type: ignore[assignment]
     result.searches, result.overrules = counts
     result.seconds = time.perf_counter() - start
     return result
+
+
+def kinds(r: PairResult) -> str:
+    """The overrules by kind, most frequent first."""
+    return ", ".join(f"{kind} {count}" for kind, count in r.kinds.most_common())
 
 
 PAIR_HEADER = ("| table | games | strong share of wins (95 %) | pairwise: normal seats "
@@ -147,3 +160,5 @@ def section(spec: GameSpec, args: argparse.Namespace, rank: Rank) -> None:
         result = pair_duel(spec, players=n, games=args.pairwise, iterations=args.iterations,
                            seed=args.seed, rank=rank, mirrored=args.mirrored)
         print(pair_line(f"{n} players, 1 strong", result), flush=True)
+        print(f"\nOverrules by kind (the normal bot's answer → the search's): {kinds(result)}\n",
+              flush=True)

@@ -128,3 +128,18 @@ def test_the_evaluation_weighs_a_prestige_lead_more_late_in_the_game() -> None:
     world.scores[seat], world.scores[other] = 45, 40
     late = worlds.evaluate(world)[seat]
     assert 0.5 < early < late
+
+
+def test_the_evaluation_takes_the_count_of_players() -> None:
+    """Fitted at each count: early in a 2-player game a card in hand counts more than a
+    point of prestige; at 4 players a point of prestige counts more (three rivals, and the
+    cards go round the table less often)."""
+    early_2, early_4 = worlds.weights(5.0, 2), worlds.weights(5.0, 4)
+    assert early_2[3] > early_2[0]
+    assert early_4[0] > early_4[3]
+    state, seat = played(SPEC, 4, 4, _asked_in_phase_2)
+    assert isinstance(state, UtopiaState)
+    world = worlds.view(state, seat)
+    best = max(world.scores)
+    assert worlds.worth(world, seat) == worlds.worth(world, seat, worlds.weights(best, 4))
+    assert worlds.worth(world, seat) != worlds.worth(world, seat, worlds.weights(best, 2))

@@ -31,17 +31,28 @@ done (``stop``), about 34 actions after a round's start at 2 players (64 at most
 measured), twice that at 4."""
 to_scoring = True
 """Playouts end at the round's scoring (``stop``); False: only at the horizon."""
-STAGES = (
-    (10.0, (0.026, 0.026, 0.045, 0.098)),
-    (27.0, (0.100, 0.027, 0.060, 0.171)),
-    (45.0, (0.132, 0.087, 0.043, 0.128)),
-)
-"""The evaluation's weights, by the table's best score (interpolated between): how much a
-seat's lead in prestige, in its monuments' value times the rounds left, in what its princes
-promise (the normal bot's estimate) and in cards in hand (up to the limit) raises its odds
-of winning, in logits. Fitted by logistic regression on 400 games of normal bots at 2
-players (seeds from 300,000), just after each round's scoring (where playouts stop): early
-a prestige lead says little and cards much; late, prestige and monuments decide."""
+STAGES = {
+    2: ((10.0, (0.026, 0.026, 0.045, 0.098)),
+        (27.0, (0.100, 0.027, 0.060, 0.171)),
+        (45.0, (0.132, 0.087, 0.043, 0.128))),
+    3: ((5.0, (0.060, 0.027, 0.054, 0.034)),
+        (27.0, (0.096, 0.023, 0.027, 0.048)),
+        (42.0, (0.153, 0.046, 0.030, 0.049))),
+    4: ((5.0, (0.104, 0.027, 0.075, 0.064)),
+        (26.0, (0.105, 0.019, 0.046, 0.047)),
+        (41.0, (0.128, 0.055, 0.046, 0.024))),
+    5: ((5.0, (0.161, 0.016, 0.123, 0.0)),
+        (27.0, (0.113, 0.031, 0.054, 0.010)),
+        (42.0, (0.143, 0.075, 0.063, 0.0))),
+}
+"""The evaluation's weights by count of players, then by the table's best score
+(interpolated between): how much a seat's lead in prestige, in its monuments' value times
+the rounds left, in what its princes promise (the normal bot's estimate) and in cards in
+hand (up to the limit) raises its odds of winning, in logits. Fitted by logistic
+regression on 400 games of normal bots at each count (seeds from 300,000;
+``scripts/fit_utopia_evaluation.py --players N``), just after each round's scoring (where
+playouts stop); at 5 players the cards' small negative fits (−0.008, −0.014) are set to 0.
+A count without its own weights uses the nearest fitted one."""
 confidence = 2.0
 """The search overrules the normal bot on a lead of two standard errors (engine.search): on
 few iterations, only clear gains."""
@@ -106,15 +117,16 @@ def scores(state: UtopiaState) -> list[int]:  # type: ignore[override]
     return list(state.scores)
 
 
-def weights(best: float) -> tuple[float, ...]:
-    """The evaluation's weights when the best score of the table is ``best``."""
-    if best <= STAGES[0][0]:
-        return STAGES[0][1]
-    for (low, lw), (high, hw) in pairwise(STAGES):
+def weights(best: float, players: int = 2) -> tuple[float, ...]:
+    """The evaluation's weights at ``players`` when the best score of the table is ``best``."""
+    stages = STAGES[min(STAGES, key=lambda count: (abs(count - players), count))]
+    if best <= stages[0][0]:
+        return stages[0][1]
+    for (low, lw), (high, hw) in pairwise(stages):
         if best <= high:
             t = (best - low) / (high - low)
             return tuple(a + t * (b - a) for a, b in zip(lw, hw, strict=True))
-    return STAGES[-1][1]
+    return stages[-1][1]
 
 
 def worth(state: UtopiaState, seat: int, weight: Sequence[float] | None = None) -> float:
@@ -124,7 +136,7 @@ def worth(state: UtopiaState, seat: int, weight: Sequence[float] | None = None) 
     pos = Position(state.observation(seat))
     built = sum(pos.view.value(civ) for _, owner, civ in pos.view.monuments if owner == seat)
     cards = min(sum(state.hands[seat]), HAND_LIMIT)
-    w = weight or weights(max(state.scores))
+    w = weight or weights(max(state.scores), state.n)
     return (w[0] * state.scores[seat] + w[1] * pos.rounds_left * built
             + w[2] * pos.potential(set(state.active)) + w[3] * cards)
 
@@ -141,7 +153,7 @@ def evaluate(state: UtopiaState) -> Sequence[float]:  # type: ignore[override]
     """Each seat's odds of winning, from its lead in ``worth`` over the best other seat."""
     if state.winners:
         return prospects(state.scores, 8.0, state.winners)
-    w = weights(max(state.scores))
+    w = weights(max(state.scores), state.n)
     return prospects([worth(state, seat, w) for seat in range(state.n)], 1.0)
 
 
