@@ -16,7 +16,7 @@ from a11y_games.engine.messages import Msg
 from a11y_games.engine.search import copy_state
 from a11y_games.engine.state import GameState
 
-__all__ = ["SEPARATOR", "STEP", "first_step", "offered", "steps"]
+__all__ = ["SEPARATOR", "STEP", "first_step", "offered", "offers", "steps"]
 
 SEPARATOR = "|"
 """Joins the steps of one offered entry (no game's action id contains it)."""
@@ -27,6 +27,15 @@ MAX_DEPTH = 2
 def steps(choice: str) -> list[str]:
     """The game's actions an offered entry stands for, in order (one for a plain action)."""
     return choice.split(SEPARATOR)
+
+
+def offers(state: GameState, seat: int, action: str,
+           choices: list[tuple[str, Msg]] | None = None) -> bool:
+    """Whether ``action`` is one of ``seat``'s choices now: a legal action, or an entry
+    offered with its place (``choices``: what :func:`offered` gave, if at hand)."""
+    if SEPARATOR not in action:
+        return action in state.legal_actions(seat)
+    return action in dict(offered(state, seat) if choices is None else choices)
 
 
 def offered(state: GameState, seat: int) -> list[tuple[str, Msg]]:

@@ -22,7 +22,7 @@ from a11y_games.engine.match import Match, SeatSpec, make_bot, searches
 from a11y_games.engine.messages import Event, Msg, PlayerRef
 from a11y_games.engine.spec import Bot, GameSpec, OptionError
 from a11y_games.engine.state import Pending, UnknownTopic
-from a11y_games.engine.steps import offered, steps
+from a11y_games.engine.steps import offered, offers, steps
 from a11y_games.engine.text import is_control
 from a11y_games.engine.words import find_named
 from a11y_games.net import protocol as p
@@ -433,10 +433,9 @@ class Table:
             raise Refused(Msg("net.error.over"))
         if seat.number not in pending.seats or seat.bot_playing:
             raise Refused(Msg("net.error.not_your_turn"))
-        parts = steps(action)  # an action with its place, offered as one entry
-        if (action not in match.state.legal_actions(seat.number) if len(parts) == 1
-                else action not in dict(offered(match.state, seat.number))):
+        if not offers(match.state, seat.number, action):  # an action, or one with its place
             raise Refused(Msg("net.error.illegal", action=clean_text(action, 40)))
+        parts = steps(action)
         try:
             for index, step in enumerate(parts):  # each step stored as it is played
                 last = index == len(parts) - 1

@@ -280,10 +280,11 @@ class Asking:
             return worded[0]
         return None
 
-    def _step_named(self, line: str) -> str | None:
-        """The action whose name was typed when the menu offers it with its places ("build"
-        for "Hut on Efate: 3 vatu", "Hut on Tanna: 3 vatu"): that step alone, its place
-        then asked as its own question; None if no single action is so named."""
+    def _step_named(self, line: str) -> tuple[int, str] | None:
+        """The seat asked and the action whose name was typed when the menu offers it with
+        its places ("build" for "Hut on Efate: 3 vatu", "Hut on Tanna: 3 vatu"): that step
+        alone, its place then asked as its own question; None if no single action is so
+        named."""
         mine = self._my_turn()
         key = fold(line)
         if mine is None or not key:
@@ -296,7 +297,7 @@ class Asking:
                 if key in (label, fold(re.split(r"[,:]| \(", label)[0])) or (
                         key in re.findall(r"\w+", label)):
                     found.add(first_step(action))
-        return found.pop() if len(found) == 1 else None
+        return (mine[0], found.pop()) if len(found) == 1 else None
 
     def _choice_lines(self, seat: int) -> list[Msg]:
         """Every choice, numbered; the first list of the game says how to answer."""

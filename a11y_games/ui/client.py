@@ -259,9 +259,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             self.choose(named)
             return
         step = self._step_named(line)  # "build": the action alone, its place asked next
-        mine = self._my_turn() if step is not None else None
-        if step is not None and mine is not None:
-            self._act_own(mine[0], step)
+        if step is not None:
+            self._act_own(*step)
             return
         shown = head if len(head) <= 30 else head[:29] + "…"  # not a pasted page, read back
         self.say(Msg("core.error.unknown_command", word=shown), Msg("core.error.try_help"))

@@ -16,7 +16,7 @@ from a11y_games.engine import Event, IllegalAction, Msg, Pending
 from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import Outcome, Query, Topic
-from a11y_games.engine.steps import SEPARATOR, offered, steps
+from a11y_games.engine.steps import SEPARATOR, offered, offers, steps
 
 __all__ = ["LocalTable", "Table", "TableUnavailable"]
 
@@ -130,7 +130,7 @@ class LocalTable:
         """Play a choice: an entry standing for several steps plays each in turn (the
         log keeps the steps)."""
         parts = steps(action)
-        if len(parts) > 1 and action not in dict(self.choices(seat)):
+        if len(parts) > 1 and not offers(self.match.state, seat, action, self.choices(seat)):
             raise IllegalAction(Msg("core.error.illegal"))
         for index, step in enumerate(parts):
             position = len(self.match.log)
