@@ -74,6 +74,10 @@ class ChatRecord:
     time: float = 0.0
 
 
+Loaded = tuple[TableRecord, list[tuple[int, str]]]
+"""A table's record with its action log, as loaded."""
+
+
 class Storage(Protocol):
     """What the server needs from a database. Each call is committed when it returns."""
 
@@ -92,6 +96,9 @@ class Storage(Protocol):
 
     def load_unfinished(self) -> list[tuple[TableRecord, list[tuple[int, str]]]]:
         """Every table not over, with its action log in order."""
+
+    def finished_by_token(self, token_hash: str) -> Loaded | None:
+        """The finished table a seat of which holds this token's hash, with its log."""
 
     def close(self) -> None:
         """Release the database."""
@@ -161,6 +168,17 @@ class SqliteStorage:
         return [(table, self.actions(table.id)) for table in (
             _record(text) for (text,) in self._db.execute(
                 "SELECT record FROM tables WHERE over = 0 ORDER BY rowid"))]
+
+    def finished_by_token(self, token_hash: str) -> Loaded | None:
+        if not token_hash:
+            return None
+        for (text,) in self._db.execute(
+                "SELECT record FROM tables WHERE over = 1 AND instr(record, ?) > 0",
+                (token_hash,)):
+            table = _record(text)
+            if any(seat.token_hash == token_hash for seat in table.seats):
+                return table, self.actions(table.id)
+        return None
 
     def table(self, table_id: str) -> tuple[TableRecord, list[tuple[int, str]]]:
         """One table's record and log (for tests and tools); KeyError if none."""

@@ -13,7 +13,7 @@ import random
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -829,13 +829,41 @@ class Lobby:
         raise Refused(Msg("net.error.no_table"))
 
     def by_token(self, token: str) -> tuple[Table, Seat]:
+        """A seat by its reconnect token: at a table in memory, else at a finished table
+        on disk (everyone had left, or the server restarted), brought back to hear its end."""
         digest = hash_token(token)
-        for table in self.tables.values():
+        found = self._seat_by_token(self.tables.values(), digest)
+        if found is None:
+            found = self._finished(digest)
+        if found is None:
+            raise Refused(Msg("net.error.token"))
+        return found
+
+    @staticmethod
+    def _seat_by_token(tables: Iterable[Table], digest: str) -> tuple[Table, Seat] | None:
+        for table in tables:
             for seat in table.seats:
                 if seat.record.kind == "human" and seat.record.token_hash and \
                         secrets.compare_digest(seat.record.token_hash, digest):
                     return table, seat
-        raise Refused(Msg("net.error.token"))
+        return None
+
+    def _finished(self, digest: str) -> tuple[Table, Seat] | None:
+        """A finished table from the storage, replayed; None if none holds the token."""
+        loaded = self.storage.finished_by_token(digest)
+        if loaded is None:
+            return None
+        record, log = loaded
+        spec = self.specs.get(record.game)
+        if spec is None or spec.rules_version != record.rules or record.id in self.tables:
+            return None
+        table = Table(record, spec, self.storage, self.think)
+        try:
+            table.restore(log)
+        except (IllegalAction, OptionError, ValueError):
+            return None
+        self.tables[record.id] = table
+        return self._seat_by_token([table], digest)
 
     def create(self, member: Member, request: p.Create, host_lang: str) -> Table:
         """A new table; its creator sits at the first seat not given to a bot."""

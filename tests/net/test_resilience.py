@@ -198,3 +198,52 @@ def test_a_long_absence_gets_a_snapshot_and_the_old_connection_is_let_go(
         await again.close()
 
     run(scenario(), 50)
+
+
+@pytest.mark.timeout(90)
+def test_a_finished_game_is_heard_again_by_its_token_after_everyone_left_and_a_restart(
+        tmp_path: Path) -> None:
+    """A player whose connection fell at the end comes back (the server restarted
+    meanwhile, so every table left the memory): the seat, the events missed and the end."""
+    server = ServerProcess(tmp_path).start()
+    try:
+        async def to_the_end() -> tuple[str, str, p.Over, int]:
+            ana = await Client.open(server.url, "Ana")
+            req = await ana.request(p.Create(game="pnue", players=5,
+                                             bots={seat: "normal" for seat in range(1, 5)}))
+            joined = await ana.reply(req)
+            assert isinstance(joined, p.Joined) and joined.token
+            await ana.request(p.Start())
+            while True:
+                message = await ana.expect((p.PendingMsg, p.Over), timeout=30)  # type: ignore[arg-type]
+                if isinstance(message, p.Over):
+                    break
+                if 0 in message.seats and message.choices:
+                    req = await ana.request(p.Act(action=message.choices[0][0]))
+                    await ana.reply(req)
+            last = ana.of(p.EventMsg)[-1].seq
+            await ana.close()
+            return joined.table.id, joined.token, message, last
+
+        table, token, over, last = run(to_the_end(), 60)
+        server.kill()
+        server.start()
+
+        async def back() -> None:
+            ana = await Client.open(server.url, "Ana")
+            req = await ana.request(p.Resume(token=token, last_seq=last - 2))
+            joined = await ana.reply(req)
+            assert isinstance(joined, p.Joined), joined
+            assert joined.seat == 0 and joined.table.id == table and joined.seq == last
+            assert await ana.expect(p.Over) == over, "the same end, winners and scores"
+            assert [e.seq for e in ana.of(p.EventMsg)] == [last - 1, last]
+            await ana.close()
+            stranger = await Client.open(server.url, "Eve")
+            req = await stranger.request(p.Resume(token="not-a-token", last_seq=0))
+            refused = await stranger.reply(req)
+            assert isinstance(refused, p.Error) and refused.msg.id == "net.error.token"
+            await stranger.close()
+
+        run(back(), 30)
+    finally:
+        server.kill()

@@ -41,6 +41,9 @@ class FlakyStorage:
     def load_unfinished(self) -> list:
         return []
 
+    def finished_by_token(self, token_hash: str) -> None:
+        return None
+
     def close(self) -> None:
         pass
 
