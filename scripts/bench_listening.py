@@ -245,7 +245,7 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
     told: list[Event] = []  # the events whose lines are being said, in order
     asking: list[int] = []  # lines said so far by the question being asked
     alone: list[bool] = []  # a question answered alone ("Only one choice: Rest.")
-    turn_prefix: list[int] = [0]  # characters of "Your turn: " before the question said
+    turn_prefix: list[Any] = ["", 0]  # the question with "Your turn:", and its length
     prompt: list[str] = [""]  # the message id of the question being asked
 
     def count(kind: str, text: str, message: str | None = None, *, line: int = 1) -> None:
@@ -263,9 +263,9 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
             event = told.pop(0)
             count(source(event, seat, spec.kinds), text, event.msg.id)
         elif asking:
-            if asking[0] == 0 and turn_prefix[0]:  # a part of the question's line
-                count('question: its "Your turn:"', text[:turn_prefix[0]], line=0)
-                text = text[turn_prefix[0]:]
+            if asking[0] == 0 and text == turn_prefix[0]:  # a part of the question's line
+                count('question: its "Your turn:"', text[:turn_prefix[1]], line=0)
+                text = text[turn_prefix[1]:]
             if asking[0] == 0:
                 count("question", text, f"question {prompt[0]}")
             else:
@@ -289,7 +289,7 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
             first.append(heard.lines)
         before = heard.chars
         turn = client.tr.render(client.turn_msg(asked_seat, pending.prompt))
-        turn_prefix[0] = len(turn) - len(client.tr.render(pending.prompt))
+        turn_prefix[:] = [turn, len(turn) - len(client.tr.render(pending.prompt))]
         prompt[0] = pending.prompt.id
         asking[:] = [0]
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from a11y_games.engine import IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.actions import BACK
 from a11y_games.engine.steps import STEP, first_step
 from a11y_games.ui.commands import fold
@@ -13,6 +13,15 @@ from a11y_games.ui.numbering import FINISH_KEY, menu_key
 from a11y_games.ui.terminal import PROMPT, Woken
 
 __all__ = ["Asking"]
+
+
+def _anothers(event: Event, seat: int) -> bool:
+    """Whether an event tells another player's doing: caused by another seat, or the
+    table's sentence about another player ("Erakor, rest token: 1 vatu.")."""
+    if event.cause is not None:
+        return event.cause != seat
+    return any(isinstance(value, PlayerRef) and value.seat != seat
+               for value in event.msg.params.values())
 
 
 class Asking:
@@ -26,11 +35,12 @@ class Asking:
         At normal verbosity a list the seat has just heard is not said again: the same
         choices are one short line, and a menu asked again after a step in it says only
         the choices that are new or changed (their numbers stay); a question that follows
-        the seat's own step is said without its name (see :meth:`_follows`). The question
+        the seat's own step, or no other player's doing, is said without "Your turn:" (see
+        :meth:`_follows` and :meth:`_turn_implied`). The question
         is one whole line, never cut to fit a width (a braille display pans it); it is
         kept, with whose turn it is and all its choices, for the key that says it again."""
         turn = self.turn_msg(seat, pending.prompt)
-        follows = self._follows(seat)
+        follows = self._follows(seat) or self._turn_implied(seat)
         taught = getattr(self, "_taught", False)
         full = [turn, *self._choice_lines(seat)]
         self._taught = taught  # the list said below is the one that teaches
@@ -69,6 +79,20 @@ class Asking:
         return (last is not None and last[0] == seat and last[1] <= len(events)
                 and all(e.cause == seat for e in events[last[1]:]
                         if e.visible(seat) and e.level <= self.verbosity))
+
+    def _turn_implied(self, seat: int) -> bool:
+        """Whether the question may go without "Your turn:" although others played since
+        the seat's last answer: one person plays at this keyboard (several are named), it
+        is not the game's first question, and the last line the seat heard was not another
+        player's doing (the round's opening, the water, the seat's own doings: the question
+        is the seat's own); after another player's move the turn is said to come back."""
+        if len(self.table.humans()) > 1 or not getattr(self, "_taught", False):
+            return False
+        for event in reversed(self.table.events):  # the last line heard before the question
+            if (event.visible(seat) and self._heard_at_level(event)
+                    and not self.is_muted(event, seat)):
+                return not _anothers(event, seat)
+        return False
 
     def _said_list(self, seat: int, pending: Pending) -> tuple[object, dict[str, str]]:
         keyed = self.keyed_choices(seat)

@@ -183,6 +183,49 @@ def test_a_question_after_ones_own_step_says_no_name_again_after_others_it_does(
     assert len(asked) >= 2 and all(line == "Your turn: toy.ask" for line in asked)
 
 
+class RoundsState(ToyState):
+    """Nim whose table says a line of its own after the bot's move (a new round, the
+    water): ``NAMED`` makes that line name the bot ("Bo, rest token: 1 vatu.")."""
+
+    NAMED = False
+
+    def apply(self, seat: int, action: str) -> None:
+        super().apply(seat, action)
+        if seat == 1 and self.winner is None:
+            self.events.append(Event(Msg("toy.took", seat=PlayerRef(1), count=0) if self.NAMED
+                                     else Msg("toy.sticks", count=self.sticks)))
+
+
+def _rounds(named: bool) -> list[str]:
+    state = type("Named" if named else "Table", (RoundsState,), {"NAMED": named})
+    spec = replace(SPEC, new_state=state)
+    match = Match(spec, spec.settings(2, 5), [SeatSpec("human", "Ana"),
+                                              SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO("1\n1\n1\n")), writer=Writer(out)).run()
+    return out.getvalue().splitlines()
+
+
+def test_the_turn_coming_back_after_another_players_line_says_your_turn() -> None:
+    """One player at the keyboard: after the table's own line (a round's opening) the
+    question is plainly theirs and goes without "Your turn:"; after another player's
+    doing, or the table's line about another player, the turn is said to come back; the
+    game's first question always says it."""
+    lines = _rounds(named=False)
+    asked = [i for i, line in enumerate(lines) if line.endswith("toy.ask")]
+    assert len(asked) >= 2 and lines[asked[0]] == "Your turn: toy.ask"
+    for at in asked[1:]:
+        assert lines[at - 1].startswith("toy.sticks") and lines[at] == "toy.ask"
+    lines = _rounds(named=True)
+    asked = [i for i, line in enumerate(lines) if line.endswith("toy.ask")]
+    assert len(asked) >= 2
+    assert all(lines[at] == "Your turn: toy.ask" for at in asked)
+    out, _, client = _toy("1\n1\n")  # plain Nim: the bot's move is the last line heard
+    client.run()
+    asked = [line for line in out.getvalue().splitlines() if line.endswith("toy.ask")]
+    assert len(asked) >= 2 and all(line == "Your turn: toy.ask" for line in asked)
+
+
 def test_several_people_at_one_keyboard_are_named_at_their_turn() -> None:
     match = Match(SPEC, SPEC.settings(2, 1), [SeatSpec("human", "Ana"),
                                              SeatSpec("human", "Bo")])
