@@ -194,7 +194,9 @@ class Asking:
         and said, unless the player turned that off; so is a question whose only answer
         besides ``0. Back`` is one choice, when it follows the seat's own step ("Draw on
         which island? 1. Tanna / 0. Back" after choosing to draw): the step that led here
-        chose it. True if answered."""
+        chose it. At a local table, below ``full``, the line saying it is left out when
+        the answer's own lines confirm it ("Ana gives up Tourist.", "Your rest token: first
+        player.": "Only one choice: Rest." would say it twice). True if answered."""
         if not self.only_choice or pending.race or seat != self.viewer:
             return False
         legal = self.table.choices(seat)
@@ -206,8 +208,17 @@ class Asking:
         if key == getattr(self, "_answered_alone", None):
             return False  # refused once: ask it
         self._answered_alone = key
-        self.say(Msg("core.choices.only", label=real[0][1]))
-        return self._act_own(seat, real[0][0])
+        said = Msg("core.choices.only", label=real[0][1])
+        if not self.table.local or self.verbosity >= Verbosity.FULL:
+            self.say(said)  # a remote table's events come later: said before them
+            return self._act_own(seat, real[0][0])
+        before = len(self.table.events)
+        if not self._act_own(seat, real[0][0]):
+            return False
+        if not any(e.cause == seat and e.visible(seat) and self._heard_at_level(e)
+                   and not self.is_muted(e, seat) for e in self.table.events[before:]):
+            self.say(said)  # nothing of the player's own said: before what follows
+        return True
 
     def _act_own(self, seat: int, action: str) -> bool:
         """The seat's own answer, played; remembered as its last step. False if refused

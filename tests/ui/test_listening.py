@@ -313,11 +313,21 @@ def test_numbers_typed_ahead_stop_when_another_seat_plays_between() -> None:
 
 # --- one possible answer ----------------------------------------------------------------------
 def test_a_single_answer_is_taken_at_once_and_said() -> None:
+    """Said by the move's own line ("toy.took", Ana's), once: "Only one choice:" would say
+    it again; at full both are said."""
     out, match, client = _toy("3\n")  # 7 sticks: Ana takes 3, the bot some, 1 left at most
     match.state.sticks = 1
     client.run()
-    assert "Only one choice: toy.take." in out.getvalue().splitlines()
-    assert match.state.outcome() is not None
+    lines = out.getvalue().splitlines()
+    assert "Only one choice: toy.take." not in lines
+    assert match.log == [(0, "take:1")] and match.state.outcome() is not None
+    assert lines[lines.index("toy.won") - 1] == "toy.took"  # confirmed, unasked
+    assert not any(line.endswith("toy.ask") for line in lines)
+    out, match, client = _toy("3\n", verbosity=Verbosity.FULL)
+    match.state.sticks = 1
+    client.run()
+    lines = out.getvalue().splitlines()
+    assert lines[lines.index("Only one choice: toy.take.") + 1] == "toy.took"
 
 
 def test_a_single_answer_is_asked_when_the_player_turned_that_off() -> None:
