@@ -239,8 +239,13 @@ class VanuatuState(ActionTurn, GameState):
             player.rest = None
         if self.round in data.TILE_ROUNDS:
             self.revealed = [stack.pop(0) for stack in self.stacks_of_tiles]
+            placer = frozenset((self.first,))  # asked at once, in short: "Place the sea."
+            others = frozenset(range(len(self.players))) - placer
             for spec in self.revealed:
-                for line in self._tile_lines(spec):
+                what, *rest = self._tile_lines(spec)
+                self.events += (Event(what, others, NORMAL, spectators=True),
+                                Event(what, placer, BRIEF))  # its question says no more
+                for line in rest:
                     self._say(line)
             self.phase = "tiles"
             self.step = ("tile",)
@@ -521,11 +526,15 @@ class VanuatuState(ActionTurn, GameState):
 
     def _prompt(self, kind: str, seat: int) -> Msg:
         """What is asked, with the fact that matters for it (the tile, markers, money)."""
-        if kind == "tile":
+        if kind == "tile":  # the tile, said to its placer at every verbosity just before
             spec = self.revealed[0]
-            tile = Msg("vanuatu.tile.short_island", island=spec.name) if isinstance(
-                spec, data.IslandSpec) else Msg("vanuatu.tile.short_sea", fish=spec.fish,
-                                                treasure=spec.treasure)
+            seas = sum(not isinstance(s, data.IslandSpec) for s in self.revealed)
+            if isinstance(spec, data.IslandSpec):
+                tile = Msg("vanuatu.tile.short_island", island=spec.name)
+            elif seas > 1:  # which of the two seas
+                tile = Msg("vanuatu.tile.short_sea", fish=spec.fish, treasure=spec.treasure)
+            else:
+                tile = Msg("vanuatu.tile.the_sea")
             return Msg("vanuatu.ask.tile", tile=tile)
         if kind == "plan":  # one question a pass: its markers may be typed on one line
             # the markers in hand (always 5, 3, then 1 as a pass starts) are not said
