@@ -64,6 +64,7 @@ class Heard:
     """Lines and characters by what produced them (``--by-kind``): see :func:`source`."""
     by_id: dict[str, list[int]] = field(default_factory=dict)
     """Lines and characters of each event's message id, and of the client's own kinds."""
+    inputs_by_question: dict[str, int] = field(default_factory=dict)
     before_first_question: int = 0
     finished: bool = False
     texts: list[str] = field(default_factory=list)
@@ -112,6 +113,8 @@ class Policy:
         self.client: Client | None = None
         self.bot: Any = None
         self.inputs = 0
+        self.asked: dict[str, int] = {}
+        """Inputs by the message id of the question they answered (``--by-kind``)."""
 
     def read(self, prompt: str) -> str:
         client = self.client
@@ -121,6 +124,7 @@ class Policy:
         if pending is None or self.inputs >= self.limit:
             raise EOFError
         self.inputs += 1
+        self.asked[pending.prompt.id] = self.asked.get(pending.prompt.id, 0) + 1
         if pending.race:
             return ""
         mine = client._my_turn()
@@ -318,6 +322,7 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
     client.answer_alone = answer_alone  # type: ignore[method-assign]
     client.run()
     heard.inputs = policy.inputs
+    heard.inputs_by_question = policy.asked
     heard.before_first_question = first[0] if first else heard.lines
     heard.finished = match.state.outcome() is not None
     rounds = [r for e in match.events if e.visible(seat) and (r := round_of(e)) is not None]
@@ -397,6 +402,15 @@ def main(argv: list[str] | None = None) -> int:
         print("|---|---|---|")
         for name, (lines, chars) in ranked:
             print(f"| {name} | {chars:.0f} | {lines:.1f} |")
+    if args.by_kind:
+        asked = {name for g in games for name in g.inputs_by_question}
+        inputs = {name: statistics.mean(g.inputs_by_question.get(name, 0) / g.rounds
+                                        for g in games) for name in asked}
+        print()
+        print("| inputs answering | per round |")
+        print("|---|---|")
+        for name, count in sorted(inputs.items(), key=lambda item: -item[1]):
+            print(f"| {name} | {count:.2f} |")
     return 0
 
 
