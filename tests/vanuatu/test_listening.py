@@ -223,7 +223,7 @@ def test_a_planning_pass_takes_both_markers_on_one_line() -> None:
 
 @pytest.mark.timeout(180)
 def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
-    """A player hears their own token when drawing it: "Ana rests: a token." just before,
+    """A player hears their own token when drawing it: "Ana rests." just before,
     and its reveal at the round's end, are details to them (full), said to the others at
     normal."""
     checked = 0
