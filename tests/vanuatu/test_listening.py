@@ -217,8 +217,8 @@ def test_a_planning_pass_takes_both_markers_on_one_line() -> None:
     assert "Place 2 markers: 2 numbers." in "\n".join(lines)
     mine = [a for s, a in match.log if s == 0 and a.startswith("plan:")]
     assert len(mine) == 2 and mine[0] == mine[1]  # one line, two markers on one space
-    said = [line for line in lines if line.startswith("Ana: ") and " on " in line]
-    assert len(said) == 1 and said[0].startswith("Ana: 2 on ")  # the pass in one sentence
+    said = [line for line in lines if line.startswith("You: ") and " on " in line]
+    assert len(said) == 1 and said[0].startswith("You: 2 on ")  # the pass in one sentence
 
 
 @pytest.mark.timeout(180)
