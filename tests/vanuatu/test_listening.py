@@ -225,7 +225,8 @@ def test_a_planning_pass_takes_both_markers_on_one_line() -> None:
 def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
     """A player hears their own token when drawing it: "Ana rests." just before,
     and its reveal at the round's end, are details to them (full), said to the others at
-    normal."""
+    normal (the first player's token at full: the next round's line names the first
+    player, the final scoring its points)."""
     checked = 0
     for match in _games():
         drawn: dict[int, object] = {}
@@ -245,8 +246,13 @@ def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
             elif e.msg.id == "vanuatu.rest.reveal":
                 seat = e.msg.params["player"].seat
                 assert drawn.get(seat) == _key(e.msg.params["token"])
+                first = e.msg.params["token"].id == "vanuatu.rest.first"
                 assert (e.level, e.visible_to) in ((Verbosity.FULL, frozenset({seat})), (
-                    Verbosity.NORMAL, everyone - {seat}))
+                    Verbosity.FULL if first else Verbosity.NORMAL, everyone - {seat}))
+                if first:  # said by the next round's line, or by the final scoring
+                    said = next(d.msg for d in match.events[i:] if d.msg.id in (
+                        "vanuatu.round.header", "vanuatu.end.first"))
+                    assert said.params["player"].seat == seat
                 checked += 1
     assert checked
 

@@ -367,7 +367,10 @@ class VanuatuState(ActionTurn, GameState):
             msg = Msg("vanuatu.rest.reveal", player=PlayerRef(seat),
                       token=Msg(f"vanuatu.rest.{token}"))  # its player heard it when drawn
             everyone = frozenset(range(len(self.players)))
-            self.events += (Event(msg, everyone - {seat}, NORMAL, spectators=True),
+            # the first player's token: the next round's line says who is first, and the
+            # last round's scoring its points
+            level = FULL if token == "first" else NORMAL
+            self.events += (Event(msg, everyone - {seat}, level, spectators=True),
                             Event(msg, frozenset((seat,)), FULL))
             player.pp += pp
             self._gain_vatu(seat, vatu)
