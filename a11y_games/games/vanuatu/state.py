@@ -391,11 +391,14 @@ class VanuatuState(ActionTurn, GameState):
         if self.countdown:
             self.events.append(said.countdown(self.countdown, FULL))
         else:
+            now = len(self.events)
             self._say(Msg("vanuatu.water.now"), BRIEF)
-            self._rise()
+            self._rise(now)
 
-    def _rise(self) -> bool:
-        """Water on every island, one marker per open sea-facing side. True if the sea won."""
+    def _rise(self, now: int | None = None) -> bool:
+        """Water on every island, one marker per open sea-facing side. True if the sea won.
+        ``now``: where "The water rises!" was said, which the rise's sentence then says
+        ("The water rises: Efate 1 of 5, Tanna 2 of 5."; that line a detail)."""
         start = len(self.events)
         risen: list[Msg] = []
         for space, island in self.archipelago.live_islands():
@@ -412,8 +415,10 @@ class VanuatuState(ActionTurn, GameState):
             if island.water >= data.SUBMERGE_AT:
                 self._submerge(island)
         if risen:  # the whole rise in one sentence, before its details and what sank
-            self.events.insert(start, Event(Msg("vanuatu.water.risen", islands=risen), None,
-                                            BRIEF))
+            said = "vanuatu.water.risen" if now is None else "vanuatu.water.rises"
+            self.events.insert(start, Event(Msg(said, islands=risen), None, BRIEF))
+            if now is not None:
+                self.events[now] = Event(Msg("vanuatu.water.now"), None, FULL)
         self._changed()
         drowned = sum(1 for _, i in self.archipelago.islands() if i.submerged)
         if drowned >= data.SUBMERGED_LOSS:
