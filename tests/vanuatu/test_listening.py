@@ -332,3 +332,36 @@ def test_the_end_scoring_in_one_sentence_a_player_keeps_every_fact_in_the_detail
         assert all(seat in [e.msg.params["player"].seat for e in match.events
                             if e.msg.id.startswith("vanuatu.end.scored")] for seat in summed)
     assert checked
+
+
+@pytest.mark.timeout(180)
+def test_a_tile_is_said_once_to_its_placer_at_every_level_and_its_question_is_short() -> None:
+    """"Tile: sea. Fish 2, treasures 1." is said to the player who places it even at
+    brief, and the question then says only "Place the sea." ("Place Tanna."), unless two
+    seas were drawn (which one is said); the others hear the tile at normal."""
+    tr = Translator("en")
+    checked = {"sea": 0, "island": 0}
+    for match in _games():
+        state = Match(SPEC, match.settings, [SeatSpec("bot", level="normal", name_index=i)
+                                             for i in range(len(match.seats))])
+        for seat, action in match.log:
+            pending = state.state.pending()
+            if state.state.step[0] == "tile":
+                placer = pending.seats[0]
+                revealed = state.state.revealed
+                said = [e for e in state.events if e.msg.id in (
+                    "vanuatu.tile.sea", "vanuatu.tile.island")][-2 * len(revealed):]
+                assert all(e.visible_to == frozenset({placer}) and e.level == Verbosity.BRIEF
+                           for e in said[1::2])  # each tile: the others' line, then its own
+                assert all(placer not in e.visible_to and e.level == Verbosity.NORMAL
+                           for e in said[0::2])
+                asked = tr.render(pending.prompt)
+                seas = sum(1 for t in revealed if not hasattr(t, "huts"))
+                if hasattr(revealed[0], "huts"):
+                    assert asked == f"Place {revealed[0].name}."
+                    checked["island"] += 1
+                elif seas == 1:
+                    assert asked == "Place the sea."
+                    checked["sea"] += 1
+            state.act(seat, action)
+    assert all(checked.values()), checked
