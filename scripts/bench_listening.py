@@ -14,8 +14,12 @@ written to it: events, questions, choice lists), and the seconds of speech they 
 espeak-ng's default rate (175 words a minute). Not a test: nothing here asserts.
 
 Run: ``.venv/bin/python scripts/bench_listening.py GAME [--players N] [--games K]
-[--verbosity brief|normal|full]``. It imports only the installed ``a11y_games`` package,
-so another worktree's venv measures its own code with this script.
+[--verbosity brief|normal|full] [--by-kind] [--by-id N]``: ``--by-kind`` splits the
+characters a round by what produced them (the question, its "Your turn:", the choice
+lists, the seat's own doings, others' by the game's kinds, the table's lines, the
+client's own) and counts the inputs by question; ``--by-id`` by message id. It imports
+only the installed ``a11y_games`` package, so another worktree's venv measures its own
+code with this script.
 """
 
 from __future__ import annotations
