@@ -15,6 +15,21 @@ from a11y_games.ui.terminal import PROMPT, Woken
 __all__ = ["Asking"]
 
 
+CONTINUED = "continued"
+"""A choice label's parameter (not said in the label itself): the shorter label said when
+the entry follows one with the same kind of label for the same first step ("Sail to A3, 1
+vatu", then "B2, 2 vatu"): the head the two share is said once."""
+
+
+def _continuing(label: Msg, before: Msg | None) -> Msg:
+    """``label``, or its shorter form when it continues ``before`` (see :data:`CONTINUED`)."""
+    short = label.params.get(CONTINUED)
+    if (isinstance(short, Msg) and before is not None and before.id == label.id
+            and before.params.get(STEP) == label.params.get(STEP)):
+        return short
+    return label
+
+
 def _anothers(event: Event, seat: int) -> bool:
     """Whether an event tells another player's doing: caused by another seat, or the
     table's sentence about another player ("Erakor, rest token: 1 vatu.")."""
@@ -117,12 +132,12 @@ class Asking:
         if heard.get(("last", seat), (0, None))[1] == now:
             return [Msg("core.choices.same", count=len(now))]
         if before is None:
-            return self._choice_lines(seat)
+            return self._choice_lines(seat, continued=True)
         opened, last = before
         if now == last:
             return [Msg("core.choices.same", count=len(now))]
         if opened != self.numbering.opened:
-            return self._choice_lines(seat)
+            return self._choice_lines(seat, continued=True)
         news = [(key, label) for key, label in now.items() if last.get(key) != label]
         gone = [key for key in last if key not in now]
         if not news:
@@ -135,7 +150,7 @@ class Asking:
                         Msg("core.choices.item", number=key, label=label)
                         for key, label in news])
             said += [Msg("core.choices.gone_also", numbers=gone)] if gone else []
-        whole = self._choice_lines(seat)  # what changed, unless the list itself is shorter
+        whole = self._choice_lines(seat, continued=True)  # unless the list is shorter
         if sum(map(len, self.tr.render_all(whole))) <= sum(map(len, self.tr.render_all(said))):
             return whole
         return said
@@ -334,8 +349,12 @@ class Asking:
                     found.add(first_step(action))
         return (mine[0], found.pop()) if len(found) == 1 else None
 
-    def _choice_lines(self, seat: int) -> list[Msg]:
-        """Every choice, numbered; the first list of the game says how to answer."""
+    def _choice_lines(self, seat: int, *, continued: bool = False) -> list[Msg]:
+        """Every choice, numbered; the first list of the game says how to answer.
+        ``continued``: an entry that continues the one before it (the same kind of label,
+        for the same first step) is said by its shorter label, the game's ``continued``
+        parameter ("3. Tourist to Efate: 2 vatu, 1 of 5", "4. Tanna: 0 vatu, 0 of 4"):
+        the list said at normal verbosity; ``choices`` and full say every label whole."""
         keyed = self.keyed_choices(seat)
         header = "core.choices.header_short" if getattr(self, "_taught", False) \
             else "core.choices.header"
@@ -343,8 +362,13 @@ class Asking:
         if pending is not None and pending.several:  # the same question comes back
             header += "_several"
         self._taught = True
+        labels = [label for _, _, label in keyed]
+        if continued:
+            labels = [_continuing(label, before) for before, label
+                      in zip([None, *labels], labels, strict=False)]
         return [Msg(header, count=len(keyed))] + [
-            Msg("core.choices.item", number=key, label=label) for key, _, label in keyed]
+            Msg("core.choices.item", number=key, label=label)
+            for (key, _, _), label in zip(keyed, labels, strict=True)]
 
     def show_choices(self, seat: int) -> None:
         self.say_summary(self._choice_lines(seat))

@@ -236,6 +236,36 @@ def test_several_people_at_one_keyboard_are_named_at_their_turn() -> None:
     assert "Ana, your turn: toy.ask" in lines and "Bo, your turn: toy.ask" in lines
 
 
+class NominatingShop(ShopState):
+    """A shop whose nominations continue one another: "Nominate Brazil", then "Chile"."""
+
+    def describe(self, seat: int, action: str) -> Msg:
+        label = super().describe(seat, action)
+        item = self.ITEMS[int(action[4:])] if action.startswith("buy:") else ""
+        if item.startswith("Nominate "):
+            return Msg("toy.took", seat=PlayerRef(0), count=len(item), continued=_label(
+                item.removeprefix("Nominate ")))
+        return label
+
+
+def test_an_entry_continuing_the_one_before_is_said_by_its_shorter_label() -> None:
+    """In a list said whole at normal, an entry with the same kind of label as the one
+    before it is said by the game's shorter label (its ``continued`` parameter); an entry
+    of another kind is said whole; ``choices`` and full say every label whole."""
+    shop = replace(SHOP, new_state=NominatingShop)
+    match = Match(shop, shop.settings(2, 1), [SeatSpec("human", "Ana"),
+                                              SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO("choices\n")), writer=Writer(out)).run()
+    lines = out.getvalue().splitlines()
+    listed = lines[lines.index("Your turn: toy.ask") + 2:lines.index("Your turn: toy.ask") + 7]
+    assert listed == ["1. toy.took", "2. Only one choice: Chile.",
+                      "3. Only one choice: Buy Élan.", "00. Only one choice: Done.",
+                      "0. Only one choice: Back."]
+    again = [i for i, line in enumerate(lines) if line == "1. toy.took"][1]  # `choices`
+    assert lines[again + 1] == "2. toy.took"  # every label whole
+
+
 class ChangingShop(ShopState):
     """A shop whose first entry says how many were bought: one label changes a purchase."""
 
