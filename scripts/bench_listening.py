@@ -14,8 +14,12 @@ written to it: events, questions, choice lists), and the seconds of speech they 
 espeak-ng's default rate (175 words a minute). Not a test: nothing here asserts.
 
 Run: ``.venv/bin/python scripts/bench_listening.py GAME [--players N] [--games K]
-[--verbosity brief|normal|full]``. It imports only the installed ``a11y_games`` package,
-so another worktree's venv measures its own code with this script.
+[--verbosity brief|normal|full] [--by-kind] [--by-id N]``: ``--by-kind`` splits the
+characters a round by what produced them (the question, its "Your turn:", the choice
+lists, the seat's own doings, others' by the game's kinds, the table's lines, the
+client's own) and counts the inputs by question; ``--by-id`` by message id. It imports
+only the installed ``a11y_games`` package, so another worktree's venv measures its own
+code with this script.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from a11y_games.engine import Event, Verbosity
+from a11y_games.engine import Event, PlayerRef, Verbosity
 from a11y_games.engine.actions import BACK
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.search import copy_state
@@ -41,6 +45,7 @@ try:  # an action and its place offered as one entry (issue 13's fifth pass)
 except ImportError:  # an older tree: one step, one question
     SEPARATOR, offered = None, None  # type: ignore[assignment]
 from a11y_games.ui.client import Client
+from a11y_games.ui.listening import kind_of
 from a11y_games.ui.numbering import menu_key
 from a11y_games.ui.terminal import Writer
 
@@ -59,6 +64,11 @@ class Heard:
     asked_chars: int = 0
     """Of ``chars``: the questions with their choice lists."""
     words: int = 0
+    by_kind: dict[str, list[int]] = field(default_factory=dict)
+    """Lines and characters by what produced them (``--by-kind``): see :func:`source`."""
+    by_id: dict[str, list[int]] = field(default_factory=dict)
+    """Lines and characters of each event's message id, and of the client's own kinds."""
+    inputs_by_question: dict[str, int] = field(default_factory=dict)
     before_first_question: int = 0
     finished: bool = False
     texts: list[str] = field(default_factory=list)
@@ -66,6 +76,21 @@ class Heard:
     @property
     def seconds(self) -> float:
         return self.words * 60 / WORDS_PER_MINUTE
+
+
+def source(event: Event, seat: int, kinds: dict[str, str]) -> str:
+    """What produced an announced event, for ``--by-kind``: whose (the seat's own doing,
+    another seat's, or the table's: a round's opening, the water, scoring; a sentence the
+    table says on one player's doings counts as that player's), then its kind (the game's
+    kinds for ``mute``, else the section of its message id: ``round``, ``end``)."""
+    cause, kind = event.cause, kind_of(event, kinds)
+    player = event.msg.params.get("player", event.msg.params.get("seat"))
+    if cause is None and kind is not None and isinstance(player, PlayerRef):
+        cause = player.seat  # the table's sentence on a player's doings, of a kind a
+        # player may mute ("Ifira: 5 on Build.", "Erakor, rest token: 1 vatu.")
+    who = "own" if cause == seat else "table" if cause is None else "others"
+    kind = kind or event.msg.id.split(".")[1]
+    return f"{who}: {kind}"
 
 
 def round_of(event: Event) -> int | None:
@@ -92,6 +117,8 @@ class Policy:
         self.client: Client | None = None
         self.bot: Any = None
         self.inputs = 0
+        self.asked: dict[str, int] = {}
+        """Inputs by the message id of the question they answered (``--by-kind``)."""
 
     def read(self, prompt: str) -> str:
         client = self.client
@@ -101,6 +128,7 @@ class Policy:
         if pending is None or self.inputs >= self.limit:
             raise EOFError
         self.inputs += 1
+        self.asked[pending.prompt.id] = self.asked.get(pending.prompt.id, 0) + 1
         if pending.race:
             return ""
         mine = client._my_turn()
@@ -222,11 +250,38 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
     heard = Heard()
     writer = Writer(io.StringIO())
 
+    told: list[Event] = []  # the events whose lines are being said, in order
+    asking: list[int] = []  # lines said so far by the question being asked
+    alone: list[bool] = []  # a question answered alone ("Only one choice: Rest.")
+    turn_prefix: list[Any] = ["", 0]  # the question with "Your turn:", and its length
+    prompt: list[str] = [""]  # the message id of the question being asked
+
+    def count(kind: str, text: str, message: str | None = None, *, line: int = 1) -> None:
+        for table, key in ((heard.by_kind, kind), (heard.by_id, message or kind)):
+            figures = table.setdefault(key, [0, 0])
+            figures[0] += line
+            figures[1] += len(text)
+
     def speak(text: str) -> None:
         heard.lines += 1
         heard.chars += len(text)
         heard.words += len(text.split())
         heard.texts.append(text)
+        if told:
+            event = told.pop(0)
+            count(source(event, seat, spec.kinds), text, event.msg.id)
+        elif asking:
+            if asking[0] == 0 and text == turn_prefix[0]:  # a part of the question's line
+                count('question: its "Your turn:"', text[:turn_prefix[1]], line=0)
+                text = text[turn_prefix[1]:]
+            if asking[0] == 0:
+                count("question", text, f"question {prompt[0]}")
+            else:
+                count("choices" if asking[0] > 1 else "choices: their header line", text,
+                      f"choices of {prompt[0]}")
+            asking[0] += 1
+        else:
+            count("only one choice" if alone else "client", text)
 
     writer.speak = speak
     policy = Policy(seat, seed, limit)
@@ -237,16 +292,41 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
     first: list[int] = []
     asked = client.ask
 
-    def ask(*args: Any, **kwargs: Any) -> None:
+    def ask(asked_seat: int, pending: Any, **kwargs: Any) -> None:
         if not first:
             first.append(heard.lines)
         before = heard.chars
-        asked(*args, **kwargs)
+        turn = client.tr.render(client.turn_msg(asked_seat, pending.prompt))
+        turn_prefix[:] = [turn, len(turn) - len(client.tr.render(pending.prompt))]
+        prompt[0] = pending.prompt.id
+        asking[:] = [0]
+        try:
+            asked(asked_seat, pending, **kwargs)
+        finally:
+            asking.clear()
         heard.asked_chars += heard.chars - before
 
+    cued = client.cue_events
+
+    def cue_events(events: Any, viewer: int | None) -> None:
+        told[:] = list(events)  # the lines said next are theirs, one each
+        cued(events, viewer)
+
+    answered_alone = client.answer_alone
+
+    def answer_alone(*args: Any) -> bool:
+        alone.append(True)
+        try:
+            return answered_alone(*args)
+        finally:
+            alone.clear()
+
     client.ask = ask  # type: ignore[method-assign]
+    client.cue_events = cue_events  # type: ignore[method-assign]
+    client.answer_alone = answer_alone  # type: ignore[method-assign]
     client.run()
     heard.inputs = policy.inputs
+    heard.inputs_by_question = policy.asked
     heard.before_first_question = first[0] if first else heard.lines
     heard.finished = match.state.outcome() is not None
     rounds = [r for e in match.events if e.visible(seat) and (r := round_of(e)) is not None]
@@ -263,6 +343,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--limit", type=int, default=3000,
                         help="inputs after which a game is abandoned (a stuck policy)")
+    parser.add_argument("--by-kind", action="store_true",
+                        help="characters per round by what produced them: the question, "
+                             "its choices, the seat's own doings, others' by kind, the "
+                             "table's (round, water, scoring), the client's own lines")
+    parser.add_argument("--by-id", type=int, default=0, metavar="N",
+                        help="the N message ids that cost the most characters per round")
     parser.add_argument("--show", action="store_true",
                         help="print what the first game said to the human seat")
     args = parser.parse_args(argv)
@@ -304,6 +390,31 @@ def main(argv: list[str] | None = None) -> int:
               f"{statistics.mean(g.seconds for g in games) / 60:.1f} minutes of speech.")
     print()
     print(totals)
+    for wanted, title, attribute in ((args.by_kind, "produced by", "by_kind"),
+                                     (args.by_id, "message id", "by_id")):
+        if not wanted:
+            continue
+        names = {name for g in games for name in getattr(g, attribute)}
+        means = {name: [statistics.mean(getattr(g, attribute).get(name, [0, 0])[i]
+                                        / g.rounds for g in games) for i in (0, 1)]
+                 for name in names}  # per round, as the figures above
+        ranked = sorted(means.items(), key=lambda item: -item[1][1])
+        if attribute == "by_id":
+            ranked = ranked[:int(wanted)]
+        print()
+        print(f"| {title} | characters per round | lines per round |")
+        print("|---|---|---|")
+        for name, (lines, chars) in ranked:
+            print(f"| {name} | {chars:.0f} | {lines:.1f} |")
+    if args.by_kind:
+        asked = {name for g in games for name in g.inputs_by_question}
+        inputs = {name: statistics.mean(g.inputs_by_question.get(name, 0) / g.rounds
+                                        for g in games) for name in asked}
+        print()
+        print("| inputs answering | per round |")
+        print("|---|---|")
+        for name, count in sorted(inputs.items(), key=lambda item: -item[1]):
+            print(f"| {name} | {count:.2f} |")
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from a11y_games.engine import IllegalAction, Msg, Pending, PlayerRef, Verbosity
+from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.actions import BACK
 from a11y_games.engine.steps import STEP, first_step
 from a11y_games.ui.commands import fold
@@ -13,6 +13,30 @@ from a11y_games.ui.numbering import FINISH_KEY, menu_key
 from a11y_games.ui.terminal import PROMPT, Woken
 
 __all__ = ["Asking"]
+
+
+CONTINUED = "continued"
+"""A choice label's parameter (not said in the label itself): the shorter label said when
+the entry follows one with the same kind of label for the same first step ("Sail to A3, 1
+vatu", then "B2, 2 vatu"): the head the two share is said once."""
+
+
+def _continuing(label: Msg, before: Msg | None) -> Msg:
+    """``label``, or its shorter form when it continues ``before`` (see :data:`CONTINUED`)."""
+    short = label.params.get(CONTINUED)
+    if (isinstance(short, Msg) and before is not None and before.id == label.id
+            and before.params.get(STEP) == label.params.get(STEP)):
+        return short
+    return label
+
+
+def _anothers(event: Event, seat: int) -> bool:
+    """Whether an event tells another player's doing: caused by another seat, or the
+    table's sentence about another player ("Erakor, rest token: 1 vatu.")."""
+    if event.cause is not None:
+        return event.cause != seat
+    return any(isinstance(value, PlayerRef) and value.seat != seat
+               for value in event.msg.params.values())
 
 
 class Asking:
@@ -26,11 +50,12 @@ class Asking:
         At normal verbosity a list the seat has just heard is not said again: the same
         choices are one short line, and a menu asked again after a step in it says only
         the choices that are new or changed (their numbers stay); a question that follows
-        the seat's own step is said without its name (see :meth:`_follows`). The question
+        the seat's own step, or no other player's doing, is said without "Your turn:" (see
+        :meth:`_follows` and :meth:`_turn_implied`). The question
         is one whole line, never cut to fit a width (a braille display pans it); it is
         kept, with whose turn it is and all its choices, for the key that says it again."""
         turn = self.turn_msg(seat, pending.prompt)
-        follows = self._follows(seat)
+        follows = self._follows(seat) or self._turn_implied(seat)
         taught = getattr(self, "_taught", False)
         full = [turn, *self._choice_lines(seat)]
         self._taught = taught  # the list said below is the one that teaches
@@ -70,6 +95,20 @@ class Asking:
                 and all(e.cause == seat for e in events[last[1]:]
                         if e.visible(seat) and e.level <= self.verbosity))
 
+    def _turn_implied(self, seat: int) -> bool:
+        """Whether the question may go without "Your turn:" although others played since
+        the seat's last answer: one person plays at this keyboard (several are named), it
+        is not the game's first question, and the last line the seat heard was not another
+        player's doing (the round's opening, the water, the seat's own doings: the question
+        is the seat's own); after another player's move the turn is said to come back."""
+        if len(self.table.humans()) > 1 or not getattr(self, "_taught", False):
+            return False
+        for event in reversed(self.table.events):  # the last line heard before the question
+            if (event.visible(seat) and self._heard_at_level(event)
+                    and not self.is_muted(event, seat)):
+                return not _anothers(event, seat)
+        return False
+
     def _said_list(self, seat: int, pending: Pending) -> tuple[object, dict[str, str]]:
         keyed = self.keyed_choices(seat)
         return (menu_key(seat, pending.prompt),
@@ -93,12 +132,12 @@ class Asking:
         if heard.get(("last", seat), (0, None))[1] == now:
             return [Msg("core.choices.same", count=len(now))]
         if before is None:
-            return self._choice_lines(seat)
+            return self._choice_lines(seat, continued=True)
         opened, last = before
         if now == last:
             return [Msg("core.choices.same", count=len(now))]
         if opened != self.numbering.opened:
-            return self._choice_lines(seat)
+            return self._choice_lines(seat, continued=True)
         news = [(key, label) for key, label in now.items() if last.get(key) != label]
         gone = [key for key in last if key not in now]
         if not news:
@@ -111,7 +150,7 @@ class Asking:
                         Msg("core.choices.item", number=key, label=label)
                         for key, label in news])
             said += [Msg("core.choices.gone_also", numbers=gone)] if gone else []
-        whole = self._choice_lines(seat)  # what changed, unless the list itself is shorter
+        whole = self._choice_lines(seat, continued=True)  # unless the list is shorter
         if sum(map(len, self.tr.render_all(whole))) <= sum(map(len, self.tr.render_all(said))):
             return whole
         return said
@@ -170,7 +209,9 @@ class Asking:
         and said, unless the player turned that off; so is a question whose only answer
         besides ``0. Back`` is one choice, when it follows the seat's own step ("Draw on
         which island? 1. Tanna / 0. Back" after choosing to draw): the step that led here
-        chose it. True if answered."""
+        chose it. At a local table, below ``full``, the line saying it is left out when
+        the answer's own lines confirm it ("Ana gives up Tourist.", "Your rest token: first
+        player.": "Only one choice: Rest." would say it twice). True if answered."""
         if not self.only_choice or pending.race or seat != self.viewer:
             return False
         legal = self.table.choices(seat)
@@ -182,8 +223,17 @@ class Asking:
         if key == getattr(self, "_answered_alone", None):
             return False  # refused once: ask it
         self._answered_alone = key
-        self.say(Msg("core.choices.only", label=real[0][1]))
-        return self._act_own(seat, real[0][0])
+        said = Msg("core.choices.only", label=real[0][1])
+        if not self.table.local or self.verbosity >= Verbosity.FULL:
+            self.say(said)  # a remote table's events come later: said before them
+            return self._act_own(seat, real[0][0])
+        before = len(self.table.events)
+        if not self._act_own(seat, real[0][0]):
+            return False
+        if not any(e.cause == seat and e.visible(seat) and self._heard_at_level(e)
+                   and not self.is_muted(e, seat) for e in self.table.events[before:]):
+            self.say(said)  # nothing of the player's own said: before what follows
+        return True
 
     def _act_own(self, seat: int, action: str) -> bool:
         """The seat's own answer, played; remembered as its last step. False if refused
@@ -299,8 +349,12 @@ class Asking:
                     found.add(first_step(action))
         return (mine[0], found.pop()) if len(found) == 1 else None
 
-    def _choice_lines(self, seat: int) -> list[Msg]:
-        """Every choice, numbered; the first list of the game says how to answer."""
+    def _choice_lines(self, seat: int, *, continued: bool = False) -> list[Msg]:
+        """Every choice, numbered; the first list of the game says how to answer.
+        ``continued``: an entry that continues the one before it (the same kind of label,
+        for the same first step) is said by its shorter label, the game's ``continued``
+        parameter ("3. Tourist to Efate: 2 vatu, 1 of 5", "4. Tanna: 0 vatu, 0 of 4"):
+        the list said at normal verbosity; ``choices`` and full say every label whole."""
         keyed = self.keyed_choices(seat)
         header = "core.choices.header_short" if getattr(self, "_taught", False) \
             else "core.choices.header"
@@ -308,8 +362,13 @@ class Asking:
         if pending is not None and pending.several:  # the same question comes back
             header += "_several"
         self._taught = True
+        labels = [label for _, _, label in keyed]
+        if continued:
+            labels = [_continuing(label, before) for before, label
+                      in zip([None, *labels], labels, strict=False)]
         return [Msg(header, count=len(keyed))] + [
-            Msg("core.choices.item", number=key, label=label) for key, _, label in keyed]
+            Msg("core.choices.item", number=key, label=label)
+            for (key, _, _), label in zip(keyed, labels, strict=True)]
 
     def show_choices(self, seat: int) -> None:
         self.say_summary(self._choice_lines(seat))

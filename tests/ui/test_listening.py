@@ -183,6 +183,49 @@ def test_a_question_after_ones_own_step_says_no_name_again_after_others_it_does(
     assert len(asked) >= 2 and all(line == "Your turn: toy.ask" for line in asked)
 
 
+class RoundsState(ToyState):
+    """Nim whose table says a line of its own after the bot's move (a new round, the
+    water): ``NAMED`` makes that line name the bot ("Bo, rest token: 1 vatu.")."""
+
+    NAMED = False
+
+    def apply(self, seat: int, action: str) -> None:
+        super().apply(seat, action)
+        if seat == 1 and self.winner is None:
+            self.events.append(Event(Msg("toy.took", seat=PlayerRef(1), count=0) if self.NAMED
+                                     else Msg("toy.sticks", count=self.sticks)))
+
+
+def _rounds(named: bool) -> list[str]:
+    state = type("Named" if named else "Table", (RoundsState,), {"NAMED": named})
+    spec = replace(SPEC, new_state=state)
+    match = Match(spec, spec.settings(2, 5), [SeatSpec("human", "Ana"),
+                                              SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO("1\n1\n1\n")), writer=Writer(out)).run()
+    return out.getvalue().splitlines()
+
+
+def test_the_turn_coming_back_after_another_players_line_says_your_turn() -> None:
+    """One player at the keyboard: after the table's own line (a round's opening) the
+    question is plainly theirs and goes without "Your turn:"; after another player's
+    doing, or the table's line about another player, the turn is said to come back; the
+    game's first question always says it."""
+    lines = _rounds(named=False)
+    asked = [i for i, line in enumerate(lines) if line.endswith("toy.ask")]
+    assert len(asked) >= 2 and lines[asked[0]] == "Your turn: toy.ask"
+    for at in asked[1:]:
+        assert lines[at - 1].startswith("toy.sticks") and lines[at] == "toy.ask"
+    lines = _rounds(named=True)
+    asked = [i for i, line in enumerate(lines) if line.endswith("toy.ask")]
+    assert len(asked) >= 2
+    assert all(lines[at] == "Your turn: toy.ask" for at in asked)
+    out, _, client = _toy("1\n1\n")  # plain Nim: the bot's move is the last line heard
+    client.run()
+    asked = [line for line in out.getvalue().splitlines() if line.endswith("toy.ask")]
+    assert len(asked) >= 2 and all(line == "Your turn: toy.ask" for line in asked)
+
+
 def test_several_people_at_one_keyboard_are_named_at_their_turn() -> None:
     match = Match(SPEC, SPEC.settings(2, 1), [SeatSpec("human", "Ana"),
                                              SeatSpec("human", "Bo")])
@@ -191,6 +234,36 @@ def test_several_people_at_one_keyboard_are_named_at_their_turn() -> None:
            prefs=Preferences(hotseat_clear="off")).run()
     lines = out.getvalue().splitlines()
     assert "Ana, your turn: toy.ask" in lines and "Bo, your turn: toy.ask" in lines
+
+
+class NominatingShop(ShopState):
+    """A shop whose nominations continue one another: "Nominate Brazil", then "Chile"."""
+
+    def describe(self, seat: int, action: str) -> Msg:
+        label = super().describe(seat, action)
+        item = self.ITEMS[int(action[4:])] if action.startswith("buy:") else ""
+        if item.startswith("Nominate "):
+            return Msg("toy.took", seat=PlayerRef(0), count=len(item), continued=_label(
+                item.removeprefix("Nominate ")))
+        return label
+
+
+def test_an_entry_continuing_the_one_before_is_said_by_its_shorter_label() -> None:
+    """In a list said whole at normal, an entry with the same kind of label as the one
+    before it is said by the game's shorter label (its ``continued`` parameter); an entry
+    of another kind is said whole; ``choices`` and full say every label whole."""
+    shop = replace(SHOP, new_state=NominatingShop)
+    match = Match(shop, shop.settings(2, 1), [SeatSpec("human", "Ana"),
+                                              SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO("choices\n")), writer=Writer(out)).run()
+    lines = out.getvalue().splitlines()
+    listed = lines[lines.index("Your turn: toy.ask") + 2:lines.index("Your turn: toy.ask") + 7]
+    assert listed == ["1. toy.took", "2. Only one choice: Chile.",
+                      "3. Only one choice: Buy Élan.", "00. Only one choice: Done.",
+                      "0. Only one choice: Back."]
+    again = [i for i, line in enumerate(lines) if line == "1. toy.took"][1]  # `choices`
+    assert lines[again + 1] == "2. toy.took"  # every label whole
 
 
 class ChangingShop(ShopState):
@@ -270,11 +343,21 @@ def test_numbers_typed_ahead_stop_when_another_seat_plays_between() -> None:
 
 # --- one possible answer ----------------------------------------------------------------------
 def test_a_single_answer_is_taken_at_once_and_said() -> None:
+    """Said by the move's own line ("toy.took", Ana's), once: "Only one choice:" would say
+    it again; at full both are said."""
     out, match, client = _toy("3\n")  # 7 sticks: Ana takes 3, the bot some, 1 left at most
     match.state.sticks = 1
     client.run()
-    assert "Only one choice: toy.take." in out.getvalue().splitlines()
-    assert match.state.outcome() is not None
+    lines = out.getvalue().splitlines()
+    assert "Only one choice: toy.take." not in lines
+    assert match.log == [(0, "take:1")] and match.state.outcome() is not None
+    assert lines[lines.index("toy.won") - 1] == "toy.took"  # confirmed, unasked
+    assert not any(line.endswith("toy.ask") for line in lines)
+    out, match, client = _toy("3\n", verbosity=Verbosity.FULL)
+    match.state.sticks = 1
+    client.run()
+    lines = out.getvalue().splitlines()
+    assert lines[lines.index("Only one choice: toy.take.") + 1] == "toy.took"
 
 
 def test_a_single_answer_is_asked_when_the_player_turned_that_off() -> None:

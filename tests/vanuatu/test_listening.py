@@ -78,9 +78,12 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                 assert said == taken
                 checked["characters"] += 1
         for i, e in enumerate(events):
-            if e.msg.id != "vanuatu.water.risen":
+            if e.msg.id not in ("vanuatu.water.risen", "vanuatu.water.rises"):
                 continue
             assert e.level == Verbosity.BRIEF
+            if e.msg.id == "vanuatu.water.rises":  # "The water rises!" before: a detail
+                assert events[i - 1].msg.id == "vanuatu.water.now"
+                assert events[i - 1].level == Verbosity.FULL
             rest = events[i + 1:]
             levels = {}
             island = None
@@ -217,15 +220,16 @@ def test_a_planning_pass_takes_both_markers_on_one_line() -> None:
     assert "Place 2 markers: 2 numbers." in "\n".join(lines)
     mine = [a for s, a in match.log if s == 0 and a.startswith("plan:")]
     assert len(mine) == 2 and mine[0] == mine[1]  # one line, two markers on one space
-    said = [line for line in lines if line.startswith("Ana: ") and " on " in line]
-    assert len(said) == 1 and said[0].startswith("Ana: 2 on ")  # the pass in one sentence
+    said = [line for line in lines if line.startswith("You: ") and " on " in line]
+    assert len(said) == 1 and said[0].startswith("You: 2 on ")  # the pass in one sentence
 
 
 @pytest.mark.timeout(180)
 def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
-    """A player hears their own token when drawing it: "Ana rests: a token." just before,
+    """A player hears their own token when drawing it: "Ana rests." just before,
     and its reveal at the round's end, are details to them (full), said to the others at
-    normal."""
+    normal (the first player's token at full: the next round's line names the first
+    player, the final scoring its points)."""
     checked = 0
     for match in _games():
         drawn: dict[int, object] = {}
@@ -245,8 +249,13 @@ def test_a_rest_token_is_said_to_its_player_once_at_normal() -> None:
             elif e.msg.id == "vanuatu.rest.reveal":
                 seat = e.msg.params["player"].seat
                 assert drawn.get(seat) == _key(e.msg.params["token"])
+                first = e.msg.params["token"].id == "vanuatu.rest.first"
                 assert (e.level, e.visible_to) in ((Verbosity.FULL, frozenset({seat})), (
-                    Verbosity.NORMAL, everyone - {seat}))
+                    Verbosity.FULL if first else Verbosity.NORMAL, everyone - {seat}))
+                if first:  # said by the next round's line, or by the final scoring
+                    said = next(d.msg for d in match.events[i:] if d.msg.id in (
+                        "vanuatu.round.header", "vanuatu.end.first"))
+                    assert said.params["player"].seat == seat
                 checked += 1
     assert checked
 
@@ -323,3 +332,36 @@ def test_the_end_scoring_in_one_sentence_a_player_keeps_every_fact_in_the_detail
         assert all(seat in [e.msg.params["player"].seat for e in match.events
                             if e.msg.id.startswith("vanuatu.end.scored")] for seat in summed)
     assert checked
+
+
+@pytest.mark.timeout(180)
+def test_a_tile_is_said_once_to_its_placer_at_every_level_and_its_question_is_short() -> None:
+    """"Tile: sea. Fish 2, treasures 1." is said to the player who places it even at
+    brief, and the question then says only "Place the sea." ("Place Tanna."), unless two
+    seas were drawn (which one is said); the others hear the tile at normal."""
+    tr = Translator("en")
+    checked = {"sea": 0, "island": 0}
+    for match in _games():
+        state = Match(SPEC, match.settings, [SeatSpec("bot", level="normal", name_index=i)
+                                             for i in range(len(match.seats))])
+        for seat, action in match.log:
+            pending = state.state.pending()
+            if state.state.step[0] == "tile":
+                placer = pending.seats[0]
+                revealed = state.state.revealed
+                said = [e for e in state.events if e.msg.id in (
+                    "vanuatu.tile.sea", "vanuatu.tile.island")][-2 * len(revealed):]
+                assert all(e.visible_to == frozenset({placer}) and e.level == Verbosity.BRIEF
+                           for e in said[1::2])  # each tile: the others' line, then its own
+                assert all(placer not in e.visible_to and e.level == Verbosity.NORMAL
+                           for e in said[0::2])
+                asked = tr.render(pending.prompt)
+                seas = sum(1 for t in revealed if not hasattr(t, "huts"))
+                if hasattr(revealed[0], "huts"):
+                    assert asked == f"Place {revealed[0].name}."
+                    checked["island"] += 1
+                elif seas == 1:
+                    assert asked == "Place the sea."
+                    checked["sea"] += 1
+            state.act(seat, action)
+    assert all(checked.values()), checked

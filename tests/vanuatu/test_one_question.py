@@ -169,3 +169,32 @@ def test_the_action_s_name_answers_the_action_alone_and_asks_its_place(
     client.handle("0")
     client.advance()
     assert state.step == ("act", 0)
+
+
+@pytest.mark.timeout(120)
+def test_an_entry_s_continued_label_is_its_own_label_without_the_shared_head() -> None:
+    """The shorter label said after an entry of the same kind ("Tanna: 1 vatu" after "Hut
+    on Efate: 1 vatu", "B2, 1 vatu" after "Sail to A3, 1 vatu") is the end of its whole
+    label, in both languages: only the head the two share is left out."""
+    from a11y_games.i18n import Translator
+    from a11y_games.ui.asking import CONTINUED
+
+    checked: dict[str, int] = {}
+    for seed in range(3):
+        match = Match(SPEC, SPEC.settings(4, seed), [
+            SeatSpec("bot", level="normal", name_index=i) for i in range(4)])
+        trs = [Translator(lang, names=match.seat_name) for lang in ("en", "fr")]
+        while (pending := match.state.pending()) is not None:
+            seat = pending.seats[0]
+            if match.state.step[0] == "act":
+                for _, label in offered(match.state, seat):
+                    short = label.params.get(CONTINUED)
+                    if short is None:
+                        continue
+                    for tr in trs:
+                        whole, said = tr.render(label), tr.render(short)
+                        assert whole.endswith(said) and len(said) < len(whole), (whole, said)
+                    checked[label.id] = checked.get(label.id, 0) + 1
+            match.act(seat, match.bot_choice(seat))
+    assert {"vanuatu.label.with_sail", "vanuatu.label.hut",
+            "vanuatu.label.with_dike"} <= set(checked), checked

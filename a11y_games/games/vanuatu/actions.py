@@ -357,7 +357,7 @@ class ActionTurn:
         value = getattr(sea, pile)
         setattr(sea, pile, value - 1)
         getattr(player, kept).append(value)
-        place = self.name(player.boat)
+        place = data.CODES[player.boat]  # "B2": always a sea, as in the sail menu
         self._say(Msg(f"{taken}_worth", player=PlayerRef(seat), place=place, worth=value),
                   cause=seat)
         self._say(Msg(taken, player=PlayerRef(seat), place=place), FULL, cause=seat)
@@ -404,8 +404,8 @@ class ActionTurn:
                       cause=seat)  # a detail, as a sail's cost
         self._pay(seat, cost)
         player.boat = target
-        self._say(Msg("vanuatu.sail.done", player=PlayerRef(seat), place=self.name(target)),
-                  cause=seat)
+        self._say(Msg("vanuatu.sail.done", player=PlayerRef(seat),
+                      place=data.CODES[target]), cause=seat)  # always a sea: "to B2"
         self._say(Msg("vanuatu.sail.cost", count=steps, cost=cost), FULL, cause=seat)
         self._finish(seat)
 

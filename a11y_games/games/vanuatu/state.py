@@ -239,8 +239,13 @@ class VanuatuState(ActionTurn, GameState):
             player.rest = None
         if self.round in data.TILE_ROUNDS:
             self.revealed = [stack.pop(0) for stack in self.stacks_of_tiles]
+            placer = frozenset((self.first,))  # asked at once, in short: "Place the sea."
+            others = frozenset(range(len(self.players))) - placer
             for spec in self.revealed:
-                for line in self._tile_lines(spec):
+                what, *rest = self._tile_lines(spec)
+                self.events += (Event(what, others, NORMAL, spectators=True),
+                                Event(what, placer, BRIEF))  # its question says no more
+                for line in rest:
                     self._say(line)
             self.phase = "tiles"
             self.step = ("tile",)
@@ -362,7 +367,10 @@ class VanuatuState(ActionTurn, GameState):
             msg = Msg("vanuatu.rest.reveal", player=PlayerRef(seat),
                       token=Msg(f"vanuatu.rest.{token}"))  # its player heard it when drawn
             everyone = frozenset(range(len(self.players)))
-            self.events += (Event(msg, everyone - {seat}, NORMAL, spectators=True),
+            # the first player's token: the next round's line says who is first, and the
+            # last round's scoring its points
+            level = FULL if token == "first" else NORMAL
+            self.events += (Event(msg, everyone - {seat}, level, spectators=True),
                             Event(msg, frozenset((seat,)), FULL))
             player.pp += pp
             self._gain_vatu(seat, vatu)
@@ -383,11 +391,14 @@ class VanuatuState(ActionTurn, GameState):
         if self.countdown:
             self.events.append(said.countdown(self.countdown, FULL))
         else:
+            now = len(self.events)
             self._say(Msg("vanuatu.water.now"), BRIEF)
-            self._rise()
+            self._rise(now)
 
-    def _rise(self) -> bool:
-        """Water on every island, one marker per open sea-facing side. True if the sea won."""
+    def _rise(self, now: int | None = None) -> bool:
+        """Water on every island, one marker per open sea-facing side. True if the sea won.
+        ``now``: where "The water rises!" was said, which the rise's sentence then says
+        ("The water rises: Efate 1 of 5, Tanna 2 of 5."; that line a detail)."""
         start = len(self.events)
         risen: list[Msg] = []
         for space, island in self.archipelago.live_islands():
@@ -404,8 +415,10 @@ class VanuatuState(ActionTurn, GameState):
             if island.water >= data.SUBMERGE_AT:
                 self._submerge(island)
         if risen:  # the whole rise in one sentence, before its details and what sank
-            self.events.insert(start, Event(Msg("vanuatu.water.risen", islands=risen), None,
-                                            BRIEF))
+            said = "vanuatu.water.risen" if now is None else "vanuatu.water.rises"
+            self.events.insert(start, Event(Msg(said, islands=risen), None, BRIEF))
+            if now is not None:
+                self.events[now] = Event(Msg("vanuatu.water.now"), None, FULL)
         self._changed()
         drowned = sum(1 for _, i in self.archipelago.islands() if i.submerged)
         if drowned >= data.SUBMERGED_LOSS:
@@ -521,11 +534,15 @@ class VanuatuState(ActionTurn, GameState):
 
     def _prompt(self, kind: str, seat: int) -> Msg:
         """What is asked, with the fact that matters for it (the tile, markers, money)."""
-        if kind == "tile":
+        if kind == "tile":  # the tile, said to its placer at every verbosity just before
             spec = self.revealed[0]
-            tile = Msg("vanuatu.tile.short_island", island=spec.name) if isinstance(
-                spec, data.IslandSpec) else Msg("vanuatu.tile.short_sea", fish=spec.fish,
-                                                treasure=spec.treasure)
+            seas = sum(not isinstance(s, data.IslandSpec) for s in self.revealed)
+            if isinstance(spec, data.IslandSpec):
+                tile = Msg("vanuatu.tile.short_island", island=spec.name)
+            elif seas > 1:  # which of the two seas
+                tile = Msg("vanuatu.tile.short_sea", fish=spec.fish, treasure=spec.treasure)
+            else:
+                tile = Msg("vanuatu.tile.the_sea")
             return Msg("vanuatu.ask.tile", tile=tile)
         if kind == "plan":  # one question a pass: its markers may be typed on one line
             # the markers in hand (always 5, 3, then 1 as a pass starts) are not said

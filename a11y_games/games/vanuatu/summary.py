@@ -69,8 +69,9 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
     if kind == "sail":
         return sail_label(state, seat, arg)
     if kind == "hut":
-        return Msg("vanuatu.label.hut", island=state.name(data.SPACE_OF[arg]),
-                   cost=state.hut_cost(seat))
+        island, cost = state.name(data.SPACE_OF[arg]), state.hut_cost(seat)
+        return Msg("vanuatu.label.hut", island=island, cost=cost, **{
+            CONTINUED: Msg("vanuatu.label.hut_next", island=island, cost=cost)})
     if kind == "dike":
         code, _, d = arg.partition(":")
         space = data.SPACE_OF[code]
@@ -91,7 +92,9 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
                    count=data.EXPORT_PP[good])
     if kind == "draw":
         pp = data.ARTIST_DRAWING_PP if state._power(seat, "artist") else data.DRAWING_PP
-        return Msg("vanuatu.label.draw", island=state.name(data.SPACE_OF[arg]), count=pp)
+        island = state.name(data.SPACE_OF[arg])
+        return Msg("vanuatu.label.draw", island=island, count=pp, **{
+            CONTINUED: Msg("vanuatu.label.draw_next", island=island, count=pp)})
     if kind == "tourist":
         code, _, use = arg.partition(":")
         island = arch.island(data.SPACE_OF[code])
@@ -103,6 +106,11 @@ def describe(state: VanuatuState, seat: int, action: str) -> Msg:
                    tourists=island.tourists, capacity=island.spec.capacity)
     return Msg(f"vanuatu.label.{kind}")
 
+
+CONTINUED = "continued"
+"""A choice label's parameter, not said in it: the shorter label the client says when the
+entry follows one of the same kind in a list ("Tourist to Efate: 2 vatu, 1 of 5", then
+"Tanna: 0 vatu, 0 of 4"; ``a11y_games.ui.asking.CONTINUED``)."""
 
 WITH_ROOM = 9
 """What "Sail to " takes of a sail label offered with its action (the French "Cap sur "
@@ -118,22 +126,28 @@ def describe_with(state: VanuatuState, seat: int, then: str) -> Msg:
     to C4, 2 vatu: Efate", "Export 1 kava from Efate: 2 vatu, 1 PP", "A dike, no hut"."""
     kind, _, arg = then.partition(":")
     if kind == "sail":
-        return Msg(WITH[kind], label=sail_label(state, seat, arg, SAIL_ROOM - WITH_ROOM))
+        label = sail_label(state, seat, arg, SAIL_ROOM - WITH_ROOM)
+        return Msg(WITH[kind], label=label, **{CONTINUED: label})
     if kind == "nohut":
         return Msg("vanuatu.label.dike_only", cost=data.DIKE_COST)
     if kind == "dike":  # "Dike, 1 vatu: Efate east, sea B4"
         code, _, d = arg.partition(":")
         space = data.SPACE_OF[code]
         facing = dict(data.NEIGHBOURS[space])[int(d)]
-        return Msg(WITH[kind], cost=data.DIKE_COST, island=state.name(space),
-                   direction=direction_msg(int(d)), place=state.name(facing))
+        where = {"island": state.name(space), "direction": direction_msg(int(d)),
+                 "place": state.name(facing)}
+        return Msg(WITH[kind], cost=data.DIKE_COST, **where, **{
+            CONTINUED: Msg("vanuatu.label.dike_next", **where)})
     if kind == "tourist" and ":" not in arg:  # "Tourist to Efate: 2 vatu, 1 of 5"
         island = state.archipelago.island(data.SPACE_OF[arg])
         assert island is not None
-        return Msg("vanuatu.label.tourist_to", island=island.name, count=len(island.huts),
-                   tourists=island.tourists, capacity=island.spec.capacity)
+        said = {"island": island.name, "count": len(island.huts),
+                "tourists": island.tourists, "capacity": island.spec.capacity}
+        return Msg("vanuatu.label.tourist_to", **said, **{
+            CONTINUED: Msg("vanuatu.label.tourist_next", **said)})
     if kind in WITH:
-        return Msg(WITH[kind], label=describe(state, seat, then))
+        label = describe(state, seat, then)
+        return Msg(WITH[kind], label=label, **{CONTINUED: label})
     return describe(state, seat, then)
 
 
