@@ -173,7 +173,7 @@ class Lobby:
             word = MENU[picked - 1] if picked is not None and 1 <= picked <= len(MENU) else \
                 next((w for w, names in WORDS.items() if answer in names), None)
             if word is None:
-                self.say(Msg("online.lobby.unknown", count=len(MENU)))
+                self.say(Msg("online.lobby.unknown", last=len(MENU)))
                 continue
             if word == "quit":
                 return None

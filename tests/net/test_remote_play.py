@@ -360,3 +360,19 @@ def test_a_table_s_bots_may_each_have_their_own_level(server: Server, tmp_path: 
     assert [(s.kind, s.level) for s in record.seats][1:] == [("bot", "strong"),
                                                               ("bot", "random")]
     assert record.level == "normal"
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Type a number from 1 to 5."),
+                                            ("fr", "Tapez un numéro de 1 à 5.")])
+def test_a_word_the_lobby_does_not_know_says_which_numbers_it_takes(
+        server: Server, tmp_path: Path, lang: str, said: str) -> None:
+    """A command typed in the lobby ("lang fr") is answered in words, never with a
+    message id ("online.lobby.unknown")."""
+    ana = Player(server.url, tmp_path / "ana", "Ana", lang)
+    ana.expect(r"^5\. ")  # the menu, heard to its end
+    ana.send("lang fr")
+    line = ana.expect(r"^(?!Lobby>|Salon>)\S")  # the answer, not the prompt
+    ana.send("5")  # leave
+    ana.close_input()
+    assert ana.wait() == 0
+    assert line.string == said
