@@ -263,6 +263,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             self._act_own(*step)
             return
         shown = head if len(head) <= 30 else head[:29] + "…"  # not a pasted page, read back
+        sharing = self._choices_sharing(line)
+        if len(sharing) > 1:
+            self.say(Msg("core.error.several_choices", word=line.strip(), count=len(sharing),
+                         keys=", ".join(sharing)))
+            return
         self.say(Msg("core.error.unknown_command", word=shown), Msg("core.error.try_help"))
 
     PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "lang", "speech",

@@ -317,3 +317,17 @@ def test_help_is_said_in_the_players_language_one_option_a_line(
         assert any(line.startswith(f"{option}:") or line.startswith(f"{option} ")
                    for line in lines), option
     assert not any(line.startswith("usage:") for line in lines)
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "greek", "greek fits 2 choices: 3, 8. Type one number."),
+    ("fr", "grec", "grec correspond à 2 choix : 3, 8. Tapez un seul numéro."),
+])
+def test_a_word_two_choices_share_says_which_numbers_not_unknown_command(
+        monkeypatch, tmp_path, capsys, lang: str, typed: str, said: str) -> None:
+    """At "3. Greek ... 8. Greek", "greek" names no single choice: the player hears the
+    numbers it fits, not "Unknown command: greek."."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["utopia", "--players", "3", "--lang", lang],
+                  f"{typed}\n")
+    assert said in lines
+    assert not any(line.startswith(("Unknown command", "Commande inconnue")) for line in lines)
