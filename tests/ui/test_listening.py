@@ -245,7 +245,7 @@ def test_a_question_that_comes_back_invites_several_numbers_on_one_line() -> Non
 def test_a_unique_word_of_a_label_names_the_choice_accents_and_case_ignored() -> None:
     lines, match, _ = _shop("nominate\nCHILE\nelan\n")
     assert match.log == [(0, "buy:1"), (0, "buy:2")]
-    assert "Unknown command: nominate." in lines  # two choices have that word
+    assert "nominate fits 2 choices: 1, 2. Type one number." in lines  # two have that word
 
 
 # --- several numbers on one line --------------------------------------------------------------
