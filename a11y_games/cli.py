@@ -602,6 +602,19 @@ def _unfinished(specs: dict[str, GameSpec]) -> Match | None:
     return old
 
 
+def _autosave_damaged(specs: dict[str, GameSpec]) -> bool:
+    """An autosave is there but cannot be read: the player is told, not left wondering
+    where the unfinished game went."""
+    autosave = save_path("autosave")
+    if not is_file(autosave):
+        return False
+    try:
+        Match.load(autosave, specs)
+    except SaveError:
+        return True
+    return False
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -628,6 +641,8 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     if not games:
         raise UsageError(Msg("core.cli.no_games"))
     old = _unfinished(specs)
+    if old is None and _autosave_damaged(specs):
+        writer.lines([tr.render(Msg("core.launcher.resume_damaged"))])
     if old is not None:
         answer = _read(reader, tr.render(Msg("core.launcher.resume", game=old.spec.title,
                                              count=len(old.log))), writer)

@@ -486,3 +486,18 @@ def test_a_fresh_machine_is_asked_its_language_first_by_word() -> None:
     lang = ask_language(Translator("en"), Writer(out), PlainReader(io.StringIO("Français\n")))
     assert lang == "fr"
     assert out.getvalue().splitlines()[:2] == ["1. English", "2. Français"]
+
+
+def test_the_launcher_says_when_the_unfinished_game_cannot_be_read(monkeypatch,
+                                                                   capsys) -> None:
+    """A damaged autosave is not skipped in silence: the player hears why no game is
+    offered to resume, then the game list."""
+    from a11y_games.ui.paths import save_path
+
+    _launch(monkeypatch, capsys, "vertigo\n\n\n1\n")  # one decision, then input ends
+    autosave = save_path("autosave")
+    autosave.write_text(autosave.read_text()[:200])  # cut short, as by a full disk
+    lines = _launch(monkeypatch, capsys, "\n\n\nquit\nyes\nno\n")
+    said = "Your unfinished game cannot be resumed: its save is damaged."
+    assert said in lines
+    assert lines.index(said) < lines.index("a11y games. Choose a game:")
