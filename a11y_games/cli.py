@@ -691,7 +691,7 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
         values = option.offered(choice.options, spec.options, choice.players)
         if values is None:
             continue
-        labels = [option.choice_labels.get(v, v) for v in values]
+        labels = [option.value_label(v) for v in values]
         writer.lines([tr.render(option.label)] + [
             tr.render(Msg("core.choices.item", number=i, label=label))
             for i, label in enumerate(labels, 1)])

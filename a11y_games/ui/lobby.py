@@ -302,7 +302,7 @@ class Lobby:
             values = option.offered(options, spec.options, players)
             if values is None:
                 continue  # a variant's sub-question, the variant off: its default holds
-            labels = [option.choice_labels.get(v, v) for v in values]
+            labels = [option.value_label(v) for v in values]
             default = values.index(option.default) + 1 if option.default in values else 1
             self.say(option.label, *(Msg("core.choices.item", number=i, label=label)
                                      for i, label in enumerate(labels, 1)))

@@ -465,8 +465,8 @@ def test_the_launcher_takes_game_and_language_by_word_and_names_the_humans(
     assert any(line.startswith("5 joueurs : Zoé, Joueur 2,") for line in lines)
     assert not any(line == "Crisis race" for line in lines)  # crises are off: not asked
     first = lines.index("First President")
-    assert lines[first + 1:first + 7] == ["1. Drawn at random", "2. 1", "3. 2", "4. 3",
-                                          "5. 4", "6. 5"]  # seats 1 to 5 only
+    assert lines[first + 1:first + 7] == ["1. Drawn at random", "2. Seat 1", "3. Seat 2",
+                                          "4. Seat 3", "5. Seat 4", "6. Seat 5"]  # 1 to 5 only
     assert lines[first + 7].startswith("Your choice?")
 
 
