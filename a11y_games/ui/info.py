@@ -70,6 +70,10 @@ class InfoCommands:
         if pending is None:
             self.say(Msg("core.end.over"))
             return
+        mine = self._my_turn()
+        if mine is not None and tuple(pending.seats) == (mine[0],):  # not "Waiting for Ana."
+            self.say(Msg("core.turn.yours", question=pending.prompt))
+            return
         names = [PlayerRef(s) for s in pending.seats]
         # one whole sentence, however many names: a braille display pans it
         self.say(Msg("core.whose", count=len(names), names=names), pending.prompt)

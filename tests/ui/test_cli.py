@@ -331,3 +331,19 @@ def test_a_word_two_choices_share_says_which_numbers_not_unknown_command(
                   f"{typed}\n")
     assert said in lines
     assert not any(line.startswith(("Unknown command", "Commande inconnue")) for line in lines)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Your turn: Setup, 40 $ left. Population first."),
+    ("fr", "À vous : Il reste 40 $. D'abord la population."),
+])
+def test_whose_turn_on_your_own_turn_says_it_is_yours(monkeypatch, tmp_path, capsys,
+                                                      lang: str, said: str) -> None:
+    """`whose` when only the player is asked: "Your turn: ...", not "Waiting for Player 1."
+    said to Player 1."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--players", "2", "--lang", lang],
+                  "whose\n")
+    listed = max(i for i, line in enumerate(lines) if line.startswith("2. "))
+    assert lines[listed + 1] == said  # the answer to whose, after the question's choices
+    assert not any(line.startswith(("Waiting for Player 1", "On attend Joueur 1"))
+                   for line in lines)
