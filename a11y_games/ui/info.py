@@ -76,7 +76,11 @@ class InfoCommands:
             return
         names = [PlayerRef(s) for s in pending.seats]
         # one whole sentence, however many names: a braille display pans it
-        self.say(Msg("core.whose", count=len(names), names=names), pending.prompt)
+        whose = Msg("core.whose", count=len(names), names=names)
+        if self.tr.render(pending.prompt) == self.tr.render(whose):
+            self.say(whose)  # a network table hides another seat's question: said once
+            return
+        self.say(whose, pending.prompt)
 
     def cmd_status(self, rest: str) -> None:
         self.say_summary(self.table.status(self.viewer))
