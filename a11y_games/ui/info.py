@@ -177,6 +177,11 @@ class InfoCommands:
             self._log_page(start, end, header=False)
         elif kind is not None:
             self._log_kind(events, kind)
+        elif verb not in ("search", "chercher", "cherche", "round", "tour", "manche"):
+            # "log votes" in a game without votes: which kinds there are, then the forms
+            self.say(Msg("core.kinds.unknown", word=words[0],
+                         names=self._kinds_list(self.kind_names())),
+                     Msg("core.error.log_number"))
         else:
             self.say(Msg("core.error.log_number"))
 

@@ -347,3 +347,18 @@ def test_whose_turn_on_your_own_turn_says_it_is_yours(monkeypatch, tmp_path, cap
     assert lines[listed + 1] == said  # the answer to whose, after the question's choices
     assert not any(line.startswith(("Waiting for Player 1", "On attend Joueur 1"))
                    for line in lines)
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "log votes", "No kind named votes. Kinds: pollution, planet, laws, purchases, "
+     "population, money, chat, others, mine."),
+    ("fr", "journal votes", "Aucun genre nommé votes. Genres : pollution, planète, lois, achats, "
+     "population, argent, discussion, autres, miens."),
+])
+def test_log_with_a_kind_the_game_has_not_says_the_kinds_it_has(
+        monkeypatch, tmp_path, capsys, lang: str, typed: str, said: str) -> None:
+    """PNUE's `log votes` typed in Vertigo: the player hears Vertigo's kinds, not only the
+    forms of `log`."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--players", "2", "--lang", lang],
+                  f"{typed}\n")
+    assert said in lines
