@@ -701,7 +701,10 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
         choice.options[option.name] = values[picked - 1]
     langs = list(LANGUAGES)
     default = langs.index(tr.lang) + 1
-    writer.lines([tr.render(Msg("core.choices.item", number=i, label=Msg(f"core.lang.{code}")))
+    writer.lines([tr.render(Msg("core.choices.item", number=i,  # each in its own language
+                                label=Msg("core.launcher.lang_line",
+                                          name=_capital(Translator(code).render(
+                                              Msg(f"core.lang.{code}"))))))
                   for i, code in enumerate(langs, 1)])
     choice.lang = langs[_ask_number(tr, writer, reader, Msg("core.launcher.lang",
                                                             default=default),

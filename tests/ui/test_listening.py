@@ -501,3 +501,12 @@ def test_the_launcher_says_when_the_unfinished_game_cannot_be_read(monkeypatch,
     said = "Your unfinished game cannot be resumed: its save is damaged."
     assert said in lines
     assert lines.index(said) < lines.index("a11y games. Choose a game:")
+
+
+def test_the_launcher_names_each_language_in_its_own_words_after_more(monkeypatch,
+                                                                      capsys) -> None:
+    """The language question after "more" reads as the first one does: "2. Français" for
+    a player who chose English by mistake, never "2. French"."""
+    lines = _launch(monkeypatch, capsys, "vertigo\n\nmore\n\n\n\nquit\nyes\nno\n")
+    asked = next(i for i, line in enumerate(lines) if line.startswith("Language?"))
+    assert lines[asked - 2:asked] == ["1. English", "2. Français"]
