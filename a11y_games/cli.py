@@ -813,7 +813,7 @@ def cmd_rules(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         return 1
     for section in chosen:
         if section is not None:
-            out.write("\n".join([section.title, *section.lines]) + "\n")
+            out.write("\n".join([section.title, *section.sentences]) + "\n")
     return 0
 
 

@@ -269,7 +269,7 @@ class InfoCommands:
         if section is None:
             self.say(Msg("core.rules.unknown", wanted=rest.strip(), count=len(sections)))
             return
-        self.out.lines([section.title, *section.lines])
+        self.out.lines([section.title, *section.sentences])
 
     def cmd_braille(self, rest: str) -> None:
         words = [fold(w) for w in rest.split()]

@@ -362,3 +362,19 @@ def test_log_with_a_kind_the_game_has_not_says_the_kinds_it_has(
     lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--players", "2", "--lang", lang],
                   f"{typed}\n")
     assert said in lines
+
+
+@pytest.mark.parametrize(("lang", "whole"), [
+    ("en", "From 7 players, the President and Secretary-General of the last elected "
+     "government cannot be nominated, unless the previous turn ended without consensus."),
+    ("fr", "À partir de 7 joueurs, le Président et le Secrétaire général du dernier "
+     "gouvernement élu ne peuvent pas être proposés, sauf si le tour précédent s'est fini "
+     "sans consensus."),
+])
+def test_rules_say_one_whole_sentence_a_line(capsys, lang: str, whole: str) -> None:
+    """The rules page's own line breaks cut this sentence after "government": speech
+    heard two fragments. Each sentence is one line; a numbered step keeps its number."""
+    assert main(["rules", "pnue", "3", "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert whole in lines
+    assert lines[1].startswith("1. ")
