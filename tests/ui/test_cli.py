@@ -378,3 +378,11 @@ def test_rules_say_one_whole_sentence_a_line(capsys, lang: str, whole: str) -> N
     lines = capsys.readouterr().out.splitlines()
     assert whole in lines
     assert lines[1].startswith("1. ")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "--lang en or fr: the language."),
+                                            ("fr", "--lang en ou fr : la langue.")])
+def test_connect_help_says_how_to_choose_the_language(capsys, lang: str, said: str) -> None:
+    """A French player joining a server learns `--lang fr` from `connect --help`."""
+    main(["connect", "--help", "--lang", lang])
+    assert said in capsys.readouterr().out.splitlines()
