@@ -1,4 +1,5 @@
-"""A population move asks where from, then where to: never "Which region?" twice."""
+"""Population said by ear: a move asks where from, then where to (never "Which region?"
+twice); another country's people are said with the country's name."""
 
 from __future__ import annotations
 
@@ -37,3 +38,21 @@ def test_a_population_move_asks_from_then_to(lang: str, asked: list[str]) -> Non
             break
         match.act(seat, match.bot_choice(seat))
     assert heard == asked
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_where_another_country_s_people_stand_names_that_country(lang: str) -> None:
+    """After a bot's setup purchases: "Smog, right region: population 4.", not "Right region:
+    population 4." (whose right region?)."""
+    match = Match(SPEC, SPEC.settings(3, 5),
+                  [SeatSpec("bot", level="random", name_index=i) for i in range(3)])
+    tr = Translator(lang, names=match.seat_name)
+    state = match.state
+    while state.phase == "setup":
+        seat = state.pending().seats[0]
+        match.act(seat, match.bot_choice(seat))
+    said = [(e.cause, tr.render(e.msg)) for e in match.events
+            if e.msg.id == "vertigo.event.setup_people"]
+    assert said
+    for seat, line in said:
+        assert line.startswith(f"{tr.render(match.seat_name(seat))}, "), line

@@ -357,8 +357,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             for r in range(len(data.REGIONS)):  # where its people stand, region by region
                 people = country.population(r)
                 if people:
-                    msg = Msg("vertigo.event.setup_people", region=summary.region_title(r),
-                              people=people)
+                    msg = Msg("vertigo.event.setup_people", region=summary.region_msg(r),
+                              people=people, player=PlayerRef(seat))  # whose region
                     self.events += (Event(msg, others, NORMAL, seat), Event(msg, own, FULL, seat))
             self.cursor += 1
             if self.cursor < self.n:
