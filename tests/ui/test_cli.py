@@ -386,3 +386,16 @@ def test_connect_help_says_how_to_choose_the_language(capsys, lang: str, said: s
     """A French player joining a server learns `--lang fr` from `connect --help`."""
     main(["connect", "--help", "--lang", lang])
     assert said in capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "back", "No back in this menu: 2 choices, type choices to hear them."),
+    ("fr", "retour", "Pas de retour dans ce menu : 2 choix, tapez choix pour les entendre."),
+])
+def test_back_where_the_menu_has_none_is_said_missing_not_unknown(
+        monkeypatch, tmp_path, capsys, lang: str, typed: str, said: str) -> None:
+    """Vertigo's first setup question has no "0. Back": `back` was "Unknown command: back."
+    though it is the word the guide teaches for 0."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--players", "2", "--lang", lang],
+                  f"{typed}\n")
+    assert said in lines
