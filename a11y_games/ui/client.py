@@ -29,6 +29,7 @@ from a11y_games.ui.keeping import KeepingCommands
 from a11y_games.ui.listening import ListeningCommands
 from a11y_games.ui.numbering import Numbering, is_key
 from a11y_games.ui.outputs import BrailleOptions, SpeechOutput
+from a11y_games.ui.paths import save_said
 from a11y_games.ui.settings import Preferences
 from a11y_games.ui.sounding import SoundCommands
 from a11y_games.ui.table import LocalTable, Table, TableUnavailable
@@ -175,8 +176,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
     def resumed(self, path: Path) -> None:
         """A game continued from a save: its history goes to the log, not to the speakers."""
         self._absorb_history()
-        self.say(Msg("core.load.done", path=str(path), game=self.table.spec.title,
-                     count=self.table.log_length), Msg("core.load.hint"))
+        self.say(Msg("core.load.done", path=save_said(path, self.lang),
+                     game=self.table.spec.title, count=self.table.log_length),
+                 Msg("core.load.hint"))
 
     def advance(self, *, ask: bool = True) -> None:
         """Let bots play and show what happened, until a human here must decide or the game

@@ -510,3 +510,14 @@ def test_the_launcher_names_each_language_in_its_own_words_after_more(monkeypatc
     lines = _launch(monkeypatch, capsys, "vertigo\n\nmore\n\n\n\nquit\nyes\nno\n")
     asked = next(i for i, line in enumerate(lines) if line.startswith("Language?"))
     assert lines[asked - 2:asked] == ["1. English", "2. Français"]
+
+
+def test_resuming_names_the_save_not_its_whole_path(monkeypatch, capsys) -> None:
+    """"Loaded Vertigo from /home/ana/.local/share/a11y_games/saves/autosave.json: ..." read
+    a path aloud at every resume; the save's name is what the player can type."""
+    import re
+
+    _launch(monkeypatch, capsys, "vertigo\n\n\n1\n")  # one decision, then input ends
+    lines = _launch(monkeypatch, capsys, "yes\n")
+    loaded = next(line for line in lines if line.startswith("Loaded Vertigo from "))
+    assert re.fullmatch(r"Loaded Vertigo from autosave: \d+ moves? replayed\.", loaded), loaded
