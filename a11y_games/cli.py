@@ -602,6 +602,19 @@ def _unfinished(specs: dict[str, GameSpec]) -> Match | None:
     return old
 
 
+def _autosave_damaged(specs: dict[str, GameSpec]) -> bool:
+    """An autosave is there but cannot be read: the player is told, not left wondering
+    where the unfinished game went."""
+    autosave = save_path("autosave")
+    if not is_file(autosave):
+        return False
+    try:
+        Match.load(autosave, specs)
+    except SaveError:
+        return True
+    return False
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -628,6 +641,8 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     if not games:
         raise UsageError(Msg("core.cli.no_games"))
     old = _unfinished(specs)
+    if old is None and _autosave_damaged(specs):
+        writer.lines([tr.render(Msg("core.launcher.resume_damaged"))])
     if old is not None:
         answer = _read(reader, tr.render(Msg("core.launcher.resume", game=old.spec.title,
                                              count=len(old.log))), writer)
@@ -676,7 +691,7 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
         values = option.offered(choice.options, spec.options, choice.players)
         if values is None:
             continue
-        labels = [option.choice_labels.get(v, v) for v in values]
+        labels = [option.value_label(v) for v in values]
         writer.lines([tr.render(option.label)] + [
             tr.render(Msg("core.choices.item", number=i, label=label))
             for i, label in enumerate(labels, 1)])
@@ -686,7 +701,10 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
         choice.options[option.name] = values[picked - 1]
     langs = list(LANGUAGES)
     default = langs.index(tr.lang) + 1
-    writer.lines([tr.render(Msg("core.choices.item", number=i, label=Msg(f"core.lang.{code}")))
+    writer.lines([tr.render(Msg("core.choices.item", number=i,  # each in its own language
+                                label=Msg("core.launcher.lang_line",
+                                          name=_capital(Translator(code).render(
+                                              Msg(f"core.lang.{code}"))))))
                   for i, code in enumerate(langs, 1)])
     choice.lang = langs[_ask_number(tr, writer, reader, Msg("core.launcher.lang",
                                                             default=default),
@@ -795,7 +813,7 @@ def cmd_rules(argv: Sequence[str], lang: str, out: IO[str]) -> int:
         return 1
     for section in chosen:
         if section is not None:
-            out.write("\n".join([section.title, *section.lines]) + "\n")
+            out.write("\n".join([section.title, *section.sentences]) + "\n")
     return 0
 
 

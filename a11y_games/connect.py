@@ -44,7 +44,8 @@ __all__ = ["cmd_connect", "play_online"]
 def _connect_parser() -> _Parser:
     parser = _Parser(prog="a11y-games connect", help_lines=(
         Msg("online.clihelp.connect"), Msg("online.clihelp.address"),
-        Msg("online.clihelp.name"), Msg("online.clihelp.tls"), Msg("core.clihelp.speech"),
+        Msg("online.clihelp.name"), Msg("online.clihelp.tls"), Msg("core.clihelp.lang"),
+        Msg("core.clihelp.speech"),
         Msg("core.clihelp.sound"),
         Msg("core.clihelp.braille"), Msg("core.clihelp.braille_width"),
         Msg("core.clihelp.verbosity"), Msg("core.clihelp.help")))

@@ -56,6 +56,13 @@ class Option:
                 return None
         return [v for v in self.choices if not v.isdecimal() or 1 <= int(v) <= players]
 
+    def value_label(self, value: str) -> Msg | str:
+        """How a value is offered: its label, or "Seat 3" for a seat number (never a bare
+        "3" after the choice's own number: "4. 3")."""
+        if value in self.choice_labels:
+            return self.choice_labels[value]
+        return Msg("core.option.seat", number=int(value)) if value.isdecimal() else value
+
 
 @dataclass(frozen=True)
 class GameSpec:

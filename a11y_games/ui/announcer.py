@@ -120,7 +120,9 @@ class Announcer:
                 for seat in event.visible_to:
                     if seat in self.transcripts:
                         self.transcripts[seat].append(event)
-                    if seat in self.backlog and seat != self.viewer:
+                    if (seat in self.backlog and seat != self.viewer
+                            and self._heard_at_level(event, seat)
+                            and not self.is_muted(event, seat)):  # kept as it would be said
                         self.backlog[seat].append(event)
             if index in history:
                 continue
@@ -136,14 +138,15 @@ class Announcer:
             self.cue_events(told, self.viewer)  # each cue queued before its line is said
             self.out.lines(shown)
 
-    def _heard_at_level(self, event: Event) -> bool:
+    def _heard_at_level(self, event: Event, seat: int | None = None) -> bool:
         """At the player's verbosity; at ``brief`` also the player's own move confirmed (the
         summary line of an action the viewer took, said at ``normal``), so that every level
         confirms what the player did."""
         if event.level <= self.verbosity:
             return True
+        seat = self.viewer if seat is None else seat
         return (self.verbosity == Verbosity.BRIEF and event.level == Verbosity.NORMAL
-                and self.viewer is not None and event.cause == self.viewer)
+                and seat is not None and event.cause == seat)
 
     def _record(self, event: Event) -> None:
         if self.out.events_file is None:

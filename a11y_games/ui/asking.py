@@ -330,6 +330,17 @@ class Asking:
             return worded[0]
         return None
 
+    def _choices_sharing(self, line: str) -> list[str]:
+        """The keys of the choices whose label has the word typed ("greek" at "3. Greek",
+        "8. Greek"): a word that names several choices, said as such, not as unknown."""
+        mine = self._my_turn()
+        key = fold(line)
+        if mine is None or not key:
+            return []
+        return [choice for choice, action, described in self.keyed_choices(mine[0])
+                if key == fold(action) or re.search(rf"\b{re.escape(key)}\b",
+                                                    fold(self.tr.render(described)))]
+
     def _step_named(self, line: str) -> tuple[int, str] | None:
         """The seat asked and the action whose name was typed when the menu offers it with
         its places ("build" for "Hut on Efate: 3 vatu", "Hut on Tanna: 3 vatu"): that step

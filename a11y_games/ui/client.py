@@ -17,7 +17,7 @@ from typing import Any
 from a11y_games.engine import Event, Msg, Verbosity
 from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
-from a11y_games.engine.words import find_named
+from a11y_games.engine.words import find_named, fold
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.announcer import Announcer
 from a11y_games.ui.asking import Asking
@@ -29,6 +29,7 @@ from a11y_games.ui.keeping import KeepingCommands
 from a11y_games.ui.listening import ListeningCommands
 from a11y_games.ui.numbering import Numbering, is_key
 from a11y_games.ui.outputs import BrailleOptions, SpeechOutput
+from a11y_games.ui.paths import save_said
 from a11y_games.ui.settings import Preferences
 from a11y_games.ui.sounding import SoundCommands
 from a11y_games.ui.table import LocalTable, Table, TableUnavailable
@@ -36,6 +37,12 @@ from a11y_games.ui.terminal import LineReader, Woken, Writer
 from a11y_games.ui.tuning import TuningCommands
 
 __all__ = ["BrailleOptions", "Client"]
+
+
+MENU_WORDS = frozenset(("back", "retour", "done", "termine", "finish", "finir", "pass",
+                        "passer", "end", "fin", "skip"))
+"""Words for ``0`` and ``00`` (back, and the answer that finishes a menu): typed where the
+menu has no such answer, they are said to be missing, not unknown."""
 
 
 class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingCommands,
@@ -169,8 +176,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
     def resumed(self, path: Path) -> None:
         """A game continued from a save: its history goes to the log, not to the speakers."""
         self._absorb_history()
-        self.say(Msg("core.load.done", path=str(path), game=self.table.spec.title,
-                     count=self.table.log_length), Msg("core.load.hint"))
+        self.say(Msg("core.load.done", path=save_said(path, self.lang),
+                     game=self.table.spec.title, count=self.table.log_length),
+                 Msg("core.load.hint"))
 
     def advance(self, *, ask: bool = True) -> None:
         """Let bots play and show what happened, until a human here must decide or the game
@@ -263,6 +271,16 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             self._act_own(*step)
             return
         shown = head if len(head) <= 30 else head[:29] + "…"  # not a pasted page, read back
+        mine = self._my_turn()
+        if mine is not None and fold(line) in MENU_WORDS:  # "back" where the menu has none
+            self.say(Msg("core.error.menu_word", word=line.strip(),
+                         count=len(self.table.choices(mine[0]))))
+            return
+        sharing = self._choices_sharing(line)
+        if len(sharing) > 1:
+            self.say(Msg("core.error.several_choices", word=line.strip(), count=len(sharing),
+                         keys=", ".join(sharing)))
+            return
         self.say(Msg("core.error.unknown_command", word=shown), Msg("core.error.try_help"))
 
     PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "lang", "speech",

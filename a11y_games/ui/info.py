@@ -70,9 +70,17 @@ class InfoCommands:
         if pending is None:
             self.say(Msg("core.end.over"))
             return
+        mine = self._my_turn()
+        if mine is not None and tuple(pending.seats) == (mine[0],):  # not "Waiting for Ana."
+            self.say(Msg("core.turn.yours", question=pending.prompt))
+            return
         names = [PlayerRef(s) for s in pending.seats]
         # one whole sentence, however many names: a braille display pans it
-        self.say(Msg("core.whose", count=len(names), names=names), pending.prompt)
+        whose = Msg("core.whose", count=len(names), names=names)
+        if self.tr.render(pending.prompt) == self.tr.render(whose):
+            self.say(whose)  # a network table hides another seat's question: said once
+            return
+        self.say(whose, pending.prompt)
 
     def cmd_status(self, rest: str) -> None:
         self.say_summary(self.table.status(self.viewer))
@@ -169,6 +177,11 @@ class InfoCommands:
             self._log_page(start, end, header=False)
         elif kind is not None:
             self._log_kind(events, kind)
+        elif verb not in ("search", "chercher", "cherche", "round", "tour", "manche"):
+            # "log votes" in a game without votes: which kinds there are, then the forms
+            self.say(Msg("core.kinds.unknown", word=words[0],
+                         names=self._kinds_list(self.kind_names())),
+                     Msg("core.error.log_number"))
         else:
             self.say(Msg("core.error.log_number"))
 
@@ -256,7 +269,7 @@ class InfoCommands:
         if section is None:
             self.say(Msg("core.rules.unknown", wanted=rest.strip(), count=len(sections)))
             return
-        self.out.lines([section.title, *section.lines])
+        self.out.lines([section.title, *section.sentences])
 
     def cmd_braille(self, rest: str) -> None:
         words = [fold(w) for w in rest.split()]

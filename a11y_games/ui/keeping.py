@@ -10,7 +10,7 @@ from a11y_games.engine import Event, Msg, PlayerRef
 from a11y_games.engine.match import Match, SaveError, UndoRefused, save_game
 from a11y_games.ui.commands import fold
 from a11y_games.ui.handover import Quit
-from a11y_games.ui.paths import data_dir, save_name_problem, save_path
+from a11y_games.ui.paths import data_dir, save_name_problem, save_path, save_said
 from a11y_games.ui.table import LocalTable
 from a11y_games.ui.terminal import PROMPT, Woken
 
@@ -77,7 +77,7 @@ class KeepingCommands:
             match.think(self.prefs.think)
         self._set_table(LocalTable(match))
         self._absorb_history()
-        self.say(Msg("core.load.done", path=str(path), game=match.spec.title,
+        self.say(Msg("core.load.done", path=save_said(path, self.lang), game=match.spec.title,
                      count=len(match.log)))
         lines = self._table_lines()
         if self.tr.render_all(lines) != table:

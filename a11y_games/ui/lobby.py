@@ -173,7 +173,7 @@ class Lobby:
             word = MENU[picked - 1] if picked is not None and 1 <= picked <= len(MENU) else \
                 next((w for w, names in WORDS.items() if answer in names), None)
             if word is None:
-                self.say(Msg("online.lobby.unknown", count=len(MENU)))
+                self.say(Msg("online.lobby.unknown", last=len(MENU)))
                 continue
             if word == "quit":
                 return None
@@ -302,7 +302,7 @@ class Lobby:
             values = option.offered(options, spec.options, players)
             if values is None:
                 continue  # a variant's sub-question, the variant off: its default holds
-            labels = [option.choice_labels.get(v, v) for v in values]
+            labels = [option.value_label(v) for v in values]
             default = values.index(option.default) + 1 if option.default in values else 1
             self.say(option.label, *(Msg("core.choices.item", number=i, label=label)
                                      for i, label in enumerate(labels, 1)))

@@ -62,6 +62,16 @@ FRENCH_NAMES = {"derniere": "last", "precedente": "previous", "auto": "autosave"
 """The reserved save names in French words: ``charger precedente`` loads ``previous``."""
 
 
+def save_said(path: Path, lang: str) -> str:
+    """A save as the player names it: its name when it is in the saves folder ("autosave",
+    "auto" in French), not the whole path read aloud; any other file by its path."""
+    if path.parent != data_dir() / "saves":
+        return str(path)
+    if lang == "fr":
+        return next((fr for fr, en in FRENCH_NAMES.items() if en == path.stem), path.stem)
+    return path.stem
+
+
 def save_path(name: str, *, allow_path: bool = False) -> Path:
     """The file for a save name, always inside the saves folder.
 

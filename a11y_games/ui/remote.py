@@ -320,7 +320,7 @@ class RemoteTable:
             self.seat = message.seat
         elif isinstance(message, p.Progress):
             if message.done < message.of:  # all answered: the reveal says it
-                self._note(Msg("online.progress", done=message.done, count=message.of))
+                self._note(Msg("online.progress", count=message.done, of=message.of))
         elif isinstance(message, p.Presence):
             if message.seat is not None and message.seat == self.seat:
                 return  # this seat's own comings and goings are said by the client

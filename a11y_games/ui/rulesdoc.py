@@ -27,6 +27,20 @@ class Section:
     lines: tuple[str, ...]
     paragraphs: tuple[str, ...] = ()
 
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """One whole sentence a line, as the ``rules`` command says them: the page's own
+        line breaks cut sentences in two ("...of the last elected government" /
+        "cannot be nominated..."), which speech and braille hear as two fragments."""
+        return tuple(sentence for paragraph in (self.paragraphs or self.lines)
+                     for sentence in _SENTENCE_END.split(paragraph) if sentence)
+
+
+_SENTENCE_END = re.compile(
+    r"(?:(?<=[a-zà-ÿ%)»\"'’][.!?])|(?<= [A-ZÀ-Ý][.!?]))\s+(?=[A-ZÀ-Ý0-9«\"])")
+"""Where a sentence ends and the next begins: after a word's last letter or a one-letter
+word ("F sous A."), never after "1." of a numbered step nor inside "C.N.U.", before a
+capital or a digit."""
 
 _STARTS_BLOCK = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>)")
 """A Markdown line that starts a new block: a list item, a numbered step, a heading, a

@@ -24,6 +24,6 @@ def test_pasted_lines_each_run(tmp_path) -> None:
     finally:
         player.close()
     told = lines[next(i for i, line in enumerate(lines) if line.endswith("> whose")):]
-    assert any(line.startswith("Waiting for") for line in told)
-    assert any(line.startswith("Money 40 $") for line in told)  # status ran
+    money = next(i for i, line in enumerate(told) if line.startswith("Money 40 $"))  # status
+    assert any(line.startswith("Your turn: ") for line in told[:money])  # whose ran first
     assert any(line.endswith("> log 2") for line in told)

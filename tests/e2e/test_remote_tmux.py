@@ -72,3 +72,35 @@ def test_an_interactive_client_plays_a_network_game_in_a_terminal(tmp_path: Path
         bo.close()
         ana.kill()
         server.kill()
+
+
+def test_whose_while_another_person_is_asked_names_them_once(tmp_path: Path) -> None:
+    """Bo has voted, Ana has not: Bo's `whose` says "Waiting for Ana." once, not twice
+    (the server hides Ana's question behind the same words)."""
+    server = Server(tmp_path / "db", tmp_path / "server-home", "--seed", "7").start()
+    ana = Player(server.url, tmp_path / "ana", "Ana")
+    env = {k: v for k, v in private_env(tmp_path / "bo").items()
+           if k in ("SPEECHD_CMD", "NO_SOUND", "HOME")}
+    bo = TmuxPlayer(tmp_path / "bo", ["connect", server.url.removeprefix("ws://"),
+                                      "--name", "Bo", "--speech", "off"], env=env)
+    try:
+        create_table(ana, game="pnue", players=5, bots=3)
+        bo.wait_for(lambda lines: any(line.startswith("Lobby>") for line in lines))
+        for answer, heard in (("1", "Which table"), ("1", "Waiting for the start")):
+            bo.type(answer)
+            bo.wait_for(lambda lines, heard=heard: any(heard in line for line in lines))
+        ana.expect(r"Bo sits at the table\.")
+        ana.send("start")
+        ana.expect(r"^Turn 1: Priya is President\.")  # a bot nominates (seed 7): a vote
+        bo.wait_for(lambda lines: any(line.startswith("Your turn: Approve") for line in lines))
+        bo.type("1")
+        lines = bo.wait_for(lambda lines: any(line.startswith("Your vote") for line in lines))
+        lines = bo.wait_prompt(lines)
+        bo.type("whose")
+        lines = bo.wait_prompt(lines)
+        said = lines[max(i for i, line in enumerate(lines) if line.endswith("> whose")) + 1:-1]
+        assert said == ["Waiting for Ana."], said
+    finally:
+        bo.close()
+        ana.kill()
+        server.kill()

@@ -43,7 +43,7 @@ def create_table(host: Player, *, game: str, players: int, bots: int,
     host.send("")
     # variants: Enter keeps each default, until the public question
     while True:
-        line = host.expect(r"Enter for \d+\.|Entrée : \d+\.|every bot\?|chaque robot \?"
+        line = host.expect(r"Enter for \d+\.|Entrée (:|pour) \d+\.|every bot\?|chaque robot \?"
                            r"|List the table|Montrer la table")
         host.send("")
         if "List the table" in line.string or "Montrer la table" in line.string:
@@ -360,3 +360,38 @@ def test_a_table_s_bots_may_each_have_their_own_level(server: Server, tmp_path: 
     assert [(s.kind, s.level) for s in record.seats][1:] == [("bot", "strong"),
                                                               ("bot", "random")]
     assert record.level == "normal"
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Type a number from 1 to 5."),
+                                            ("fr", "Tapez un numéro de 1 à 5.")])
+def test_a_word_the_lobby_does_not_know_says_which_numbers_it_takes(
+        server: Server, tmp_path: Path, lang: str, said: str) -> None:
+    """A command typed in the lobby ("lang fr") is answered in words, never with a
+    message id ("online.lobby.unknown")."""
+    ana = Player(server.url, tmp_path / "ana", "Ana", lang)
+    ana.expect(r"^5\. ")  # the menu, heard to its end
+    ana.send("lang fr")
+    line = ana.expect(r"^(?!Lobby>|Salon>)\S")  # the answer, not the prompt
+    ana.send("5")  # leave
+    ana.close_input()
+    assert ana.wait() == 0
+    assert line.string == said
+
+
+def test_the_count_of_answers_agrees_with_how_many_answered(server: Server,
+                                                            tmp_path: Path) -> None:
+    """While a vote fills up: "1 sur 5 a répondu.", then "2 sur 5 ont répondu." (the verb
+    agrees with those who answered, not with the table)."""
+    bo = Player(server.url, tmp_path / "bo", "Bo", "fr")
+    create_table(bo, game="pnue", players=5, bots=4)
+    bo.expect(r"vous avez la place 1 sur 5")
+    bo.send("start")
+    first = bo.expect(r"^1 sur 5 |^À vous : Proposez")
+    if first.group(0) != "1 sur 5 ":
+        bo.send("1")  # Bo is the first President: a nomination, then the vote
+        first = bo.expect(r"^1 sur 5 ")
+    second = bo.expect(r"^2 sur 5 ")
+    bo.send("quitter")
+    bo.close_input()
+    bo.wait()
+    assert (first.string, second.string) == ("1 sur 5 a répondu.", "2 sur 5 ont répondu.")

@@ -317,3 +317,85 @@ def test_help_is_said_in_the_players_language_one_option_a_line(
         assert any(line.startswith(f"{option}:") or line.startswith(f"{option} ")
                    for line in lines), option
     assert not any(line.startswith("usage:") for line in lines)
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "greek", "greek fits 2 choices: 3, 8. Type one number."),
+    ("fr", "grec", "grec correspond à 2 choix : 3, 8. Tapez un seul numéro."),
+])
+def test_a_word_two_choices_share_says_which_numbers_not_unknown_command(
+        monkeypatch, tmp_path, capsys, lang: str, typed: str, said: str) -> None:
+    """At "3. Greek ... 8. Greek", "greek" names no single choice: the player hears the
+    numbers it fits, not "Unknown command: greek."."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["utopia", "--players", "3", "--lang", lang],
+                  f"{typed}\n")
+    assert said in lines
+    assert not any(line.startswith(("Unknown command", "Commande inconnue")) for line in lines)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Your turn: Setup, 40 $ left. Population first."),
+    ("fr", "À vous : Il reste 40 $. D'abord la population."),
+])
+def test_whose_turn_on_your_own_turn_says_it_is_yours(monkeypatch, tmp_path, capsys,
+                                                      lang: str, said: str) -> None:
+    """`whose` when only the player is asked: "Your turn: ...", not "Waiting for Player 1."
+    said to Player 1."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--players", "2", "--lang", lang],
+                  "whose\n")
+    listed = max(i for i, line in enumerate(lines) if line.startswith("2. "))
+    assert lines[listed + 1] == said  # the answer to whose, after the question's choices
+    assert not any(line.startswith(("Waiting for Player 1", "On attend Joueur 1"))
+                   for line in lines)
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "log votes", "No kind named votes. Kinds: pollution, planet, laws, purchases, "
+     "population, money, chat, others, mine."),
+    ("fr", "journal votes", "Aucun genre nommé votes. Genres : pollution, planète, lois, achats, "
+     "population, argent, discussion, autres, miens."),
+])
+def test_log_with_a_kind_the_game_has_not_says_the_kinds_it_has(
+        monkeypatch, tmp_path, capsys, lang: str, typed: str, said: str) -> None:
+    """PNUE's `log votes` typed in Vertigo: the player hears Vertigo's kinds, not only the
+    forms of `log`."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--players", "2", "--lang", lang],
+                  f"{typed}\n")
+    assert said in lines
+
+
+@pytest.mark.parametrize(("lang", "whole"), [
+    ("en", "From 7 players, the President and Secretary-General of the last elected "
+     "government cannot be nominated, unless the previous turn ended without consensus."),
+    ("fr", "À partir de 7 joueurs, le Président et le Secrétaire général du dernier "
+     "gouvernement élu ne peuvent pas être proposés, sauf si le tour précédent s'est fini "
+     "sans consensus."),
+])
+def test_rules_say_one_whole_sentence_a_line(capsys, lang: str, whole: str) -> None:
+    """The rules page's own line breaks cut this sentence after "government": speech
+    heard two fragments. Each sentence is one line; a numbered step keeps its number."""
+    assert main(["rules", "pnue", "3", "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert whole in lines
+    assert lines[1].startswith("1. ")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "--lang en or fr: the language."),
+                                            ("fr", "--lang en ou fr : la langue.")])
+def test_connect_help_says_how_to_choose_the_language(capsys, lang: str, said: str) -> None:
+    """A French player joining a server learns `--lang fr` from `connect --help`."""
+    main(["connect", "--help", "--lang", lang])
+    assert said in capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "back", "No back in this menu: 2 choices, type choices to hear them."),
+    ("fr", "retour", "Pas de retour dans ce menu : 2 choix, tapez choix pour les entendre."),
+])
+def test_back_where_the_menu_has_none_is_said_missing_not_unknown(
+        monkeypatch, tmp_path, capsys, lang: str, typed: str, said: str) -> None:
+    """Vertigo's first setup question has no "0. Back": `back` was "Unknown command: back."
+    though it is the word the guide teaches for 0."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--players", "2", "--lang", lang],
+                  f"{typed}\n")
+    assert said in lines

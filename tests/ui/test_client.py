@@ -440,7 +440,9 @@ def test_pnue_board_topic_in_french_is_spelt_with_its_accent_and_typed_either_wa
 
 def test_hot_seat_private_news_for_the_player_answering_is_not_a_hand_over() -> None:
     """A player answering public questions already holds the keyboard: private news for him
-    (a monument now possible) is introduced as such, not as "Pass the keyboard"."""
+    (a monument now possible: after his own step a detail, heard at full) is introduced as
+    such, not as "Pass the keyboard"."""
+    from a11y_games.engine import Verbosity
     from a11y_games.games import get_spec
     from tests.utopia.helpers import CIV, put
 
@@ -452,7 +454,7 @@ def test_hot_seat_private_news_for_the_player_answering_is_not_a_hand_over() -> 
     state.guests = [(CIV["maya"], "fire")] * 6
     out = io.StringIO()
     client = Client(match, reader=PlainReader(io.StringIO("1\n1\n\n")), writer=Writer(out),
-                    lang="en")
+                    lang="en", verbosity=Verbosity.FULL)
     client.run()
     lines = out.getvalue().splitlines()
     name = ["Ana", "Bo"][first]
@@ -626,3 +628,21 @@ def test_news_from_a_network_table_never_breaks_a_yes_no_question() -> None:
     with pytest.raises(Quit):
         client.confirm_quit()
     assert out.getvalue().splitlines()[-1] == "Goodbye."
+
+
+def test_hot_seat_held_lines_keep_the_player_s_verbosity() -> None:
+    """PNUE, two humans at normal verbosity: "Ana hands 2 tiles to Bo." is a detail said
+    at full only; it was handed to the other player as "1 private message for you:"."""
+    from a11y_games.games.pnue import SPEC as PNUE
+
+    seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo"),
+             *(SeatSpec("bot", level="random", name_index=i) for i in range(2, 5))]
+    match = Match(PNUE, PNUE.settings(5, 1), seats)
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO("\n1\n" * 20)), writer=Writer(out))
+    client.run()
+    lines = out.getvalue().splitlines()
+    held = [lines[i + 1] for i, line in enumerate(lines[:-1])
+            if line.endswith(("private message for you:", "private messages for you:"))]
+    assert held, "no private line was held for a player: the test proves nothing"
+    assert not [line for line in held if " hands " in line], held

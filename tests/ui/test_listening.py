@@ -318,7 +318,7 @@ def test_a_question_that_comes_back_invites_several_numbers_on_one_line() -> Non
 def test_a_unique_word_of_a_label_names_the_choice_accents_and_case_ignored() -> None:
     lines, match, _ = _shop("nominate\nCHILE\nelan\n")
     assert match.log == [(0, "buy:1"), (0, "buy:2")]
-    assert "Unknown command: nominate." in lines  # two choices have that word
+    assert "nominate fits 2 choices: 1, 2. Type one number." in lines  # two have that word
 
 
 # --- several numbers on one line --------------------------------------------------------------
@@ -548,8 +548,8 @@ def test_the_launcher_takes_game_and_language_by_word_and_names_the_humans(
     assert any(line.startswith("5 joueurs : Zoé, Joueur 2,") for line in lines)
     assert not any(line == "Crisis race" for line in lines)  # crises are off: not asked
     first = lines.index("First President")
-    assert lines[first + 1:first + 7] == ["1. Drawn at random", "2. 1", "3. 2", "4. 3",
-                                          "5. 4", "6. 5"]  # seats 1 to 5 only
+    assert lines[first + 1:first + 7] == ["1. Drawn at random", "2. Seat 1", "3. Seat 2",
+                                          "4. Seat 3", "5. Seat 4", "6. Seat 5"]  # 1 to 5 only
     assert lines[first + 7].startswith("Your choice?")
 
 
@@ -569,3 +569,38 @@ def test_a_fresh_machine_is_asked_its_language_first_by_word() -> None:
     lang = ask_language(Translator("en"), Writer(out), PlainReader(io.StringIO("Français\n")))
     assert lang == "fr"
     assert out.getvalue().splitlines()[:2] == ["1. English", "2. Français"]
+
+
+def test_the_launcher_says_when_the_unfinished_game_cannot_be_read(monkeypatch,
+                                                                   capsys) -> None:
+    """A damaged autosave is not skipped in silence: the player hears why no game is
+    offered to resume, then the game list."""
+    from a11y_games.ui.paths import save_path
+
+    _launch(monkeypatch, capsys, "vertigo\n\n\n1\n")  # one decision, then input ends
+    autosave = save_path("autosave")
+    autosave.write_text(autosave.read_text()[:200])  # cut short, as by a full disk
+    lines = _launch(monkeypatch, capsys, "\n\n\nquit\nyes\nno\n")
+    said = "Your unfinished game cannot be resumed: its save is damaged."
+    assert said in lines
+    assert lines.index(said) < lines.index("a11y games. Choose a game:")
+
+
+def test_the_launcher_names_each_language_in_its_own_words_after_more(monkeypatch,
+                                                                      capsys) -> None:
+    """The language question after "more" reads as the first one does: "2. Français" for
+    a player who chose English by mistake, never "2. French"."""
+    lines = _launch(monkeypatch, capsys, "vertigo\n\nmore\n\n\n\nquit\nyes\nno\n")
+    asked = next(i for i, line in enumerate(lines) if line.startswith("Language?"))
+    assert lines[asked - 2:asked] == ["1. English", "2. Français"]
+
+
+def test_resuming_names_the_save_not_its_whole_path(monkeypatch, capsys) -> None:
+    """"Loaded Vertigo from /home/ana/.local/share/a11y_games/saves/autosave.json: ..." read
+    a path aloud at every resume; the save's name is what the player can type."""
+    import re
+
+    _launch(monkeypatch, capsys, "vertigo\n\n\n1\n")  # one decision, then input ends
+    lines = _launch(monkeypatch, capsys, "yes\n")
+    loaded = next(line for line in lines if line.startswith("Loaded Vertigo from "))
+    assert re.fullmatch(r"Loaded Vertigo from autosave: \d+ moves? replayed\.", loaded), loaded

@@ -613,8 +613,8 @@ def test_a_shared_win_is_told_score_first_then_every_winner_in_one_sentence() ->
     state.scores = [50, 50, 50, 1, 50]
     start = len(state.events)
     state._score_round()
-    said = [e.msg for e in state.events[start:]][-2:]
-    assert [m.id for m in said] == ["utopia.ev.tie", "utopia.ev.tie_names"]
+    said = [e.msg for e in state.events[start:]][-3:]
+    assert [m.id for m in said] == ["utopia.ev.tie", "utopia.ev.tie_names", "utopia.ev.final"]
     assert said[0].params["score"] == 50
     assert said[1].params["seats"] == [PlayerRef(0), PlayerRef(1), PlayerRef(2), PlayerRef(4)]
     assert state.outcome().reason == said[0]  # the client names the winners after it

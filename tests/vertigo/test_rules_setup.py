@@ -299,6 +299,7 @@ def test_vg07_setup_purchases_are_confirmed_and_placements_said_at_normal() -> N
     mark = len(state.events)
     do(state, seat, "done")
     heard = shown(state, other, mark)
-    assert "Right region: population 2." in heard
-    assert "Left region: population 1." in heard
-    assert not any(line.startswith("Centre region") for line in heard)
+    name = "Player 1" if seat == 0 else "Player 2"
+    assert f"{name}, right region: population 2." in heard  # whose region, said
+    assert f"{name}, left region: population 1." in heard
+    assert not any("centre region" in line for line in heard)

@@ -623,6 +623,10 @@ class UtopiaState(MenuStack, GameState):
         self.order, self.pos = [], 0
         for msg in self.end_lines():
             self._event(msg, level=Verbosity.BRIEF)
+        ranked = sorted(range(self.n), key=lambda s: -self.scores[s])  # everyone's total
+        self._event(Msg("utopia.ev.final", seats=[
+            Msg("utopia.ev.final_one", seat=_REFS[s], score=self.scores[s]) for s in ranked]),
+            level=Verbosity.BRIEF)
 
     def end_msg(self) -> Msg:
         """How the game ended, in one short line: who won and with what, or a tie's score."""

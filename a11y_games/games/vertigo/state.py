@@ -30,7 +30,10 @@ ENGINEERS_ON = tuple(data.ENGINEERS[CODE_FACTORY[code]] if code in CODE_FACTORY 
                      for code in range(6))
 """Engineers a province must hold, by province code (VG-09)."""
 R3 = range(len(data.REGIONS))
-AGAIN = frozenset(("vertigo.prompt.choose_region", "vertigo.prompt.choose_to"))
+AGAIN = frozenset(("vertigo.prompt.choose_region", "vertigo.prompt.choose_to",
+                   "vertigo.prompt.people_from", "vertigo.prompt.people_to"))
+PEOPLE_MOVE = ("people_from", "people_from_province", "people_to", "people_to_province")
+"""The questions of a population move, in order: not "Which region?" twice."""
 """Menus that come back after a purchase (the next pawn, the next student): several
 numbers on one line buy several."""
 
@@ -180,6 +183,11 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             if self.phase == "setup" and not self.menus.may_finish(seat):
                 key = "vertigo.prompt.setup_people"  # why there is no "done" yet
             return Msg(key, money=c.money)
+        if "pop:move" in self.path:
+            rest = self.path[self.path.index("pop:move") + 1:]
+            depth = len(rest) - (rest[-1:] == ["other"])  # another province: its region
+            if depth < len(PEOPLE_MOVE):
+                return Msg(f"vertigo.prompt.{PEOPLE_MOVE[depth]}", money=c.money)
         options = self._menu_actions(seat)
         head = options[0].split(":")[0] if options[0] != "back" else "pop"
         return Msg(f"vertigo.prompt.choose_{head}", money=c.money)
@@ -349,8 +357,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             for r in range(len(data.REGIONS)):  # where its people stand, region by region
                 people = country.population(r)
                 if people:
-                    msg = Msg("vertigo.event.setup_people", region=summary.region_title(r),
-                              people=people)
+                    msg = Msg("vertigo.event.setup_people", region=summary.region_msg(r),
+                              people=people, player=PlayerRef(seat))  # whose region
                     self.events += (Event(msg, others, NORMAL, seat), Event(msg, own, FULL, seat))
             self.cursor += 1
             if self.cursor < self.n:

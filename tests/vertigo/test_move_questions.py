@@ -1,0 +1,58 @@
+"""Population said by ear: a move asks where from, then where to (never "Which region?"
+twice); another country's people are said with the country's name."""
+
+from __future__ import annotations
+
+import pytest
+
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.games.vertigo import SPEC
+from a11y_games.i18n import Translator
+
+
+@pytest.mark.parametrize(("lang", "asked"), [
+    ("en", ["Move population from which region?", "To which region?", "To which region?",
+            "To which province?"]),
+    ("fr", ["Déplacer depuis quelle région ?", "Vers quelle région ?",
+            "Vers quelle région ?", "Vers quelle province ?"]),
+])
+def test_a_population_move_asks_from_then_to(lang: str, asked: list[str]) -> None:
+    """From a region, to a region, "Another province" there: its region, its province."""
+    match = Match(SPEC, SPEC.settings(2, 1),
+                  [SeatSpec("bot", level="random", name_index=i) for i in range(2)])
+    tr = Translator(lang, names=match.seat_name)
+    state = match.state
+    heard: list[str] = []
+    for _ in range(400):
+        pending = state.pending()
+        assert pending is not None, "the game ended before a population move"
+        seat = pending.seats[0]
+        legal = state.legal_actions(seat)
+        move = next((a for a in legal if "pop:move" in a), None)
+        if state.phase == "manage" and move is not None and not state.path:
+            match.act(seat, move)
+            for _ in asked:
+                heard.append(tr.render(state.pending().prompt))
+                places = [a for a in state.legal_actions(seat) if a not in ("back", "done")]
+                match.act(seat, "other" if "other" in places else places[0])
+            break
+        match.act(seat, match.bot_choice(seat))
+    assert heard == asked
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_where_another_country_s_people_stand_names_that_country(lang: str) -> None:
+    """After a bot's setup purchases: "Smog, right region: population 4.", not "Right region:
+    population 4." (whose right region?)."""
+    match = Match(SPEC, SPEC.settings(3, 5),
+                  [SeatSpec("bot", level="random", name_index=i) for i in range(3)])
+    tr = Translator(lang, names=match.seat_name)
+    state = match.state
+    while state.phase == "setup":
+        seat = state.pending().seats[0]
+        match.act(seat, match.bot_choice(seat))
+    said = [(e.cause, tr.render(e.msg)) for e in match.events
+            if e.msg.id == "vertigo.event.setup_people"]
+    assert said
+    for seat, line in said:
+        assert line.startswith(f"{tr.render(match.seat_name(seat))}, "), line
