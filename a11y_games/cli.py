@@ -628,7 +628,8 @@ def ask_language(tr: Translator, writer: Writer, reader: PlainReader | PromptRea
                                           name=_capital(Translator(code).render(
                                               Msg(f"core.lang.{code}"))))))
                   for i, code in enumerate(langs, 1)])
-    picked = _ask_number(tr, writer, reader, Msg("core.launcher.lang", default=default),
+    # asked before anyone chose a language: the question speaks both
+    picked = _ask_number(tr, writer, reader, Msg("core.launcher.lang_first", default=default),
                          1, len(langs), default, [LANGUAGE_WORDS.get(c, (c,)) for c in langs])
     return langs[picked - 1]
 

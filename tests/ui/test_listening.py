@@ -568,7 +568,22 @@ def test_a_fresh_machine_is_asked_its_language_first_by_word() -> None:
     out = io.StringIO()
     lang = ask_language(Translator("en"), Writer(out), PlainReader(io.StringIO("Français\n")))
     assert lang == "fr"
-    assert out.getvalue().splitlines()[:2] == ["1. English", "2. Français"]
+    assert out.getvalue().splitlines()[:3] == ["1. English", "2. Français",
+                                               "Language? Langue ? Enter for 1."]
+
+
+def test_the_first_question_speaks_to_a_french_speaker_too() -> None:
+    """On a fresh machine nobody has chosen a language yet: the question is heard in
+    both, whichever the system's own."""
+    from a11y_games.cli import ask_language
+    from a11y_games.i18n import Translator
+
+    for system, question in (("en", "Language? Langue ? Enter for 1."),
+                             ("fr", "Langue ? Language? Entrée pour 2.")):
+        out = io.StringIO()
+        assert ask_language(Translator(system), Writer(out),
+                            PlainReader(io.StringIO("\n"))) == system  # Enter: the system's
+        assert out.getvalue().splitlines()[2] == question
 
 
 def test_the_launcher_says_when_the_unfinished_game_cannot_be_read(monkeypatch,
