@@ -553,6 +553,23 @@ def test_the_launcher_takes_game_and_language_by_word_and_names_the_humans(
     assert lines[first + 7].startswith("Your choice?")
 
 
+def test_the_launcher_lists_each_game_short_with_its_player_count_first(monkeypatch,
+                                                                        capsys) -> None:
+    """"1. PNUE — Mr Dollar: Hidden roles: ecologists against ... 2 to 12 players." ran to
+    100 characters with the count last; now a few words, and the summary once chosen."""
+    lines = _launch(monkeypatch, capsys, "1\n\n\nquit\nyes\nno\n")
+    listed = lines.index("a11y games. Choose a game:")
+    assert lines[listed + 1:listed + 5] == [
+        "1. PNUE — Mr Dollar, 2 to 12 players: hidden roles.",
+        "2. Vertigo, 2 to 4 players: factories and pollution.",
+        "3. Utopia, 2 to 5 players: princes and monuments.",
+        "4. Vanuatu, 2 to 5 players: islands and boats."]
+    asked = lines.index("Game number? Enter for 1.")
+    assert lines[asked + 1] == ("Hidden roles: ecologists against lobbyists and their"
+                                " secret leader, Mr Dollar.")
+    assert lines[asked + 2].startswith("How many players, 2 to 12?")
+
+
 def test_the_launcher_offers_to_resume_the_unfinished_game(monkeypatch, capsys) -> None:
     _launch(monkeypatch, capsys, "vertigo\n\n\n1\n")  # one decision, then input ends
     lines = _launch(monkeypatch, capsys, "yes\n")
