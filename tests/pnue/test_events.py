@@ -57,15 +57,18 @@ def test_events_fit_40_cells(lang: str) -> None:
     assert not too_long, too_long
 
 
-def test_the_vote_result_then_the_secretary_general_on_its_own_line() -> None:
-    """PN-12, PN-16: the count first, then who is Secretary-General; both BRIEF."""
+def test_the_vote_result_and_its_lists_then_the_secretary_general_on_its_own_line() -> None:
+    """PN-12, PN-16: the count first, who voted how next (the vote's lines together, not
+    split by "Cy is Secretary-General."), then who is Secretary-General; BRIEF."""
     state = rig(new(5), [E, L, E, D, E])
     act(state, 0, "nominate:2")
     mark = len(state.events)
     vote(state, yes=(0, 1, 2, 3))
     said = since(state, mark)
     at = ids(said).index("pnue.vote.result_yes")
-    result, secretary = said[at:at + 2]
+    assert ids(said)[at:at + 4] == ["pnue.vote.result_yes", "pnue.vote.who_yes",
+                                    "pnue.vote.who_no", "pnue.vote.secretary"]
+    result, secretary = said[at], said[at + 3]
     assert result.msg.id == "pnue.vote.result_yes" and result.msg.params == {"yes": 4, "no": 1}
     assert secretary.msg.id == "pnue.vote.secretary" and secretary.msg.params["seat"].seat == 2
     assert result.level == secretary.level == Verbosity.BRIEF

@@ -399,3 +399,28 @@ def test_back_where_the_menu_has_none_is_said_missing_not_unknown(
     lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--players", "2", "--lang", lang],
                   f"{typed}\n")
     assert said in lines
+
+
+def test_pnue_says_each_fact_once_and_keeps_the_vote_lines_together(monkeypatch, tmp_path,
+                                                                   capsys) -> None:
+    """At full: "A game for 7 players." after "7 players: ...", "Chloe is the first
+    President." before "Turn 1: Chloe is President.", "Player 1 has voted." after "Your vote:
+    yes.", and "Player 1 is Secretary-General." between the count and who voted how."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["pnue", "--verbosity", "full"], "1\n")
+    assert "7 players: Player 1, Thiago, Ingrid, Priya, Haruto, Chloe, Mateo." in lines
+    assert "A game for 7 players." not in lines
+    assert not any("first President" in line for line in lines)
+    assert "Turn 1: Chloe is President." in lines
+    mine = lines.index("Your vote: yes.")
+    assert lines[mine + 1:mine + 5] == [
+        "Approved: 6 yes, 1 no.", "Yes: Player 1, Thiago, Ingrid, Priya, Chloe, Mateo.",
+        "No: Haruto.", "Player 1 is Secretary-General."]
+    assert "Thiago has voted." in lines  # the others' votes are still heard coming in
+    assert "Player 1 has voted." not in lines
+
+
+def test_pnue_with_fictive_players_still_says_how_many_are_real(monkeypatch, tmp_path,
+                                                                capsys) -> None:
+    lines = _play(monkeypatch, tmp_path, capsys, ["pnue", "--players", "3"], "")
+    assert "5 players: Fictive player 1, Player 1, Thiago, Fictive player 2, Ingrid." in lines
+    assert "A game for 3 players." in lines
