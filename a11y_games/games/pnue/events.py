@@ -25,8 +25,8 @@ from a11y_games.games.pnue.summary import name_lines
 __all__ = [
     "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drawn",
     "drew_or_got", "enacted", "hand_public", "nominated", "plain", "president", "presides",
-    "refs", "reveal", "role_dealt", "role_msg", "seat_list", "secretary", "table", "tile_msg", "vote_cast",
-    "vote_mine", "vote_result",
+    "refs", "reveal", "role_dealt", "role_msg", "seat_list", "secretary", "table", "tile_msg",
+    "vote_cast", "vote_mine", "vote_result",
 ]
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
