@@ -269,6 +269,8 @@ class PnueState(GameState):
         if phase == Phase.OVER:
             self._pending = None
         elif phase == Phase.VOTE:
+            # one question for every voter: a voter in the claim menu still hears the vote's
+            # (a per-seat prompt needs the engine and client: see the claim question below)
             self._pending = events.asked_to_vote(tuple(self.voters), *self._ballot)
         elif phase == Phase.RACE:
             left = tuple(s for s in self.racers if s not in self.reacted)
@@ -279,8 +281,17 @@ class PnueState(GameState):
             self._pending = events.asked(who, phase)
         elif phase == Phase.DISCARD and len(self.hand) < data.HAND_SIZE:
             self._pending = events.asked(p, "discard_optional")  # PN-34
+        elif phase == Phase.NOMINATE and p in self.arguing:  # the claim menu's own question
+            self._pending = self._claim_question(p)
         else:
             self._pending = events.asked(p, phase)
+
+    def _claim_question(self, seat: int) -> Pending:
+        """What ``seat`` is asked in the claim menu: which turn, then what it says of it."""
+        subject = self.arguing[seat]
+        if subject is None:
+            return events.asked(seat, "argue")
+        return Pending((seat,), Msg("pnue.ask.argue_say", turn=subject[0]))
 
     def legal_actions(self, seat: int) -> list[str]:
         if self.phase == Phase.VOTE:  # the most frequent question: no cache churn
