@@ -137,8 +137,8 @@ def test_help_names_each_game_command_once(monkeypatch, tmp_path, capsys, game: 
     assert game_lines and not said_twice
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "5 is now Tourist: Player 1 has 1."),
-                                            ("fr", "5 est maintenant Touriste : Joueur 1 a 1.")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "5 is now Tourist: you have 1."),
+                                            ("fr", "5 est maintenant Touriste : vous, 1.")])
 def test_a_count_after_a_default_name_is_told_apart(monkeypatch, tmp_path, capsys, lang: str,
                                                     said: str) -> None:
     """"Sail: Player 1 1" could not be understood by ear: whose markers, how many."""
@@ -147,9 +147,9 @@ def test_a_count_after_a_default_name_is_told_apart(monkeypatch, tmp_path, capsy
     assert any(line.endswith(said) for line in lines)  # the one choice changed
 
 
-@pytest.mark.parametrize(("lang", "typed", "said"), [("en", "sail", "1. Sail: Player 1 has 1"),
+@pytest.mark.parametrize(("lang", "typed", "said"), [("en", "sail", "1. Sail: you have 1"),
                                                      ("fr", "naviguer",
-                                                      "1. Naviguer : Joueur 1 a 1")])
+                                                      "1. Naviguer : vous, 1")])
 def test_a_choice_can_be_typed_by_the_word_before_its_colon(monkeypatch, tmp_path, capsys,
                                                             lang: str, typed: str,
                                                             said: str) -> None:

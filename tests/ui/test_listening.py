@@ -570,6 +570,14 @@ def test_the_launcher_lists_each_game_short_with_its_player_count_first(monkeypa
     assert lines[asked + 2].startswith("How many players, 2 to 12?")
 
 
+def test_the_rising_waters_variant_says_what_each_answer_means(monkeypatch, capsys) -> None:
+    """"1. on" / "2. off" were bare values: each answer now says the game it makes, as
+    PNUE's "With the 3 crises" does."""
+    lines = _launch(monkeypatch, capsys, "vanuatu\n\nmore\n\n\n\n\nquit\nyes\nno\n")
+    asked = lines.index("Rising waters (expansion)")
+    assert lines[asked + 1:asked + 3] == ["1. With rising waters", "2. Without rising waters"]
+
+
 def test_the_launcher_offers_to_resume_the_unfinished_game(monkeypatch, capsys) -> None:
     _launch(monkeypatch, capsys, "vertigo\n\n\n1\n")  # one decision, then input ends
     lines = _launch(monkeypatch, capsys, "yes\n")
