@@ -74,3 +74,27 @@ def test_a_forced_marker_menu_names_provinces_not_bare_letters() -> None:
         assert labels and all(label.startswith("Province ") or " : " in label or ": " in label
                               for label in labels)  # a free one by name, else what stands
         assert not any(len(label) == 1 for label in labels)
+
+
+def test_finishing_from_a_region_menu_says_the_management_is_over() -> None:
+    """`00` (done) typed at "Which region?" ended the whole management step with no word
+    to the manager; now "Management over, 38 $ left." at every verbosity, said once."""
+    from a11y_games.engine import Verbosity
+    from tests.vertigo.helpers import seat_now, started
+
+    state = started(2, 1, pawns=5)
+    seat = seat_now(state)
+    state.apply(seat, "step:population+pop:buy")
+    money = state.countries[seat].money
+    mark = len(state.events)
+    state.apply(seat, "done")  # from the region menu
+    heard = [e for e in state.events[mark:] if e.visible(seat)]
+    for lang, said in (("en", f"Management over, {money} $ left."),
+                       ("fr", f"Gestion terminée, {money} $ au coffre.")):
+        tr = Translator(lang)
+        lines = [tr.render(e.msg) for e in heard if e.level <= Verbosity.NORMAL]
+        assert said in lines
+    assert not any(e.msg.id == "vertigo.event.manage_done" for e in heard)  # not twice
+    other = 1 - seat
+    assert any(e.msg.id == "vertigo.event.manage_done" and e.visible(other)
+               for e in state.events[mark:])
