@@ -628,7 +628,8 @@ def ask_language(tr: Translator, writer: Writer, reader: PlainReader | PromptRea
                                           name=_capital(Translator(code).render(
                                               Msg(f"core.lang.{code}"))))))
                   for i, code in enumerate(langs, 1)])
-    picked = _ask_number(tr, writer, reader, Msg("core.launcher.lang", default=default),
+    # asked before anyone chose a language: the question speaks both
+    picked = _ask_number(tr, writer, reader, Msg("core.launcher.lang_first", default=default),
                          1, len(langs), default, [LANGUAGE_WORDS.get(c, (c,)) for c in langs])
     return langs[picked - 1]
 
@@ -651,8 +652,8 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     writer.lines([tr.render(Msg("core.launcher.welcome"))])
     writer.lines([tr.render(Msg("core.choices.item", number=i,
                                 label=Msg("core.launcher.game_line", game=g.title,
-                                          summary=g.summary, low=g.min_players,
-                                          high=g.max_players)))
+                                          tagline=g.tagline or g.summary,
+                                          low=g.min_players, high=g.max_players)))
                   for i, g in enumerate(games, 1)])
     online = len(games) + 1  # the last entry: a table held by a server
     writer.lines([tr.render(Msg("core.choices.item", number=online,
@@ -664,6 +665,7 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
         address = _read(reader, tr.render(Msg("online.launcher.address")), writer)
         raise GoOnline(address or "127.0.0.1")
     spec = games[picked - 1]
+    writer.lines([tr.render(spec.summary)])  # the list's few words, said whole
     players = _ask_number(tr, writer, reader,
                           Msg("core.launcher.players", low=spec.min_players,
                               high=spec.max_players, default=spec.default_players),

@@ -90,6 +90,9 @@ class GameSpec:
     """Sound cues of the game's events: an event's message id (or ``id/param_id``, the id
     of a message among its parameters, as ``pnue.enact.done/pnue.tile.lob``) to a cue
     name (``round``, ``passed``, ``targeted``..., or a cue of the game's own)."""
+    tagline: Msg | None = None
+    """A few words for the launcher's game list ("hidden roles"): the list says each game's
+    player count first and stays short; the summary is said once the game is chosen."""
     kinds: Mapping[str, str] = field(default_factory=dict)
     """Kinds of announcements a player can mute (``mute KIND``) and read back (``log KIND``):
     an event's message id, or an id prefix ending with ``.``, to a kind name (an English

@@ -120,7 +120,7 @@ class Announcer:
                 for seat in event.visible_to:
                     if seat in self.transcripts:
                         self.transcripts[seat].append(event)
-                    if (seat in self.backlog and seat != self.viewer
+                    if (seat in self.backlog and seat != self.viewer and not event.spectators
                             and self._heard_at_level(event, seat)
                             and not self.is_muted(event, seat)):  # kept as it would be said
                         self.backlog[seat].append(event)

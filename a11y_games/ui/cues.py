@@ -72,7 +72,8 @@ def event_cue(event: Event, viewer: int | None, cues: Mapping[str, str]) -> str 
         return cue or None  # "": the game wants no cue for this line
     if own:
         return None  # the echo of one's own action: one knows
-    if event.visible_to is not None and viewer is not None and viewer in event.visible_to:
+    if (event.visible_to is not None and not event.spectators and viewer is not None
+            and viewer in event.visible_to):  # a public fact told to all but one: not private
         return "private"
     if event.cause is not None:
         return "acted"

@@ -382,8 +382,10 @@ class Lobby:
     def _who_line(self, table: RemoteTable) -> Msg:
         taken = [s for s in table.info.seats if s.kind != "free"]
         names = [s.name for s in taken]
+        free = table.info.players - len(taken)
         return Msg("online.seat.who", count=len(taken), names=names,
-                   free=table.info.players - len(taken))
+                   free=Msg("online.seat.free", count=free) if free
+                   else Msg("online.seat.none_free"))  # "aucune libre", not "libres : 0"
 
     def _leave(self) -> None:
         with contextlib.suppress(RequestRefused, ConnectionLost):

@@ -340,11 +340,11 @@ def test_a_table_s_bots_may_each_have_their_own_level(server: Server, tmp_path: 
     ana.send("2")
     ana.expect(r"level")
     ana.send("")  # normal for the table (lost seats, free seats at the start)
-    ana.expect(r"The same level for every bot\? Enter: yes\.")
+    ana.expect(r"The same level for every bot\? Enter for yes\.")
     ana.send("no")
-    ana.expect(r"Bot at seat 2: level\? Enter: 2\.")
+    ana.expect(r"Bot at seat 2: level\? Enter for 2\.")
     ana.send("3")  # strong
-    ana.expect(r"Bot at seat 3: level\? Enter: 2\.")
+    ana.expect(r"Bot at seat 3: level\? Enter for 2\.")
     ana.send("1")  # random
     while "List the table" not in ana.expect(r"Enter for \d+\.|List the table").string:
         ana.send("")
@@ -352,6 +352,7 @@ def test_a_table_s_bots_may_each_have_their_own_level(server: Server, tmp_path: 
     ana.expect(r"Minutes before a bot")
     ana.send("2")
     ana.expect(r"you have seat 1 of 3")
+    ana.expect(r"^3 seated \(Ana, .*\), none free\.$")  # not "0 free"
     storage = SqliteStorage(tmp_path / "db" / "tables.sqlite3")
     try:
         (record, _), = storage.load_unfinished()

@@ -60,8 +60,10 @@ class Invariants:
         for index in range(self.seen, len(events)):
             event = events[index]
             msg = event.msg
-            if msg.id == "pnue.vote.cast":
-                assert event.visible_to is None and not event.informs
+            if msg.id == "pnue.vote.cast":  # public, but not echoed to the voter
+                voter = msg.params["seat"].seat
+                assert event.spectators and not event.informs
+                assert event.visible_to == frozenset(range(state.seat_count)) - {voter}
                 continue
             if msg.id in PRIVATE:
                 assert event.visible_to is not None and len(event.visible_to) == 1, msg

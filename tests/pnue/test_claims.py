@@ -106,3 +106,24 @@ def test_pn19_bots_weigh_a_changed_story() -> None:
     act(state, 2, "about:0")
     act(state, 2, "say:lob1")
     assert suspicion(state.observation(6))[2] > before + 0.5
+
+
+@pytest.mark.rule("PN-19")
+def test_the_president_in_the_claim_menu_hears_the_claim_question() -> None:
+    """"Nominate a Secretary-General." over "Say: lobbyist 0, ecological 2" said a question
+    the choices did not answer; the claim menu asks its own, then the nomination again."""
+    state = after_a_session()
+    for seat in state.pending().seats:
+        act(state, seat, "vote:no")
+    state.subjects[state.president] = [(1, "got", 2)]
+    p = state.president
+    english = Translator("en")
+    act(state, p, "argue")
+    assert english.render(state.pending().prompt) == "Claim about which turn?"
+    act(state, p, "about:0")
+    assert state.pending().seats == (p,)
+    assert english.render(state.pending().prompt) == "What do you say of turn 1?"
+    act(state, p, "back")
+    assert english.render(state.pending().prompt) == "Claim about which turn?"
+    act(state, p, "back")
+    assert english.render(state.pending().prompt) == "Nominate a Secretary-General."

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from a11y_games.engine import Verbosity
+from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.games.pnue import SPEC
 from a11y_games.i18n import Translator
@@ -57,15 +57,18 @@ def test_events_fit_40_cells(lang: str) -> None:
     assert not too_long, too_long
 
 
-def test_the_vote_result_then_the_secretary_general_on_its_own_line() -> None:
-    """PN-12, PN-16: the count first, then who is Secretary-General; both BRIEF."""
+def test_the_vote_result_and_its_lists_then_the_secretary_general_on_its_own_line() -> None:
+    """PN-12, PN-16: the count first, who voted how next (the vote's lines together, not
+    split by "Cy is Secretary-General."), then who is Secretary-General; BRIEF."""
     state = rig(new(5), [E, L, E, D, E])
     act(state, 0, "nominate:2")
     mark = len(state.events)
     vote(state, yes=(0, 1, 2, 3))
     said = since(state, mark)
     at = ids(said).index("pnue.vote.result_yes")
-    result, secretary = said[at:at + 2]
+    assert ids(said)[at:at + 4] == ["pnue.vote.result_yes", "pnue.vote.who_yes",
+                                    "pnue.vote.who_no", "pnue.vote.secretary"]
+    result, secretary = said[at], said[at + 3]
     assert result.msg.id == "pnue.vote.result_yes" and result.msg.params == {"yes": 4, "no": 1}
     assert secretary.msg.id == "pnue.vote.secretary" and secretary.msg.params["seat"].seat == 2
     assert result.level == secretary.level == Verbosity.BRIEF
@@ -126,7 +129,7 @@ def test_an_enactment_then_the_tiles_on_the_table() -> None:
     assert enacted.msg.params["tile"].id == "pnue.tile.health"
     assert enacted.msg.params["seat"] == state.refs[2]  # the Secretary-General, by name
     for lang, line in (("en", "Kenya enacts: ecological health."),
-                       ("fr", "Kenya adopte : écologique santé.")):
+                       ("fr", "Kenya adopte : écologique, santé.")):
         assert Translator(lang, names=lambda s: "Kenya").render(enacted.msg) == line
     assert table.msg.id == "pnue.enact.table" and table.msg.params == {"eco": 1, "lob": 0}
     assert enacted.level == table.level == Verbosity.BRIEF
@@ -237,3 +240,24 @@ def test_french_fictive_session_names_the_fictive_player_first() -> None:
     tr = Translator("fr", names=lambda s: Msg("pnue.fictive.name", number=1))
     line = tr.render(Msg("pnue.fictive.session", seat=PlayerRef(3), count=2))
     assert line == "Joueur fictif 1 : 2 tuiles tirées."
+
+
+def test_french_names_no_office_in_the_masculine() -> None:
+    """The catalogue knows no player's gender: "Priya est Secrétaire général." and "Ingrid
+    est Président." are said of women too; the French names the office instead."""
+    state = rig(new(5), [E, L, E, D, E])
+    act(state, 0, "nominate:2")
+    mark = len(state.events)
+    vote(state, yes=(0, 1, 2, 3))
+    names = ("Ingrid", "Thiago", "Priya", "Chloe", "Mateo")
+    french = Translator("fr", names=lambda s: names[s])
+    said = [french.render(e.msg) for e in since(state, mark)]
+    assert "Priya au secrétariat général." in said
+    turn = french.render(Msg("pnue.turn.president", seat=state.refs[0], turn=1))
+    assert turn == "Tour 1 : Ingrid à la présidence."
+    for msg_id in ("pnue.status.discard", "pnue.status.enact", "pnue.board.president",
+                   "pnue.board.last_president", "pnue.board.last_secretary",
+                   "pnue.status.claim_secretary", "pnue.status.claim_investigation",
+                   "pnue.vote.tie"):
+        line = french.render(Msg(msg_id, seat=state.refs[2]))
+        assert not any(word in line for word in ("Président", "Secrétaire", " il "))

@@ -50,9 +50,11 @@ def test_pn12_secret_simultaneous_vote_revealed_together() -> None:
         act(state, seat, "vote:yes" if seat % 2 else "vote:no")
         assert seat not in state.pending().seats
     early = since(state, mark)
-    public = [e for e in early if e.visible_to is None]
+    public = [e for e in early if e.visible_to is None or e.spectators]
     assert all(e.msg.id == "pnue.vote.cast" and "yes" not in e.msg.params for e in public)
-    mine = [e for e in early if e.visible_to is not None]  # each vote confirmed to its voter
+    assert all(e.cause not in e.visible_to for e in public)  # "Your vote: no." said it
+    mine = [e for e in early if e.visible_to is not None and not e.spectators]  # each vote
+    # confirmed to its voter
     assert [(e.msg.id, e.visible_to) for e in mine] == [
         ("pnue.vote.mine_yes" if seat % 2 else "pnue.vote.mine_no", frozenset({seat}))
         for seat in (3, 1, 4, 0)]

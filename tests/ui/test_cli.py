@@ -137,8 +137,8 @@ def test_help_names_each_game_command_once(monkeypatch, tmp_path, capsys, game: 
     assert game_lines and not said_twice
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "5 is now Tourist: Player 1 has 1."),
-                                            ("fr", "5 est maintenant Touriste : Joueur 1 a 1.")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "5 is now Tourist: you have 1."),
+                                            ("fr", "5 est maintenant Touriste : vous, 1.")])
 def test_a_count_after_a_default_name_is_told_apart(monkeypatch, tmp_path, capsys, lang: str,
                                                     said: str) -> None:
     """"Sail: Player 1 1" could not be understood by ear: whose markers, how many."""
@@ -147,9 +147,9 @@ def test_a_count_after_a_default_name_is_told_apart(monkeypatch, tmp_path, capsy
     assert any(line.endswith(said) for line in lines)  # the one choice changed
 
 
-@pytest.mark.parametrize(("lang", "typed", "said"), [("en", "sail", "1. Sail: Player 1 has 1"),
+@pytest.mark.parametrize(("lang", "typed", "said"), [("en", "sail", "1. Sail: you have 1"),
                                                      ("fr", "naviguer",
-                                                      "1. Naviguer : Joueur 1 a 1")])
+                                                      "1. Naviguer : vous, 1")])
 def test_a_choice_can_be_typed_by_the_word_before_its_colon(monkeypatch, tmp_path, capsys,
                                                             lang: str, typed: str,
                                                             said: str) -> None:
@@ -399,3 +399,28 @@ def test_back_where_the_menu_has_none_is_said_missing_not_unknown(
     lines = _play(monkeypatch, tmp_path, capsys, ["vertigo", "--players", "2", "--lang", lang],
                   f"{typed}\n")
     assert said in lines
+
+
+def test_pnue_says_each_fact_once_and_keeps_the_vote_lines_together(monkeypatch, tmp_path,
+                                                                   capsys) -> None:
+    """At full: "A game for 7 players." after "7 players: ...", "Chloe is the first
+    President." before "Turn 1: Chloe is President.", "Player 1 has voted." after "Your vote:
+    yes.", and "Player 1 is Secretary-General." between the count and who voted how."""
+    lines = _play(monkeypatch, tmp_path, capsys, ["pnue", "--verbosity", "full"], "1\n")
+    assert "7 players: Player 1, Thiago, Ingrid, Priya, Haruto, Chloe, Mateo." in lines
+    assert "A game for 7 players." not in lines
+    assert not any("first President" in line for line in lines)
+    assert "Turn 1: Chloe is President." in lines
+    mine = lines.index("Your vote: yes.")
+    assert lines[mine + 1:mine + 5] == [
+        "Approved: 6 yes, 1 no.", "Yes: Player 1, Thiago, Ingrid, Priya, Chloe, Mateo.",
+        "No: Haruto.", "Player 1 is Secretary-General."]
+    assert "Thiago has voted." in lines  # the others' votes are still heard coming in
+    assert "Player 1 has voted." not in lines
+
+
+def test_pnue_with_fictive_players_still_says_how_many_are_real(monkeypatch, tmp_path,
+                                                                capsys) -> None:
+    lines = _play(monkeypatch, tmp_path, capsys, ["pnue", "--players", "3"], "")
+    assert "5 players: Fictive player 1, Player 1, Thiago, Fictive player 2, Ingrid." in lines
+    assert "A game for 3 players." in lines

@@ -553,6 +553,31 @@ def test_the_launcher_takes_game_and_language_by_word_and_names_the_humans(
     assert lines[first + 7].startswith("Your choice?")
 
 
+def test_the_launcher_lists_each_game_short_with_its_player_count_first(monkeypatch,
+                                                                        capsys) -> None:
+    """"1. PNUE — Mr Dollar: Hidden roles: ecologists against ... 2 to 12 players." ran to
+    100 characters with the count last; now a few words, and the summary once chosen."""
+    lines = _launch(monkeypatch, capsys, "1\n\n\nquit\nyes\nno\n")
+    listed = lines.index("a11y games. Choose a game:")
+    assert lines[listed + 1:listed + 5] == [
+        "1. PNUE — Mr Dollar, 2 to 12 players: hidden roles.",
+        "2. Vertigo, 2 to 4 players: factories and pollution.",
+        "3. Utopia, 2 to 5 players: princes and monuments.",
+        "4. Vanuatu, 2 to 5 players: islands and boats."]
+    asked = lines.index("Game number? Enter for 1.")
+    assert lines[asked + 1] == ("Hidden roles: ecologists against lobbyists and their"
+                                " secret leader, Mr Dollar.")
+    assert lines[asked + 2].startswith("How many players, 2 to 12?")
+
+
+def test_the_rising_waters_variant_says_what_each_answer_means(monkeypatch, capsys) -> None:
+    """"1. on" / "2. off" were bare values: each answer now says the game it makes, as
+    PNUE's "With the 3 crises" does."""
+    lines = _launch(monkeypatch, capsys, "vanuatu\n\nmore\n\n\n\n\nquit\nyes\nno\n")
+    asked = lines.index("Rising waters (expansion)")
+    assert lines[asked + 1:asked + 3] == ["1. With rising waters", "2. Without rising waters"]
+
+
 def test_the_launcher_offers_to_resume_the_unfinished_game(monkeypatch, capsys) -> None:
     _launch(monkeypatch, capsys, "vertigo\n\n\n1\n")  # one decision, then input ends
     lines = _launch(monkeypatch, capsys, "yes\n")
@@ -568,7 +593,22 @@ def test_a_fresh_machine_is_asked_its_language_first_by_word() -> None:
     out = io.StringIO()
     lang = ask_language(Translator("en"), Writer(out), PlainReader(io.StringIO("Français\n")))
     assert lang == "fr"
-    assert out.getvalue().splitlines()[:2] == ["1. English", "2. Français"]
+    assert out.getvalue().splitlines()[:3] == ["1. English", "2. Français",
+                                               "Language? Langue ? Enter for 1."]
+
+
+def test_the_first_question_speaks_to_a_french_speaker_too() -> None:
+    """On a fresh machine nobody has chosen a language yet: the question is heard in
+    both, whichever the system's own."""
+    from a11y_games.cli import ask_language
+    from a11y_games.i18n import Translator
+
+    for system, question in (("en", "Language? Langue ? Enter for 1."),
+                             ("fr", "Langue ? Language? Entrée pour 2.")):
+        out = io.StringIO()
+        assert ask_language(Translator(system), Writer(out),
+                            PlainReader(io.StringIO("\n"))) == system  # Enter: the system's
+        assert out.getvalue().splitlines()[2] == question
 
 
 def test_the_launcher_says_when_the_unfinished_game_cannot_be_read(monkeypatch,

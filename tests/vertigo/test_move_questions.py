@@ -56,3 +56,45 @@ def test_where_another_country_s_people_stand_names_that_country(lang: str) -> N
     assert said
     for seat, line in said:
         assert line.startswith(f"{tr.render(match.seat_name(seat))}, "), line
+
+
+def test_a_forced_marker_menu_names_provinces_not_bare_letters() -> None:
+    """"1. B", "2. C": a letter alone did not say what it was; "1. Province B"."""
+    from tests.vertigo.helpers import seat_now, started, to_pollution
+
+    state = started(2, 1, pawns=5)
+    to_pollution(state, "two_clouds", "two_clouds", *["sun"] * 10)
+    while not state.tasks or state.tasks[0].witness:  # witnesses, until markers are forced
+        state.apply(seat_now(state), state.legal_actions(seat_now(state))[0])
+    seat = seat_now(state)
+    for lang in ("en", "fr"):
+        tr = Translator(lang)
+        labels = [tr.render(state.describe(seat, a)) for a in state.legal_actions(seat)
+                  if a.startswith("province:")]
+        assert labels and all(label.startswith("Province ") or " : " in label or ": " in label
+                              for label in labels)  # a free one by name, else what stands
+        assert not any(len(label) == 1 for label in labels)
+
+
+def test_finishing_from_a_region_menu_says_the_management_is_over() -> None:
+    """`00` (done) typed at "Which region?" ended the whole management step with no word
+    to the manager; now "Management over, 38 $ left." at every verbosity, said once."""
+    from a11y_games.engine import Verbosity
+    from tests.vertigo.helpers import seat_now, started
+
+    state = started(2, 1, pawns=5)
+    seat = seat_now(state)
+    state.apply(seat, "step:population+pop:buy")
+    money = state.countries[seat].money
+    mark = len(state.events)
+    state.apply(seat, "done")  # from the region menu
+    heard = [e for e in state.events[mark:] if e.visible(seat)]
+    for lang, said in (("en", f"Management over, {money} $ left."),
+                       ("fr", f"Gestion terminée, {money} $ au coffre.")):
+        tr = Translator(lang)
+        lines = [tr.render(e.msg) for e in heard if e.level <= Verbosity.NORMAL]
+        assert said in lines
+    assert not any(e.msg.id == "vertigo.event.manage_done" for e in heard)  # not twice
+    other = 1 - seat
+    assert any(e.msg.id == "vertigo.event.manage_done" and e.visible(other)
+               for e in state.events[mark:])

@@ -18,6 +18,7 @@ SPEC = GameSpec(
     name="pnue",
     title=Msg("pnue.title"),
     summary=Msg("pnue.summary"),
+    tagline=Msg("pnue.tagline"),
     min_players=data.MIN_PLAYERS,
     max_players=data.MAX_PLAYERS,
     default_players=data.DEFAULT_PLAYERS,

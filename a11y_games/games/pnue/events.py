@@ -25,8 +25,8 @@ from a11y_games.games.pnue.summary import name_lines
 __all__ = [
     "about", "asked", "asked_to_vote", "claim_silent", "claim_tiles", "counted", "drawn",
     "drew_or_got", "enacted", "hand_public", "nominated", "plain", "president", "presides",
-    "refs", "reveal", "role_dealt", "role_msg", "seat_list", "table", "tile_msg", "vote_cast",
-    "vote_mine", "vote_result",
+    "refs", "reveal", "role_dealt", "role_msg", "seat_list", "secretary", "table", "tile_msg",
+    "vote_cast", "vote_mine", "vote_result",
 ]
 
 BRIEF, NORMAL, FULL = Verbosity.BRIEF, Verbosity.NORMAL, Verbosity.FULL
@@ -70,9 +70,12 @@ def asked_to_vote(voters: tuple[int, ...], chair: int, nominee: int) -> Pending:
 
 
 @shared
-def vote_cast(seat: int) -> Event:
-    """``seat`` has voted (how stays secret): an echo at the FULL level."""
-    return Event(Msg("pnue.vote.cast", seat=PlayerRef(seat)), None, FULL, seat, False)
+def vote_cast(seat: int, seats: int) -> Event:
+    """``seat`` has voted (how stays secret): an echo at the FULL level, to the other seats
+    of ``seats`` (the voter heard "Your vote: no.")."""
+    others = frozenset(s for s in range(seats) if s != seat)
+    return Event(Msg("pnue.vote.cast", seat=PlayerRef(seat)), others, FULL, seat, False,
+                 spectators=True)
 
 
 @shared
@@ -109,12 +112,17 @@ def nominated(chair: int, nominee: int) -> Event:
 
 
 @shared
-def vote_result(approved: bool, yes: int, no: int, nominee: int) -> tuple[Event, ...]:
-    """The votes counted: approved or not, how many each way; then who is Secretary-General."""
-    if not approved:
-        return (Event(Msg("pnue.vote.result_no", yes=yes, no=no), None, BRIEF),)
-    return (Event(Msg("pnue.vote.result_yes", yes=yes, no=no), None, BRIEF),
-            Event(Msg("pnue.vote.secretary", seat=PlayerRef(nominee)), None, BRIEF))
+def vote_result(approved: bool, yes: int, no: int) -> Event:
+    """The votes counted: approved or not, how many each way (who voted how follows, then
+    the new Secretary-General: the vote's lines stay together)."""
+    return Event(Msg("pnue.vote.result_yes" if approved else "pnue.vote.result_no",
+                     yes=yes, no=no), None, BRIEF)
+
+
+@shared
+def secretary(nominee: int) -> Event:
+    """``nominee`` is Secretary-General, once the vote is told."""
+    return Event(Msg("pnue.vote.secretary", seat=PlayerRef(nominee)), None, BRIEF)
 
 
 @shared

@@ -138,8 +138,6 @@ class PnueState(GameState):
         self._announce_setup()
         first = settings.option("first", "random")
         seat = self.rng.randrange(players) if first == "random" else (int(first) - 1) % players
-        self.events.append(events.about("pnue.first_president", FULL, seat))  # "Turn 1: Cy is
-        # President." says it next
         self._begin_turn(seat)
         self._refresh()
 
@@ -205,7 +203,8 @@ class PnueState(GameState):
 
     # --- setup -------------------------------------------------------------------------------
     def _announce_setup(self) -> None:
-        self.events.append(events.counted("pnue.setup.start", BRIEF, self.players))
+        if self.fictive:  # the intro's "5 players: ..." counts the fictive ones too
+            self.events.append(events.counted("pnue.setup.start", BRIEF, self.players))
         for line in self.role_count_lines():
             self.say(line.id, NORMAL, **line.params)
         if self.fictive:
@@ -270,6 +269,8 @@ class PnueState(GameState):
         if phase == Phase.OVER:
             self._pending = None
         elif phase == Phase.VOTE:
+            # one question for every voter: a voter in the claim menu still hears the vote's
+            # (a per-seat prompt needs the engine and client: see the claim question below)
             self._pending = events.asked_to_vote(tuple(self.voters), *self._ballot)
         elif phase == Phase.RACE:
             left = tuple(s for s in self.racers if s not in self.reacted)
@@ -280,8 +281,17 @@ class PnueState(GameState):
             self._pending = events.asked(who, phase)
         elif phase == Phase.DISCARD and len(self.hand) < data.HAND_SIZE:
             self._pending = events.asked(p, "discard_optional")  # PN-34
+        elif phase == Phase.NOMINATE and p in self.arguing:  # the claim menu's own question
+            self._pending = self._claim_question(p)
         else:
             self._pending = events.asked(p, phase)
+
+    def _claim_question(self, seat: int) -> Pending:
+        """What ``seat`` is asked in the claim menu: which turn, then what it says of it."""
+        subject = self.arguing[seat]
+        if subject is None:
+            return events.asked(seat, "argue")
+        return Pending((seat,), Msg("pnue.ask.argue_say", turn=subject[0]))
 
     def legal_actions(self, seat: int) -> list[str]:
         if self.phase == Phase.VOTE:  # the most frequent question: no cache churn
@@ -584,7 +594,7 @@ class PnueState(GameState):
         self.votes[seat] = yes
         voters = self.voters
         voters.remove(seat)
-        self.events += (events.vote_mine(seat, yes), events.vote_cast(seat))
+        self.events += (events.vote_mine(seat, yes), events.vote_cast(seat, self._seats))
         if voters:  # more votes to come: only the seats asked changed
             self._legal = None
             self._pending = events.asked_to_vote(tuple(voters), *self._ballot)
@@ -608,13 +618,15 @@ class PnueState(GameState):
         self.vote_history.append((self.turn, p, nominee, yes, no, approved))
         self.note("vote", p, nominee, yes, no, approved)
         said = self.events.extend
-        said(events.vote_result(approved, len(yes), len(no), self.refs[nominee].seat))
+        self.events.append(events.vote_result(approved, len(yes), len(no)))
         # the fewer names at normal verbosity (every name at full): "No: Priya."
         few_no = len(no) <= len(yes)
         said(events.seat_list("pnue.vote.who_yes", yes, self.players, FULL if few_no else NORMAL))
         said(events.seat_list("pnue.vote.who_no", no, self.players, NORMAL if few_no else FULL))
         if approved and len(yes) == len(no):
             self.events.append(events.about("pnue.vote.tie", NORMAL, p))
+        if approved:  # the vote's lines together, then what it made
+            self.events.append(events.secretary(self.refs[nominee].seat))
         if not approved:  # PN-14
             if not self._fail_consensus():
                 self._begin_turn(self.left_of(p))

@@ -19,6 +19,7 @@ SPEC = GameSpec(
     name="utopia",
     title=Msg("utopia.title"),
     summary=Msg("utopia.summary"),
+    tagline=Msg("utopia.tagline"),
     min_players=data.MIN_PLAYERS,
     max_players=data.MAX_PLAYERS,
     default_players=data.DEFAULT_PLAYERS,

@@ -18,6 +18,7 @@ SPEC = GameSpec(
     name="vanuatu",
     title=Msg("vanuatu.title"),
     summary=Msg("vanuatu.summary"),
+    tagline=Msg("vanuatu.tagline"),
     min_players=data.MIN_PLAYERS,
     max_players=data.MAX_PLAYERS,
     default_players=data.DEFAULT_PLAYERS,

@@ -204,7 +204,8 @@ def plan_label(state: VanuatuState, action: str, seat: int | None = None) -> Msg
         lead = Msg("vanuatu.stack_neutral", count=most)
     else:  # "has": "Sail: Player 1 1" could not be told apart by ear
         most = state.markers[action][holder]
-        lead = Msg("vanuatu.stack", player=PlayerRef(holder), count=most)
+        lead = (Msg("vanuatu.stack_mine", count=most) if holder == seat  # "you have 2"
+                else Msg("vanuatu.stack", player=PlayerRef(holder), count=most))
     if most == total:
         return Msg("vanuatu.label.plan_one", action=action_msg(action), stack=lead)
     mine = state.markers[action][seat] if seat is not None and seat != holder else 0

@@ -18,6 +18,7 @@ SPEC = GameSpec(
     name="vertigo",
     title=Msg("vertigo.title"),
     summary=Msg("vertigo.summary"),
+    tagline=Msg("vertigo.tagline"),
     min_players=data.MIN_PLAYERS,
     max_players=data.MAX_PLAYERS,
     default_players=4,

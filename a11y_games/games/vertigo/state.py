@@ -367,7 +367,10 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                 self._start_turn()
             return
         self.events += (Event(Msg("vertigo.event.manage_done", player=PlayerRef(seat)),
-                              cause=seat, level=FULL),
+                              others, FULL, seat, spectators=True),
+                        # the manager hears its management end, even from a region menu (00)
+                        Event(Msg("vertigo.event.manage_done_own",
+                                  money=self.countries[seat].money), own, NORMAL, seat),
                         *summary_lines)
         self.cursor += 1
         self._next_manager()
