@@ -1,0 +1,82 @@
+"""What a blind player's review found at the client (2 December): the public news a
+hot-seat player missed, a changed list compared with another question's, the save's
+path read aloud, the winner said twice."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from a11y_games.engine import Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.games import get_spec
+from a11y_games.ui.client import Client
+from a11y_games.ui.terminal import PlainReader, Writer
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def _hot_seat(game: str, players: int, seed: int, script: str, *,
+              verbosity: Verbosity = Verbosity.NORMAL, lang: str = "en") -> list[str]:
+    spec = get_spec(game)
+    seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo"),
+             *(SeatSpec("bot", level="random", name_index=i) for i in range(2, players))]
+    match = Match(spec, spec.settings(players, seed), seats)
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out), lang=lang,
+           verbosity=verbosity).run()
+    return out.getvalue().splitlines()
+
+
+def _after_hand_over(lines: list[str], name: str) -> list[list[str]]:
+    """What each hand-over to ``name`` said, from its Enter to the question."""
+    said = []
+    for i, line in enumerate(lines):
+        if line == f"{name}, press Enter when ready.":
+            end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith(name + ","))
+            said.append(lines[i + 1:end])
+    return said
+
+
+def test_hot_seat_pnue_the_vote_result_is_heard_by_the_player_who_was_away() -> None:
+    """PNUE 5, Ana and Bo at one keyboard: Bo's vote closes the vote while Bo holds the
+    keyboard; Ana, given it back, hears the result before her question, and nothing of
+    Bo's own."""
+    lines = _hot_seat("pnue", 5, 1, "\n1\n" * 6)
+    result = lines.index("Approved: 4 yes, 1 no.")
+    back = next(i for i in range(result, len(lines)) if lines[i] == "Ana, press Enter when ready.")
+    heard = lines[back + 1:next(i for i in range(back, len(lines))
+                                if lines[i].startswith("Ana, your turn"))]
+    assert heard[:4] == ["While you were away:", "Approved: 4 yes, 1 no.",
+                         "Bo is Secretary-General.", "No: Priya."], heard
+    assert not any(line.startswith(("Your vote", "You receive", "Your role")) for line
+                   in heard[:heard.index("4 private messages for you:")]), heard
+
+
+def test_hot_seat_pnue_news_is_said_at_the_player_s_verbosity_in_french() -> None:
+    lines = _hot_seat("pnue", 5, 1, "\n1\n" * 6, lang="fr", verbosity=Verbosity.BRIEF)
+    assert "Pendant votre absence :" in lines
+    away = lines.index("Pendant votre absence :")
+    assert not any(" donne " in line for line in lines[away:away + 5])  # said at full
+
+
+def test_hot_seat_utopia_the_phase_opened_by_another_player_is_heard() -> None:
+    """Utopia, Ana's last guest opens phase 2 and the keyboard goes to Bo: he hears her
+    move and the new phase before his cards."""
+    lines = _hot_seat("utopia", 3, 4, "1\n1\n" * 9 + "\n1\n" * 4)
+    said = _after_hand_over(lines, "Bo")
+    assert said and said[0][:3] == ["While you were away:", "Ana: Persian to Éole.",
+                                    "Phase 2: city development."], said
+
+
+def test_hot_seat_the_same_player_kept_at_the_keyboard_hears_no_recap() -> None:
+    lines = _hot_seat("pnue", 5, 1, "\n1\n" * 6)
+    first = _after_hand_over(lines, "Ana")[0]
+    assert "While you were away:" not in first  # nobody held the keyboard before her
