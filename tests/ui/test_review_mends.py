@@ -80,3 +80,38 @@ def test_hot_seat_the_same_player_kept_at_the_keyboard_hears_no_recap() -> None:
     lines = _hot_seat("pnue", 5, 1, "\n1\n" * 6)
     first = _after_hand_over(lines, "Ana")[0]
     assert "While you were away:" not in first  # nobody held the keyboard before her
+
+
+def _solo(game: str, players: int, seed: int, script: str, **options) -> list[str]:
+    spec = get_spec(game)
+    seats = [SeatSpec("human", "Ana"),
+             *(SeatSpec("bot", level="random", name_index=i) for i in range(1, players))]
+    match = Match(spec, spec.settings(players, seed), seats)
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out), **options).run()
+    return out.getvalue().splitlines()
+
+
+def test_vertigo_another_question_in_the_same_words_is_read_whole_not_as_changed() -> None:
+    """Vertigo's setup: "Another province" asks "Which region?" again, of other choices
+    (the regions): read whole, not "4 choices; changed: 5. Right region ... Gone: 1, 2, 3,
+    4."; the purchase's own list, asked again after the province, is compared with itself."""
+    lines = _solo("vertigo", 2, 1, "1\n4\n5\n1\n")
+    other = lines.index("4. Another province")
+    regions = lines.index("Which region?", other)
+    assert lines[regions + 1:regions + 5] == ["4 choices, one or several:", "5. Right region",
+                                              "6. Centre region", "7. Left region"]
+    assert not any(line.startswith("Gone:") for line in lines)
+    bought = lines.index("Ana adds population: right A, 1 $.")
+    assert lines[bought + 1:bought + 5] == ["Which region?", "6 choices; changed:",
+                                            "1. Right B, 1 $", "00. Done"]
+
+
+def test_vertigo_a_finished_menu_asked_again_is_read_whole() -> None:
+    """The setup's population menu, finished (00), then the management's purchase menu in
+    the same words: a new question, its list said whole."""
+    lines = _solo("vertigo", 2, 1, "1\n" * 11 + "00\n1\n")
+    manage = next(i for i, line in enumerate(lines) if line.startswith("Management,"))
+    asked = lines.index("Which region?", manage)
+    assert lines[asked + 1] == "5 choices, one or several:"
+    assert lines[asked + 2].startswith("1. Centre A, 5 $")
