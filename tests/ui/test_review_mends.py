@@ -115,3 +115,18 @@ def test_vertigo_a_finished_menu_asked_again_is_read_whole() -> None:
     asked = lines.index("Which region?", manage)
     assert lines[asked + 1] == "5 choices, one or several:"
     assert lines[asked + 2].startswith("1. Centre A, 5 $")
+
+
+def test_a_save_is_said_by_its_name_and_its_folder_stays_findable(tmp_path) -> None:
+    """"Game saved to /home/.../a11y_games/saves/last.json." was read aloud at every save
+    and quit: now the save's name, as typed to load it; ``saves`` ends with the folder,
+    and ``full`` says the file."""
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    lines = _solo("pnue", 5, 1, "1\nsave mine\nsaves\n")
+    assert "Game saved: mine." in lines and lines[-2:] == ["Game saved: last.", "Goodbye."]
+    assert not any(str(saves) in line for line in lines if line.startswith("Game saved"))
+    assert f"Saves folder: {saves}." in lines
+    french = _solo("pnue", 5, 1, "1\nsauver\n", lang="fr")
+    assert french.count("Partie sauvegardée : derniere.") == 2  # sauver, then the end
+    full = _solo("pnue", 5, 1, "save mine\n", verbosity=Verbosity.FULL)
+    assert f"Game saved: mine, file {saves / 'mine.json'}." in full
