@@ -130,3 +130,52 @@ def test_a_save_is_said_by_its_name_and_its_folder_stays_findable(tmp_path) -> N
     assert french.count("Partie sauvegardée : derniere.") == 2  # sauver, then the end
     full = _solo("pnue", 5, 1, "save mine\n", verbosity=Verbosity.FULL)
     assert f"Game saved: mine, file {saves / 'mine.json'}." in full
+
+
+class _AnyKey:
+    """Types a random choice's key whenever Ana is asked; Enter otherwise; ends at the end."""
+
+    interactive = False
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+        self.client: Client | None = None
+
+    def read(self, prompt: str) -> str:
+        client = self.client
+        assert client is not None
+        if client.ended:
+            raise EOFError
+        mine = client._my_turn()
+        if mine is None:
+            return ""
+        return self.rng.choice([k for k, _, _ in client.keyed_choices(mine[0]) if k != "0"])
+
+
+def _to_the_end(game: str, players: int, seed: int) -> list[str]:
+    spec = get_spec(game)
+    match = Match(spec, spec.settings(players, seed), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="random", name_index=i) for i in range(1, players)])
+    out, reader = io.StringIO(), _AnyKey(seed)
+    reader.client = Client(match, reader=reader, writer=Writer(out))
+    reader.client.run()
+    assert match.state.outcome() is not None
+    return out.getvalue().splitlines()
+
+
+def test_utopia_the_winner_is_said_once() -> None:
+    """"Won by Raphael, 58 points." then "Game over." "Winner: Raphael.": once."""
+    lines = _to_the_end("utopia", 3, 2)
+    won = next(line for line in lines if line.startswith("Won by "))
+    name = won[len("Won by "):].split(",")[0]
+    assert "Game over." in lines
+    assert f"Winner: {name}." not in lines
+    assert f"{name} 58" in lines[lines.index(won) + 1]  # the final scores still follow
+
+
+def test_a_ranking_that_names_the_first_does_not_hide_the_winner_line() -> None:
+    """Vertigo's "1. Smog: 0 factories." ranks; it does not say who won: "Winner: Smog." stays."""
+    lines = _to_the_end("vertigo", 2, 3)
+    assert "1. Smog: 0 factories." in lines and "Winner: Smog." in lines
