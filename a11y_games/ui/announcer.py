@@ -178,8 +178,9 @@ class Announcer:
         if not any(m == outcome.reason or outcome.reason in m.params.values() for m in recent):
             lines.append(outcome.reason)  # unless the game has just said it
         said = Msg("core.end.winners", count=len(winners), names=[PlayerRef(s) for s in winners])
-        if self.tr.render(said) not in {self.tr.render(m) for m in recent[-12:]}:
-            lines.append(said)  # unless the game has just said it in the same words
+        if self.tr.render(said) not in {self.tr.render(m) for m in recent[-12:]} and not any(
+                _names_exactly(m, winners) for m in _end_said(recent[-12:], outcome.reason)):
+            lines.append(said)  # unless the game has just said it, or named them as it ended
         for seat in self.table.humans():
             won = "core.end.you_won" if seat in outcome.winners else "core.end.you_lost"
             self.cue(end_cue(seat in outcome.winners))
@@ -187,3 +188,27 @@ class Announcer:
         lines.append(Msg("core.end.hint"))
         self.say(*lines)
         self.autosave_now()
+
+
+def _end_said(recent: list[Msg], reason: Msg) -> list[Msg]:
+    """The game's line saying how it ended (its reason), and after a reason that names
+    nobody ("Tie at 58 points.") the line said next (a tie's names: "Won by Ana and Bo.");
+    not a ranking that follows ("1. Smog: 0 factories." names the first, not a winner)."""
+    start = next((i for i, m in enumerate(recent)
+                  if m == reason or reason in m.params.values()), None)
+    if start is None:
+        return [reason]
+    names = any(isinstance(v, PlayerRef) or (isinstance(v, (list, tuple)) and any(
+        isinstance(r, PlayerRef) for r in v)) for v in recent[start].params.values())
+    return recent[start:start + 1 if names else start + 2]
+
+
+def _names_exactly(msg: Msg, winners: list[int]) -> bool:
+    """Whether a line names the winners, all and only them, as players ("Won by Hythloday,
+    50 points.", "Won by Ana and Bo."): then "Winner: Hythloday." would say it again."""
+    for value in msg.params.values():
+        refs = value if isinstance(value, (list, tuple)) else [value]
+        if refs and all(isinstance(r, PlayerRef) for r in refs) \
+                and sorted(r.seat for r in refs) == winners:
+            return True
+    return False

@@ -4,9 +4,11 @@ typed by number or by name, and reaction races."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Any
 
 from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
-from a11y_games.engine.actions import BACK
+from a11y_games.engine.actions import BACK, is_finish
 from a11y_games.engine.steps import STEP, first_step
 from a11y_games.ui.commands import fold
 from a11y_games.ui.numbering import FINISH_KEY, menu_key
@@ -28,6 +30,17 @@ def _continuing(label: Msg, before: Msg | None) -> Msg:
             and before.params.get(STEP) == label.params.get(STEP)):
         return short
     return label
+
+
+@dataclass
+class HeardList:
+    """A menu's list as the seat heard it last: its numbering, its labels by number, its
+    entries' actions; ``left`` once the seat finished or left that question."""
+
+    opened: int
+    labels: dict[str, str]
+    actions: frozenset[str]
+    left: bool = False
 
 
 def _anothers(event: Event, seat: int) -> bool:
@@ -109,31 +122,49 @@ class Asking:
                 return not _anothers(event, seat)
         return False
 
-    def _said_list(self, seat: int, pending: Pending) -> tuple[object, dict[str, str]]:
+    def _said_list(self, seat: int, pending: Pending) -> tuple[object, dict[str, str],
+                                                               frozenset[str]]:
+        """The menu's key, its labels as said by number, and its entries' actions (back
+        and the finishing answer aside)."""
         keyed = self.keyed_choices(seat)
         return (menu_key(seat, pending.prompt),
-                {key: self.tr.render(label) for key, _, label in keyed})
+                {key: self.tr.render(label) for key, _, label in keyed},
+                frozenset(action for key, action, _ in keyed if key.strip("0")))
+
+    def _heard_list(self, menu: object, actions: frozenset[str]) -> HeardList | None:
+        """The list heard last of this very question: the same prompt, not finished or
+        left since (``done``, ``back``), and sharing an entry with the list now. Another
+        question asked with the same words (Vertigo's "Which region?" of the setup's
+        population, of a purchase, of a clean-up, of another province) is not it."""
+        heard: dict[object, list[HeardList]] = getattr(self, "_heard_choices", {})
+        return next((h for h in reversed(heard.get(menu, []))
+                     if not h.left and h.actions & actions), None)
 
     def _remember_choices(self, seat: int, pending: Pending) -> None:
-        heard: dict[object, tuple[int, dict[str, str]]] = self.__dict__.setdefault(
-            "_heard_choices", {})
+        heard: dict[object, Any] = self.__dict__.setdefault("_heard_choices", {})
         if len(heard) > 500:
             heard.clear()
-        menu, labels = self._said_list(seat, pending)
-        heard[menu] = heard[("last", seat)] = (self.numbering.opened, labels)
+        menu, labels, actions = self._said_list(seat, pending)
+        known = self._heard_list(menu, actions)
+        if known is None:
+            known = HeardList(self.numbering.opened, labels, actions)
+            heard.setdefault(menu, []).append(known)
+            del heard[menu][:-8]  # a few questions share a prompt, not more
+        known.opened, known.labels, known.actions = self.numbering.opened, labels, actions
+        heard[("last", seat)] = (self.numbering.opened, labels)
 
     def _choices_news(self, seat: int, pending: Pending) -> list[Msg]:
         """The choices to say at normal verbosity: all of them, unless the seat heard this
         question's very list last time (one short line), or this menu is still open after
         a step in it (what is new or changed, by number)."""
-        menu, now = self._said_list(seat, pending)
+        menu, now, actions = self._said_list(seat, pending)
         heard = getattr(self, "_heard_choices", {})
-        before = heard.get(menu)
+        before = self._heard_list(menu, actions)
         if heard.get(("last", seat), (0, None))[1] == now:
             return [Msg("core.choices.same", count=len(now))]
         if before is None:
             return self._choice_lines(seat, continued=True)
-        opened, last = before
+        opened, last = before.opened, before.labels
         if now == last:
             return [Msg("core.choices.same", count=len(now))]
         if opened != self.numbering.opened:
@@ -245,6 +276,9 @@ class Asking:
             self.say(error.msg)
             return False
         self._own_step = (seat, before)
+        if action == BACK or is_finish(action):  # the question is over: asked again, whole
+            for known in getattr(self, "_heard_choices", {}).get(self.numbering.menu, []):
+                known.left = True
         self._heard_after_own_step(seat)
         return True
 
@@ -261,16 +295,19 @@ class Asking:
         if pending is None or seat in pending.seats or describe is None or not heard \
                 or menu not in heard:
             return
-        opened, labels = heard[menu]
         actions = {str(number): action for action, number in self.numbering.numbers.items()}
+        known = self._heard_list(menu, frozenset(actions.values()))
+        if known is None:
+            return
+        labels = known.labels
         now = dict(labels)
         for key in labels:
             label = describe(seat, actions[key]) if key in actions else None
             if label is not None:
                 now[key] = self.tr.render(label)
-        heard[menu] = (opened, now)
+        known.labels = now
         if heard.get(("last", seat), (None, None))[1] == labels:
-            heard[("last", seat)] = (opened, now)
+            heard[("last", seat)] = (known.opened, now)
 
     def _after_own_step(self, seat: int) -> bool:
         """Whether nothing but the seat's own doings happened since its last answer (the

@@ -104,6 +104,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.transcripts: dict[int | None, list[Event]] = {s: [] for s in humans} or {None: []}
         self.backlog: dict[int, list[Event]] = {s: [] for s in humans}
         self.cursor = 0
+        self._heard_to: dict[int, int] = {}
+        """Hot-seat: how far each player heard the events, when the keyboard last left them."""
         self.asked: tuple[Any, ...] | None = None
         self.ended = False
         self.typed_ahead = ""

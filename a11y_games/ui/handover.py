@@ -7,7 +7,7 @@ player has taken the keyboard.
 
 from __future__ import annotations
 
-from a11y_games.engine import Msg, Pending, PlayerRef
+from a11y_games.engine import Event, Msg, Pending, PlayerRef
 from a11y_games.ui.commands import lookup
 from a11y_games.ui.terminal import PROMPT
 
@@ -38,6 +38,7 @@ class HandOver:
         """Hot-seat, a public question: ask ``seat`` at once, showing only public lines until
         a private command or question hands the keyboard over (see ``hand_over``)."""
         if self.answering != seat or self.viewer is not None:
+            self._keyboard_leaves(seat)
             self.viewer, self.answering = None, seat
             self.out.forget()  # repeat must not bring back the last player's lines
 
@@ -52,6 +53,7 @@ class HandOver:
         # lines only, never the last player's
         answering = self.answering  # asked public questions so far: at the keyboard already
         previous = self.viewer if self.viewer is not None else answering
+        self._keyboard_leaves(seat)
         self.viewer, self.answering = None, None
         self.out.forget()
         if previous not in (None, seat) and self._clears() and self.out.clear_screen():
@@ -72,11 +74,35 @@ class HandOver:
         words = typed.split()
         if words and (lookup(words[0]) or self._query(words[0])):  # a command, not Enter: run
             self.typed_ahead = typed  # it next; never a choice the player has not heard yet
+        away = self._public_news_missed(seat) if previous not in (None, seat) else []
+        if away:
+            self.say(Msg("core.handover.away"))
+            self.out.lines(self.tr.render(e.msg) for e in away)
         held, self.backlog[seat] = self.backlog[seat], []
         if held:
             self.cue_events(held, seat)
             self.say(Msg("core.handover.private", count=len(held)))
             self.out.lines(self.tr.render(e.msg) for e in held)
+
+    def _keyboard_leaves(self, seat: int) -> None:
+        """The keyboard goes to ``seat``: the player holding it heard everything said so far
+        (before anyone took it, everyone did)."""
+        heard = self._heard_to
+        previous = self.viewer if self.viewer is not None else self.answering
+        if previous is None:
+            for human in self.table.humans():
+                heard.setdefault(human, self.cursor)
+        elif previous != seat:
+            heard[previous] = self.cursor
+
+    def _public_news_missed(self, seat: int) -> list[Event]:
+        """The public lines said while others held the keyboard since ``seat`` last held
+        it, as the seat would have heard them (its verbosity, its mutes): the screen that
+        showed them was cleared, or read to another player. Nothing private of anyone."""
+        start = self._heard_to.get(seat, self.cursor)
+        return [event for event in self.table.events[start:self.cursor]
+                if event.visible_to is None and self._heard_at_level(event, seat)
+                and not self.is_muted(event, seat)]
 
     def _clears(self) -> bool:
         """Hot-seat clearing of what the last player saw (the screen, and the scrollback

@@ -6,7 +6,7 @@ import contextlib
 import time
 from pathlib import Path
 
-from a11y_games.engine import Event, Msg, PlayerRef
+from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.engine.match import Match, SaveError, UndoRefused, save_game
 from a11y_games.ui.commands import fold
 from a11y_games.ui.handover import Quit
@@ -53,8 +53,16 @@ class KeepingCommands:
         except SaveError as error:
             self.say(error.msg, *if_failed)
             return False
-        self.say(Msg("core.save.done", path=str(path)))
+        self.say(self._saved(path))
         return True
+
+    def _saved(self, path: Path) -> Msg:
+        """"Game saved: last.": the save's name, as typed to load it; its whole file at
+        ``full`` verbosity only (``saves`` says the folder)."""
+        name = save_said(path, self.lang)
+        if self.verbosity >= Verbosity.FULL and name != str(path):
+            return Msg("core.save.done_path", name=name, path=str(path))
+        return Msg("core.save.done", name=name)
 
     def cmd_load(self, rest: str) -> None:
         if not self.table.local:
@@ -134,15 +142,16 @@ class KeepingCommands:
                 if path.is_file():
                     found.append((path.stat().st_mtime, path))
         saves = sorted(found, reverse=True)
+        where = Msg("core.saves.folder", path=str(folder))
         if not saves:
-            self.say(Msg("core.saves.none"))
+            self.say(Msg("core.saves.none"), where)
             return
         lines: list[Msg | str] = [Msg("core.saves.header", count=len(saves))]
         for mtime, path in saves:
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime))
             lines.append(Msg("core.saves.line", name=path.stem, date=stamp,
                              game=self._game_of(path)))
-        self.say(*lines)
+        self.say(*lines, where)
 
     def _game_of(self, path: Path) -> str | Msg:
         """The game a save holds, by its title (a game this client lacks: its name)."""
@@ -211,7 +220,7 @@ class KeepingCommands:
             path = save_path("last")
             try:
                 self.match.save(path)
-                self.say(Msg("core.save.done", path=str(path)))
+                self.say(self._saved(path))
             except SaveError as error:
                 self.say(error.msg)
         self.say(Msg("core.quit.bye"))

@@ -1,0 +1,181 @@
+"""What a blind player's review found at the client (2 December): the public news a
+hot-seat player missed, a changed list compared with another question's, the save's
+path read aloud, the winner said twice."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from a11y_games.engine import Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.games import get_spec
+from a11y_games.ui.client import Client
+from a11y_games.ui.terminal import PlainReader, Writer
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def _hot_seat(game: str, players: int, seed: int, script: str, *,
+              verbosity: Verbosity = Verbosity.NORMAL, lang: str = "en") -> list[str]:
+    spec = get_spec(game)
+    seats = [SeatSpec("human", "Ana"), SeatSpec("human", "Bo"),
+             *(SeatSpec("bot", level="random", name_index=i) for i in range(2, players))]
+    match = Match(spec, spec.settings(players, seed), seats)
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out), lang=lang,
+           verbosity=verbosity).run()
+    return out.getvalue().splitlines()
+
+
+def _after_hand_over(lines: list[str], name: str) -> list[list[str]]:
+    """What each hand-over to ``name`` said, from its Enter to the question."""
+    said = []
+    for i, line in enumerate(lines):
+        if line == f"{name}, press Enter when ready.":
+            end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith(name + ","))
+            said.append(lines[i + 1:end])
+    return said
+
+
+def test_hot_seat_pnue_the_vote_result_is_heard_by_the_player_who_was_away() -> None:
+    """PNUE 5, Ana and Bo at one keyboard: Bo's vote closes the vote while Bo holds the
+    keyboard; Ana, given it back, hears the result before her question, and nothing of
+    Bo's own."""
+    lines = _hot_seat("pnue", 5, 1, "\n1\n" * 6)
+    result = lines.index("Approved: 4 yes, 1 no.")
+    back = next(i for i in range(result, len(lines)) if lines[i] == "Ana, press Enter when ready.")
+    heard = lines[back + 1:next(i for i in range(back, len(lines))
+                                if lines[i].startswith("Ana, your turn"))]
+    assert heard[:4] == ["While you were away:", "Approved: 4 yes, 1 no.",
+                         "Bo is Secretary-General.", "No: Priya."], heard
+    assert not any(line.startswith(("Your vote", "You receive", "Your role")) for line
+                   in heard[:heard.index("4 private messages for you:")]), heard
+
+
+def test_hot_seat_pnue_news_is_said_at_the_player_s_verbosity_in_french() -> None:
+    lines = _hot_seat("pnue", 5, 1, "\n1\n" * 6, lang="fr", verbosity=Verbosity.BRIEF)
+    assert "Pendant votre absence :" in lines
+    away = lines.index("Pendant votre absence :")
+    assert not any(" donne " in line for line in lines[away:away + 5])  # said at full
+
+
+def test_hot_seat_utopia_the_phase_opened_by_another_player_is_heard() -> None:
+    """Utopia, Ana's last guest opens phase 2 and the keyboard goes to Bo: he hears her
+    move and the new phase before his cards."""
+    lines = _hot_seat("utopia", 3, 4, "1\n1\n" * 9 + "\n1\n" * 4)
+    said = _after_hand_over(lines, "Bo")
+    assert said and said[0][:3] == ["While you were away:", "Ana: Persian to Éole.",
+                                    "Phase 2: city development."], said
+
+
+def test_hot_seat_the_same_player_kept_at_the_keyboard_hears_no_recap() -> None:
+    lines = _hot_seat("pnue", 5, 1, "\n1\n" * 6)
+    first = _after_hand_over(lines, "Ana")[0]
+    assert "While you were away:" not in first  # nobody held the keyboard before her
+
+
+def _solo(game: str, players: int, seed: int, script: str, **options) -> list[str]:
+    spec = get_spec(game)
+    seats = [SeatSpec("human", "Ana"),
+             *(SeatSpec("bot", level="random", name_index=i) for i in range(1, players))]
+    match = Match(spec, spec.settings(players, seed), seats)
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out), **options).run()
+    return out.getvalue().splitlines()
+
+
+def test_vertigo_another_question_in_the_same_words_is_read_whole_not_as_changed() -> None:
+    """Vertigo's setup: "Another province" asks "Which region?" again, of other choices
+    (the regions): read whole, not "4 choices; changed: 5. Right region ... Gone: 1, 2, 3,
+    4."; the purchase's own list, asked again after the province, is compared with itself."""
+    lines = _solo("vertigo", 2, 1, "1\n4\n5\n1\n")
+    other = lines.index("4. Another province")
+    regions = lines.index("Which region?", other)
+    assert lines[regions + 1:regions + 5] == ["4 choices, one or several:", "5. Right region",
+                                              "6. Centre region", "7. Left region"]
+    assert not any(line.startswith("Gone:") for line in lines)
+    bought = lines.index("Ana adds population: right A, 1 $.")
+    assert lines[bought + 1:bought + 5] == ["Which region?", "6 choices; changed:",
+                                            "1. Right B, 1 $", "00. Done"]
+
+
+def test_vertigo_a_finished_menu_asked_again_is_read_whole() -> None:
+    """The setup's population menu, finished (00), then the management's purchase menu in
+    the same words: a new question, its list said whole."""
+    lines = _solo("vertigo", 2, 1, "1\n" * 11 + "00\n1\n")
+    manage = next(i for i, line in enumerate(lines) if line.startswith("Management,"))
+    asked = lines.index("Which region?", manage)
+    assert lines[asked + 1] == "5 choices, one or several:"
+    assert lines[asked + 2].startswith("1. Centre A, 5 $")
+
+
+def test_a_save_is_said_by_its_name_and_its_folder_stays_findable(tmp_path) -> None:
+    """"Game saved to /home/.../a11y_games/saves/last.json." was read aloud at every save
+    and quit: now the save's name, as typed to load it; ``saves`` ends with the folder,
+    and ``full`` says the file."""
+    saves = tmp_path / "data" / "a11y_games" / "saves"
+    lines = _solo("pnue", 5, 1, "1\nsave mine\nsaves\n")
+    assert "Game saved: mine." in lines and lines[-2:] == ["Game saved: last.", "Goodbye."]
+    assert not any(str(saves) in line for line in lines if line.startswith("Game saved"))
+    assert f"Saves folder: {saves}." in lines
+    french = _solo("pnue", 5, 1, "1\nsauver\n", lang="fr")
+    assert french.count("Partie sauvegardée : derniere.") == 2  # sauver, then the end
+    full = _solo("pnue", 5, 1, "save mine\n", verbosity=Verbosity.FULL)
+    assert f"Game saved: mine, file {saves / 'mine.json'}." in full
+
+
+class _AnyKey:
+    """Types a random choice's key whenever Ana is asked; Enter otherwise; ends at the end."""
+
+    interactive = False
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+        self.client: Client | None = None
+
+    def read(self, prompt: str) -> str:
+        client = self.client
+        assert client is not None
+        if client.ended:
+            raise EOFError
+        mine = client._my_turn()
+        if mine is None:
+            return ""
+        return self.rng.choice([k for k, _, _ in client.keyed_choices(mine[0]) if k != "0"])
+
+
+def _to_the_end(game: str, players: int, seed: int) -> list[str]:
+    spec = get_spec(game)
+    match = Match(spec, spec.settings(players, seed), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="random", name_index=i) for i in range(1, players)])
+    out, reader = io.StringIO(), _AnyKey(seed)
+    reader.client = Client(match, reader=reader, writer=Writer(out))
+    reader.client.run()
+    assert match.state.outcome() is not None
+    return out.getvalue().splitlines()
+
+
+def test_utopia_the_winner_is_said_once() -> None:
+    """"Won by Raphael, 58 points." then "Game over." "Winner: Raphael.": once."""
+    lines = _to_the_end("utopia", 3, 2)
+    won = next(line for line in lines if line.startswith("Won by "))
+    name = won[len("Won by "):].split(",")[0]
+    assert "Game over." in lines
+    assert f"Winner: {name}." not in lines
+    assert f"{name} 58" in lines[lines.index(won) + 1]  # the final scores still follow
+
+
+def test_a_ranking_that_names_the_first_does_not_hide_the_winner_line() -> None:
+    """Vertigo's "1. Smog: 0 factories." ranks; it does not say who won: "Winner: Smog." stays."""
+    lines = _to_the_end("vertigo", 2, 3)
+    assert "1. Smog: 0 factories." in lines and "Winner: Smog." in lines
