@@ -54,8 +54,8 @@ def test_hot_seat_pnue_the_vote_result_is_heard_by_the_player_who_was_away() -> 
     back = next(i for i in range(result, len(lines)) if lines[i] == "Ana, press Enter when ready.")
     heard = lines[back + 1:next(i for i in range(back, len(lines))
                                 if lines[i].startswith("Ana, your turn"))]
-    assert heard[:4] == ["While you were away:", "Approved: 4 yes, 1 no.",
-                         "Bo is Secretary-General.", "No: Priya."], heard
+    assert heard[:4] == ["While you were away:", "Approved: 4 yes, 1 no.", "No: Priya.",
+                         "Bo is Secretary-General."], heard
     assert not any(line.startswith(("Your vote", "You receive", "Your role")) for line
                    in heard[:heard.index("4 private messages for you:")]), heard
 
