@@ -91,6 +91,9 @@ class Worlds(Protocol):
     # Optional: ``confidence: float`` (a z value): overrule the normal bot when an answer's
     # mean reward leads by MARGIN plus ``confidence`` standard errors of the difference,
     # measured from the rewards' own spread, instead of the worst-case noise of ``_lead``.
+    # Optional: ``most(players) -> int | None``: within the time budget, the iterations a
+    # search stops at for that count of players (where more measured weaker: Vertigo at 4);
+    # an explicit ``iterations`` budget (tests, benchmarks) is not capped.
 
 
 def _lead(chosen: _Node, usual: _Node, confidence: float | None) -> float:
@@ -288,9 +291,11 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
         legal, default, own = forward, forward[0], True  # unless it chose this menu itself
     deadline = None if iterations is not None or seconds is None else (
         start + RESERVE * seconds)
+    most = getattr(worlds, "most", None)
+    limit = iterations if iterations is not None or most is None else most(view.seat_count)
     done = 0
     while True:
-        if iterations is not None and done >= iterations:
+        if limit is not None and done >= limit:
             break
         if deadline is not None and done:
             now = time.perf_counter()  # stop before an iteration that would end too late

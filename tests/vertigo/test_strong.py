@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from a11y_games.engine.search import SearchBot
+from a11y_games.engine.search import SearchBot, search
 from a11y_games.engine.state import GameState
 from a11y_games.games.vertigo import SPEC, worlds
 from a11y_games.games.vertigo.state import VertigoState
@@ -69,3 +69,18 @@ def test_the_search_leaves_laws_votes_and_cleanups_to_the_normal_bot() -> None:
     assert not worlds.searched(["vote:yes", "vote:no", "vote:abstain"])
     assert not worlds.searched(["province:2", "province:4", "skip"])
     assert worlds.searched(["region:0+first", "region:1+first", "other", "back", "done"])
+
+
+def test_at_4_players_the_search_stops_at_the_budget_that_measured_best() -> None:
+    """At 4 players more iterations made the strong bot weaker (docs/benchmarks/strong.md):
+    within its second it stops at ``worlds.most``; an explicit budget (tests, benchmarks)
+    is not capped, and at 2 and 3 players the second is the only bound."""
+    state, seat = played(SPEC, 4, 8, lambda s, seat: s.phase == "manage")  # type: ignore[attr-defined]
+    legal = state.legal_actions(seat)
+    cap = worlds.most(4)
+    assert cap is not None and worlds.most(3) is None and worlds.most(2) is None
+    for budget, expected in (({"seconds": 20.0}, cap), ({"iterations": cap + 5}, cap + 5)):
+        done = [0]
+        search(worlds.view(state, seat), seat, legal, worlds, random.Random(1),
+               counter=done, **budget)  # type: ignore[arg-type]
+        assert done[0] == expected

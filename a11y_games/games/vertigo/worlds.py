@@ -73,6 +73,13 @@ confidence = 2.0
 few iterations, only clear gains."""
 
 
+def most(players: int) -> int | None:
+    """Iterations the search stops at within its second, by the count of players: 60 at 4
+    (there 120 iterations lost to the normal bot where 60 beat it: the overrules doubled
+    and lost; docs/benchmarks/strong.md, fifth pass); at 2 and 3 more helped: the second."""
+    return 60 if players >= 4 else None
+
+
 def searched(legal: list[str]) -> bool:
     """False for what the search judged no better than the normal bot (VG third pass:
     counterfactual playouts of its overrules): a pollution marker placed in one's own
