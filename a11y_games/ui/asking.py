@@ -66,7 +66,9 @@ class Asking:
         the seat's own step, or no other player's doing, is said without "Your turn:" (see
         :meth:`_follows` and :meth:`_turn_implied`). The question
         is one whole line, never cut to fit a width (a braille display pans it); it is
-        kept, with whose turn it is and all its choices, for the key that says it again."""
+        kept, with whose turn it is and all its choices, for the key that says it again.
+        The question is the seat's own (a voter in PNUE's claim menu: the claim's)."""
+        pending = self.table.pending_for(seat) or pending
         turn = self.turn_msg(seat, pending.prompt)
         follows = self._follows(seat) or self._turn_implied(seat)
         taught = getattr(self, "_taught", False)
@@ -207,7 +209,7 @@ class Asking:
         """(key, action, label) of each choice the seat has now, numbered stably while the
         same menu stays open (see :mod:`a11y_games.ui.numbering`)."""
         legal = self.table.choices(seat)
-        pending = self.table.pending()
+        pending = self.table.pending_for(seat)  # its own question: its own menu's numbers
         labels = dict(legal)
         if pending is None or not legal:
             return []
