@@ -244,8 +244,12 @@ class Asking:
         which island? 1. Tanna / 0. Back" after choosing to draw): the step that led here
         chose it. At a local table, below ``full``, the line saying it is left out when
         the answer's own lines confirm it ("Ana gives up Tourist.", "Your rest token: first
-        player.": "Only one choice: Rest." would say it twice). True if answered."""
+        player.": "Only one choice: Rest." would say it twice). Never a question the player
+        came back to by ``0. Back``: answered again, Back would never get out of it (PNUE's
+        claim menu with one turn to claim about). True if answered."""
         if not self.only_choice or pending.race or seat != self.viewer:
+            return False
+        if getattr(self, "_went_back", None) == (seat, self.table.log_length):
             return False
         legal = self.table.choices(seat)
         real = [choice for choice in legal if choice[0] != BACK]
@@ -278,6 +282,7 @@ class Asking:
             self.say(error.msg)
             return False
         self._own_step = (seat, before)
+        self._went_back = (seat, self.table.log_length) if action == BACK else None
         if action == BACK or is_finish(action):  # the question is over: asked again, whole
             for known in getattr(self, "_heard_choices", {}).get(self.numbering.menu, []):
                 known.left = True
