@@ -143,6 +143,16 @@ class GameState(ABC):
     def pending(self) -> Pending | None:
         """Who must act now, and what is asked; None when the game is over."""
 
+    def prompt_for(self, seat: int) -> Msg:
+        """The question as ``seat``, one of the seats asked now, hears it: its own when it
+        has stepped into a menu of its own during a decision shared with others (PNUE's
+        claim menu at a vote). Presentation only: who is asked, and whether the shared
+        decision is answered, stay ``pending()``'s. Default: the shared prompt."""
+        pending = self.pending()
+        if pending is None:
+            raise ValueError("no question: the game is over")
+        return pending.prompt
+
     @abstractmethod
     def legal_actions(self, seat: int) -> list[str]:
         """The action ids ``seat`` may choose now (empty if it is not asked)."""

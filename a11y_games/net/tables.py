@@ -515,13 +515,19 @@ class Table:
                 member.send_frame(watched)
 
     def _pending_for(self, viewer: int | None, pending: Pending) -> p.PendingMsg:
-        """The question as ``viewer`` sees it: a private prompt only to the seats asked."""
+        """The question as ``viewer`` sees it: a private prompt only to the seats asked, each
+        its own (a voter in PNUE's claim menu: the claim's question; ``_progress`` still
+        counts answers to the shared one)."""
         assert self.match is not None
         state = self.match.state
         asked = viewer is not None and viewer in pending.seats
-        prompt = pending.prompt if asked or pending.public else Msg(
-            "net.waiting", count=len(pending.seats),
-            players=[PlayerRef(s) for s in pending.seats])
+        if asked and viewer is not None:
+            prompt = state.prompt_for(viewer)
+        elif pending.public:
+            prompt = pending.prompt
+        else:
+            prompt = Msg("net.waiting", count=len(pending.seats),
+                         players=[PlayerRef(s) for s in pending.seats])
         choices: list[tuple[str, Msg]] = []
         if asked and viewer is not None and not self.seats[viewer].bot_playing:
             choices = offered(state, viewer)  # an action with its place as one entry

@@ -66,7 +66,9 @@ class Asking:
         the seat's own step, or no other player's doing, is said without "Your turn:" (see
         :meth:`_follows` and :meth:`_turn_implied`). The question
         is one whole line, never cut to fit a width (a braille display pans it); it is
-        kept, with whose turn it is and all its choices, for the key that says it again."""
+        kept, with whose turn it is and all its choices, for the key that says it again.
+        The question is the seat's own (a voter in PNUE's claim menu: the claim's)."""
+        pending = self.table.pending_for(seat) or pending
         turn = self.turn_msg(seat, pending.prompt)
         follows = self._follows(seat) or self._turn_implied(seat)
         taught = getattr(self, "_taught", False)
@@ -207,7 +209,7 @@ class Asking:
         """(key, action, label) of each choice the seat has now, numbered stably while the
         same menu stays open (see :mod:`a11y_games.ui.numbering`)."""
         legal = self.table.choices(seat)
-        pending = self.table.pending()
+        pending = self.table.pending_for(seat)  # its own question: its own menu's numbers
         labels = dict(legal)
         if pending is None or not legal:
             return []
@@ -242,8 +244,12 @@ class Asking:
         which island? 1. Tanna / 0. Back" after choosing to draw): the step that led here
         chose it. At a local table, below ``full``, the line saying it is left out when
         the answer's own lines confirm it ("Ana gives up Tourist.", "Your rest token: first
-        player.": "Only one choice: Rest." would say it twice). True if answered."""
+        player.": "Only one choice: Rest." would say it twice). Never a question the player
+        came back to by ``0. Back``: answered again, Back would never get out of it (PNUE's
+        claim menu with one turn to claim about). True if answered."""
         if not self.only_choice or pending.race or seat != self.viewer:
+            return False
+        if getattr(self, "_went_back", None) == (seat, self.table.log_length):
             return False
         legal = self.table.choices(seat)
         real = [choice for choice in legal if choice[0] != BACK]
@@ -276,6 +282,7 @@ class Asking:
             self.say(error.msg)
             return False
         self._own_step = (seat, before)
+        self._went_back = (seat, self.table.log_length) if action == BACK else None
         if action == BACK or is_finish(action):  # the question is over: asked again, whole
             for known in getattr(self, "_heard_choices", {}).get(self.numbering.menu, []):
                 known.left = True

@@ -28,8 +28,9 @@ class HandOver:
         return self.viewer if self.viewer is not None else self.answering
 
     def _my_turn(self) -> tuple[int, Pending] | None:
-        pending = self.table.pending()
+        """The seat at the keyboard and its question as it hears it, if it is asked."""
         actor = self._seat_in_view()
+        pending = None if actor is None else self.table.pending_for(actor)
         if pending is None or actor is None or actor not in pending.seats:
             return None
         return actor, pending

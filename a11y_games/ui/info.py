@@ -72,8 +72,10 @@ class InfoCommands:
             return
         mine = self._my_turn()
         if mine is not None and tuple(pending.seats) == (mine[0],):  # not "Waiting for Ana."
-            self.say(Msg("core.turn.yours", question=pending.prompt))
+            self.say(Msg("core.turn.yours", question=mine[1].prompt))
             return
+        if mine is not None:  # a voter in a menu of its own hears its own question
+            pending = mine[1]
         names = [PlayerRef(s) for s in pending.seats]
         # one whole sentence, however many names: a braille display pans it
         whose = Msg("core.whose", count=len(names), names=names)

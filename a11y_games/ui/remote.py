@@ -415,6 +415,10 @@ class RemoteTable:
         return Pending(tuple(pending.seats), pending.prompt, pending.race, pending.public,
                        pending.several)
 
+    def pending_for(self, seat: int) -> Pending | None:
+        """The server sends this seat its own question (``_pending_for``)."""
+        return self.pending()
+
     def choices(self, seat: int) -> list[tuple[str, Msg]]:
         pending = self._pending
         if pending is None or seat != self.seat or seat not in pending.seats:

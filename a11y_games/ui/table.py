@@ -9,6 +9,7 @@ client's), a remote one only ever receives its own seat's view.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
@@ -56,6 +57,9 @@ class Table(Protocol):
     def log_length(self) -> int:
         """How many decisions have been played (changes whenever anyone acts)."""
     def pending(self) -> Pending | None: ...
+    def pending_for(self, seat: int) -> Pending | None:
+        """The question now as ``seat`` hears it, when asked: its own prompt (a voter in
+        PNUE's claim menu hears the claim's question, not the vote's); else ``pending``."""
     def choices(self, seat: int) -> list[Choice]:
         """What ``seat`` may choose now, each with its label (empty if not asked)."""
     def act(self, seat: int, action: str) -> None:
@@ -116,6 +120,14 @@ class LocalTable:
 
     def pending(self) -> Pending | None:
         return self.match.state.pending()
+
+    def pending_for(self, seat: int) -> Pending | None:
+        state = self.match.state
+        pending = state.pending()
+        if pending is None or seat not in pending.seats:
+            return pending
+        prompt = state.prompt_for(seat)
+        return pending if prompt == pending.prompt else replace(pending, prompt=prompt)
 
     def choices(self, seat: int) -> list[Choice]:
         """The seat's choices, an action with its place as one entry where the game asks

@@ -127,3 +127,26 @@ def test_the_president_in_the_claim_menu_hears_the_claim_question() -> None:
     assert english.render(state.pending().prompt) == "Claim about which turn?"
     act(state, p, "back")
     assert english.render(state.pending().prompt) == "Nominate a Secretary-General."
+
+
+@pytest.mark.rule("PN-19")
+def test_a_voter_in_the_claim_menu_is_asked_the_claim_s_question_the_others_the_vote() -> None:
+    """The vote is one question for all; a voter who opens the claim menu hears its own
+    (``prompt_for``) while the vote, and who is still to answer it, stays as it was."""
+    state = after_a_session()
+    english = Translator("en")
+    vote = state.pending()
+    act(state, 0, "argue")
+    assert state.pending() == vote  # nobody answered the vote
+    assert english.render(state.prompt_for(0)) == "Claim about which turn?"
+    assert state.prompt_for(2) == state.prompt_for(4) == vote.prompt
+    act(state, 0, "about:0")
+    assert english.render(state.prompt_for(0)) == "What do you say of turn 1?"
+    act(state, 0, "back")
+    act(state, 0, "back")
+    assert state.prompt_for(0) == vote.prompt
+    act(state, 0, "argue")
+    act(state, 0, "about:0")
+    act(state, 0, "say:lob1")
+    assert state.prompt_for(0) == vote.prompt  # claimed: the vote again
+    assert state.pending() == vote

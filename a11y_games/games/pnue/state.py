@@ -269,8 +269,7 @@ class PnueState(GameState):
         if phase == Phase.OVER:
             self._pending = None
         elif phase == Phase.VOTE:
-            # one question for every voter: a voter in the claim menu still hears the vote's
-            # (a per-seat prompt needs the engine and client: see the claim question below)
+            # one question for every voter: a voter in the claim menu hears its own (prompt_for)
             self._pending = events.asked_to_vote(tuple(self.voters), *self._ballot)
         elif phase == Phase.RACE:
             left = tuple(s for s in self.racers if s not in self.reacted)
@@ -285,6 +284,12 @@ class PnueState(GameState):
             self._pending = self._claim_question(p)
         else:
             self._pending = events.asked(p, phase)
+
+    def prompt_for(self, seat: int) -> Msg:
+        """A voter in the claim menu hears the claim's question, the others the vote's."""
+        if self.phase == Phase.VOTE and seat in self.arguing and seat in self.voters:
+            return self._claim_question(seat).prompt
+        return super().prompt_for(seat)
 
     def _claim_question(self, seat: int) -> Pending:
         """What ``seat`` is asked in the claim menu: which turn, then what it says of it."""
