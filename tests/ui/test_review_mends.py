@@ -92,19 +92,30 @@ def _solo(game: str, players: int, seed: int, script: str, **options) -> list[st
     return out.getvalue().splitlines()
 
 
-def test_vertigo_another_question_in_the_same_words_is_read_whole_not_as_changed() -> None:
-    """Vertigo's setup: "Another province" asks "Which region?" again, of other choices
-    (the regions): read whole, not "4 choices; changed: 5. Right region ... Gone: 1, 2, 3,
-    4."; the purchase's own list, asked again after the province, is compared with itself."""
-    lines = _solo("vertigo", 2, 1, "1\n4\n5\n1\n")
+def test_vertigo_another_province_asks_its_own_question_numbered_from_1() -> None:
+    """Vertigo's setup: "Another province" asked "Which region?" again, the purchase's
+    question, so its regions were numbered 5 to 7 and, after a purchase, compared with the
+    purchase's list; now "Another province: which region?", regions 1 to 3, read whole the
+    first time and compared only with itself after; the purchase's own list, asked again
+    after the province, is compared with itself."""
+    lines = _solo("vertigo", 2, 1, "1\n4\n1\n1\n4\n2\n1\n")
     other = lines.index("4. Another province")
-    regions = lines.index("Which region?", other)
-    assert lines[regions + 1:regions + 5] == ["4 choices, one or several:", "5. Right region",
-                                              "6. Centre region", "7. Left region"]
+    regions = lines.index("Another province: which region?", other)
+    assert lines[regions + 1:regions + 5] == ["4 choices, one or several:", "1. Right region",
+                                              "2. Centre region", "3. Left region"]
     assert not any(line.startswith("Gone:") for line in lines)
     bought = lines.index("Ana adds population: right A, 1 $.")
     assert lines[bought + 1:bought + 5] == ["Which region?", "6 choices; changed:",
                                             "1. Right B, 1 $", "00. Done"]
+    again = lines.index("Another province: which region?", bought)
+    assert lines[again + 1] == "5 choices; 00 is now Done."  # the regions kept 1 to 3
+    assert "Ana adds population: centre A, 1 $." in lines  # 2 was the centre region
+
+
+def test_vertigo_another_province_in_french() -> None:
+    lines = _solo("vertigo", 2, 1, "1\n4\n", lang="fr")
+    regions = lines.index("Autre province : quelle région ?")
+    assert lines[regions + 2] == "1. Région de droite", lines[regions:regions + 5]
 
 
 def test_vertigo_a_finished_menu_asked_again_is_read_whole() -> None:

@@ -73,3 +73,14 @@ def test_french_rules_name_the_commands_in_french() -> None:
         assert f"`{english}" not in text, english
     for french in ("retour", "etat", "carte", "quartier", "ile", "ou"):
         assert f"`{french}" in text, french
+
+
+def test_the_scale_line_names_each_people_then_its_value_with_one_colon() -> None:
+    """"Échelle : 5 : Grecs, 4 : Mayas, ..." had two colons on one line: now "Échelle :
+    Grecs à 5, Mayas à 4, ...", the people first as in English ("Scale: Greek 5, ...")."""
+    match = Match(SPEC, SPEC.settings(3, 1), [SeatSpec("bot", name_index=i) for i in range(3)])
+    scale = next(e.msg for e in match.events if e.msg.id == "utopia.ev.scale_now")
+    said = {lang: Translator(lang, names=match.seat_name).render(scale) for lang in ("en", "fr")}
+    assert said == {"en": "Scale: Greek 5, Maya 4, Chinese 3, Persian 2, Egyptian 1.",
+                    "fr": "Échelle : Grecs à 5, Mayas à 4, Chinois à 3, Perses à 2, "
+                          "Égyptiens à 1."}

@@ -11,13 +11,14 @@ from a11y_games.i18n import Translator
 
 
 @pytest.mark.parametrize(("lang", "asked"), [
-    ("en", ["Move population from which region?", "To which region?", "To which region?",
-            "To which province?"]),
+    ("en", ["Move population from which region?", "To which region?",
+            "Another province: to which region?", "To which province?"]),
     ("fr", ["Déplacer depuis quelle région ?", "Vers quelle région ?",
-            "Vers quelle région ?", "Vers quelle province ?"]),
+            "Autre province : vers quelle région ?", "Vers quelle province ?"]),
 ])
 def test_a_population_move_asks_from_then_to(lang: str, asked: list[str]) -> None:
-    """From a region, to a region, "Another province" there: its region, its province."""
+    """From a region, to a region, "Another province" there: its region (a question of its
+    own, numbered from 1), its province."""
     match = Match(SPEC, SPEC.settings(2, 1),
                   [SeatSpec("bot", level="random", name_index=i) for i in range(2)])
     tr = Translator(lang, names=match.seat_name)

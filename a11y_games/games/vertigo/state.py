@@ -31,7 +31,9 @@ ENGINEERS_ON = tuple(data.ENGINEERS[CODE_FACTORY[code]] if code in CODE_FACTORY 
 """Engineers a province must hold, by province code (VG-09)."""
 R3 = range(len(data.REGIONS))
 AGAIN = frozenset(("vertigo.prompt.choose_region", "vertigo.prompt.choose_to",
-                   "vertigo.prompt.people_from", "vertigo.prompt.people_to"))
+                   "vertigo.prompt.people_from", "vertigo.prompt.people_to",
+                   "vertigo.prompt.other_region", "vertigo.prompt.other_people_from",
+                   "vertigo.prompt.other_people_to"))
 PEOPLE_MOVE = ("people_from", "people_from_province", "people_to", "people_to_province")
 """The questions of a population move, in order: not "Which region?" twice."""
 """Menus that come back after a purchase (the next pawn, the next student): several
@@ -183,11 +185,15 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             if self.phase == "setup" and not self.menus.may_finish(seat):
                 key = "vertigo.prompt.setup_people"  # why there is no "done" yet
             return Msg(key, money=c.money)
+        # another province: the regions, a question of its own (numbered from 1)
+        other = "other_" if self.path[-1] == OTHER else ""
         if "pop:move" in self.path:
             rest = self.path[self.path.index("pop:move") + 1:]
-            depth = len(rest) - (rest[-1:] == ["other"])  # another province: its region
+            depth = len(rest) - bool(other)
             if depth < len(PEOPLE_MOVE):
-                return Msg(f"vertigo.prompt.{PEOPLE_MOVE[depth]}", money=c.money)
+                return Msg(f"vertigo.prompt.{other}{PEOPLE_MOVE[depth]}", money=c.money)
+        if other:
+            return Msg("vertigo.prompt.other_region", money=c.money)
         options = self._menu_actions(seat)
         head = options[0].split(":")[0] if options[0] != "back" else "pop"
         return Msg(f"vertigo.prompt.choose_{head}", money=c.money)
