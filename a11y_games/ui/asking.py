@@ -137,7 +137,7 @@ class Asking:
         """The list heard last of this very question: the same prompt, not finished or
         left since (``done``, ``back``), and sharing an entry with the list now. Another
         question asked with the same words (Vertigo's "Which region?" of the setup's
-        population, of a purchase, of a clean-up, of another province) is not it."""
+        population, of a purchase, of a clean-up) is not it."""
         heard: dict[object, list[HeardList]] = getattr(self, "_heard_choices", {})
         return next((h for h in reversed(heard.get(menu, []))
                      if not h.left and h.actions & actions), None)
