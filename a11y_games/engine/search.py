@@ -20,6 +20,7 @@ followed without searching again while its steps stay legal and were well visite
 
 from __future__ import annotations
 
+import hashlib
 import math
 import pickle
 import random
@@ -353,10 +354,20 @@ class SearchBot:
         self._overrule: tuple[str, tuple[str, ...]] | None = None
         """The last overrule and the answers it was chosen from, while only steps on into
         its menu and ``back`` answers followed it."""
+        self._positions: set[bytes] = set()
+        """The positions this bot has decided in (fingerprints): one met again is a cycle."""
 
     def choose(self, observation: Any, legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
+        position = _position(observation, legal)
+        if position in self._positions:  # back where it already decided: a cycle of menus
+            # (Vertigo's management, in and out of the same submenus, for ever at 3
+            # players and 120 iterations); the normal bot's answer this time ends it
+            self._plan = []
+            return self._usual(observation, legal)
+        if position:
+            self._positions.add(position)
         searched = getattr(self.worlds, "searched", None)
         if searched is not None and not searched(legal):
             self._plan = []  # left to the normal bot: no step of a searched line
@@ -379,6 +390,27 @@ class SearchBot:
             self._overrule = None  # only a way straight back to the same menu is a loop
         self._onward = ONWARD_STEPS if overruled[0] else max(0, self._onward - 1)
         return best
+
+    def _usual(self, observation: Any, legal: list[str]) -> str:
+        """The normal bot's answer (the playout policy's) from this world view."""
+        answer = self.worlds.policy(self.seat, self.rng).choose(
+            observation.observation(self.seat), legal)
+        return answer if answer in legal else legal[0]
+
+
+def _position(view: Any, legal: list[str]) -> bytes:
+    """A fingerprint of a decision: the world view's attributes (but its random source,
+    events and caches) and the answers; empty when they cannot be pickled."""
+    fields = {name: value for name, value in vars(view).items()
+              if name not in _NOT_POSITION} if hasattr(view, "__dict__") else view
+    try:
+        data = pickle.dumps((fields, legal), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return b""
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+_NOT_POSITION = frozenset({"rng", "events", "_snapshot"})
 
 
 def strong_factory(worlds: Worlds, **budget: Any) -> Callable[[int, random.Random], SearchBot]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from a11y_games.engine.search import SearchBot, search
 from a11y_games.engine.state import GameState
 from a11y_games.games.vertigo import SPEC, worlds
@@ -84,3 +86,27 @@ def test_at_4_players_the_search_stops_at_the_budget_that_measured_best() -> Non
         search(worlds.view(state, seat), seat, legal, worlds, random.Random(1),
                counter=done, **budget)  # type: ignore[arg-type]
         assert done[0] == expected
+
+
+def test_a_strong_bot_back_where_it_already_decided_takes_the_normal_bot_s_answer(
+        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """In and out of the same submenus for ever (seen: 3 players, 120 iterations, a
+    management of 20,000 steps): met again, a position is not searched again; the normal
+    bot's answer (which moves on) is played."""
+    import a11y_games.engine.search as engine_search
+
+    state, seat = played(SPEC, 3, 5, lambda s, seat: s.phase == "manage")  # type: ignore[attr-defined]
+    legal = state.legal_actions(seat)
+    bot = SearchBot(seat, random.Random(3), worlds=worlds, iterations=10)
+    first = bot.choose(worlds.view(state, seat), legal)
+    assert first in legal
+
+    def no_search(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(engine_search, "search", no_search)
+    usual = worlds.policy(seat, random.Random(3)).choose(state.observation(seat), legal)
+    assert bot.choose(worlds.view(state, seat), legal) == usual
+    fresh = SearchBot(seat, random.Random(3), worlds=worlds, iterations=10)
+    with pytest.raises(AssertionError, match="searched again"):
+        fresh.choose(worlds.view(state, seat), legal)
