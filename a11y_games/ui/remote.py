@@ -309,6 +309,8 @@ class RemoteTable:
             if self.seat is not None and self.seat in message.seats:
                 self._prefetch(self.questions)
         elif isinstance(message, p.Over):
+            if self.quiet:
+                self._say_the_end()
             self._outcome = Outcome(frozenset(message.winners), message.reason)
             self._pending = None
             self.quiet = False
@@ -336,6 +338,18 @@ class RemoteTable:
             self._note(Msg("online.snapshot", count=message.missed))
             for line in [*message.status, *message.private]:
                 self._note(line)
+
+    def _say_the_end(self) -> None:
+        """The game ended while this seat was away: its last public lines of the table
+        (the winning move's result, why it ended, the roles revealed) are said, not only
+        counted; the turns before stay in the log."""
+        index = len(self._events) - 1
+        while index in self.hushed:
+            event = self._events[index]
+            if event.visible_to is not None or event.cause is not None:
+                break
+            self.hushed.discard(index)
+            index -= 1
 
     PREFETCH = ("status", "private", "board")
     """Asked ahead when this seat is asked (what a player most often asks then): the
