@@ -176,6 +176,11 @@ class Session:
         self._waiting[message.req] = future
         return future
 
+    @property
+    def connected(self) -> bool:
+        """False while the connection is lost (until the seat is taken back)."""
+        return self._ws is not None
+
     def request(self, message: Any, *, timeout: float = REPLY_TIMEOUT) -> Any:
         """Send ``message`` and wait for its answer; RequestRefused for an ``error``."""
         async def send() -> Any:
@@ -442,6 +447,8 @@ class RemoteTable:
     def act(self, seat: int, action: str) -> None:
         """Send the action; once stored, wait for the question that follows it (its events
         come first), so that what the client says next is up to date."""
+        if not self.session.connected:  # surely not sent: the question is asked again
+            raise ConnectionLost(Msg("online.not_sent"))
         try:
             self.session.request(p.Act(action=action))
         except RequestRefused as error:

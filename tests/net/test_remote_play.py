@@ -419,3 +419,28 @@ def test_a_client_back_after_the_end_hears_how_the_game_ended(server: Server,
     ana.close_input()
     assert ana.wait() == 0
     assert "Traceback" not in ana.text()
+
+
+def test_an_answer_typed_while_the_server_is_down_is_said_not_sent(tmp_path: Path) -> None:
+    """The server stops while Ana is asked to vote; she answers anyway: she hears that her
+    answer was not sent and that the question comes back, and it does once the server is
+    started again."""
+    server = Server(tmp_path / "db", tmp_path / "server-home").start()
+    try:
+        ana = Player(server.url, tmp_path / "ana", "Ana")
+        create_table(ana, game="pnue", players=5, bots=4)
+        ana.expect(r"you have seat 1 of 5")
+        ana.send("start")
+        play({"Ana": (ana, "en")}, seed=21, until_line=("Ana", r"^Approve "))
+        port = server.port
+        server.kill()
+        ana.expect(r"Connection lost: reconnecting\.", timeout=30)
+        ana.send("1")
+        ana.expect(r"^Not sent: the connection is lost\. "
+                   r"The question comes back once connected again\.")
+        server = Server(tmp_path / "db", tmp_path / "server-home").start(port=port)
+        ana.expect(r"Connected again: you have your seat\.", timeout=60)
+        ana.expect(r"^Approve ")
+        ana.kill()
+    finally:
+        server.kill()
