@@ -576,6 +576,15 @@ class Table:
         member.send(p.Snapshot(seq=self.published, missed=self.published - last_seq,
                                status=state.status(viewer),
                                private=state.private(viewer) if viewer is not None else []))
+        if state.outcome() is not None:  # the end itself is heard, not only summed up
+            first = self.published + 1  # back over the last public lines of the table
+            while first > last_seq + 1:
+                event = self.match.events[first - 2]
+                if event.visible_to is not None or event.cause is not None:
+                    break
+                first -= 1
+            for event_seq in range(first, self.published + 1):
+                member.send_frame(self._event_frame(event_seq, viewer))
 
     def _bot_now(self, seat: int) -> bool:
         """True if a bot plays ``seat`` now (a bot seat, or a human's held by a stand-in)."""

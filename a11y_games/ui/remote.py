@@ -176,6 +176,11 @@ class Session:
         self._waiting[message.req] = future
         return future
 
+    @property
+    def connected(self) -> bool:
+        """False while the connection is lost (until the seat is taken back)."""
+        return self._ws is not None
+
     def request(self, message: Any, *, timeout: float = REPLY_TIMEOUT) -> Any:
         """Send ``message`` and wait for its answer; RequestRefused for an ``error``."""
         async def send() -> Any:
@@ -309,6 +314,8 @@ class RemoteTable:
             if self.seat is not None and self.seat in message.seats:
                 self._prefetch(self.questions)
         elif isinstance(message, p.Over):
+            if self.quiet:
+                self._say_the_end()
             self._outcome = Outcome(frozenset(message.winners), message.reason)
             self._pending = None
             self.quiet = False
@@ -336,6 +343,18 @@ class RemoteTable:
             self._note(Msg("online.snapshot", count=message.missed))
             for line in [*message.status, *message.private]:
                 self._note(line)
+
+    def _say_the_end(self) -> None:
+        """The game ended while this seat was away: its last public lines of the table
+        (the winning move's result, why it ended, the roles revealed) are said, not only
+        counted; the turns before stay in the log."""
+        index = len(self._events) - 1
+        while index in self.hushed:
+            event = self._events[index]
+            if event.visible_to is not None or event.cause is not None:
+                break
+            self.hushed.discard(index)
+            index -= 1
 
     PREFETCH = ("status", "private", "board")
     """Asked ahead when this seat is asked (what a player most often asks then): the
@@ -428,6 +447,8 @@ class RemoteTable:
     def act(self, seat: int, action: str) -> None:
         """Send the action; once stored, wait for the question that follows it (its events
         come first), so that what the client says next is up to date."""
+        if not self.session.connected:  # surely not sent: the question is asked again
+            raise ConnectionLost(Msg("online.not_sent"))
         try:
             self.session.request(p.Act(action=action))
         except RequestRefused as error:

@@ -396,3 +396,53 @@ def test_the_count_of_answers_agrees_with_how_many_answered(server: Server,
     bo.close_input()
     bo.wait()
     assert (first.string, second.string) == ("1 sur 5 a répondu.", "2 sur 5 ont répondu.")
+
+
+def test_a_client_back_after_the_end_hears_how_the_game_ended(server: Server,
+                                                               tmp_path: Path) -> None:
+    """Ana's client dies mid-game; bots play her seat to the end. Started again, her client
+    takes the seat back: the missed turns are counted, but the end itself is said as at
+    the table (why the game ended, who was who), not only "Game over." and the winners."""
+    ana = Player(server.url, tmp_path / "ana", "Ana")
+    create_table(ana, game="pnue", players=5, bots=4, delay_minutes=0)
+    ana.expect(r"you have seat 1 of 5")
+    ana.send("start")
+    play({"Ana": (ana, "en")}, seed=7, stop_after=("Ana", 12))  # fewer than 300 left
+    ana.kill()
+    time.sleep(3)  # bots play the whole game meanwhile
+    ana = Player(server.url, tmp_path / "ana", "Ana")  # the same machine: its token kept
+    ana.expect(r"You take back your seat at PNUE")
+    # missed turns counted (or, past 300 events, summed up): not read one by one
+    ana.expect(r"\d+ events? while you were away: type log to hear (it|them)\."
+               r"|^Where things stand after \d+ missed events:")
+    ana.expect(r"^The (ecologists|lobbyists) win|^Mr Dollar")  # why the game ended
+    ana.expect(r"^Ana was ")  # the roles revealed
+    ana.expect(r"^Game over\.")
+    ana.close_input()
+    assert ana.wait() == 0
+    assert "Traceback" not in ana.text()
+
+
+def test_an_answer_typed_while_the_server_is_down_is_said_not_sent(tmp_path: Path) -> None:
+    """The server stops while Ana is asked to vote; she answers anyway: she hears that her
+    answer was not sent and that the question comes back, and it does once the server is
+    started again."""
+    server = Server(tmp_path / "db", tmp_path / "server-home").start()
+    try:
+        ana = Player(server.url, tmp_path / "ana", "Ana")
+        create_table(ana, game="pnue", players=5, bots=4)
+        ana.expect(r"you have seat 1 of 5")
+        ana.send("start")
+        play({"Ana": (ana, "en")}, seed=21, until_line=("Ana", r"^Approve "))
+        port = server.port
+        server.kill()
+        ana.expect(r"Connection lost: reconnecting\.", timeout=30)
+        ana.send("1")
+        ana.expect(r"^Not sent: the connection is lost\. "
+                   r"The question comes back once connected again\.")
+        server = Server(tmp_path / "db", tmp_path / "server-home").start(port=port)
+        ana.expect(r"Connected again: you have your seat\.", timeout=60)
+        ana.expect(r"^Approve ")
+        ana.kill()
+    finally:
+        server.kill()

@@ -247,3 +247,43 @@ def test_a_finished_game_is_heard_again_by_its_token_after_everyone_left_and_a_r
         run(back(), 30)
     finally:
         server.kill()
+
+
+@pytest.mark.timeout(90)
+def test_back_after_a_long_game_s_end_the_snapshot_is_followed_by_the_end_itself(
+        tmp_path: Path) -> None:
+    """More than SNAPSHOT_AFTER events missed at a finished game: the snapshot sums the
+    game up, then the end's public lines follow (why it ended, every role revealed), as
+    a player hears them at the table."""
+    server = ServerProcess(tmp_path).start()
+    try:
+        async def play_and_come_back() -> None:
+            ana = await Client.open(server.url, "Ana")
+            req = await ana.request(p.Create(game="pnue", players=12,
+                                             bots={seat: "normal" for seat in range(1, 12)}))
+            joined = await ana.reply(req)
+            assert isinstance(joined, p.Joined) and joined.token
+            await ana.request(p.Start())
+            while True:
+                message = await ana.expect((p.PendingMsg, p.Over), timeout=30)  # type: ignore[arg-type]
+                if isinstance(message, p.Over):
+                    break
+                if 0 in message.seats and message.choices:
+                    req = await ana.request(p.Act(action=message.choices[0][0]))
+                    await ana.reply(req)
+            last = ana.of(p.EventMsg)[-1].seq
+            assert last > SNAPSHOT_AFTER
+            await ana.close()
+            back = await Client.open(server.url, "Ana")
+            req = await back.request(p.Resume(token=joined.token, last_seq=0))
+            assert isinstance(await back.reply(req), p.Joined)
+            await back.expect(p.Over)
+            assert back.of(p.Snapshot)
+            ends = [e.msg.id for e in back.of(p.EventMsg) if e.msg is not None]
+            assert ends.count("pnue.end.reveal") == 12, ends
+            assert [e.seq for e in back.of(p.EventMsg)][-1] == last
+            await back.close()
+
+        run(play_and_come_back(), 80)
+    finally:
+        server.kill()
