@@ -74,8 +74,11 @@ class InfoCommands:
         if mine is not None and tuple(pending.seats) == (mine[0],):  # not "Waiting for Ana."
             self.say(Msg("core.turn.yours", question=mine[1].prompt))
             return
-        if mine is not None:  # a voter in a menu of its own hears its own question
-            pending = mine[1]
+        if mine is not None:  # asked with others (a vote): its own question, then the others
+            others = [PlayerRef(s) for s in pending.seats if s != mine[0]]
+            self.say(Msg("core.turn.yours", question=mine[1].prompt),
+                     Msg("core.whose_also", count=len(others), names=others))
+            return
         names = [PlayerRef(s) for s in pending.seats]
         # one whole sentence, however many names: a braille display pans it
         whose = Msg("core.whose", count=len(names), names=names)

@@ -190,3 +190,14 @@ def test_a_ranking_that_names_the_first_does_not_hide_the_winner_line() -> None:
     """Vertigo's "1. Smog: 0 factories." ranks; it does not say who won: "Winner: Smog." stays."""
     lines = _to_the_end("vertigo", 2, 3)
     assert "1. Smog: 0 factories." in lines and "Winner: Smog." in lines
+
+
+def test_whose_at_a_vote_says_it_is_your_turn_and_who_else_is_awaited() -> None:
+    """Asked with others (a vote), whose said "Waiting for 2 players: Ana, Bo." to Ana:
+    now her own question first, then only the others."""
+    lines = _hot_seat("pnue", 5, 1, "\nwhose\n1\n" + "\nwhose\n1\n" * 5)
+    asked = lines.index("Your turn: Approve Ana and Bo?")
+    assert lines[asked + 1] == "Also waiting for Bo."
+    assert not any(line.startswith("Waiting for") and "Ana" in line for line in lines)
+    french = _hot_seat("pnue", 5, 1, "\nqui\n1\n" + "\nqui\n1\n" * 5, lang="fr")
+    assert "On attend aussi Bo." in french
