@@ -19,13 +19,19 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(200),
               pytest.mark.skipif(not tmux_available(), reason="tmux or the client missing")]
 
 
-def test_an_interactive_client_plays_a_network_game_in_a_terminal(tmp_path: Path) -> None:
-    server = Server(tmp_path / "db", tmp_path / "server-home").start()
+def _server_ana_and_bo(tmp_path: Path, *server_args: str) -> tuple[Server, Player, TmuxPlayer]:
+    """A server, Ana scripted, and Bo in a real terminal connected to it (speech off)."""
+    server = Server(tmp_path / "db", tmp_path / "server-home", *server_args).start()
     ana = Player(server.url, tmp_path / "ana", "Ana")
     env = {k: v for k, v in private_env(tmp_path / "bo").items()
            if k in ("SPEECHD_CMD", "NO_SOUND", "HOME")}
     bo = TmuxPlayer(tmp_path / "bo", ["connect", server.url.removeprefix("ws://"),
                                       "--name", "Bo", "--speech", "off"], env=env)
+    return server, ana, bo
+
+
+def test_an_interactive_client_plays_a_network_game_in_a_terminal(tmp_path: Path) -> None:
+    server, ana, bo = _server_ana_and_bo(tmp_path)
     try:
         create_table(ana, game="pnue", players=5, bots=3)
         bo.wait_for(lambda lines: any(line.startswith("Lobby>") for line in lines))
@@ -77,12 +83,7 @@ def test_an_interactive_client_plays_a_network_game_in_a_terminal(tmp_path: Path
 def test_whose_while_another_person_is_asked_names_them_once(tmp_path: Path) -> None:
     """Bo has voted, Ana has not: Bo's `whose` says "Waiting for Ana." once, not twice
     (the server hides Ana's question behind the same words)."""
-    server = Server(tmp_path / "db", tmp_path / "server-home", "--seed", "7").start()
-    ana = Player(server.url, tmp_path / "ana", "Ana")
-    env = {k: v for k, v in private_env(tmp_path / "bo").items()
-           if k in ("SPEECHD_CMD", "NO_SOUND", "HOME")}
-    bo = TmuxPlayer(tmp_path / "bo", ["connect", server.url.removeprefix("ws://"),
-                                      "--name", "Bo", "--speech", "off"], env=env)
+    server, ana, bo = _server_ana_and_bo(tmp_path, "--seed", "7")
     try:
         create_table(ana, game="pnue", players=5, bots=3)
         bo.wait_for(lambda lines: any(line.startswith("Lobby>") for line in lines))

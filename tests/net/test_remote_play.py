@@ -178,16 +178,22 @@ def test_a_client_closed_mid_game_takes_its_seat_back(server: Server, tmp_path: 
     assert re.search(r"\d+ events? while you were away: type log", back)
 
 
+def _ana_alone_at_pnue(server: Server, tmp_path: Path) -> Player:
+    """Ana's client at a PNUE table of hers with 4 bots, started."""
+    ana = Player(server.url, tmp_path / "ana", "Ana")
+    create_table(ana, game="pnue", players=5, bots=4)
+    ana.expect(r"you have seat 1 of 5")
+    ana.send("start")
+    return ana
+
+
 def test_a_server_killed_mid_game_comes_back_and_the_client_plays_on(tmp_path: Path) -> None:
     """`kill -9` of the server mid-game: the client says the connection is lost, reconnects
     by itself once the server is started again (same port, same data), takes its seat back
     and the game goes on to its end with nothing lost."""
     server = Server(tmp_path / "db", tmp_path / "server-home").start()
     try:
-        ana = Player(server.url, tmp_path / "ana", "Ana")
-        create_table(ana, game="pnue", players=5, bots=4)
-        ana.expect(r"you have seat 1 of 5")
-        ana.send("start")
+        ana = _ana_alone_at_pnue(server, tmp_path)
         play({"Ana": (ana, "en")}, seed=21, stop_after=("Ana", 3))
         port = server.port
         server.kill()
@@ -429,10 +435,7 @@ def test_an_answer_typed_while_the_server_is_down_is_said_not_sent(tmp_path: Pat
     started again."""
     server = Server(tmp_path / "db", tmp_path / "server-home").start()
     try:
-        ana = Player(server.url, tmp_path / "ana", "Ana")
-        create_table(ana, game="pnue", players=5, bots=4)
-        ana.expect(r"you have seat 1 of 5")
-        ana.send("start")
+        ana = _ana_alone_at_pnue(server, tmp_path)
         play({"Ana": (ana, "en")}, seed=21, until_line=("Ana", r"^Approve "))
         port = server.port
         server.kill()

@@ -200,6 +200,27 @@ def test_a_long_absence_gets_a_snapshot_and_the_old_connection_is_let_go(
     run(scenario(), 50)
 
 
+async def _pnue_to_the_end(url: str, players: int) -> tuple[p.Joined, p.Over, int]:
+    """Ana alone with normal bots at PNUE, answering first choices to the end, then gone:
+    her seat, the end and the last event's number."""
+    ana = await Client.open(url, "Ana")
+    req = await ana.request(p.Create(game="pnue", players=players,
+                                     bots={seat: "normal" for seat in range(1, players)}))
+    joined = await ana.reply(req)
+    assert isinstance(joined, p.Joined) and joined.token
+    await ana.request(p.Start())
+    while True:
+        message = await ana.expect((p.PendingMsg, p.Over), timeout=30)  # type: ignore[arg-type]
+        if isinstance(message, p.Over):
+            break
+        if 0 in message.seats and message.choices:
+            req = await ana.request(p.Act(action=message.choices[0][0]))
+            await ana.reply(req)
+    last = ana.of(p.EventMsg)[-1].seq
+    await ana.close()
+    return joined, message, last
+
+
 @pytest.mark.timeout(90)
 def test_a_finished_game_is_heard_again_by_its_token_after_everyone_left_and_a_restart(
         tmp_path: Path) -> None:
@@ -207,25 +228,8 @@ def test_a_finished_game_is_heard_again_by_its_token_after_everyone_left_and_a_r
     meanwhile, so every table left the memory): the seat, the events missed and the end."""
     server = ServerProcess(tmp_path).start()
     try:
-        async def to_the_end() -> tuple[str, str, p.Over, int]:
-            ana = await Client.open(server.url, "Ana")
-            req = await ana.request(p.Create(game="pnue", players=5,
-                                             bots={seat: "normal" for seat in range(1, 5)}))
-            joined = await ana.reply(req)
-            assert isinstance(joined, p.Joined) and joined.token
-            await ana.request(p.Start())
-            while True:
-                message = await ana.expect((p.PendingMsg, p.Over), timeout=30)  # type: ignore[arg-type]
-                if isinstance(message, p.Over):
-                    break
-                if 0 in message.seats and message.choices:
-                    req = await ana.request(p.Act(action=message.choices[0][0]))
-                    await ana.reply(req)
-            last = ana.of(p.EventMsg)[-1].seq
-            await ana.close()
-            return joined.table.id, joined.token, message, last
-
-        table, token, over, last = run(to_the_end(), 60)
+        joined, over, last = run(_pnue_to_the_end(server.url, 5), 60)
+        table, token = joined.table.id, joined.token
         server.kill()
         server.start()
 
@@ -258,22 +262,8 @@ def test_back_after_a_long_game_s_end_the_snapshot_is_followed_by_the_end_itself
     server = ServerProcess(tmp_path).start()
     try:
         async def play_and_come_back() -> None:
-            ana = await Client.open(server.url, "Ana")
-            req = await ana.request(p.Create(game="pnue", players=12,
-                                             bots={seat: "normal" for seat in range(1, 12)}))
-            joined = await ana.reply(req)
-            assert isinstance(joined, p.Joined) and joined.token
-            await ana.request(p.Start())
-            while True:
-                message = await ana.expect((p.PendingMsg, p.Over), timeout=30)  # type: ignore[arg-type]
-                if isinstance(message, p.Over):
-                    break
-                if 0 in message.seats and message.choices:
-                    req = await ana.request(p.Act(action=message.choices[0][0]))
-                    await ana.reply(req)
-            last = ana.of(p.EventMsg)[-1].seq
+            joined, _, last = await _pnue_to_the_end(server.url, 12)
             assert last > SNAPSHOT_AFTER
-            await ana.close()
             back = await Client.open(server.url, "Ana")
             req = await back.request(p.Resume(token=joined.token, last_seq=0))
             assert isinstance(await back.reply(req), p.Joined)
