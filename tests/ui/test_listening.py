@@ -468,7 +468,7 @@ def test_french_kind_words_and_unmute() -> None:
     out, _, client = _toy("taire autres\nretablir autres\ntaire rien\n", lang="fr")
     client.run()
     lines = out.getvalue().splitlines()
-    assert "Tu désormais : autres." in lines and "Dit de nouveau : autres." in lines
+    assert "Ne sera plus dit : autres." in lines and "Dit de nouveau : autres." in lines
     assert any(line.startswith("Aucun genre nommé rien.") for line in lines)
     assert client.muted_kinds == set()
 
