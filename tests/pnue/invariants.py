@@ -65,6 +65,11 @@ class Invariants:
                 assert event.spectators and not event.informs
                 assert event.visible_to == frozenset(range(state.seat_count)) - {voter}
                 continue
+            if msg.id in ("pnue.turn.skipped", "pnue.crisis.loser"):  # the seat hears its own
+                target = msg.params["seat"].seat  # words ("You will sit out next turn.")
+                assert event.spectators
+                assert event.visible_to == frozenset(range(state.seat_count)) - {target}
+                continue
             if msg.id in PRIVATE:
                 assert event.visible_to is not None and len(event.visible_to) == 1, msg
                 (seat,) = event.visible_to

@@ -91,6 +91,8 @@ def test_what_targets_a_player_is_also_said_to_them() -> None:
         for i, event in enumerate(events):
             if event.msg.id in pairs:
                 target = event.msg.params["seat"].seat
+                if event.msg.id in ("pnue.turn.skipped", "pnue.crisis.loser"):  # heard once
+                    assert not event.visible(target) and event.visible((target + 1) % 7)
                 said = events[i + 1]
                 assert said.msg.id == pairs[event.msg.id]
                 assert said.visible_to == frozenset({target}) and said.level == Verbosity.BRIEF

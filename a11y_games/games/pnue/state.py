@@ -164,6 +164,15 @@ class PnueState(GameState):
         if not self.is_fictive(seat):
             self.say(msg_id, BRIEF, to=seat, cause=cause, **params)
 
+    def _said_of(self, seat: int, msg_id: str, level: Verbosity, mine: str) -> None:
+        """A fact about ``seat`` told to the other seats and spectators ("Ana will sit out
+        next turn."), and to ``seat`` in its own words ("You will sit out next turn."):
+        each hears it once."""
+        others = frozenset(s for s in range(self.seat_count) if s != seat)
+        self.events.append(Event(Msg(msg_id, seat=self.refs[seat]), others, level,
+                                 spectators=True))
+        self._tell(seat, mine)
+
     def note(self, *entry: Any) -> None:
         """Add a line to the public record (what every seat saw happen)."""
         self.record = (*self.record, (self.turn, *entry))
@@ -503,8 +512,7 @@ class PnueState(GameState):
             self.skipped = frozenset(self.next_skipped)
             self.next_skipped = set()
             for s in sorted(self.skipped):
-                self.say("pnue.turn.skipped", NORMAL, seat=self.refs[s])
-                self._tell(s, "pnue.you.skipped")
+                self._said_of(s, "pnue.turn.skipped", NORMAL, "pnue.you.skipped")
             seat = candidate
             for _ in range(len(self.table)):
                 if self.active(seat):
@@ -723,8 +731,7 @@ class PnueState(GameState):
 
     def _skip(self, seat: int, tile: Tile) -> None:
         self.next_skipped.add(seat)
-        self.say("pnue.crisis.loser", BRIEF, seat=self.refs[seat])
-        self._tell(seat, "pnue.you.sit_out")
+        self._said_of(seat, "pnue.crisis.loser", BRIEF, "pnue.you.sit_out")
         self.note("crisis", self.president, tile, seat)
 
     def _after_crises(self) -> None:
