@@ -86,6 +86,8 @@ def test_pn33_random_variant_draws_the_skipped_player_without_a_race() -> None:
         elect(state, 2)
         assert state.phase == "discard" and not state.pending().race
         assert len(state.next_skipped) == 1 and 0 not in state.next_skipped
+        said = ids(state.events)  # the players hear why one of them sits out
+        assert said.index("pnue.crisis.random") + 1 == said.index("pnue.crisis.loser")
         skipped |= state.next_skipped
     assert len(skipped) > 1
 

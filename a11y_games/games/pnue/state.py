@@ -715,6 +715,7 @@ class PnueState(GameState):
                 self.events.append(events.plain("pnue.crisis.race_rule", BRIEF))
                 return
             self.removed.append(tile)
+            self.say("pnue.crisis.random", NORMAL)  # why one seat sits out (no race)
             self._skip(self.rng.choice(racers), tile)
         self._after_crises()
 
