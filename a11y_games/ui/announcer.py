@@ -88,7 +88,9 @@ class Announcer:
         return lines
 
     def intro(self) -> None:
-        lines = [*self._table_lines(), Msg("core.intro.help"), Msg("core.intro.choices")]
+        lines = [*self._table_lines(), Msg("core.intro.help")]
+        if self.table.pending() is not None:  # a game over has nothing to choose
+            lines.append(Msg("core.intro.choices"))
         speech = self.speech
         if (len(self.table.humans()) > 1 and self.table.local and speech is not None
                 and speech.available and speech.enabled):

@@ -201,3 +201,24 @@ def test_whose_at_a_vote_says_it_is_your_turn_and_who_else_is_awaited() -> None:
     assert not any(line.startswith("Waiting for") and "Ana" in line for line in lines)
     french = _hot_seat("pnue", 5, 1, "\nqui\n1\n" + "\nqui\n1\n" * 5, lang="fr")
     assert "On attend aussi Bo." in french
+
+
+def test_a_game_opened_over_does_not_invite_to_type_choices() -> None:
+    """A finished game (loaded, or met again at a table) has nothing to choose: its
+    opening lines leave out "Type choices for what you can do."; a game in play says it."""
+    spec = get_spec("pnue")
+
+    def opening(finished: bool) -> list[str]:
+        match = Match(spec, spec.settings(5, 3), [SeatSpec("human", "Ana"), *(
+            SeatSpec("bot", level="normal", name_index=i) for i in range(1, 5))])
+        while finished and (pending := match.state.pending()) is not None:
+            seat = pending.seats[0]
+            match.act(seat, match.state.legal_actions(seat)[0] if seat == 0
+                      else match.bot_choice(seat))
+        out = io.StringIO()
+        Client(match, reader=PlainReader(io.StringIO("quit\nyes\n")), writer=Writer(out),
+               lang="en").run()
+        return out.getvalue().splitlines()
+
+    assert "Type choices for what you can do." not in opening(True)
+    assert "Type choices for what you can do." in opening(False)
