@@ -590,29 +590,22 @@ LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
 
 def _unfinished(specs: dict[str, GameSpec]) -> Match | None:
     """The unfinished game in the autosave where a human has decided something, if any."""
+    try:
+        return _unfinished_or_damaged(specs)
+    except SaveError:
+        return None
+
+
+def _unfinished_or_damaged(specs: dict[str, GameSpec]) -> Match | None:
+    """As :func:`_unfinished`, but SaveError when an autosave is there and cannot be read
+    (the launcher tells the player, not left wondering where the game went)."""
     autosave = save_path("autosave")
     if not is_file(autosave):
         return None
-    try:
-        old = Match.load(autosave, specs)
-    except SaveError:
-        return None
+    old = Match.load(autosave, specs)
     if old.state.pending() is None or not any(old.is_human(s) for s, _ in old.log):
         return None
     return old
-
-
-def _autosave_damaged(specs: dict[str, GameSpec]) -> bool:
-    """An autosave is there but cannot be read: the player is told, not left wondering
-    where the unfinished game went."""
-    autosave = save_path("autosave")
-    if not is_file(autosave):
-        return False
-    try:
-        Match.load(autosave, specs)
-    except SaveError:
-        return True
-    return False
 
 
 def _capital(text: str) -> str:
@@ -641,8 +634,10 @@ def _launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     games = list(specs.values())
     if not games:
         raise UsageError(Msg("core.cli.no_games"))
-    old = _unfinished(specs)
-    if old is None and _autosave_damaged(specs):
+    try:
+        old = _unfinished_or_damaged(specs)
+    except SaveError:
+        old = None
         writer.lines([tr.render(Msg("core.launcher.resume_damaged"))])
     if old is not None:
         answer = _read(reader, tr.render(Msg("core.launcher.resume", game=old.spec.title,

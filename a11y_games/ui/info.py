@@ -71,13 +71,10 @@ class InfoCommands:
             self.say(Msg("core.end.over"))
             return
         mine = self._my_turn()
-        if mine is not None and tuple(pending.seats) == (mine[0],):  # not "Waiting for Ana."
-            self.say(Msg("core.turn.yours", question=mine[1].prompt))
-            return
-        if mine is not None:  # asked with others (a vote): its own question, then the others
+        if mine is not None:  # its own question (not "Waiting for Ana."), then any others
             others = [PlayerRef(s) for s in pending.seats if s != mine[0]]
-            self.say(Msg("core.turn.yours", question=mine[1].prompt),
-                     Msg("core.whose_also", count=len(others), names=others))
+            self.say(Msg("core.turn.yours", question=mine[1].prompt), *(
+                [Msg("core.whose_also", count=len(others), names=others)] if others else []))
             return
         names = [PlayerRef(s) for s in pending.seats]
         # one whole sentence, however many names: a braille display pans it
