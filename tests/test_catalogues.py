@@ -64,3 +64,31 @@ def test_code_names_only_known_ids() -> None:
             if found not in known and not found.endswith("."):
                 missing.add(f"{path.relative_to(ROOT)}: {found}")
     assert not missing, sorted(missing)
+
+
+def test_processes_compiling_at_once_leave_whole_catalogues(tmp_path: Path) -> None:
+    """A server and its clients started together after a catalogue changed each compile
+    it: every process then reads a whole catalogue (a player never hears raw message ids),
+    readable by others, with no temporary file left behind."""
+    import shutil
+    import subprocess
+    import sys
+
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALE_DIR, locales, ignore=shutil.ignore_patterns("*.mo", "*.tmp"))
+    script = (
+        "import gettext, sys\n"
+        "from pathlib import Path\n"
+        "from a11y_games.i18n import compile_catalogues\n"
+        "locales = Path(sys.argv[1])\n"
+        "for _ in range(3):\n"
+        "    compile_catalogues(locales, force=True)\n"
+        "    mo = locales / 'fr' / 'LC_MESSAGES' / 'online.mo'\n"
+        "    with mo.open('rb') as handle:\n"
+        "        text = gettext.GNUTranslations(handle).gettext('online.reconnecting')\n"
+        "    assert text.startswith('Connexion perdue'), text\n"
+    )
+    runs = [subprocess.Popen([sys.executable, "-c", script, str(locales)]) for _ in range(4)]
+    assert [run.wait(timeout=120) for run in runs] == [0, 0, 0, 0]
+    assert not list(locales.glob("*/LC_MESSAGES/*.tmp"))
+    assert (locales / "en" / "LC_MESSAGES" / "core.mo").stat().st_mode & 0o044 == 0o044

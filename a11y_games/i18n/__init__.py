@@ -16,6 +16,7 @@ import contextlib
 import gettext
 import os
 import re
+import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -61,10 +62,18 @@ def compile_catalogues(locale_dir: Path = LOCALE_DIR, *, force: bool = False) ->
             continue
         with po.open("rb") as handle:
             catalog = read_po(handle, locale=po.parent.parent.name)
-        tmp = mo.with_suffix(".mo.tmp")
-        with tmp.open("wb") as handle:
-            write_mo(handle, catalog, use_fuzzy=False)
-        os.replace(tmp, mo)
+        # a temporary file of this writer's own: processes started together after a
+        # catalogue changed (a server and its clients, test workers) each compile, and
+        # a reader only ever opens a whole .mo
+        handle, tmp = tempfile.mkstemp(prefix=f".{mo.name}.", suffix=".tmp", dir=mo.parent)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                write_mo(out, catalog, use_fuzzy=False)
+            os.chmod(tmp, 0o644)  # readable like the .po (a server run as another user)
+            os.replace(tmp, mo)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
         written.append(mo)
     return written
 
