@@ -4,8 +4,9 @@ The connection lives on a thread of its own with an asyncio loop (websockets); t
 calls this table's plain methods from its own thread. Everything the server pushes
 (events, the question, progress of a secret vote, chat, arrivals and departures) is kept
 here in order, and ``on_news`` is called so that a waiting prompt can show it. A lost
-connection is retried with backoff; the seat is taken back with its token and the events
-missed meanwhile arrive quietly (they go to the log, and a short summary is said).
+connection is retried every few seconds (the player is told now and then that it still
+is); the seat is taken back with its token and the events missed meanwhile arrive quietly
+(they go to the log, and a short summary is said).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import asyncio
 import contextlib
 import itertools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from a11y_games.engine import Event, IllegalAction, Msg, Pending, Verbosity
@@ -27,6 +28,27 @@ __all__ = ["ConnectionLost", "RemoteTable", "Session"]
 
 REPLY_TIMEOUT = 15.0
 """Seconds a request waits for the server's answer before the player is told."""
+
+RETRY_DELAYS = (0.5, 1.0, 2.0, 3.0)
+RETRY_EVERY = 5.0
+"""Seconds between tries to connect again: soon at first, then every 5 s for as long as
+it takes (one client and one server: no crowd to spread, and a player back at the table
+within seconds of the server, not after a backoff of minutes)."""
+
+STILL_TRYING = (10, 30, 60)
+"""Seconds after a loss at which the player hears that it is still being tried; then
+every minute (silence after "reconnecting" would sound like a hung client)."""
+
+
+def _retry_delays() -> Iterator[float]:
+    yield from RETRY_DELAYS
+    while True:
+        yield RETRY_EVERY
+
+
+def _still_trying_marks() -> Iterator[int]:
+    yield from STILL_TRYING
+    yield from itertools.count(STILL_TRYING[-1] + 60, 60)
 
 
 class ConnectionLost(TableUnavailable):
@@ -62,8 +84,9 @@ class Session:
         messages wait in ``_held`` (nothing between a ``joined`` and its table is lost)."""
         self._held: list[tuple[Any, bool]] = []
         self._push_lock = threading.Lock()
-        self.on_state: Callable[[str], None] = lambda what: None
-        """Called with "lost" or "back" when the connection changes."""
+        self.on_state: Callable[[str, int], None] = lambda what, seconds: None
+        """Called with "lost" or "back" when the connection changes, and with "still" and
+        the seconds since the loss while it is being tried again."""
         self.token: str | None = None
         """The seat's reconnect token once a seat is taken (resumed with on reconnect)."""
         self.last_seq = 0
@@ -99,14 +122,19 @@ class Session:
         from websockets.exceptions import ConnectionClosed
 
         first = True
+        still: asyncio.Task[None] | None = None  # while lost: "still reconnecting" now and then
         try:
             async for ws in connect(self.uri, max_size=2**20, open_timeout=5,
-                                    ping_interval=10, ping_timeout=20):
+                                    ping_interval=10, ping_timeout=20,
+                                    reconnect_delays=_retry_delays):
                 try:
                     await self._greet(ws, first)
                     self._ws = ws  # requests go out once the seat is taken back
+                    if still is not None:
+                        still.cancel()
+                        still = None
                     if not first:
-                        self.on_state("back")
+                        self.on_state("back", 0)
                     first = False
                     self._ready.set()
                     async for frame in ws:
@@ -117,11 +145,25 @@ class Session:
                 self._fail_waiting()
                 if self._closing:
                     return
-                self.on_state("lost")
+                self.on_state("lost", 0)
+                still = asyncio.get_running_loop().create_task(self._still_trying())
         except (OSError, ValueError, ConnectionLost) as error:
             # the first connection failed (connect retries later ones), or a bad address
             self._first = error
             self._ready.set()
+        finally:
+            if still is not None:
+                still.cancel()
+
+    async def _still_trying(self) -> None:
+        """While the connection is lost: now and then, that it is still being tried."""
+        loop = asyncio.get_running_loop()
+        lost = loop.time()
+        for mark in _still_trying_marks():
+            await asyncio.sleep(max(0.0, lost + mark - loop.time()))
+            if self._closing:
+                return
+            self.on_state("still", mark)
 
     async def _greet(self, ws: Any, first: bool) -> None:
         await ws.send(p.encode(p.Hello(protocol=p.PROTOCOL, name=self.name, lang=self.lang)))
@@ -381,10 +423,15 @@ class RemoteTable:
     def started(self) -> bool:
         return self.info.started
 
-    def _connection_state(self, what: str) -> None:
+    def _connection_state(self, what: str, seconds: int) -> None:
         with self._lock:
             if what == "lost":
                 self._note(Msg("online.reconnecting"), level=Verbosity.BRIEF)
+            elif what == "still":
+                self._note(Msg("online.still_trying_minutes", count=seconds // 60)
+                           if seconds >= 60 else
+                           Msg("online.still_trying_seconds", count=seconds),
+                           level=Verbosity.BRIEF)
             elif what == "back":
                 self._note(Msg("online.reconnected"), level=Verbosity.BRIEF)
                 self.quiet = True

@@ -188,9 +188,10 @@ def _ana_alone_at_pnue(server: Server, tmp_path: Path) -> Player:
 
 
 def test_a_server_killed_mid_game_comes_back_and_the_client_plays_on(tmp_path: Path) -> None:
-    """`kill -9` of the server mid-game: the client says the connection is lost, reconnects
-    by itself once the server is started again (same port, same data), takes its seat back
-    and the game goes on to its end with nothing lost."""
+    """`kill -9` of the server mid-game: the client says the connection is lost, then after
+    10 seconds that it is still trying (no silence that sounds like a hung client),
+    reconnects by itself within seconds of the server's start again (same port, same
+    data), takes its seat back and the game goes on to its end with nothing lost."""
     server = Server(tmp_path / "db", tmp_path / "server-home").start()
     try:
         ana = _ana_alone_at_pnue(server, tmp_path)
@@ -198,8 +199,11 @@ def test_a_server_killed_mid_game_comes_back_and_the_client_plays_on(tmp_path: P
         port = server.port
         server.kill()
         ana.expect(r"Connection lost: reconnecting\.", timeout=30)
+        ana.expect(r"^Still reconnecting, for 10 seconds now\.", timeout=30)
         server = Server(tmp_path / "db", tmp_path / "server-home").start(port=port)
+        back = time.monotonic()
         ana.expect(r"Connected again: you have your seat\.", timeout=60)
+        assert time.monotonic() - back < 15  # tried every 5 s, not after minutes of backoff
         play({"Ana": (ana, "en")}, seed=22)
         ana.close_input()
         assert ana.wait() == 0
