@@ -573,10 +573,14 @@ class Table:
     def _snapshot(self, member: Member, viewer: int | None, last_seq: int) -> None:
         assert self.match is not None
         state = self.match.state
+        over = state.outcome() is not None
+        # at a finished game the end's own lines below say where things stand (the
+        # score, every role): the status would say it twice
         member.send(p.Snapshot(seq=self.published, missed=self.published - last_seq,
-                               status=state.status(viewer),
-                               private=state.private(viewer) if viewer is not None else []))
-        if state.outcome() is not None:  # the end itself is heard, not only summed up
+                               status=[] if over else state.status(viewer),
+                               private=state.private(viewer)
+                               if viewer is not None and not over else []))
+        if over:  # the end itself is heard, not only summed up
             first = self.published + 1  # back over the last public lines of the table
             while first > last_seq + 1:
                 event = self.match.events[first - 2]

@@ -256,10 +256,11 @@ def test_a_finished_game_is_heard_again_by_its_token_after_everyone_left_and_a_r
 @pytest.mark.timeout(90)
 def test_back_after_a_long_game_s_end_the_snapshot_is_followed_by_the_end_itself(
         tmp_path: Path) -> None:
-    """More than SNAPSHOT_AFTER events missed at a finished game: the snapshot sums the
-    game up, then the end's public lines follow (why it ended, every role revealed), as
-    a player hears them at the table."""
-    server = ServerProcess(tmp_path).start()
+    """More than SNAPSHOT_AFTER events missed at a finished game: the end's public lines
+    follow the snapshot (why it ended, every role revealed), as a player hears them at
+    the table, and the snapshot adds no status of its own (the score, the winning camp
+    and the player's role were said twice: in the status, then by the end)."""
+    server = ServerProcess(tmp_path, 1).start()  # a seeded deal: 546 events, past SNAPSHOT_AFTER
     try:
         async def play_and_come_back() -> None:
             joined, _, last = await _pnue_to_the_end(server.url, 12)
@@ -268,7 +269,9 @@ def test_back_after_a_long_game_s_end_the_snapshot_is_followed_by_the_end_itself
             req = await back.request(p.Resume(token=joined.token, last_seq=0))
             assert isinstance(await back.reply(req), p.Joined)
             await back.expect(p.Over)
-            assert back.of(p.Snapshot)
+            [snapshot] = back.of(p.Snapshot)
+            assert snapshot.missed > SNAPSHOT_AFTER
+            assert snapshot.status == [] and snapshot.private == []
             ends = [e.msg.id for e in back.of(p.EventMsg) if e.msg is not None]
             assert ends.count("pnue.end.reveal") == 12, ends
             assert [e.seq for e in back.of(p.EventMsg)][-1] == last
