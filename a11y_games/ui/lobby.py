@@ -3,7 +3,9 @@ the start. Then the game is played by the same client as at home, through a Remo
 
 Everything is a short numbered menu or a question with a default on Enter, said as whole
 lines before a short prompt. A seat taken is remembered (its token, per server) so that a
-client started again after a crash or a closed terminal takes its seat back by itself.
+client started again after a crash or a closed terminal takes its seat back by itself. A
+connection lost in the lobby is said as it happens and tried again; the lobby goes on
+once it is back.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import contextlib
 import json
 import os
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -109,6 +112,30 @@ class Lobby:
         self.tr = tr
         self.specs = specs
         self.level = level
+        self._news: list[Msg] = []
+        """The connection's comings and goings, said at the next prompt (from its thread)."""
+        self._news_lock = threading.Lock()
+
+    def _connection_state(self, what: str, seconds: int) -> None:
+        """On the connection's thread: a loss, a retry still going, a return."""
+        if what == "lost":
+            msg = Msg("online.reconnecting")
+        elif what == "still":
+            msg = (Msg("online.still_trying_minutes", count=seconds // 60) if seconds >= 60
+                   else Msg("online.still_trying_seconds", count=seconds))
+        else:
+            msg = Msg("online.lobby.back")
+        with self._news_lock:
+            self._news.append(msg)
+        wake = getattr(self.reader, "wake", None)
+        if wake is not None:
+            wake()
+
+    def _say_news(self) -> None:
+        with self._news_lock:
+            news, self._news = self._news, []
+        if news:
+            self.say(*news)
 
     # --- speaking and asking ------------------------------------------------------------------
     def say(self, *msgs: Msg | str) -> None:
@@ -118,6 +145,7 @@ class Lobby:
         """One answer; EOFError at end of input (the caller leaves). ``wakeable``: None
         when news from the table ended the prompt (the caller says it, then asks again)."""
         text = self.tr.render(prompt) + "> "
+        self._say_news()
         if not self.reader.interactive:
             self.out.line(text.rstrip())  # a script sees each question
         while True:
@@ -126,6 +154,7 @@ class Lobby:
             except Woken:
                 if wakeable:
                     return None
+                self._say_news()  # the connection lost or back: said, then asked again
             except KeyboardInterrupt:
                 raise EOFError from None
 
@@ -165,6 +194,7 @@ class Lobby:
         leaves (None)."""
         self.say(Msg("online.lobby.welcome", address=self.session.uri))
         while True:
+            self.session.on_state = self._connection_state  # a table's own, while at one
             self.say(Msg("online.lobby.menu_header"),
                      *(Msg("core.choices.item", number=i, label=Msg(f"online.lobby.{word}"))
                        for i, word in enumerate(MENU, 1)))
@@ -181,6 +211,10 @@ class Lobby:
                 joined = getattr(self, f"_{word}")()
             except RequestRefused as error:
                 self.say(error.msg)
+                continue
+            except ConnectionLost:
+                self._say_news()
+                self.say(Msg("online.lobby.not_done"))
                 continue
             if joined is not None:
                 table = RemoteTable(self.session, joined, self.specs)

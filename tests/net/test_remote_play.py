@@ -213,6 +213,35 @@ def test_a_server_killed_mid_game_comes_back_and_the_client_plays_on(tmp_path: P
         server.kill()
 
 
+def test_a_connection_lost_in_the_lobby_is_said_and_the_lobby_goes_on(tmp_path: Path) -> None:
+    """The server goes down while a player is in the lobby: the loss is said as it
+    happens, then that it is still tried; a choice meanwhile says it was not done (the
+    client stays); once the server is back, "Connected again." and the lobby works."""
+    server = Server(tmp_path / "db", tmp_path / "server-home").start()
+    try:
+        ana = Player(server.url, tmp_path / "ana", "Ana")
+        ana.expect(r"^Lobby: type a number\.")
+        port = server.port
+        server.kill()
+        ana.expect(r"^Connection lost: reconnecting\.", timeout=30)
+        ana.send("1")  # join a table
+        ana.expect(r"^Not done: the connection is lost\. Try again once connected\.",
+                   timeout=30)
+        ana.expect(r"^Still reconnecting, for 10 seconds now\.", timeout=30)
+        server = Server(tmp_path / "db", tmp_path / "server-home").start(port=port)
+        ana.expect(r"^Connected again\.$", timeout=30)
+        ana.send("1")
+        ana.expect(r"^No table has a free seat: create one\.")
+        create_table(ana, game="pnue", players=5, bots=4)
+        ana.expect(r"you have seat 1 of 5")
+        ana.send("quit")
+        ana.close_input()
+        assert ana.wait() == 0
+        assert "Traceback" not in ana.text()
+    finally:
+        server.kill()
+
+
 def test_a_table_over_tls(tmp_path: Path) -> None:
     """`serve --certfile --keyfile` and `connect wss://...`: the lobby and a game over an
     encrypted connection (the client trusts the test's own certificate)."""
