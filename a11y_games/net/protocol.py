@@ -120,10 +120,12 @@ class Join(_Base, tag="join"):
 
 
 class Watch(_Base, tag="watch"):
-    """Join a table as a spectator (public view only)."""
+    """Join a table as a spectator (public view only). ``last_seq``: a spectator back
+    after a lost connection; the events after it follow (or a snapshot), as for a seat."""
 
     table: str | None = None
     code: str | None = None
+    last_seq: int | None = None
     req: int | None = None
 
 

@@ -175,7 +175,7 @@ class Connection:
         elif isinstance(message, p.Watch):
             self._free()
             table = lobby.find(message.table, message.code)
-            table.watch(self, message.req)
+            table.watch(self, message.req, message.last_seq)
             self.table = table
         elif isinstance(message, p.Resume):
             table, seat = lobby.by_token(message.token)

@@ -250,16 +250,20 @@ class Table:
         self._presence("joined", seat, member.name)
         self._table_changed()
 
-    def watch(self, member: Member, req: int | None) -> None:
-        """Join as a spectator: the public view, the spectators' chat."""
+    def watch(self, member: Member, req: int | None, last_seq: int | None = None) -> None:
+        """Join as a spectator: the public view, the spectators' chat. ``last_seq``: a
+        spectator back after a lost connection hears what was missed since, as a seat."""
         if self.name_taken(member.name):
             raise Refused(Msg("net.error.name_taken", name=member.name))
         self.spectators.append(member)
         member.send(p.Joined(table=self.info(member), seat=None, token=None, you=member.name,
                              seq=self.published, req=req))
-        self._presence("watching", None, member.name)
+        self._presence("watching" if last_seq is None else "back", None, member.name)
         if self.match is not None:
-            self._snapshot(member, None, self.published)
+            if last_seq is None:
+                self._snapshot(member, None, self.published)
+            else:
+                self._missed(member, None, last_seq)
             self._send_state(member)
 
     def resume(self, member: Member, seat: Seat, token: str, last_seq: int,
@@ -280,13 +284,7 @@ class Table:
         member.send(p.Joined(table=self.info(member), seat=seat.number, token=token,
                              you=member.name, seq=self.published, req=req))
         if self.match is not None:
-            last_seq = max(0, min(last_seq, self.published))
-            missed = self.published - last_seq
-            if missed > SNAPSHOT_AFTER:
-                self._snapshot(member, seat.number, last_seq)
-            else:
-                for event_seq in range(last_seq + 1, self.published + 1):
-                    member.send_frame(self._event_frame(event_seq, seat.number))
+            self._missed(member, seat.number, last_seq)
         self._presence("back", seat, self._seat_name(seat))
         if was_bot:
             self._presence("handed_back", seat, self._seat_name(seat))
@@ -569,6 +567,15 @@ class Table:
         if outcome is None:
             return p.Over(winners=[], reason=Msg("net.over.unknown"))
         return p.Over(winners=sorted(outcome.winners), reason=outcome.reason)
+
+    def _missed(self, member: Member, viewer: int | None, last_seq: int) -> None:
+        """The events after ``last_seq`` as ``viewer`` sees them, or a snapshot if many."""
+        last_seq = max(0, min(last_seq, self.published))
+        if self.published - last_seq > SNAPSHOT_AFTER:
+            self._snapshot(member, viewer, last_seq)
+        else:
+            for event_seq in range(last_seq + 1, self.published + 1):
+                member.send_frame(self._event_frame(event_seq, viewer))
 
     def _snapshot(self, member: Member, viewer: int | None, last_seq: int) -> None:
         assert self.match is not None

@@ -290,6 +290,9 @@ class Lobby:
         joined = self.session.request(request)
         if joined.token:
             remember_seat(self.session.uri, joined.token, joined.table.id)
+        self.session.watching = joined.table.id if joined.seat is None else None
+        if joined.seat is None:
+            self.session.token = None  # a seat left before is not taken back on reconnect
         return joined
 
     def _create(self) -> p.Joined | None:
@@ -424,6 +427,7 @@ class Lobby:
     def _leave(self) -> None:
         with contextlib.suppress(RequestRefused, ConnectionLost):
             self.session.request(p.Leave())
+        self.session.watching = None
         forget_seat(self.session.uri)
         self.say(Msg("online.lobby.left"))
 

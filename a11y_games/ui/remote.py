@@ -89,6 +89,8 @@ class Session:
         the seconds since the loss while it is being tried again."""
         self.token: str | None = None
         """The seat's reconnect token once a seat is taken (resumed with on reconnect)."""
+        self.watching: str | None = None
+        """The table watched as a spectator (watched again on reconnect)."""
         self.last_seq = 0
         self._reqs = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Any]] = {}
@@ -172,6 +174,8 @@ class Session:
             raise ConnectionLost(welcome.msg)
         if not first and self.token is not None:
             await ws.send(p.encode(p.Resume(token=self.token, last_seq=self.last_seq)))
+        elif not first and self.watching is not None:
+            await ws.send(p.encode(p.Watch(table=self.watching, last_seq=self.last_seq)))
 
     def _receive(self, frame: Any) -> None:
         try:
@@ -298,6 +302,7 @@ class RemoteTable:
         self.session = session
         self.info = joined.table
         self.seat = joined.seat
+        self.you = joined.you
         self.spec = specs[self.info.game]
         self._lock = threading.Condition()
         self._events: list[Event] = []
@@ -371,8 +376,10 @@ class RemoteTable:
             if message.done < message.of:  # all answered: the reveal says it
                 self._note(Msg("online.progress", count=message.done, of=message.of))
         elif isinstance(message, p.Presence):
-            if message.seat is not None and message.seat == self.seat:
-                return  # this seat's own comings and goings are said by the client
+            own = message.seat == self.seat if message.seat is not None \
+                else self.seat is None and message.name == self.you
+            if own:
+                return  # this seat's (or spectator's) own comings and goings are said apart
             self._note(Msg(f"online.presence.{message.what}", name=message.name),
                        level=Verbosity.BRIEF)
         elif isinstance(message, p.Chat):
@@ -433,7 +440,8 @@ class RemoteTable:
                            Msg("online.still_trying_seconds", count=seconds),
                            level=Verbosity.BRIEF)
             elif what == "back":
-                self._note(Msg("online.reconnected"), level=Verbosity.BRIEF)
+                self._note(Msg("online.reconnected" if self.seat is not None
+                               else "online.lobby.back"), level=Verbosity.BRIEF)
                 self.quiet = True
                 self._acts += 1  # the question is asked again, whole, once it is back
             self.changes += 1

@@ -242,6 +242,33 @@ def test_a_connection_lost_in_the_lobby_is_said_and_the_lobby_goes_on(tmp_path: 
         server.kill()
 
 
+def test_a_spectator_back_after_a_server_restart_hears_the_game_on(tmp_path: Path) -> None:
+    """Eve watches Ana's game; the server is killed and started again: Eve's client
+    watches again by itself ("Connected again."), hears the missed events counted and the
+    game to its end (she heard nothing more before)."""
+    server = Server(tmp_path / "db", tmp_path / "server-home").start()
+    try:
+        ana = _ana_alone_at_pnue(server, tmp_path)
+        eve = Player(server.url, tmp_path / "eve", "Eve")
+        eve.expect(r"^Lobby: type a number\.")
+        eve.send("4")  # watch a game
+        eve.expect(r"Which table")
+        eve.send("1")
+        eve.expect(r"you watch\.")
+        play({"Ana": (ana, "en")}, seed=23, stop_after=("Ana", 2))
+        port = server.port
+        server.kill()
+        eve.expect(r"^Connection lost: reconnecting\.", timeout=30)
+        server = Server(tmp_path / "db", tmp_path / "server-home").start(port=port)
+        eve.expect(r"^Connected again\.$", timeout=30)
+        play({"Ana": (ana, "en")}, seed=24)
+        eve.expect(r"^Game over\.", timeout=30)
+        assert "Eve is back." not in eve.text()  # her own return is "Connected again."
+        assert "Traceback" not in eve.text() + ana.text()
+    finally:
+        server.kill()
+
+
 def test_a_table_over_tls(tmp_path: Path) -> None:
     """`serve --certfile --keyfile` and `connect wss://...`: the lobby and a game over an
     encrypted connection (the client trusts the test's own certificate)."""
