@@ -115,7 +115,7 @@ def test_each_rollers_sentence_holds_every_roll_and_marker(games: list[Match]) -
         events = seen(match)
         for i, event in enumerate(events):
             msg = event.msg
-            if msg.id == "vertigo.event.roll":
+            if msg.id in ("vertigo.event.roll", "vertigo.event.roll_more"):
                 faces[msg.params["player"].seat, msg.params["face"].id] += 1
             elif msg.id == "vertigo.event.marker":  # a marker's details: who, on whom; where
                 by, owner = msg.params["player"].seat, msg.params["owner"].seat

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from a11y_games.engine import Verbosity
@@ -42,7 +44,8 @@ SUMMARIES = {"vertigo.event.managed", "vertigo.event.pollution_by", "vertigo.eve
              "vertigo.event.people_moved", "vertigo.event.trained",
              "vertigo.event.dropped_student", "vertigo.event.factory_destroyed",
              "vertigo.event.diplomat", "vertigo.event.student_moved", "vertigo.event.cleaned",
-             "vertigo.event.wiped", "vertigo.event.roll", "vertigo.event.arrow_owner",
+             "vertigo.event.wiped", "vertigo.event.roll", "vertigo.event.roll_more",
+             "vertigo.event.arrow_owner",
              "vertigo.event.law_passed", "vertigo.event.law_failed", "vertigo.event.first",
              "vertigo.event.setup_order"}
 """Announcements that say one move whole or sum up several in one sentence, which may pass
@@ -88,3 +91,25 @@ def test_a_detail_line_keeps_the_audience_and_cause_of_its_key_fact(played: list
             assert event.level in (before.level, Verbosity.FULL), event.msg.id
     assert {"vertigo.event.at", "vertigo.event.region_pollution"} <= seen
 
+
+
+def test_a_roller_with_two_sources_in_a_region_never_hears_the_same_roll_line_twice(
+        played: list[Match]) -> None:
+    """VG-20: one roll per source. Two sources in a region said "Ana rolls sun for the
+    right region." twice, as if repeated by mistake; every roll but a region's last now
+    says how many are still to come there ("...; 1 more roll there.")."""
+    tr = Translator("en")
+    seen = 0
+    for match in played:
+        rolls, phase = [], 0  # the roller's own lines (each roll once), by phase
+        for e in match.events:
+            phase += e.msg.id == "vertigo.event.phase_pollution"
+            if e.msg.id.startswith("vertigo.event.roll") and e.level == Verbosity.BRIEF:
+                rolls.append((phase, e))
+        for (phase, before), (then, after) in itertools.pairwise(rolls):
+            if phase == then and before.msg.params["region"] == after.msg.params["region"] \
+                    and before.msg.params["player"] == after.msg.params["player"]:
+                assert before.msg.id == "vertigo.event.roll_more", tr.render(before.msg)
+                assert tr.render(before.msg) != tr.render(after.msg)
+                seen += 1
+    assert seen > 20

@@ -20,7 +20,7 @@ def rolls(state, start: int = 0) -> list[tuple[int, str, str]]:
     """(roller, region, face) of each roll, as seat 0 hears it: one line says all three."""
     events = [e for e in state.events[start:] if e.visible(0)]
     return [(e.msg.params["player"].seat, e.msg.params["region"].id, e.msg.params["face"].id)
-            for e in events if e.msg.id == "vertigo.event.roll"]
+            for e in events if e.msg.id in ("vertigo.event.roll", "vertigo.event.roll_more")]
 
 
 def test_vg20_sources_rolled_region_by_region() -> None:

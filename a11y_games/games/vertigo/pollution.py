@@ -36,7 +36,12 @@ FACE = {face: Msg(f"vertigo.die.{face}") for face in set(data.DIE_FACES)}
 
 
 @cache
-def rolled(seat: int, face: str, region: int) -> Msg:
+def rolled(seat: int, face: str, region: int, more: int = 0) -> Msg:
+    """A roll; ``more``: rolls still to come for that region (two sources there would
+    otherwise say the same line twice, "Ana rolls sun for the right region.")."""
+    if more:
+        return Msg("vertigo.event.roll_more", player=PlayerRef(seat), face=FACE[face],
+                   region=region_msg(region), count=more)
     return Msg("vertigo.event.roll", player=PlayerRef(seat), face=FACE[face],
                region=region_msg(region))
 
@@ -121,8 +126,8 @@ class PollutionPhase(_State):
     def _roll(self, seat: int, region: int) -> None:
         face = self.rng.choice(data.DIE_FACES)
         own, others = frozenset((seat,)), frozenset(range(self.n)) - {seat}
-        self.events += (detail(rolled(seat, face, region), None, BRIEF, own),
-                        detail(rolled(seat, face, region), None, FULL, others))
+        said = rolled(seat, face, region, self.rolls.count(region))
+        self.events += (detail(said, None, BRIEF, own), detail(said, None, FULL, others))
         self._spill(seat, "roll")[0].append(FACE[face])
         if face == data.CLOUD:
             self.tasks.append(Task(PLACE, seat, seat, region, by=seat))
