@@ -9,7 +9,8 @@ from a11y_games.games.pnue import data
 from a11y_games.games.pnue.state import PnueState
 
 PRIVATE = {"pnue.setup.role", "pnue.setup.nation", "pnue.draw.private", "pnue.draw.tile",
-           "pnue.hand.private", "pnue.hand.tile", "pnue.power.result", "pnue.you.skipped",
+           "pnue.draw.tiles", "pnue.hand.private", "pnue.hand.tile", "pnue.hand.tiles",
+           "pnue.power.result", "pnue.you.skipped",
            "pnue.you.sit_out", "pnue.you.investigated", "pnue.you.revoked",
            "pnue.vote.mine_yes", "pnue.vote.mine_no"}
 ROLE_ALLOWED = {"pnue.claim.role", "pnue.claim.says_role", "pnue.claim.about_said",
@@ -74,9 +75,9 @@ class Invariants:
                 assert event.visible_to is not None and len(event.visible_to) == 1, msg
                 (seat,) = event.visible_to
                 government = state.vote_history[-1][1:3] if state.vote_history else ()
-                if msg.id in ("pnue.draw.private", "pnue.draw.tile"):
+                if msg.id in ("pnue.draw.private", "pnue.draw.tile", "pnue.draw.tiles"):
                     assert seat == government[0]  # the President of the last elected government
-                elif msg.id in ("pnue.hand.private", "pnue.hand.tile"):
+                elif msg.id in ("pnue.hand.private", "pnue.hand.tile", "pnue.hand.tiles"):
                     assert seat == government[1]
                 elif msg.id.startswith("pnue.vote.mine_"):  # one's own vote, to oneself
                     assert event.cause == seat and event.level == Verbosity.BRIEF

@@ -96,6 +96,26 @@ def test_who_voted_what_is_told_in_one_sentence_in_table_order() -> None:
 
 
 @pytest.mark.rule("PN-18")
+def test_the_same_tile_drawn_twice_is_one_line_with_its_count() -> None:
+    """PN-18: two lobbyist tiles were said "lobbyist." then "lobbyist." again, as if
+    repeated by mistake; now one line a kind of tile, with its count, in both languages,
+    and the Secretary-General's two tiles likewise."""
+    state = rig(new(5), [E, L, E, D, E], top=["lob", "climate", "lob"])
+    mark = len(state.events)
+    elect(state, 2)
+    drew = [e for e in since(state, mark) if e.msg.id.startswith("pnue.draw.")]
+    assert [Translator("en").render(e.msg) for e in drew[1:]] == [
+        "You drew 3 tiles:", "lobbyist: 2.", "ecological climate."]
+    assert Translator("fr").render(drew[2].msg) == "lobbyiste : 2."
+    assert all(e.visible_to == frozenset({0}) for e in drew[1:])
+    mark = len(state.events)
+    act(state, 0, "discard:climate")
+    got = [e for e in since(state, mark) if e.msg.id.startswith("pnue.hand.")]
+    assert [Translator("en").render(e.msg) for e in got if e.visible_to == {2}] == [
+        "You receive 2 tiles:", "lobbyist: 2."]
+
+
+@pytest.mark.rule("PN-18")
 def test_tiles_seen_in_secret_come_one_a_line_after_how_many() -> None:
     """PN-18: the President hears how many tiles he drew, then each, in private."""
     state = rig(new(5), [E, L, E, D, E], top=["lob", "climate", "social"])

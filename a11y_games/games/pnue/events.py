@@ -16,6 +16,7 @@ those builders return a tuple, to ``extend`` the events with.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache, lru_cache
 
 from a11y_games.engine import Event, Msg, Pending, PlayerRef, Verbosity
@@ -168,10 +169,14 @@ def hand_public(chair: int, secretary: int, count: int, players: int) -> tuple[E
 @shared
 def drew_or_got(msg_id: str, tile_id: str, seat: int,
                 tiles: tuple[Tile, ...]) -> tuple[Event, ...]:
-    """``seat`` alone sees the tiles it drew or was handed: how many, then one a line."""
+    """``seat`` alone sees the tiles it drew or was handed: how many, then one kind a line,
+    with its count when there are several ("lobbyist: 2.", not "lobbyist." twice)."""
     only = _only(seat)
+    counts = Counter(tiles)  # in the order first drawn
     return (Event(Msg(msg_id, count=len(tiles)), only, BRIEF),
-            *(Event(Msg(tile_id, tile=tile_msg(t)), only, BRIEF) for t in tiles))
+            *(Event(Msg(tile_id, tile=tile_msg(t)) if n == 1 else
+                    Msg(f"{tile_id}s", tile=tile_msg(t), count=n), only, BRIEF)
+              for t, n in counts.items()))
 
 
 @shared
