@@ -3,6 +3,7 @@ each kind of announcement a player may mute is named in both languages."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -306,11 +307,18 @@ def test_every_kind_has_its_word_in_both_languages(lang: str) -> None:
 
 @pytest.mark.timeout(120)
 def test_brief_confirms_your_own_discards_and_builds() -> None:
-    """At brief a player still hears which card they discarded, and what they built."""
+    """At brief a player still hears which card they discarded, and what they built; a
+    discard with another due says so, so that two of the same card are not one line said
+    twice ("Discarded: Maya; 1 more.", then "Discarded: Maya.")."""
     match = _games(seeds=range(1))[0]
-    discards = [e for e in match.events if e.msg.id == "utopia.ev.discarded_own"]
+    discards = [e for e in match.events
+                if e.msg.id in ("utopia.ev.discarded_own", "utopia.ev.discarded_own_more")]
     assert discards and all(e.level == Verbosity.BRIEF and e.visible_to == frozenset({e.cause})
                             for e in discards)
+    tr = Translator("en")
+    said = [tr.render(e.msg) for e in discards]
+    assert any(line.endswith("; 1 more.") for line in said)
+    assert all(a != b for a, b in itertools.pairwise(said) if "more" in a)
     events = match.events
     built = [i for i, e in enumerate(events) if e.msg.id in ("utopia.ev.monument_built",
                                                              "utopia.ev.wonder_built")]

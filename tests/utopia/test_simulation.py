@@ -166,7 +166,8 @@ def test_hands_and_discards_stay_hidden(players: int) -> None:
                 _other_hands_hidden(state)
 
         play_out(match, check=check)
-        private = {"utopia.ev.dealt_cards", "utopia.ev.discarded_own", "utopia.ev.can_wonder",
+        private = {"utopia.ev.dealt_cards", "utopia.ev.discarded_own",
+                   "utopia.ev.discarded_own_more", "utopia.ev.can_wonder",
                    "utopia.ev.can_monument"}
         for event in match.events:
             if event.msg.id in private:

@@ -37,6 +37,7 @@ KINDS: dict[str, str] = {
     "utopia.ev.must_discard": "cards",
     "utopia.ev.discarded": "cards",
     "utopia.ev.discarded_own": "cards",
+    "utopia.ev.discarded_own_more": "cards",
     "utopia.ev.privilege_used": "cards",
     "utopia.ev.reshuffle": "cards",
     "utopia.ev.turn": "turns",

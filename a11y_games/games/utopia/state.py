@@ -106,6 +106,13 @@ _DISCARDED_OWN = tuple(
 
 
 @cache
+def _discarded_more(seat: int, civ: int, more: int) -> Event:
+    """A discard with more to come, as its player hears it ("Discarded: Maya; 1 more.")."""
+    return Event(Msg("utopia.ev.discarded_own_more", civ=civ_card(civ), count=more),
+                 _ONLY[seat], Verbosity.BRIEF, seat, False)
+
+
+@cache
 def _said(msg_id: str, cause: int | None, level: Verbosity = Verbosity.NORMAL,
           **params: Any) -> Event:
     """A public event, made once for each message and parameters (events never change):
@@ -835,8 +842,8 @@ class UtopiaState(MenuStack, GameState):
             self._push(action)
             return
         elif self.phase == DISCARD:
-            self._discard(seat, CIV_INDEX[words[1]])
             self.to_discard[seat] -= 1
+            self._discard(seat, CIV_INDEX[words[1]], self.to_discard[seat])
             if not any(self.to_discard):
                 self._start_actions()
             return
@@ -854,7 +861,8 @@ class UtopiaState(MenuStack, GameState):
             self._set_choice(("end",))
         elif kind == "discard":  # UT-18: the card limit at the end of the turn
             self.limit_started = True
-            self._discard(seat, CIV_INDEX[words[1]])
+            self._discard(seat, CIV_INDEX[words[1]],
+                          max(0, sum(self.hands[seat]) - 1 - data.HAND_LIMIT))
             if sum(self.hands[seat]) <= data.HAND_LIMIT:
                 self._end_turn(seat)
                 return
@@ -937,11 +945,14 @@ class UtopiaState(MenuStack, GameState):
         self.events += self._later
         self._later = []
 
-    def _discard(self, seat: int, civ: int) -> None:
+    def _discard(self, seat: int, civ: int, more: int = 0) -> None:
+        """``seat`` discards a card of ``civ``; ``more``: discards still due after it (said
+        to the player: two of the same card said "Discarded: Maya." twice)."""
         self._changed()
         self.hands[seat][civ] -= 1
         self.discard.append(civ)
-        self.events += (_DISCARDED_OWN[seat][civ], _DISCARDED[seat])
+        own = _discarded_more(seat, civ, more) if more else _DISCARDED_OWN[seat][civ]
+        self.events += (own, _DISCARDED[seat])
 
     def _apply_guest(self, seat: int, words: list[str]) -> None:
         kind = words[0]
