@@ -22,7 +22,8 @@ VIEWER = 0
 """The seat whose log is checked: it holds its own moves and the others' details."""
 ITEM_EVENTS = {
     "population": ("vertigo.event.population",), "people_moved": ("vertigo.event.people_moved",),
-    "student": ("vertigo.event.bought_student",), "diplomat": ("vertigo.event.bought_diplomat",),
+    "student": ("vertigo.event.bought_student", "vertigo.event.bought_student_more"),
+    "diplomat": ("vertigo.event.bought_diplomat",),
     "diplomat_moved": ("vertigo.event.diplomat",),
     "student_moved": ("vertigo.event.student_moved",),
     "transformed": ("vertigo.event.transformed",), "depolluted": ("vertigo.event.depolluted",),
@@ -181,6 +182,7 @@ def test_brief_keeps_ones_own_moves_and_markers_put_on_one(games: list[Match]) -
     """Brief verbosity: a player still hears each purchase and vote of their own and each
     marker put on their country, by whom and where, in one line."""
     mine = {"vertigo.event.population", "vertigo.event.built", "vertigo.event.bought_student",
+            "vertigo.event.bought_student_more",
             "vertigo.event.my_vote", "vertigo.event.depolluted"}
     heard_own = heard_marker = 0
     for match in games:
@@ -244,3 +246,33 @@ def test_ones_own_vote_is_confirmed_in_a_word() -> None:
                        ((1, 1, 0), "Your vote: 1 yes, 1 no, 0 abstain.")):
         msg = Msg("vertigo.event.my_vote", vote=my_vote(*vote))
         assert tr.render(msg) == said
+
+
+def test_a_line_with_a_count_of_more_is_muted_and_read_back_with_its_kind() -> None:
+    """`mute pollution` silences "Ana rolls sun for the right region; 1 more roll there."
+    as it does the plain roll; `log purchases` reads "...; 2 wait there." with the others."""
+    for base in ("vertigo.event.roll", "vertigo.event.bought_student"):
+        assert KINDS[f"{base}_more"] == KINDS[base]
+
+
+def test_students_bought_in_a_row_for_one_region_say_how_many_wait_there() -> None:
+    """Three students bought for one region were the same line said three times; each one
+    after the first says how many wait there now, in both languages."""
+    match = Match(SPEC, SPEC.settings(4, 1), [SeatSpec("bot", level="normal", name_index=i)
+                                              for i in range(4)])
+    seat = match.state.pending().seats[0]
+    mark = len(match.events)
+    match.act(seat, "step:student")
+    for _ in range(3):  # the same question stays: typed "1 1 1"
+        match.act(seat, "to:0")
+    said = [e.msg for e in match.events[mark:]
+            if e.msg.id.startswith("vertigo.event.bought_student") and e.visible(seat)
+            and e.level == Verbosity.BRIEF]
+    tr = Translator("en", names=match.seat_name)
+    name = tr.render(match.seat_name(seat))
+    assert [tr.render(m) for m in said] == [
+        f"{name} buys a student for the right region, 5 $.",
+        f"{name} buys a student for the right region, 5 $; 2 wait there.",
+        f"{name} buys a student for the right region, 5 $; 3 wait there."]
+    assert Translator("fr", names=match.seat_name).render(said[2]).endswith(
+        " ; 3 y attendent.")

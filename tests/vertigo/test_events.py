@@ -45,6 +45,7 @@ SUMMARIES = {"vertigo.event.managed", "vertigo.event.pollution_by", "vertigo.eve
              "vertigo.event.dropped_student", "vertigo.event.factory_destroyed",
              "vertigo.event.diplomat", "vertigo.event.student_moved", "vertigo.event.cleaned",
              "vertigo.event.wiped", "vertigo.event.roll", "vertigo.event.roll_more",
+             "vertigo.event.bought_student_more",
              "vertigo.event.arrow_owner",
              "vertigo.event.law_passed", "vertigo.event.law_failed", "vertigo.event.first",
              "vertigo.event.setup_order"}

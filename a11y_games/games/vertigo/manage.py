@@ -444,8 +444,12 @@ class Menus:
         else:
             r = _num(rest[0])
             c.fresh[r] += 1
-            self._event(seat, Msg("vertigo.event.bought_student", player=PlayerRef(seat),
-                                  price=self._price("student"), region=region_msg(r)),
+            # with others bought before: how many wait there (three purchases in a row
+            # were one line said three times)
+            more = {"count": c.fresh[r]} if c.fresh[r] > 1 else {}
+            self._event(seat, Msg("vertigo.event.bought_student_more" if more else
+                                  "vertigo.event.bought_student", player=PlayerRef(seat),
+                                  price=self._price("student"), region=region_msg(r), **more),
                         item="student")
 
     def _do_build(self, seat: int, c: Country, rest: list[str]) -> None:
