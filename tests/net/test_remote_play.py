@@ -52,6 +52,17 @@ def create_table(host: Player, *, game: str, players: int, bots: int,
     host.send(str(delay_minutes))
 
 
+def watching_first_table(server: Server, tmp_path: Path, name: str) -> Player:
+    """A client that watches the first table listed, from the lobby (PNUE's game)."""
+    watcher = Player(server.url, tmp_path / name.lower(), name)
+    watcher.expect(r"^Lobby: type a number\.")
+    watcher.send("4")  # watch a game
+    watcher.expect(r"Which table")
+    watcher.send("1")
+    watcher.expect(r"PNUE — Mr Dollar: you watch\.")
+    return watcher
+
+
 def join_first_table(player: Player, seat: int | None = None) -> None:
     """Join the first table listed; ``seat`` (as numbered from 1) if asked which, else
     Enter (the first free one)."""
@@ -249,12 +260,7 @@ def test_a_spectator_back_after_a_server_restart_hears_the_game_on(tmp_path: Pat
     server = Server(tmp_path / "db", tmp_path / "server-home").start()
     try:
         ana = _ana_alone_at_pnue(server, tmp_path)
-        eve = Player(server.url, tmp_path / "eve", "Eve")
-        eve.expect(r"^Lobby: type a number\.")
-        eve.send("4")  # watch a game
-        eve.expect(r"Which table")
-        eve.send("1")
-        eve.expect(r"you watch\.")
+        eve = watching_first_table(server, tmp_path, "Eve")
         play({"Ana": (ana, "en")}, seed=23, stop_after=("Ana", 2))
         port = server.port
         server.kill()
@@ -307,12 +313,7 @@ def test_a_spectator_watches_and_chats_only_with_spectators(server: Server,
     ana.expect(r"you have seat 1 of 5")
     ana.send("start")
     ana.expect(r"^Your role: ")
-    eve = Player(server.url, tmp_path / "eve", "Eve")
-    eve.expect(r"^Lobby: type a number\.")
-    eve.send("4")  # watch a game
-    eve.expect(r"Which table")
-    eve.send("1")
-    eve.expect(r"PNUE — Mr Dollar: you watch\.")
+    eve = watching_first_table(server, tmp_path, "Eve")
     eve.expect(r"^Welcome to PNUE")
     eve.send("say hello from the gallery")
     eve.expect(r"Spectator Eve says: hello from the gallery")
