@@ -26,7 +26,7 @@ from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.net import protocol as p
 from a11y_games.ui.keeping import NO, YES
 from a11y_games.ui.paths import data_dir
-from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Session
+from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Session, still_trying
 from a11y_games.ui.terminal import Woken, Writer
 from a11y_games.ui.wording import game_words
 
@@ -121,8 +121,7 @@ class Lobby:
         if what == "lost":
             msg = Msg("online.reconnecting")
         elif what == "still":
-            msg = (Msg("online.still_trying_minutes", count=seconds // 60) if seconds >= 60
-                   else Msg("online.still_trying_seconds", count=seconds))
+            msg = still_trying(seconds)
         else:
             msg = Msg("online.lobby.back")
         with self._news_lock:

@@ -51,6 +51,13 @@ def _still_trying_marks() -> Iterator[int]:
     yield from itertools.count(STILL_TRYING[-1] + 60, 60)
 
 
+def still_trying(seconds: int) -> Msg:
+    """"Still reconnecting, for 30 seconds now." (minutes from 1 minute on)."""
+    if seconds >= 60:
+        return Msg("online.still_trying_minutes", count=seconds // 60)
+    return Msg("online.still_trying_seconds", count=seconds)
+
+
 class ConnectionLost(TableUnavailable):
     """The server cannot be reached (a request timed out, or the connection is closed for
     good). ``msg`` says it to the player."""
@@ -435,10 +442,7 @@ class RemoteTable:
             if what == "lost":
                 self._note(Msg("online.reconnecting"), level=Verbosity.BRIEF)
             elif what == "still":
-                self._note(Msg("online.still_trying_minutes", count=seconds // 60)
-                           if seconds >= 60 else
-                           Msg("online.still_trying_seconds", count=seconds),
-                           level=Verbosity.BRIEF)
+                self._note(still_trying(seconds), level=Verbosity.BRIEF)
             elif what == "back":
                 self._note(Msg("online.reconnected" if self.seat is not None
                                else "online.lobby.back"), level=Verbosity.BRIEF)
