@@ -502,8 +502,9 @@ class Table:
             if event.visible_to is None:
                 self._to_all(self._event_message(seq, event, None))
                 continue
-            seen = p.encode(self._event_message(seq, event, next(iter(event.visible_to))))
             hidden = p.encode(p.EventMsg(seq=seq))
+            seen = p.encode(self._event_message(seq, event, next(iter(event.visible_to)))) \
+                if event.visible_to else hidden  # (no seat: for spectators only)
             for s in self.seats:
                 if s.member is not None:
                     s.member.send_frame(seen if s.number in event.visible_to else hidden)

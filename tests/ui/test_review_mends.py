@@ -56,8 +56,10 @@ def test_hot_seat_pnue_the_vote_result_is_heard_by_the_player_who_was_away() -> 
                                 if lines[i].startswith("Ana, your turn"))]
     assert heard[:4] == ["While you were away:", "Approved: 4 yes, 1 no.", "No: Priya.",
                          "Bo is Secretary-General."], heard
+    private = next(i for i, line in enumerate(heard) if line.endswith(" private messages for you:"))
+    assert heard[private + 1] == "You drew 3 tiles:", heard  # hers, after the news
     assert not any(line.startswith(("Your vote", "You receive", "Your role")) for line
-                   in heard[:heard.index("4 private messages for you:")]), heard
+                   in heard[:private]), heard
 
 
 def test_hot_seat_pnue_news_is_said_at_the_player_s_verbosity_in_french() -> None:

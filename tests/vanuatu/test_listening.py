@@ -38,17 +38,18 @@ def _key(msg: object) -> object:
 
 @pytest.mark.timeout(180)
 def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
-    checked = {"planning": 0, "pass": 0, "characters": 0, "water": 0}
+    checked = {"planning": 0, "pass": 0, "characters": 0, "water": 0, "after": 0}
     for match in _games():
         events = match.events
         placed: dict[tuple[int, str], int] = {}  # (seat, action) -> markers, this round
         this_pass: dict[int, dict[str, int]] = {}  # seat -> its markers of this pass
+        passes: list[tuple[int, set[str]]] = []  # the round's passes in order: who, where
         taken: dict[int, object] = {}
         levels: dict[tuple[str, object], int] = {}  # (island, water) said in full
         for e in events:
             msg = e.msg
             if msg.id == "vanuatu.round.start":
-                placed, taken = {}, {}
+                placed, taken, passes = {}, {}, []
             elif msg.id == "vanuatu.plan.placed":
                 seat = msg.params["player"].seat  # a detail: the pass is said in a sentence
                 assert (e.level, e.visible_to) == (Verbosity.FULL, None)
@@ -60,15 +61,27 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                 said = {a.id: m.params["number"] for m in msg.params["actions"]
                         for a in _spaces(m.params["action"])}
                 assert said == this_pass.pop(seat)
+                passes.append((seat, set(said)))
                 checked["pass"] += 1
             elif msg.id == "vanuatu.plan.seat":
-                seat = msg.params["player"].seat  # a detail to its player, who heard each
-                assert (e.level, e.visible_to) in ((Verbosity.FULL, frozenset({seat})), (
-                    Verbosity.NORMAL, frozenset(range(len(match.seats))) - {seat}))
+                # each player's whole plan: to spectators; a detail to the players, who
+                # heard the stacks in their questions' lists, then what came after them
+                assert (e.level, e.visible_to, e.spectators) in (
+                    (Verbosity.FULL, frozenset(range(len(match.seats))), False),
+                    (Verbosity.NORMAL, frozenset(), True))
+                seat = msg.params["player"].seat
                 said = {a.id: m.params["number"] for m in msg.params["actions"]
                         for a in _spaces(m.params["action"])}
                 assert said == {a: k for (s, a), k in placed.items() if s == seat}
                 checked["planning"] += 1
+            elif msg.id == "vanuatu.plan.then":  # to a player: the markers after theirs
+                assert e.level == Verbosity.NORMAL and e.visible_to is not None
+                (viewer,) = e.visible_to
+                last = max(i for i, (s, _) in enumerate(passes) if s == viewer)
+                said = [(m.params["player"].seat, {a.id for a in _spaces(m.params["actions"])})
+                        for m in msg.params["placed"]]
+                assert said == passes[last + 1:] and said
+                checked["after"] += 1
             elif msg.id == "vanuatu.character.taken":
                 assert e.level == Verbosity.FULL
                 taken[msg.params["player"].seat] = msg.params["character"]
