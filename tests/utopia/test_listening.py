@@ -59,7 +59,7 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                     assert m.params["number"] == sum(c.params["count"]
                                                      for c in line.msg.params["civs"])
                 checked["guests"] += 1
-            elif e.msg.id == "utopia.ev.removed":
+            elif e.msg.id in ("utopia.ev.removed", "utopia.ev.removed_more"):
                 gain = next(g for g in events[i + 1:] if g.msg.id != e.msg.id)  # a detail
                 assert gain.msg.id == "utopia.ev.gain" and gain.level == Verbosity.FULL
                 for key in ("seat", "points", "total"):
@@ -175,6 +175,7 @@ def test_a_guest_and_the_build_it_makes_in_one_sentence_keep_both_in_the_full_de
 
 _STEP_IDS = {"utopia.ev.moved_land": "move", "utopia.ev.moved_sea": "move",
              "utopia.ev.added": "add", "utopia.ev.removed": "remove",
+             "utopia.ev.removed_more": "remove",
              "utopia.ev.raise": "raise", "utopia.ev.lower": "lower",
              "utopia.ev.monument_built": "monument", "utopia.ev.wonder_built": "wonder"}
 
@@ -444,3 +445,32 @@ def test_a_build_made_possible_by_ones_guest_is_said_by_the_question_that_lists_
     assert said and all(e.level == Verbosity.FULL and e.visible_to == {0} for e in said)
     assert state.pending().prompt.id == "utopia.ask.after"
     assert state.legal_actions(0) == ["monument:gaia:greek", "end"]
+
+
+@pytest.mark.timeout(120)
+def test_a_removal_with_princes_left_there_says_how_many() -> None:
+    """Two removals from one district were one line said twice ("Ana removes 1 Greek from
+    Éole: +2."); a removal that leaves princes of that civilisation there says how many,
+    so that two in a row are told apart, in both languages."""
+    seen = 0
+    for match in _games(seeds=range(2)):
+        state = match.state
+        own, turn = [], 0  # (turn, event): removals as their player heard them
+        for e in match.events:
+            turn += e.msg.id == "utopia.ev.end_turn"
+            if e.msg.id.startswith("utopia.ev.removed") and e.visible_to == {e.cause}:
+                own.append((turn, e))
+        for (turn, before), (then, after) in itertools.pairwise(own):
+            if turn == then and before.msg.params["district"] == after.msg.params["district"] \
+                    and before.msg.params["civ"] == after.msg.params["civ"]:
+                assert before.msg.id == "utopia.ev.removed_more"
+                assert before.msg.params["left"] >= 1
+                seen += 1
+        for _, e in own:
+            if e.msg.id == "utopia.ev.removed_more":
+                tr = Translator("en", names=match.seat_name)
+                assert tr.render(e.msg).endswith(f"; {e.msg.params['left']} left there.")
+                assert Translator("fr", names=match.seat_name).render(e.msg).endswith(
+                    f" ; il en reste {e.msg.params['left']}.")
+        assert state.pending() is None
+    assert seen

@@ -169,7 +169,8 @@ def test_events_fit_40_cells(lang: str) -> None:
 
 
 SENTENCES = frozenset(f"utopia.ev.{k}" for k in (
-    "moved_land", "moved_sea", "added", "removed", "wonder_built", "monument_built",
+    "moved_land", "moved_sea", "added", "removed", "removed_more", "wonder_built",
+    "monument_built",
     "privilege_used", "gain", "guest_monument", "guest_wonder"))
 """Whole sentences that say one action or gain (once two half lines cut mid-sentence):
 most fit 40 cells, a long name makes a few a little longer, panned on a braille display."""

@@ -16,6 +16,7 @@ KINDS: dict[str, str] = {
     "utopia.ev.moved_sea": "moves",
     "utopia.ev.added": "moves",
     "utopia.ev.removed": "moves",
+    "utopia.ev.removed_more": "moves",
     "utopia.ev.turn_done": "moves",
     "utopia.ev.turn_built": "builds",
     "utopia.ev.wonder_built": "builds",

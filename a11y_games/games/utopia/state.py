@@ -1033,9 +1033,14 @@ class UtopiaState(MenuStack, GameState):
             self._place(src, seat, pc, -1)
             self.supply[seat][pc] += 1
             points = data.REMOVE_POINTS  # said with the removal (the gain: a detail)
-            self._said_step(seat, ("remove", pc, src, "", 1), "utopia.ev.removed", seat=_REFS[seat],
-                       civ=civ_n(pc, 1), district=DISTRICTS[src].name, points=points,
-                       total=self.scores[seat] + points)
+            # with more of them there, how many (two removals from one district were one
+            # line said twice)
+            left = self.princes[(DISTRICT_INDEX[src] * self.n + seat) * NC + pc]
+            more = {"left": left} if left else {}  # ("count": the princes a step moves)
+            self._said_step(seat, ("remove", pc, src, "", 1),
+                            "utopia.ev.removed_more" if left else "utopia.ev.removed",
+                            seat=_REFS[seat], civ=civ_n(pc, 1), district=DISTRICTS[src].name,
+                            points=points, total=self.scores[seat] + points, **more)
             self._gain(seat, points, Msg("utopia.why.remove"), Verbosity.FULL)
         else:
             v = self.value(civ)
