@@ -3,9 +3,10 @@ normal against random.
 
     .venv/bin/python scripts/bench_vertigo.py [--games 1000] [--speed 200]
     .venv/bin/python scripts/bench_vertigo.py --judge 40 --iterations 40 --rollouts 4
+    .venv/bin/python scripts/bench_vertigo.py --judge 40 --judge-players 4 --iterations 60
 
 ``--judge``: which of the strong bot's overrules pay, by kind of decision (each finished
-by normal bots both ways, with the same dice).
+by normal bots both ways, with the same dice); from 3 players read pairwise.
 
 Prints Markdown for docs/benchmarks/vertigo.md. Not a test: numbers depend on the machine.
 """
@@ -19,6 +20,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import TextIO
 
 import a11y_games.engine.search as engine_search
 from a11y_games.engine.match import Match, SeatSpec
@@ -151,7 +153,8 @@ def _judge_kind(state: VertigoState, seat: int, usual: str, best: str) -> str:
 
 def _finish_normal(state: VertigoState, seat: int, actions: list[str], seed: int) -> float:
     """``seat`` plays ``actions`` from a copy of ``state``, then normal bots finish the game
-    (dice from ``seed``); 1 if ``seat`` ranks first, a half on a tie, else 0."""
+    (dice from ``seed``); 1 if ``seat`` ranks first, a half on a tie, else 0; from 3
+    players the share of the other seats it finishes above (pairwise, a tie a half)."""
     world = copy_state(state, ("_snapshot",))
     assert isinstance(world, VertigoState)
     world.rng = random.Random(seed)
@@ -170,15 +173,20 @@ def _finish_normal(state: VertigoState, seat: int, actions: list[str], seed: int
         choice = legal[0] if len(legal) == 1 else bots[s].choose(world.observation(s), legal)
         world.apply(s, choice if choice in legal else legal[0])
     mine = rank(world, seat)
+    if world.n > 2:
+        others = [rank(world, s) for s in range(world.n) if s != seat]
+        return sum(1.0 if mine > o else 0.5 if mine == o else 0.0 for o in others) / len(others)
     best = max(rank(world, s) for s in range(world.n) if s != seat)
     return 1.0 if mine > best else 0.5 if mine == best else 0.0
 
 
-def judge(games: int, iterations: int, rollouts: int, seed: int) -> None:
-    """1 strong against 1 normal; each overrule (with the steps the strong bot played on in
-    the same menu) and the normal bot's answer are each finished ``rollouts`` times by
-    normal bots with the same dice: the table gives, by kind of decision, the strong
-    seat's share of wins after the overrule and after the normal answer."""
+def judge(games: int, iterations: int, rollouts: int, seed: int, players: int = 2) -> None:
+    """1 strong against normal bots (its seat rotating); each overrule (with the steps the
+    strong bot played on in the same menu) and the normal bot's answer are each finished
+    ``rollouts`` times by normal bots with the same dice: the table gives, by kind of
+    decision (and by the normal answer's first word → the search's), the strong seat's
+    share of wins (pairwise from 3 players) after the overrule and after the normal
+    answer."""
     seen: list[tuple[str, str]] = []
     search = engine_search.search
 
@@ -192,14 +200,15 @@ def judge(games: int, iterations: int, rollouts: int, seed: int) -> None:
     spec = dataclasses.replace(SPEC, bots={**SPEC.bots, "strong": engine_search.strong_factory(
         SPEC.worlds, iterations=iterations)})  # type: ignore[arg-type]
     table: dict[str, list[float]] = {}
+    fine_table: dict[str, list[float]] = {}
     wins = 0.0
     engine_search.search = counted  # type: ignore[assignment]
     try:
         for n in range(games):
-            strong = n % 2
+            strong = n % players
             seats = [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
-                     for i in range(2)]
-            match = Match(spec, spec.settings(2, seed + n), seats)
+                     for i in range(players)]
+            match = Match(spec, spec.settings(players, seed + n), seats)
             state = match.state
             assert isinstance(state, VertigoState)
             pending_overrule: tuple[VertigoState, str, list[str], str] | None = None
@@ -208,9 +217,16 @@ def judge(games: int, iterations: int, rollouts: int, seed: int) -> None:
                        n: int = n, strong: int = strong) -> None:
                 row = table.setdefault(kind, [0, 0.0, 0.0])
                 row[0] += 1
+                words = f"{kind.split(',')[0]}: {usual.split(':')[0]} → {played[0].split(':')[0]}"
+                fine = fine_table.setdefault(words, [0, 0.0, 0.0])
+                fine[0] += 1
                 for k in range(rollouts):
-                    row[1] += _finish_normal(at, strong, played, 1000 * n + k) / rollouts
-                    row[2] += _finish_normal(at, strong, [usual], 1000 * n + k) / rollouts
+                    after = _finish_normal(at, strong, played, 1000 * n + k) / rollouts
+                    before = _finish_normal(at, strong, [usual], 1000 * n + k) / rollouts
+                    row[1] += after
+                    row[2] += before
+                    fine[1] += after
+                    fine[2] += before
 
             while state.pending() is not None:
                 seat = state.pending().seats[0]  # type: ignore[union-attr]
@@ -230,17 +246,30 @@ def judge(games: int, iterations: int, rollouts: int, seed: int) -> None:
                 match.act(seat, action, trusted=True)
             if pending_overrule is not None:
                 settle(*pending_overrule)
-            mine, theirs = rank(state, strong), rank(state, 1 - strong)
-            wins += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-            print(f"game {n + 1}: strong wins {wins:g}", file=sys.stderr, flush=True)
+            mine = rank(state, strong)
+            theirs = [rank(state, s) for s in range(players) if s != strong]
+            wins += sum(1.0 if mine > o else 0.5 if mine == o else 0.0
+                        for o in theirs) / len(theirs)
+            print(f"game {n + 1}: strong wins {wins:g} (pairwise from 3 players)",
+                  file=sys.stderr, flush=True)
+            if (n + 1) % 10 == 0:
+                _judge_table(table, fine_table, file=sys.stderr)
     finally:
         engine_search.search = search  # type: ignore[assignment]
-    print(f"\n## Which overrules pay ({games} games, {iterations} iterations, {rollouts} "
-          f"playouts each way, seeds from {seed})\n")
+    print(f"\n## Which overrules pay ({games} games, {players} players, {iterations} "
+          f"iterations, {rollouts} playouts each way, seeds from {seed})\n")
+    _judge_table(table, fine_table, file=sys.stdout)
+
+
+def _judge_table(table: dict[str, list[float]], fine: dict[str, list[float]],
+                 file: TextIO) -> None:
     print("| decision | overrules | strong wins after the overrule | after the normal "
-          "answer |\n|---|---|---|---|")
-    for kind, (count, after, usual) in sorted(table.items(), key=lambda kv: -kv[1][0]):
-        print(f"| {kind} | {count:g} | {after / count:.0%} | {usual / count:.0%} |")
+          "answer |\n|---|---|---|---|", file=file)
+    for rows in (table, fine):
+        for kind, (count, after, usual) in sorted(rows.items(), key=lambda kv: -kv[1][0]):
+            print(f"| {kind} | {count:g} | {after / count:.0%} | {usual / count:.0%} |",
+                  file=file)
+    file.flush()
 
 
 def main() -> None:
@@ -251,13 +280,14 @@ def main() -> None:
     strong_bench.add_arguments(parser, 12, [4])
     pairwise.add_arguments(parser)
     parser.add_argument("--judge", type=int, default=0, metavar="GAMES",
-                        help="which overrules pay, by kind (2 players, from --seed)")
+                        help="which overrules pay, by kind (from --seed)")
+    parser.add_argument("--judge-players", type=int, default=2, help="players (--judge)")
     parser.add_argument("--rollouts", type=int, default=4, help="playouts each way (--judge)")
     args = parser.parse_args()
     if args.horizon is not None:
         SPEC.worlds.horizon = args.horizon  # type: ignore[union-attr]
     if args.judge:
-        judge(args.judge, args.iterations, args.rollouts, args.seed)
+        judge(args.judge, args.iterations, args.rollouts, args.seed, args.judge_players)
         return
     if args.pairwise:
         pairwise.section(SPEC, args, rank)
