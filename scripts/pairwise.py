@@ -78,45 +78,54 @@ def pair_duel(spec: GameSpec, *, players: int, games: int, iterations: int, seed
     start = time.perf_counter()
     engine_search.search = counted  # type: ignore[assignment]
     try:
-        for n in range(games):
-            strong = n % players
-            seats = [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
-                     for i in range(players)]
-            deal = seed + (n // players if mirrored else n)
-            match = Match(game_spec, game_spec.settings(players, deal), seats)
-            for _ in range(20_000):
-                pending = match.state.pending()
-                if pending is None:
-                    break
-                seat = pending.seats[0]
-                begin = time.perf_counter()
-                action = match.bot_choice(seat)
-                if seat == strong and len(match.state.legal_actions(seat)) > 1:
-                    result.times.append(time.perf_counter() - begin)
-                match.act(seat, action, trusted=True)
-            result.games += 1
-            outcome = match.state.outcome()
-            winners = outcome.winners if outcome else frozenset()
-            if winners:
-                result.decided += 1
-                result.wins += (strong in winners) / len(winners)
-            mine = tuple(rank(match.state, strong))
-            for other in range(players):
-                if other != strong:
-                    theirs = tuple(rank(match.state, other))
-                    result.above += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-                    result.pairs += 1
-            print(f"game {n + 1}: strong seat {strong}, wins {result.wins:g}, pairwise "
-                  f"{result.above:g} of {result.pairs}, overrules {counts[1]} of {counts[0]}",
-                  file=sys.stderr, flush=True)
-            if (n + 1) % 20 == 0:
-                print(f"overrules by kind after {n + 1} games: {kinds(result)}",
-                      file=sys.stderr, flush=True)
+        _play(game_spec, result, counts, players=players, games=games, seed=seed, rank=rank,
+              mirrored=mirrored)
+    except KeyboardInterrupt:  # (``timeout -s INT``): the tables of the games played
+        print(f"stopped after {result.games} games", file=sys.stderr, flush=True)
     finally:
         engine_search.search = search  # type: ignore[assignment]
     result.searches, result.overrules = counts
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _play(game_spec: GameSpec, result: PairResult, counts: list[int], *, players: int,
+          games: int, seed: int, rank: Rank, mirrored: bool) -> None:
+    """The games of ``pair_duel``, counted in ``result`` as each ends."""
+    for n in range(games):
+        strong = n % players
+        seats = [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
+                 for i in range(players)]
+        deal = seed + (n // players if mirrored else n)
+        match = Match(game_spec, game_spec.settings(players, deal), seats)
+        for _ in range(20_000):
+            pending = match.state.pending()
+            if pending is None:
+                break
+            seat = pending.seats[0]
+            begin = time.perf_counter()
+            action = match.bot_choice(seat)
+            if seat == strong and len(match.state.legal_actions(seat)) > 1:
+                result.times.append(time.perf_counter() - begin)
+            match.act(seat, action, trusted=True)
+        result.games += 1
+        outcome = match.state.outcome()
+        winners = outcome.winners if outcome else frozenset()
+        if winners:
+            result.decided += 1
+            result.wins += (strong in winners) / len(winners)
+        mine = tuple(rank(match.state, strong))
+        for other in range(players):
+            if other != strong:
+                theirs = tuple(rank(match.state, other))
+                result.above += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+                result.pairs += 1
+        print(f"game {n + 1}: strong seat {strong}, wins {result.wins:g}, pairwise "
+              f"{result.above:g} of {result.pairs}, overrules {counts[1]} of {counts[0]}",
+              file=sys.stderr, flush=True)
+        if (n + 1) % 20 == 0:
+            print(f"overrules by kind after {n + 1} games: {kinds(result)}",
+                  file=sys.stderr, flush=True)
 
 
 def kinds(r: PairResult) -> str:

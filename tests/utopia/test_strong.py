@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.search import SearchBot
 from a11y_games.engine.state import GameState
@@ -143,3 +145,18 @@ def test_the_evaluation_takes_the_count_of_players() -> None:
     best = max(world.scores)
     assert worlds.worth(world, seat) == worlds.worth(world, seat, worlds.weights(best, 4))
     assert worlds.worth(world, seat) != worlds.worth(world, seat, worlds.weights(best, 2))
+
+
+def test_where_a_guest_goes_is_the_normal_bots_unless_the_steps_are_searched(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search picks the guest; by default the normal bot places it (``DETAILS``
+    empty: the moves measured); named in ``DETAILS``, the placement is searched too."""
+    state, seat = played(SPEC, 4, 7, lambda state, seat: state.phase == "guests"  # type: ignore[attr-defined]
+                         and bool(state.choice) and state.current == seat)  # type: ignore[attr-defined]
+    legal = state.legal_actions(seat)
+    assert legal[0].startswith("place:") and legal[-1] == "back"
+    assert not worlds.searched(legal)
+    assert worlds.searched(["guest:a:b", "end"])
+    assert not worlds.searched(["discard:x", "discard:y"])
+    monkeypatch.setattr(worlds, "DETAILS", ("place",))
+    assert worlds.searched(legal)

@@ -141,12 +141,20 @@ def worth(state: UtopiaState, seat: int, weight: Sequence[float] | None = None) 
             + w[2] * pos.potential(set(state.active)) + w[3] * cards)
 
 
+DETAILS: tuple[str, ...] = ()
+"""Steps of carrying an action out that are searched too (their menus have ``back``), by
+their answers' first word: ``place`` (where a guest goes), ``up``/``down`` (which
+civilisation the influence moves), ``src`` (which princes move or are removed)."""
+
+
 def searched(legal: list[str]) -> bool:
     """True for the choices that make a seat's plan: which action (or to end the turn),
     which guest, which monument or wonder to build (menus without ``back``). How to carry
     the action out (which princes, where to, which cards pay, which cards go at the hand
     limit) is left to the normal bot, whose plans fit the action chosen."""
-    return BACK not in legal and not all(a.startswith("discard:") for a in legal)
+    if BACK not in legal:
+        return not all(a.startswith("discard:") for a in legal)
+    return bool(DETAILS) and legal[0].split(":")[0] in DETAILS
 
 
 def evaluate(state: UtopiaState) -> Sequence[float]:  # type: ignore[override]
