@@ -134,18 +134,7 @@ def _finish_normal(state: UtopiaState, seat: int, action: str, seed: int) -> flo
     assert isinstance(world, UtopiaState)
     world.rng = random.Random(seed)
     world.apply(seat, action)
-    bots = [NormalBot(s, random.Random(seed * 7 + s)) for s in range(world.n)]
-    for _ in range(20_000):
-        pending = world.pending()
-        if pending is None:
-            break
-        s = pending.seats[0]
-        legal = world.legal_actions(s)
-        choice = legal[0] if len(legal) == 1 else bots[s].choose(world.observation(s), legal)
-        world.apply(s, choice if choice in legal else legal[0])
-    mine = rank(world, seat)
-    others = [rank(world, s) for s in range(world.n) if s != seat]
-    return sum(1.0 if mine > o else 0.5 if mine == o else 0.0 for o in others) / len(others)
+    return pairwise.finish_with_normal_bots(world, seat, seed, NormalBot, rank)
 
 
 BINS = ((float("-inf"), 1.0), (1.0, 2.0), (2.0, 3.0), (3.0, float("inf")))
@@ -195,8 +184,7 @@ def judge(players: int, games: int, iterations: int, rollouts: int, seed: int,
     try:
         for n in range(games):
             strong = n % players
-            seats = [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
-                     for i in range(players)]
+            seats = pairwise.strong_among_normal(players, strong)
             match = Match(spec, spec.settings(players, seed + n // players), seats)
             state = match.state
             assert isinstance(state, UtopiaState)

@@ -163,21 +163,7 @@ def _finish_normal(state: VertigoState, seat: int, actions: list[str], seed: int
         if action not in world.legal_actions(seat):
             break
         world.apply(seat, action)
-    bots = [NormalBot(s, random.Random(seed * 7 + s)) for s in range(world.n)]
-    for _ in range(20_000):
-        pending = world.pending()
-        if pending is None:
-            break
-        s = pending.seats[0]
-        legal = world.legal_actions(s)
-        choice = legal[0] if len(legal) == 1 else bots[s].choose(world.observation(s), legal)
-        world.apply(s, choice if choice in legal else legal[0])
-    mine = rank(world, seat)
-    if world.n > 2:
-        others = [rank(world, s) for s in range(world.n) if s != seat]
-        return sum(1.0 if mine > o else 0.5 if mine == o else 0.0 for o in others) / len(others)
-    best = max(rank(world, s) for s in range(world.n) if s != seat)
-    return 1.0 if mine > best else 0.5 if mine == best else 0.0
+    return pairwise.finish_with_normal_bots(world, seat, seed, NormalBot, rank)
 
 
 def judge(games: int, iterations: int, rollouts: int, seed: int, players: int = 2) -> None:
@@ -206,8 +192,7 @@ def judge(games: int, iterations: int, rollouts: int, seed: int, players: int = 
     try:
         for n in range(games):
             strong = n % players
-            seats = [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
-                     for i in range(players)]
+            seats = pairwise.strong_among_normal(players, strong)
             match = Match(spec, spec.settings(players, seed + n), seats)
             state = match.state
             assert isinstance(state, VertigoState)

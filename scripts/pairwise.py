@@ -23,6 +23,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from strength import move_times, wilson
 
@@ -51,6 +52,31 @@ class PairResult:
     seconds: float = 0.0
     kinds: Counter[str] = dataclasses.field(default_factory=Counter)
     """Overrules by kind: the normal bot's answer's first word, then the search's."""
+
+
+def strong_among_normal(players: int, strong: int) -> list[SeatSpec]:
+    """The seats of a pairwise game: a strong bot at ``strong``, normal bots elsewhere."""
+    return [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
+            for i in range(players)]
+
+
+def finish_with_normal_bots(world: Any, seat: int, seed: int, make_bot: Callable[..., Any],
+                            rank: Rank) -> float:
+    """Normal bots (``make_bot(seat, rng)``, seeded from ``seed``) play ``world`` to its end
+    (at most 20,000 steps); the share of the other seats ``seat`` finishes above (a tie a
+    half): what the ``--judge`` runs compare after an overrule and after the normal answer."""
+    bots = [make_bot(s, random.Random(seed * 7 + s)) for s in range(world.n)]
+    for _ in range(20_000):
+        pending = world.pending()
+        if pending is None:
+            break
+        s = pending.seats[0]
+        legal = world.legal_actions(s)
+        choice = legal[0] if len(legal) == 1 else bots[s].choose(world.observation(s), legal)
+        world.apply(s, choice if choice in legal else legal[0])
+    mine = rank(world, seat)
+    others = [rank(world, s) for s in range(world.n) if s != seat]
+    return sum(1.0 if mine > o else 0.5 if mine == o else 0.0 for o in others) / len(others)
 
 
 def pair_duel(spec: GameSpec, *, players: int, games: int, iterations: int, seed: int,
@@ -94,8 +120,7 @@ def _play(game_spec: GameSpec, result: PairResult, counts: list[int], *, players
     """The games of ``pair_duel``, counted in ``result`` as each ends."""
     for n in range(games):
         strong = n % players
-        seats = [SeatSpec("bot", level="strong" if i == strong else "normal", name_index=i)
-                 for i in range(players)]
+        seats = strong_among_normal(players, strong)
         deal = seed + (n // players if mirrored else n)
         match = Match(game_spec, game_spec.settings(players, deal), seats)
         for _ in range(20_000):
