@@ -278,9 +278,7 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     start = time.perf_counter()
     root = _Node()
     policies = {s: worlds.policy(s, rng) for s in range(view.seat_count)}
-    default = policies[seat].choose(view.observation(seat), legal)
-    if default not in legal:
-        default = legal[0]
+    default = _normal_answer(policies[seat], view, seat, legal)
     searched = getattr(worlds, "searched", None)
     if searched is not None and not searched(legal):
         return default, []  # a decision the game leaves to the normal bot's judgement
@@ -393,9 +391,15 @@ class SearchBot:
 
     def _usual(self, observation: Any, legal: list[str]) -> str:
         """The normal bot's answer (the playout policy's) from this world view."""
-        answer = self.worlds.policy(self.seat, self.rng).choose(
-            observation.observation(self.seat), legal)
-        return answer if answer in legal else legal[0]
+        return _normal_answer(self.worlds.policy(self.seat, self.rng), observation, self.seat,
+                              legal)
+
+
+def _normal_answer(policy: Bot, view: GameState, seat: int, legal: list[str]) -> str:
+    """``policy``'s answer for ``seat`` from the world ``view`` (the first legal one if it
+    answers something else)."""
+    answer = policy.choose(view.observation(seat), legal)
+    return answer if answer in legal else legal[0]
 
 
 def _position(view: Any, legal: list[str]) -> bytes:

@@ -26,7 +26,13 @@ from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.net import protocol as p
 from a11y_games.ui.keeping import NO, YES
 from a11y_games.ui.paths import data_dir
-from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Session, still_trying
+from a11y_games.ui.remote import (
+    ConnectionLost,
+    RemoteTable,
+    RequestRefused,
+    Session,
+    connection_news,
+)
 from a11y_games.ui.terminal import Woken, Writer
 from a11y_games.ui.wording import game_words
 
@@ -118,14 +124,8 @@ class Lobby:
 
     def _connection_state(self, what: str, seconds: int) -> None:
         """On the connection's thread: a loss, a retry still going, a return."""
-        if what == "lost":
-            msg = Msg("online.reconnecting")
-        elif what == "still":
-            msg = still_trying(seconds)
-        else:
-            msg = Msg("online.lobby.back")
         with self._news_lock:
-            self._news.append(msg)
+            self._news.append(connection_news(what, seconds, seated=False))
         wake = getattr(self.reader, "wake", None)
         if wake is not None:
             wake()

@@ -51,11 +51,16 @@ def _still_trying_marks() -> Iterator[int]:
     yield from itertools.count(STILL_TRYING[-1] + 60, 60)
 
 
-def still_trying(seconds: int) -> Msg:
-    """"Still reconnecting, for 30 seconds now." (minutes from 1 minute on)."""
-    if seconds >= 60:
-        return Msg("online.still_trying_minutes", count=seconds // 60)
-    return Msg("online.still_trying_seconds", count=seconds)
+def connection_news(what: str, seconds: int, *, seated: bool) -> Msg:
+    """What the player hears of ``Session.on_state``: the loss, "Still reconnecting, for 30
+    seconds now." (minutes from 1 minute on), the return (with the seat, if ``seated``)."""
+    if what == "lost":
+        return Msg("online.reconnecting")
+    if what == "still":
+        if seconds >= 60:
+            return Msg("online.still_trying_minutes", count=seconds // 60)
+        return Msg("online.still_trying_seconds", count=seconds)
+    return Msg("online.reconnected" if seated else "online.lobby.back")
 
 
 class ConnectionLost(TableUnavailable):
@@ -439,13 +444,9 @@ class RemoteTable:
 
     def _connection_state(self, what: str, seconds: int) -> None:
         with self._lock:
-            if what == "lost":
-                self._note(Msg("online.reconnecting"), level=Verbosity.BRIEF)
-            elif what == "still":
-                self._note(still_trying(seconds), level=Verbosity.BRIEF)
-            elif what == "back":
-                self._note(Msg("online.reconnected" if self.seat is not None
-                               else "online.lobby.back"), level=Verbosity.BRIEF)
+            self._note(connection_news(what, seconds, seated=self.seat is not None),
+                       level=Verbosity.BRIEF)
+            if what == "back":
                 self.quiet = True
                 self._acts += 1  # the question is asked again, whole, once it is back
             self.changes += 1

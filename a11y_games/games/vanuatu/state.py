@@ -321,7 +321,7 @@ class VanuatuState(ActionTurn, GameState):
 
     def _say_planning(self) -> None:
         """The planning as it ends. Each player hears, in one sentence, only the markers
-        placed after their own last one ("After you: Ambae on Sand drawing and Erakor on
+        placed after their own last one ("After you: Ambae on Sand drawing, Erakor on
         Rest."): the stacks as they stood at their last marker were in that question's
         list. Each player's whole plan, one sentence a player in turn order ("Ambae: 1 on
         Sail, Fish and Rest, 2 on Build."), is for spectators, and a detail (full) to
