@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from a11y_games.engine import Event, Msg, Verbosity
+from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import find_named, fold
@@ -43,6 +43,12 @@ MENU_WORDS = frozenset(("back", "retour", "done", "termine", "finish", "finir", 
                         "passer", "end", "fin", "skip"))
 """Words for ``0`` and ``00`` (back, and the answer that finishes a menu): typed where the
 menu has no such answer, they are said to be missing, not unknown."""
+
+
+THINKING_FIRST = 3.0
+"""Seconds of silence while a bot here plays before "Smog is thinking." is said."""
+THINKING_AGAIN = 15.0
+"""Then seconds of silence between two "Smog is still thinking." lines."""
 
 
 class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingCommands,
@@ -104,6 +110,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.transcripts: dict[int | None, list[Event]] = {s: [] for s in humans} or {None: []}
         self.backlog: dict[int, list[Event]] = {s: [] for s in humans}
         self.cursor = 0
+        self._quiet: tuple[int, float, bool] = (0, 0.0, False)
+        """Blocks written when the last silence began, its start, and whether a bot's
+        thinking was said in it (:meth:`_note_thinking`)."""
         self._heard_to: dict[int, int] = {}
         """Hot-seat: how far each player heard the events, when the keyboard last left them."""
         self.asked: tuple[Any, ...] | None = None
@@ -186,6 +195,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """Let bots play and show what happened, until a human here must decide or the game
         ends (at a remote table, until this seat is asked: the others play elsewhere).
         ``ask=False``: the question is not asked (the player typed its answer ahead)."""
+        self._quiet = (self.out.written, self.clock(), False)
         while True:
             self.flush_events()
             pending = self.table.pending()
@@ -198,7 +208,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                     continue
                 return
             self.note_question(pending)  # before bots vote: a vote opened for all
-            if self.table.bot_turn():
+            bot = self.table.next_bot()
+            if bot is not None:
+                self._note_thinking(bot)
+                self.table.bot_turn()
                 continue
             seat = next((s for s in pending.seats if self.table.is_human(s)), None)
             if seat is None:
@@ -220,6 +233,20 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 self.cue_question(pending)
                 self.ask(seat, pending)
             return
+
+    def _note_thinking(self, seat: int) -> None:
+        """Say which bot plays when nothing was said for a while (a strong bot searching
+        its moves): a long silence sounds like a game that stopped."""
+        written, since, noticed = self._quiet
+        now = self.clock()
+        if self.out.written != written:  # something was said: the silence starts again
+            self._quiet = (self.out.written, now, False)
+            return
+        if now - since < (THINKING_AGAIN if noticed else THINKING_FIRST):
+            return
+        self.say(Msg("core.wait.still_thinking" if noticed else "core.wait.thinking",
+                     seat=PlayerRef(seat)))
+        self._quiet = (self.out.written, now, True)
 
     def _close_menu_if_others_acted(self, seat: int) -> None:
         """A menu stays open (its numbers kept) only while nothing but the seat's own

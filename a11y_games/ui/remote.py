@@ -527,6 +527,9 @@ class RemoteTable:
     def over(self) -> bool:
         return self._outcome is not None or self.info.over
 
+    def next_bot(self) -> int | None:
+        return None  # bots play on the server
+
     def bot_turn(self) -> bool:
         return False  # bots play on the server
 

@@ -65,6 +65,8 @@ class Table(Protocol):
     def act(self, seat: int, action: str) -> None:
         """Play ``action`` for ``seat``; IllegalAction (with its message) if refused."""
     def outcome(self) -> Outcome | None: ...
+    def next_bot(self) -> int | None:
+        """The bot here asked to play now (local tables), or None."""
     def bot_turn(self) -> bool:
         """Let one bot here play if one is asked (local tables); True if one did."""
     def race(self, human_times: dict[int, float]) -> None:
@@ -163,6 +165,10 @@ class LocalTable:
 
     def outcome(self) -> Outcome | None:
         return self.match.state.outcome()
+
+    def next_bot(self) -> int | None:
+        bots = self.match.waiting_bots()
+        return bots[0] if bots else None
 
     def bot_turn(self) -> bool:
         bots = self.match.waiting_bots()

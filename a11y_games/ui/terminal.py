@@ -225,6 +225,8 @@ class Writer:
         self.interject: Callable[[Callable[[], object]], bool] | None = None
         """Runs an action above the prompt showing (``PromptReader.interject``)."""
         self._lock = threading.RLock()
+        self.written = 0
+        """Blocks written so far (how the client tells a silence)."""
 
     def lines(self, texts: Iterable[str], *, remember: bool = True) -> None:
         """Append lines; speak them; remember them for ``repeat``."""
@@ -232,6 +234,7 @@ class Writer:
         if not block:
             return
         with self._lock:
+            self.written += 1
             self.stream.write("".join(f"{t}\n" for t in block))
             self.stream.flush()
             if remember:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 
 import pytest
 
@@ -12,6 +13,7 @@ from a11y_games.engine.match import THINK_SECONDS, Match, SeatSpec
 from a11y_games.games.vertigo import SPEC as VERTIGO
 from a11y_games.ui.client import Client
 from a11y_games.ui.settings import load_preferences
+from a11y_games.ui.terminal import PlainReader, Writer
 from tests.ui.test_settings import _run_set
 
 pytestmark = pytest.mark.timeout(30)
@@ -80,3 +82,47 @@ def test_the_command_line_refuses_a_thinking_time_out_of_range(monkeypatch, caps
     status = main(["vertigo", "--think", value, "--lang", lang, "--speech", "off"])
     assert status == 2
     assert capsys.readouterr().out.splitlines()[-1] == said
+
+
+def _play(script: str, level: str, clock, lang: str = "en") -> list[str]:
+    """Vertigo, 2 players: Ana here, then a bot of ``level`` makes its setup purchases
+    (several decisions, nothing said until its summary)."""
+    match = Match(VERTIGO, VERTIGO.settings(2, 5), [SeatSpec("human", "Ana"),
+                                                   SeatSpec("bot", level=level)])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out),
+                    lang=lang, clock=clock)
+    client.run()
+    return out.getvalue().splitlines()
+
+
+def _slow_clock(step: float):
+    """A clock that moves ``step`` seconds each time it is read: a bot that takes that
+    long a decision (as a strong bot does), without waiting for it."""
+    ticks = iter(range(10_000))
+    return lambda: next(ticks) * step
+
+
+def test_a_long_silence_while_a_bot_plays_says_who_is_thinking() -> None:
+    """3 s a decision: the player hears who is thinking once 3 s passed with nothing said,
+    "still thinking" each 15 s more, and the bot's purchases when they are made."""
+    lines = _play("1\n1\n00\n", "normal", _slow_clock(3.0))
+    start = lines.index("Gaia makes the setup purchases.")
+    summary = next(i for i, line in enumerate(lines) if line.startswith("Gaia: "))
+    said = lines[start + 1:summary]
+    assert said[0] == "Gaia is thinking."
+    assert said[1:] and set(said[1:]) == {"Gaia is still thinking."}
+    assert not any("thinking" in line for line in lines[:start])
+
+
+def test_in_french_too() -> None:
+    lines = _play("1\n1\n00\n", "normal", _slow_clock(3.0), "fr")
+    assert "Gaia réfléchit." in lines and "Gaia réfléchit encore." in lines
+
+
+def test_bots_that_answer_at_once_are_never_said_to_think() -> None:
+    """Normal bots on the real clock: what they do is said as it happens, no waiting line."""
+    lines = _play("1\n1\n00\n", "normal", time.monotonic)
+    assert "Gaia makes the setup purchases." in lines
+    assert any(line.startswith("Gaia: ") for line in lines)
+    assert not any("thinking" in line for line in lines)
