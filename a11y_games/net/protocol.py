@@ -357,10 +357,11 @@ class Progress(_Base, tag="progress"):
 
 class Presence(_Base, tag="presence"):
     """Someone arrived, left, lost their connection, came back; a bot took or gave back a
-    seat; someone watches."""
+    seat; someone watches; a bot thinks (a strong bot's decision being searched: each
+    client says it once it has said nothing for a while)."""
 
     what: Literal["joined", "left", "lost", "back", "bot_took_over", "handed_back",
-                  "watching"]
+                  "watching", "thinking"]
     name: Name
     seat: int | None = None
 

@@ -629,10 +629,26 @@ class Table:
         bot, view, legal = match.bot_input(seat, self.seats[seat].standin)
         future = asyncio.get_running_loop().run_in_executor(None, bot.choose, view, legal)
         self._thinking = future
+        self._say_thinking(seat)
         future.add_done_callback(
             lambda done: self._thought(done, seat, match, length, pending.prompt))
         if any(not self._bot_now(s) for s in pending.seats):  # people asked at the same
             self._ask_everyone()  # time (a vote): they answer while the bot thinks
+
+    def _say_thinking(self, seat: int) -> None:
+        """A bot's decision searched: everyone not asked a question now is told which bot
+        thinks (each client says it after a silence of its own: what it heard)."""
+        assert self.match is not None
+        pending = self.match.state.pending()
+        asked = set() if pending is None else {
+            s for s in pending.seats if not self._bot_now(s)}  # answering: not interrupted
+        frame = p.encode(p.Presence(what="thinking", name=self._seat_name(self.seats[seat]),
+                                    seat=seat))
+        for s in self.seats:
+            if s.member is not None and s.number not in asked:
+                s.member.send_frame(frame)
+        for member in self.spectators:
+            member.send_frame(frame)
 
     def _thought(self, future: asyncio.Future[str], seat: int, match: Match, length: int,
                  prompt: Msg) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
-from a11y_games.engine.match import Match
+from a11y_games.engine.match import THINKING_SAID, Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import find_named, fold
 from a11y_games.i18n import LANGUAGES, Translator
@@ -43,12 +43,6 @@ MENU_WORDS = frozenset(("back", "retour", "done", "termine", "finish", "finir", 
                         "passer", "end", "fin", "skip"))
 """Words for ``0`` and ``00`` (back, and the answer that finishes a menu): typed where the
 menu has no such answer, they are said to be missing, not unknown."""
-
-
-THINKING_FIRST = 3.0
-"""Seconds of silence while a bot here plays before "Smog is thinking." is said."""
-THINKING_AGAIN = 15.0
-"""Then seconds of silence between two "Smog is still thinking." lines."""
 
 
 class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingCommands,
@@ -84,6 +78,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self._set_table(table)
         if not table.local:
             table.on_news = self._news  # type: ignore[attr-defined]
+            table.on_thinking = self._thinking_at_server  # type: ignore[attr-defined]
         if speech is not None and speech.available and speech.enabled:
             self.out.speak = self._speak
 
@@ -110,9 +105,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.transcripts: dict[int | None, list[Event]] = {s: [] for s in humans} or {None: []}
         self.backlog: dict[int, list[Event]] = {s: [] for s in humans}
         self.cursor = 0
-        self._quiet: tuple[int, float, bool] = (0, 0.0, False)
-        """Blocks written when the last silence began, its start, and whether a bot's
-        thinking was said in it (:meth:`_note_thinking`)."""
+        self._quiet: tuple[int, float, bool] = (0, self.clock(), False)
+        """Blocks written when the last silence began, its start (the player's last
+        input, or the last line said), and whether a bot's thinking was said in it
+        (:meth:`_thinking_line`)."""
         self._heard_to: dict[int, int] = {}
         """Hot-seat: how far each player heard the events, when the keyboard last left them."""
         self.asked: tuple[Any, ...] | None = None
@@ -150,6 +146,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 except EOFError:
                     self.end_of_input()
                     return 0
+                self._quiet = (self.out.written, self.clock(), False)  # a silence starts
                 if (self.reader.interactive and self.speech is not None
                         and self.speech.available and line.strip()):
                     self.speech.silence()  # a script's lines never cut what is said
@@ -195,7 +192,6 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """Let bots play and show what happened, until a human here must decide or the game
         ends (at a remote table, until this seat is asked: the others play elsewhere).
         ``ask=False``: the question is not asked (the player typed its answer ahead)."""
-        self._quiet = (self.out.written, self.clock(), False)
         while True:
             self.flush_events()
             pending = self.table.pending()
@@ -210,7 +206,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             self.note_question(pending)  # before bots vote: a vote opened for all
             bot = self.table.next_bot()
             if bot is not None:
-                self._note_thinking(bot)
+                thinking = self._thinking_line(bot)
+                if thinking is not None:
+                    self.say(thinking)
                 self.table.bot_turn()
                 continue
             seat = next((s for s in pending.seats if self.table.is_human(s)), None)
@@ -234,19 +232,28 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 self.ask(seat, pending)
             return
 
-    def _note_thinking(self, seat: int) -> None:
-        """Say which bot plays when nothing was said for a while (a strong bot searching
-        its moves): a long silence sounds like a game that stopped."""
+    def _thinking_line(self, seat: int) -> Msg | None:
+        """What to say as ``seat``'s bot decides: which bot is thinking, once this player
+        has heard nothing for a while since their last input (a strong bot searching
+        move after move; a long silence sounds like a game that stopped), or None."""
         written, since, noticed = self._quiet
         now = self.clock()
         if self.out.written != written:  # something was said: the silence starts again
             self._quiet = (self.out.written, now, False)
-            return
-        if now - since < (THINKING_AGAIN if noticed else THINKING_FIRST):
-            return
-        self.say(Msg("core.wait.still_thinking" if noticed else "core.wait.thinking",
-                     seat=PlayerRef(seat)))
-        self._quiet = (self.out.written, now, True)
+            return None
+        if now - since < THINKING_SAID[1 if noticed else 0]:
+            return None
+        self._quiet = (self.out.written + 1, now, True)  # (the line about to be said)
+        return Msg("core.wait.still_thinking" if noticed else "core.wait.thinking",
+                   seat=PlayerRef(seat))
+
+    def _thinking_at_server(self, seat: int) -> None:
+        """The connection's thread: a bot at the server searches a decision."""
+        if seat == self.viewer:
+            return  # a bot holding this seat while its player was away
+        thinking = self._thinking_line(seat)
+        if thinking is not None:
+            self.out.post(lambda: self.say(thinking))
 
     def _close_menu_if_others_acted(self, seat: int) -> None:
         """A menu stays open (its numbers kept) only while nothing but the seat's own

@@ -324,6 +324,8 @@ class RemoteTable:
         """True while the events missed during a lost connection are caught up."""
         self.hushed: set[int] = set()
         """Indexes of the events caught up so: the log has them, the player hears a count."""
+        self.on_thinking: Callable[[int], None] = lambda seat: None
+        """Called on the connection's thread when a bot at the server searches a decision."""
         self.known_seq = heard
         self.history: set[int] = set()
         self.on_checkpoint: Callable[[int], None] = lambda seq: None
@@ -345,6 +347,10 @@ class RemoteTable:
 
     # --- what the server pushes --------------------------------------------------------------
     def _push(self, message: Any, reply: bool) -> None:
+        if isinstance(message, p.Presence) and message.what == "thinking":
+            if message.seat is not None:
+                self.on_thinking(message.seat)  # no news: said only after a silence
+            return
         with self._lock:
             self._take(message)
             if isinstance(message, p.Acked):

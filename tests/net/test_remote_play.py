@@ -510,3 +510,40 @@ def test_an_answer_typed_while_the_server_is_down_is_said_not_sent(tmp_path: Pat
         ana.kill()
     finally:
         server.kill()
+
+
+def test_a_bot_thinking_at_the_server_is_said_in_the_player_s_language(tmp_path: Path) -> None:
+    """A strong bot at a network table, 2 s a decision: the French player hears which bot
+    is thinking once nothing was said for 3 s; the line is not kept in the log."""
+    server = Server(tmp_path / "db", tmp_path / "server-home", "--think", "2").start()
+    try:
+        ana = Player(server.url, tmp_path / "ana", "Ana", "fr")
+        ana.expect(r"^Salon :")
+        ana.send("2")  # create a table
+        ana.expect(r"Tapez un numéro ou un nom")
+        ana.send("vertigo")
+        ana.expect(r"[Jj]oueurs")
+        ana.send("2")
+        ana.expect(r"Combien de robots")
+        ana.send("1")
+        ana.expect(r"[Nn]iveau")
+        ana.send("3")  # strong
+        while "Montrer la table" not in ana.expect(r"Entrée (:|pour) \d+\.|Montrer la table"
+                                                   ).string:
+            ana.send("")
+        ana.send("")
+        ana.expect(r"Minutes avant")
+        ana.send("2")
+        ana.expect(r"vous avez la place 1 sur 2")
+        ana.send("commencer")
+        ana.expect(r"Bienvenue dans Vertigo")
+        play({"Ana": (ana, "fr")}, seed=3, until=60, until_line=("Ana", r"réfléchit\.$"))
+        thinking = ana.lines[ana.seen - 1]
+        assert re.match(r"^\S+ réfléchit\.$", thinking), thinking
+        ana.expect(r"^À vous", 90)  # (a script is read when its seat is asked)
+        ana.send("journal chercher smog")
+        ana.expect(r"^\d+ messages contiennent smog", 20)  # the bot's moves are logged...
+        ana.send("journal chercher réfléchit")
+        ana.expect(r"^Aucun message ne contient réfléchit\.$", 20)  # ...not its thinking
+    finally:
+        server.kill()

@@ -120,3 +120,50 @@ def test_a_strong_bot_holds_a_lost_seat_and_plays_it(tmp_path: Path) -> None:
         run(scenario(), 85)
     finally:
         server.kill()
+
+
+@pytest.mark.timeout(90)
+def test_everyone_not_asked_is_told_which_bot_thinks(tmp_path: Path) -> None:
+    """Each decision a strong bot searches at the server: the spectator and the player not
+    being asked get which bot thinks (their client says it once it has said nothing for a
+    while); a player being asked a question is not sent it."""
+    server = ServerProcess(tmp_path, 1, "--think", THINK).start()
+
+    async def scenario() -> None:
+        ana = await Client.open(server.url, "Ana")
+        eve = await Client.open(server.url, "Eve")
+        req = await ana.request(p.Create(game="vertigo", players=3,
+                                         bots={1: "strong", 2: "strong"}, bot_delay=60))
+        joined = await ana.reply(req)
+        assert isinstance(joined, p.Joined)
+        req = await eve.request(p.Watch(table=joined.table.id))
+        await eve.reply(req)
+        await ana.request(p.Start())
+        playing = asyncio.get_running_loop().create_task(answer_quickly(ana, 0))
+        try:
+            thinking = await eve.expect(p.Presence, lambda m: m.what == "thinking", timeout=30)
+            assert thinking.seat in (1, 2)
+            for _ in range(300):  # (Ana's own questions are answered meanwhile)
+                told = [m for m in ana.of(p.Presence) if m.what == "thinking"]
+                if len(told) >= 5:
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                pytest.fail("Ana, not asked while the bots played, was never told")
+        finally:
+            playing.cancel()
+        asked = False
+        for message in ana.received:
+            if isinstance(message, p.PendingMsg):
+                asked = 0 in message.seats and bool(message.choices)
+            elif isinstance(message, p.Acked):  # her answer is in: she waits again
+                asked = False
+            elif isinstance(message, p.Presence) and message.what == "thinking":
+                assert not asked, "told while answering a question"
+        for client in (ana, eve):
+            await client.close()
+
+    try:
+        run(scenario(), 85)
+    finally:
+        server.kill()
