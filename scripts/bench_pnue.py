@@ -85,6 +85,13 @@ def versus(players: list[int], games: int, seed: int, ref: str) -> None:
                   f"{high:.1%}) | {1 - wins / done:.1%} | {report.games} |", flush=True)
 
 
+ENDS = {"pnue.end.dollar_elected": "Mr Dollar elected",
+        "pnue.end.eco_tiles": "six ecological resolutions",
+        "pnue.end.lob_tiles": "six lobbyist resolutions",
+        "pnue.end.dollar_revoked": "Mr Dollar revoked"}
+"""How a game ended (its reason's message id), in a few words (``--overrules``)."""
+
+
 def overrules(players: list[int], games: int, iterations: int, seed: int,
               camps: tuple[str, ...] = ("ecologists", "lobbyists")) -> None:
     """Strong camps against normal camps, counting where the search overruled the normal
@@ -101,6 +108,7 @@ def overrules(players: list[int], games: int, iterations: int, seed: int,
             phases: Counter[str] = Counter()
             split = {True: [0, 0], False: [0, 0]}
             times: list[float] = []
+            ends: Counter[str] = Counter()
             start = time.perf_counter()
             for g in range(games):
                 settings = spec.settings(n, seed + g, None)
@@ -132,6 +140,7 @@ def overrules(players: list[int], games: int, iterations: int, seed: int,
                     match.act(seat, action, trusted=True)
                 outcome = match.state.outcome()
                 won = outcome is not None and outcome.camp == camp
+                ends[ENDS.get(outcome.reason.id, outcome.reason.id) if outcome else "none"] += 1
                 wins += won
                 split[overruled][0] += won
                 split[overruled][1] += 1
@@ -145,6 +154,8 @@ def overrules(players: list[int], games: int, iterations: int, seed: int,
                   f"{wins / games:.0%} ({low:.0%}–{high:.0%}) | {decisions} | {by_phase} | "
                   f"{w[0]}/{w[1]} / {o[0]}/{o[1]} | {strong_bench.move_times(times)} "
                   f"({time.perf_counter() - start:.0f} s) |", flush=True)
+            print(f"How they ended: {', '.join(f'{k} {v}' for k, v in ends.most_common())}.",
+                  file=sys.stderr, flush=True)
 
 
 def speed(players: list[int], games: int, seed: int) -> None:
