@@ -4,6 +4,7 @@ bot can hold a lost person's seat. A real server process, real sockets, loopback
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,35 @@ async def answer_quickly(client: Client, seat: int) -> None:
         actions = [a for a, _ in message.choices]
         quick = [a for a in actions if a.split(":")[0] in ("end", "done", "pass", "finish")]
         await client.request(p.Act(action=(quick or actions)[0]))
+
+
+def _watched_table(tmp_path: Path, body: Callable[[Client, Client], Awaitable[None]]) -> None:
+    """Vertigo at 3 on a real server: Ana (answering quickly all along) and two strong
+    bots, Eve watching; ``body(ana, eve)`` runs meanwhile; everything closed after."""
+    server = ServerProcess(tmp_path, 1, "--think", THINK).start()
+
+    async def scenario() -> None:
+        ana = await Client.open(server.url, "Ana")
+        eve = await Client.open(server.url, "Eve")
+        req = await ana.request(p.Create(game="vertigo", players=3,
+                                         bots={1: "strong", 2: "strong"}, bot_delay=60))
+        joined = await ana.reply(req)
+        assert isinstance(joined, p.Joined)
+        req = await eve.request(p.Watch(table=joined.table.id))
+        await eve.reply(req)
+        await ana.request(p.Start())
+        playing = asyncio.get_running_loop().create_task(answer_quickly(ana, 0))
+        try:
+            await body(ana, eve)
+        finally:
+            playing.cancel()
+        for client in (ana, eve):
+            await client.close()
+
+    try:
+        run(scenario(), 85)
+    finally:
+        server.kill()
 
 
 def _ana_asked(message: p.ServerMessage) -> bool:
@@ -52,34 +82,14 @@ def test_a_spectator_is_answered_while_strong_bots_think(tmp_path: Path) -> None
     next person's question (dozens, a second each) held every table and connection, and a
     question was answered only when a person was asked again. Now answers come between
     the bots' moves: three in a row, each followed by another move of theirs."""
-    server = ServerProcess(tmp_path, 1, "--think", THINK).start()
 
-    async def scenario() -> None:
-        ana = await Client.open(server.url, "Ana")
-        eve = await Client.open(server.url, "Eve")
-        req = await ana.request(p.Create(game="vertigo", players=3,
-                                         bots={1: "strong", 2: "strong"}, bot_delay=60))
-        joined = await ana.reply(req)
-        assert isinstance(joined, p.Joined)
-        req = await eve.request(p.Watch(table=joined.table.id))
-        await eve.reply(req)
-        await ana.request(p.Start())
-        playing = asyncio.get_running_loop().create_task(answer_quickly(ana, 0))
-        try:
-            for _ in range(5):  # Ana may be asked in between: try again in the bots' turn
-                if await _answered_between_moves(eve, 3):
-                    break
-            else:
-                pytest.fail("no answer came between the bots' moves: the server waited")
-        finally:
-            playing.cancel()
-        for client in (ana, eve):
-            await client.close()
+    async def body(ana: Client, eve: Client) -> None:
+        for _ in range(5):  # Ana may be asked in between: try again in the bots' turn
+            if await _answered_between_moves(eve, 3):
+                return
+        pytest.fail("no answer came between the bots' moves: the server waited")
 
-    try:
-        run(scenario(), 85)
-    finally:
-        server.kill()
+    _watched_table(tmp_path, body)
 
 
 @pytest.mark.timeout(90)
@@ -127,43 +137,23 @@ def test_everyone_not_asked_is_told_which_bot_thinks(tmp_path: Path) -> None:
     """Each decision a strong bot searches at the server: the spectator and the player not
     being asked get which bot thinks (their client says it once it has said nothing for a
     while); a player being asked a question is not sent it."""
-    server = ServerProcess(tmp_path, 1, "--think", THINK).start()
 
-    async def scenario() -> None:
-        ana = await Client.open(server.url, "Ana")
-        eve = await Client.open(server.url, "Eve")
-        req = await ana.request(p.Create(game="vertigo", players=3,
-                                         bots={1: "strong", 2: "strong"}, bot_delay=60))
-        joined = await ana.reply(req)
-        assert isinstance(joined, p.Joined)
-        req = await eve.request(p.Watch(table=joined.table.id))
-        await eve.reply(req)
-        await ana.request(p.Start())
-        playing = asyncio.get_running_loop().create_task(answer_quickly(ana, 0))
-        try:
-            thinking = await eve.expect(p.Presence, lambda m: m.what == "thinking", timeout=30)
-            assert thinking.seat in (1, 2)
-            for _ in range(300):  # (Ana's own questions are answered meanwhile)
-                told = [m for m in ana.of(p.Presence) if m.what == "thinking"]
-                if len(told) >= 5:
-                    break
-                await asyncio.sleep(0.1)
-            else:
-                pytest.fail("Ana, not asked while the bots played, was never told")
-        finally:
-            playing.cancel()
+    async def body(ana: Client, eve: Client) -> None:
+        thinking = await eve.expect(p.Presence, lambda m: m.what == "thinking", timeout=30)
+        assert thinking.seat in (1, 2)
+        for _ in range(300):  # (Ana's own questions are answered meanwhile)
+            if len([m for m in ana.of(p.Presence) if m.what == "thinking"]) >= 5:
+                break
+            await asyncio.sleep(0.1)
+        else:
+            pytest.fail("Ana, not asked while the bots played, was never told")
         asked = False
-        for message in ana.received:
+        for message in list(ana.received):
             if isinstance(message, p.PendingMsg):
                 asked = 0 in message.seats and bool(message.choices)
             elif isinstance(message, p.Acked):  # her answer is in: she waits again
                 asked = False
             elif isinstance(message, p.Presence) and message.what == "thinking":
                 assert not asked, "told while answering a question"
-        for client in (ana, eve):
-            await client.close()
 
-    try:
-        run(scenario(), 85)
-    finally:
-        server.kill()
+    _watched_table(tmp_path, body)
