@@ -109,6 +109,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """Blocks written when the last silence began, its start (the player's last
         input, or the last line said), and whether a bot's thinking was said in it
         (:meth:`_thinking_line`)."""
+        self._think_told = False
+        """The setting that makes this table's bots quicker was said (once a game)."""
         self._heard_to: dict[int, int] = {}
         """Hot-seat: how far each player heard the events, when the keyboard last left them."""
         self.asked: tuple[Any, ...] | None = None
@@ -207,8 +209,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             bot = self.table.next_bot()
             if bot is not None:
                 thinking = self._thinking_line(bot)
-                if thinking is not None:
-                    self.say(thinking)
+                if thinking is not None:  # (one block: the silence goes on after it)
+                    tell = not self._think_told and self.table.thinks(bot)
+                    self._think_told |= tell  # once a game: how to make them quicker
+                    self.say(thinking, *([Msg("core.wait.quicker")] if tell else []))
                 self.table.bot_turn()
                 continue
             seat = next((s for s in pending.seats if self.table.is_human(s)), None)

@@ -536,6 +536,9 @@ class RemoteTable:
     def next_bot(self) -> int | None:
         return None  # bots play on the server
 
+    def thinks(self, seat: int) -> bool:
+        return False  # the server's bots: its own setting
+
     def bot_turn(self) -> bool:
         return False  # bots play on the server
 

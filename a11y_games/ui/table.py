@@ -67,6 +67,8 @@ class Table(Protocol):
     def outcome(self) -> Outcome | None: ...
     def next_bot(self) -> int | None:
         """The bot here asked to play now (local tables), or None."""
+    def thinks(self, seat: int) -> bool:
+        """True if the bot here at ``seat`` searches (a strong bot: the ``think`` setting)."""
     def bot_turn(self) -> bool:
         """Let one bot here play if one is asked (local tables); True if one did."""
     def race(self, human_times: dict[int, float]) -> None:
@@ -165,6 +167,9 @@ class LocalTable:
 
     def outcome(self) -> Outcome | None:
         return self.match.state.outcome()
+
+    def thinks(self, seat: int) -> bool:
+        return self.match.thinks(seat)
 
     def next_bot(self) -> int | None:
         bots = self.match.waiting_bots()

@@ -120,6 +120,24 @@ def test_in_french_too() -> None:
     assert "Gaia réfléchit." in lines and "Gaia réfléchit encore." in lines
 
 
+def test_the_first_time_a_strong_bot_is_said_to_think_the_player_hears_how_to_quicken_it(
+        ) -> None:
+    """Once a game, right after the first "thinking": the setting that makes strong bots
+    quicker (not said of bots that do not search: the setting changes nothing for them)."""
+    match = Match(VERTIGO, VERTIGO.settings(2, 5), [SeatSpec("human", "Ana"),
+                                                   SeatSpec("bot", level="strong")])
+    match.think(0.1)
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO("1\n1\n00\n")), writer=Writer(out),
+           clock=_slow_clock(3.0)).run()
+    lines = out.getvalue().splitlines()
+    hint = "Quicker bots, less strong: type set think 0.3."
+    assert lines.count(hint) == 1
+    assert lines[lines.index(hint) - 1] == "Gaia is thinking."
+    normal = _play("1\n1\n00\n", "normal", _slow_clock(3.0))
+    assert "Gaia is thinking." in normal and hint not in normal
+
+
 def test_bots_that_answer_at_once_are_never_said_to_think() -> None:
     """Normal bots on the real clock: what they do is said as it happens, no waiting line."""
     lines = _play("1\n1\n00\n", "normal", time.monotonic)
