@@ -236,10 +236,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 self.ask(seat, pending)
             return
 
-    def _thinking_line(self, seat: int) -> Msg | None:
-        """What to say as ``seat``'s bot decides: which bot is thinking, once this player
-        has heard nothing for a while since their last input (a strong bot searching
-        move after move; a long silence sounds like a game that stopped), or None."""
+    def _thinking_line(self, seat: int, who: Msg | None = None) -> Msg | None:
+        """What to say as ``seat``'s bot decides: which bot is thinking (``who``: as it is
+        named, when not by the seat's name), once this player has heard nothing for a while
+        since their last input (a strong bot searching move after move; a long silence
+        sounds like a game that stopped), or None."""
         written, since, noticed = self._quiet
         now = self.clock()
         if self.out.written != written:  # something was said: the silence starts again
@@ -249,13 +250,15 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             return None
         self._quiet = (self.out.written + 1, now, True)  # (the line about to be said)
         return Msg("core.wait.still_thinking" if noticed else "core.wait.thinking",
-                   seat=PlayerRef(seat))
+                   seat=who or PlayerRef(seat))
 
     def _thinking_at_server(self, seat: int) -> None:
         """The connection's thread: a bot at the server searches a decision."""
         if seat == self.viewer:
             return  # a bot holding this seat while its player was away
-        thinking = self._thinking_line(seat)
+        standin = self.table.held_by_bot(seat)  # type: ignore[attr-defined]
+        thinking = self._thinking_line(seat, Msg("core.wait.standin", seat=PlayerRef(seat))
+                                       if standin else None)
         if thinking is not None:
             self.out.post(lambda: self.say(thinking))
 

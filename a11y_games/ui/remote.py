@@ -539,6 +539,11 @@ class RemoteTable:
     def thinks(self, seat: int) -> bool:
         return False  # the server's bots: its own setting
 
+    def held_by_bot(self, seat: int) -> bool:
+        """True if a bot plays a person's seat now (they lost the connection or left)."""
+        return any(s.seat == seat and s.kind == "human" and s.bot_playing
+                   for s in self.info.seats)
+
     def bot_turn(self) -> bool:
         return False  # bots play on the server
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.answering import Answerer
-from tests.net.clients import Player, Server
+from tests.net.clients import Player, Server, kill_leftovers
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -546,4 +546,41 @@ def test_a_bot_thinking_at_the_server_is_said_in_the_player_s_language(tmp_path:
         ana.send("journal chercher réfléchit")
         ana.expect(r"^Aucun message ne contient réfléchit\.$", 20)  # ...not its thinking
     finally:
+        server.kill()
+
+
+def test_a_strong_bot_holding_a_lost_seat_is_not_said_to_be_its_player(tmp_path: Path) -> None:
+    """Bo's connection is lost and a strong bot plays his seat: when it thinks a while,
+    Ana hears "The bot playing for Bo is thinking.", never "Bo is thinking." (Bo is away)."""
+    server = Server(tmp_path / "db", tmp_path / "server-home", "--think", "2").start()
+    try:
+        ana = Player(server.url, tmp_path / "ana", "Ana")
+        ana.expect(r"^Lobby: type a number\.")
+        ana.send("2")
+        ana.expect(r"Type a number or a name")
+        ana.send("vertigo")
+        ana.expect(r"[Pp]layers")
+        ana.send("2")
+        ana.expect(r"How many bots")
+        ana.send("0")
+        ana.expect(r"level")
+        ana.send("3")  # strong: the bots that hold lost seats
+        while "List the table" not in ana.expect(r"Enter for \d+\.|List the table").string:
+            ana.send("")
+        ana.send("")
+        ana.expect(r"Minutes before a bot")
+        ana.send("0")
+        bo = Player(server.url, tmp_path / "bo", "Bo")
+        join_first_table(bo)
+        ana.expect(r"Bo sits at the table\.")
+        ana.send("start")
+        bo.expect(r"Welcome to Vertigo")
+        bo.kill()
+        alone = {"Ana": (ana, "en")}
+        play(alone, seed=4, until=30, until_line=("Ana", r"A bot plays for Bo"))
+        play(alone, seed=5, until=90, until_line=("Ana", r"is thinking\.$"))
+        assert ana.lines[ana.seen - 1] == "The bot playing for Bo is thinking."
+        assert "Bo is thinking." not in ana.lines
+    finally:
+        kill_leftovers()
         server.kill()
