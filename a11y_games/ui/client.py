@@ -208,10 +208,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             self.note_question(pending)  # before bots vote: a vote opened for all
             bot = self.table.next_bot()
             if bot is not None:
-                thinking = self._thinking_line(bot)
+                thinking = self._thinking_line(bot) if self.table.thinks(bot) else None
                 if thinking is not None:  # (one block: the silence goes on after it)
-                    tell = not self._think_told and self.table.thinks(bot)
-                    self._think_told |= tell  # once a game: how to make them quicker
+                    tell, self._think_told = not self._think_told, True
                     self.say(thinking, *([Msg("core.wait.quicker")] if tell else []))
                 self.table.bot_turn()
                 continue

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import time
 
 import pytest
 
@@ -86,9 +85,12 @@ def test_the_command_line_refuses_a_thinking_time_out_of_range(monkeypatch, caps
 
 def _play(script: str, level: str, clock, lang: str = "en") -> list[str]:
     """Vertigo, 2 players: Ana here, then a bot of ``level`` makes its setup purchases
-    (several decisions, nothing said until its summary)."""
+    (several decisions, nothing said until its summary). A strong bot searches 5
+    iterations a decision: the same moves every run."""
     match = Match(VERTIGO, VERTIGO.settings(2, 5), [SeatSpec("human", "Ana"),
                                                    SeatSpec("bot", level=level)])
+    if level == "strong":
+        match._bots[1].iterations = 5  # type: ignore[attr-defined]
     out = io.StringIO()
     client = Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out),
                     lang=lang, clock=clock)
@@ -98,49 +100,38 @@ def _play(script: str, level: str, clock, lang: str = "en") -> list[str]:
 
 def _slow_clock(step: float):
     """A clock that moves ``step`` seconds each time it is read: a bot that takes that
-    long a decision (as a strong bot does), without waiting for it."""
+    long a decision (as a strong bot may), without waiting for it."""
     ticks = iter(range(10_000))
     return lambda: next(ticks) * step
 
 
+HINT = "Quicker bots, less strong: type set think 0.3."
+
+
 def test_a_long_silence_while_a_bot_plays_says_who_is_thinking() -> None:
-    """3 s a decision: the player hears who is thinking once 3 s passed with nothing said,
-    "still thinking" each 15 s more, and the bot's purchases when they are made."""
-    lines = _play("1\n1\n00\n", "normal", _slow_clock(3.0))
+    """3 s a decision: the player hears which strong bot is thinking once 3 s passed with
+    nothing said, how to make bots quicker (once a game), "still thinking" each 15 s
+    more, and the bot's purchases when they are made."""
+    lines = _play("1\n1\n00\n", "strong", _slow_clock(3.0))
     start = lines.index("Gaia makes the setup purchases.")
     summary = next(i for i, line in enumerate(lines) if line.startswith("Gaia: "))
     said = lines[start + 1:summary]
-    assert said[0] == "Gaia is thinking."
-    assert said[1:] and set(said[1:]) == {"Gaia is still thinking."}
+    assert said[:2] == ["Gaia is thinking.", HINT]
+    assert said[2:] and set(said[2:]) == {"Gaia is still thinking."}
     assert not any("thinking" in line for line in lines[:start])
+    assert lines.count(HINT) == 1
 
 
 def test_in_french_too() -> None:
-    lines = _play("1\n1\n00\n", "normal", _slow_clock(3.0), "fr")
+    lines = _play("1\n1\n00\n", "strong", _slow_clock(3.0), "fr")
     assert "Gaia réfléchit." in lines and "Gaia réfléchit encore." in lines
+    assert "Robots plus rapides, moins forts : tapez regler reflexion 0,3." in lines
 
 
-def test_the_first_time_a_strong_bot_is_said_to_think_the_player_hears_how_to_quicken_it(
-        ) -> None:
-    """Once a game, right after the first "thinking": the setting that makes strong bots
-    quicker (not said of bots that do not search: the setting changes nothing for them)."""
-    match = Match(VERTIGO, VERTIGO.settings(2, 5), [SeatSpec("human", "Ana"),
-                                                   SeatSpec("bot", level="strong")])
-    match.think(0.1)
-    out = io.StringIO()
-    Client(match, reader=PlainReader(io.StringIO("1\n1\n00\n")), writer=Writer(out),
-           clock=_slow_clock(3.0)).run()
-    lines = out.getvalue().splitlines()
-    hint = "Quicker bots, less strong: type set think 0.3."
-    assert lines.count(hint) == 1
-    assert lines[lines.index(hint) - 1] == "Gaia is thinking."
-    normal = _play("1\n1\n00\n", "normal", _slow_clock(3.0))
-    assert "Gaia is thinking." in normal and hint not in normal
-
-
-def test_bots_that_answer_at_once_are_never_said_to_think() -> None:
-    """Normal bots on the real clock: what they do is said as it happens, no waiting line."""
-    lines = _play("1\n1\n00\n", "normal", time.monotonic)
+def test_bots_that_do_not_search_are_never_said_to_think() -> None:
+    """A normal bot answers at once: even on a clock as slow as above, nothing is said of
+    its thinking (what it does is said as it happens)."""
+    lines = _play("1\n1\n00\n", "normal", _slow_clock(3.0))
     assert "Gaia makes the setup purchases." in lines
     assert any(line.startswith("Gaia: ") for line in lines)
-    assert not any("thinking" in line for line in lines)
+    assert not any("thinking" in line or line == HINT for line in lines)
