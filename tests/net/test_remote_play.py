@@ -29,8 +29,9 @@ def server(tmp_path: Path):
 
 
 def create_table(host: Player, *, game: str, players: int, bots: int,
-                 delay_minutes: int = 2) -> None:
-    """The lobby's create dialogue, as typed by a player (defaults on Enter for variants)."""
+                 delay_minutes: int = 2, level: str = "") -> None:
+    """The lobby's create dialogue, as typed by a player (defaults on Enter for variants;
+    ``level``: the bots' level as typed, 3 for strong, Enter for normal)."""
     host.expect(r"^Lobby: type a number\.|^Salon :")
     host.send("2")  # create a table
     host.expect(r"Type a number or a name|Tapez un numéro ou un nom")
@@ -40,7 +41,7 @@ def create_table(host: Player, *, game: str, players: int, bots: int,
     host.expect(r"How many bots|Combien de robots")
     host.send(str(bots))
     host.expect(r"level|[Nn]iveau")
-    host.send("")
+    host.send(level)
     # variants: Enter keeps each default, until the public question
     while True:
         line = host.expect(r"Enter for \d+\.|Entrée (:|pour) \d+\.|every bot\?|chaque robot \?"
@@ -518,22 +519,7 @@ def test_a_bot_thinking_at_the_server_is_said_in_the_player_s_language(tmp_path:
     server = Server(tmp_path / "db", tmp_path / "server-home", "--think", "2").start()
     try:
         ana = Player(server.url, tmp_path / "ana", "Ana", "fr")
-        ana.expect(r"^Salon :")
-        ana.send("2")  # create a table
-        ana.expect(r"Tapez un numéro ou un nom")
-        ana.send("vertigo")
-        ana.expect(r"[Jj]oueurs")
-        ana.send("2")
-        ana.expect(r"Combien de robots")
-        ana.send("1")
-        ana.expect(r"[Nn]iveau")
-        ana.send("3")  # strong
-        while "Montrer la table" not in ana.expect(r"Entrée (:|pour) \d+\.|Montrer la table"
-                                                   ).string:
-            ana.send("")
-        ana.send("")
-        ana.expect(r"Minutes avant")
-        ana.send("2")
+        create_table(ana, game="vertigo", players=2, bots=1, level="3")  # a strong bot
         ana.expect(r"vous avez la place 1 sur 2")
         ana.send("commencer")
         ana.expect(r"Bienvenue dans Vertigo")
@@ -555,21 +541,8 @@ def test_a_strong_bot_holding_a_lost_seat_is_not_said_to_be_its_player(tmp_path:
     server = Server(tmp_path / "db", tmp_path / "server-home", "--think", "2").start()
     try:
         ana = Player(server.url, tmp_path / "ana", "Ana")
-        ana.expect(r"^Lobby: type a number\.")
-        ana.send("2")
-        ana.expect(r"Type a number or a name")
-        ana.send("vertigo")
-        ana.expect(r"[Pp]layers")
-        ana.send("2")
-        ana.expect(r"How many bots")
-        ana.send("0")
-        ana.expect(r"level")
-        ana.send("3")  # strong: the bots that hold lost seats
-        while "List the table" not in ana.expect(r"Enter for \d+\.|List the table").string:
-            ana.send("")
-        ana.send("")
-        ana.expect(r"Minutes before a bot")
-        ana.send("0")
+        create_table(ana, game="vertigo", players=2, bots=0, delay_minutes=0,
+                     level="3")  # strong: the bots that hold lost seats
         bo = Player(server.url, tmp_path / "bo", "Bo")
         join_first_table(bo)
         ana.expect(r"Bo sits at the table\.")
