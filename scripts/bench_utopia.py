@@ -117,9 +117,7 @@ def null_line(players: int, games: int, seed: int) -> None:
             match.act(pending.seats[0], match.bot_choice(pending.seats[0]), trusted=True)
         winners = match.state.winners  # type: ignore[attr-defined]
         wins += (me in winners) / len(winners)
-        mine = rank(match.state, me)
-        above += sum(1.0 if mine > rank(match.state, o) else 0.5 if mine == rank(match.state, o)
-                     else 0.0 for o in range(players) if o != me)
+        above += pairwise.above(match.state, me, rank)
     pl, ph = strong_bench.wilson(above, games * (players - 1))
     print(f"- the strong seat played by a normal bot, {players} players, {games} games, seeds "
           f"from {seed}: share of wins {wins / games:.1%} (fair {1 / players:.0%}), pairwise "
@@ -204,9 +202,7 @@ def judge(players: int, games: int, iterations: int, rollouts: int, seed: int,
                           f"after {after:.3f}, normal {before:.3f}", file=sys.stderr,
                           flush=True)
                 match.act(seat, action, trusted=True)
-            mine = rank(state, strong)
-            above += sum(1.0 if mine > rank(state, o) else 0.5 if mine == rank(state, o)
-                         else 0.0 for o in range(players) if o != strong)
+            above += pairwise.above(state, strong, rank)
             print(f"game {n + 1}: strong seat {strong}, pairwise {above:g} of "
                   f"{(n + 1) * (players - 1)}", file=sys.stderr, flush=True)
     finally:

@@ -231,10 +231,7 @@ def judge(games: int, iterations: int, rollouts: int, seed: int, players: int = 
                 match.act(seat, action, trusted=True)
             if pending_overrule is not None:
                 settle(*pending_overrule)
-            mine = rank(state, strong)
-            theirs = [rank(state, s) for s in range(players) if s != strong]
-            wins += sum(1.0 if mine > o else 0.5 if mine == o else 0.0
-                        for o in theirs) / len(theirs)
+            wins += pairwise.above(state, strong, rank) / (players - 1)
             print(f"game {n + 1}: strong wins {wins:g} (pairwise from 3 players)",
                   file=sys.stderr, flush=True)
             if (n + 1) % 10 == 0:

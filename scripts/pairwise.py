@@ -60,6 +60,13 @@ def strong_among_normal(players: int, strong: int) -> list[SeatSpec]:
             for i in range(players)]
 
 
+def above(state: GameState, seat: int, rank: Rank) -> float:
+    """How many of the other seats ``seat`` finishes above in ``state`` (a tie a half)."""
+    mine = tuple(rank(state, seat))
+    others = (tuple(rank(state, s)) for s in range(state.seat_count) if s != seat)
+    return sum(1.0 if mine > o else 0.5 if mine == o else 0.0 for o in others)
+
+
 def finish_with_normal_bots(world: Any, seat: int, seed: int, make_bot: Callable[..., Any],
                             rank: Rank) -> float:
     """Normal bots (``make_bot(seat, rng)``, seeded from ``seed``) play ``world`` to its end
@@ -74,9 +81,7 @@ def finish_with_normal_bots(world: Any, seat: int, seed: int, make_bot: Callable
         legal = world.legal_actions(s)
         choice = legal[0] if len(legal) == 1 else bots[s].choose(world.observation(s), legal)
         world.apply(s, choice if choice in legal else legal[0])
-    mine = rank(world, seat)
-    others = [rank(world, s) for s in range(world.n) if s != seat]
-    return sum(1.0 if mine > o else 0.5 if mine == o else 0.0 for o in others) / len(others)
+    return above(world, seat, rank) / (world.seat_count - 1)
 
 
 def pair_duel(spec: GameSpec, *, players: int, games: int, iterations: int, seed: int,
@@ -139,12 +144,8 @@ def _play(game_spec: GameSpec, result: PairResult, counts: list[int], *, players
         if winners:
             result.decided += 1
             result.wins += (strong in winners) / len(winners)
-        mine = tuple(rank(match.state, strong))
-        for other in range(players):
-            if other != strong:
-                theirs = tuple(rank(match.state, other))
-                result.above += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-                result.pairs += 1
+        result.above += above(match.state, strong, rank)
+        result.pairs += players - 1
         print(f"game {n + 1}: strong seat {strong}, wins {result.wins:g}, pairwise "
               f"{result.above:g} of {result.pairs}, overrules {counts[1]} of {counts[0]}",
               file=sys.stderr, flush=True)

@@ -77,11 +77,6 @@ class SeatSpec:
 
 THINK_SECONDS = (0.1, 30.0)
 """The thinking time a player may give strong bots, in seconds a decision (1 by default)."""
-THINKING_SAID = (3.0, 15.0)
-"""Seconds of silence while a bot plays before who is thinking is said, then between two
-"still thinking" lines: a long silence sounds like a game that stopped. The client
-decides, from what it said itself: before each move of its own bots, and at a network
-table whenever the server says a bot searches a decision."""
 
 
 def think_seconds(text: str) -> float:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
-from a11y_games.engine.match import THINKING_SAID, Match
+from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import find_named, fold
 from a11y_games.i18n import LANGUAGES, Translator
@@ -38,6 +38,12 @@ from a11y_games.ui.tuning import TuningCommands
 
 __all__ = ["BrailleOptions", "Client"]
 
+
+THINKING_SAID = (3.0, 15.0)
+"""Seconds of silence while a bot plays before who is thinking is said, then between two
+"still thinking" lines: a long silence sounds like a game that stopped. The client
+decides, from what it said itself: before each move of its own bots, and at a network
+table whenever the server says a bot searches a decision."""
 
 MENU_WORDS = frozenset(("back", "retour", "done", "termine", "finish", "finir", "pass",
                         "passer", "end", "fin", "skip"))
@@ -212,7 +218,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 if thinking is not None:  # (one block: the silence goes on after it)
                     tell, self._think_told = not self._think_told, True
                     self.say(thinking, *([Msg("core.wait.quicker")] if tell else []))
-                self.table.bot_turn()
+                self.table.play_bot(bot)
                 continue
             seat = next((s for s in pending.seats if self.table.is_human(s)), None)
             if seat is None:

@@ -544,8 +544,8 @@ class RemoteTable:
         return any(s.seat == seat and s.kind == "human" and s.bot_playing
                    for s in self.info.seats)
 
-    def bot_turn(self) -> bool:
-        return False  # bots play on the server
+    def play_bot(self, seat: int) -> None:
+        return None  # never asked (``next_bot`` is None): bots play on the server
 
     def race(self, human_times: dict[int, float]) -> None:
         return None  # the order of arrival at the server decides

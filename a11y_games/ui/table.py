@@ -69,8 +69,8 @@ class Table(Protocol):
         """The bot here asked to play now (local tables), or None."""
     def thinks(self, seat: int) -> bool:
         """True if the bot here at ``seat`` searches (a strong bot: the ``think`` setting)."""
-    def bot_turn(self) -> bool:
-        """Let one bot here play if one is asked (local tables); True if one did."""
+    def play_bot(self, seat: int) -> None:
+        """Let the bot at ``seat`` here play (the one ``next_bot`` gave)."""
     def race(self, human_times: dict[int, float]) -> None:
         """End a reaction race: the humans here reacted after these times (seconds)."""
 
@@ -175,12 +175,8 @@ class LocalTable:
         bots = self.match.waiting_bots()
         return bots[0] if bots else None
 
-    def bot_turn(self) -> bool:
-        bots = self.match.waiting_bots()
-        if not bots:
-            return False
-        self.match.act(bots[0], self.match.bot_choice(bots[0]))
-        return True
+    def play_bot(self, seat: int) -> None:
+        self.match.act(seat, self.match.bot_choice(seat))
 
     def race(self, human_times: dict[int, float]) -> None:
         """Bots react after a random delay drawn from the game's seed, and so do humans
