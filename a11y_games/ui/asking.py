@@ -198,6 +198,10 @@ class Asking:
             return self.tr.render(Msg("core.prompt.turn", seat=PlayerRef(actor))) + "> "
         return self.tr.render(Msg("core.prompt.wait")) + "> "
 
+    def _waiting_prompt(self, prompt: str) -> bool:
+        """True for the prompt shown while others play (said once, not after each move)."""
+        return prompt == self.tr.render(Msg("core.prompt.wait")) + "> "
+
     def repeat_question(self) -> None:
         mine = self._my_turn()
         if mine is None:

@@ -20,6 +20,7 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import find_named, fold
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.announcer import Announcer
+from a11y_games.ui.aside import Thought
 from a11y_games.ui.asking import Asking
 from a11y_games.ui.chatting import ChatCommands
 from a11y_games.ui.commands import COMMANDS, lookup
@@ -87,6 +88,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             table.on_thinking = self._thinking_at_server  # type: ignore[attr-defined]
         if speech is not None and speech.available and speech.enabled:
             self.out.speak = self._speak
+        if hasattr(reader, "said_once"):
+            reader.said_once = self._waiting_prompt  # type: ignore[attr-defined]
 
     # --- set-up -----------------------------------------------------------------------------
     @property
@@ -117,6 +120,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         (:meth:`_thinking_line`)."""
         self._think_told = False
         """The setting that makes this table's bots quicker was said (once a game)."""
+        self._thought: Thought | None = None
+        """A bot here deciding on a thread while the prompt shows (:mod:`.aside`)."""
+        self._aside_error: Exception | None = None
         self._heard_to: dict[int, int] = {}
         """Hot-seat: how far each player heard the events, when the keyboard last left them."""
         self.asked: tuple[Any, ...] | None = None
@@ -144,8 +150,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                     continue
                 self.open_sound()  # the first wait for the player: the device opens meanwhile
                 try:
-                    line, self.typed_ahead = self.typed_ahead or self.reader.read(
-                        self.prompt_text()), ""
+                    line, self.typed_ahead = self._read_line(), ""
                 except Woken:  # news from the table: say it, then ask again
                     continue
                 except KeyboardInterrupt:
@@ -196,33 +201,43 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                      game=self.table.spec.title, count=self.table.log_length),
                  Msg("core.load.hint"))
 
-    def advance(self, *, ask: bool = True) -> None:
+    def advance(self, *, ask: bool = True, aside: bool = False) -> bool:
         """Let bots play and show what happened, until a human here must decide or the game
         ends (at a remote table, until this seat is asked: the others play elsewhere).
-        ``ask=False``: the question is not asked (the player typed its answer ahead)."""
+        ``ask=False``: the question is not asked (the player typed its answer ahead).
+
+        A searching bot here decides on a thread while the prompt stays open (a player at
+        a terminal): this returns meanwhile, and is called again at the prompt when it has
+        decided (``aside``), to play bots only: True then when the client's loop must take
+        over (a question, a race, the end)."""
         while True:
             self.flush_events()
             pending = self.table.pending()
+            if aside and (pending is None or pending.race):
+                return True
             if pending is None:  # over (a remote table: or its first question not yet here)
                 if not self.ended and self.table.outcome() is not None:
                     self.announce_end()
-                return
+                return False
             if pending.race:
                 if self.run_race(pending):
                     continue
-                return
+                return False
             self.note_question(pending)  # before bots vote: a vote opened for all
             bot = self.table.next_bot()
             if bot is not None:
-                thinking = self._thinking_line(bot) if self.table.thinks(bot) else None
-                if thinking is not None:  # (one block: the silence goes on after it)
-                    tell, self._think_told = not self._think_told, True
-                    self.say(thinking, *([Msg("core.wait.quicker")] if tell else []))
+                if self._thinks_aside(bot):
+                    if self._aside_played(bot, at_prompt=aside):
+                        continue
+                    return False  # it thinks on a thread; the prompt is open meanwhile
+                self._say_thinking(bot)
                 self.table.play_bot(bot)
                 continue
+            if aside:
+                return True  # a question, for the client's loop to ask
             seat = next((s for s in pending.seats if self.table.is_human(s)), None)
             if seat is None:
-                return  # someone at another keyboard decides
+                return False  # someone at another keyboard decides
             if seat != self.viewer:
                 if pending.public and not self.backlog.get(seat):
                     self.turn_to(seat)
@@ -232,14 +247,85 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 continue
             key = (seat, pending, self.table.log_length)
             if not ask:
-                return
+                return False
             if key != self.asked:
                 self.asked = key
                 self._close_menu_if_others_acted(seat)
                 self.autosave_now()  # a closed terminal loses at most this decision
                 self.cue_question(pending)
                 self.ask(seat, pending)
-            return
+            return False
+
+    def _say_thinking(self, bot: int) -> None:
+        """Say which bot is thinking, after a silence (:meth:`_thinking_line`), and the
+        first time in a game how to make bots quicker."""
+        thinking = self._thinking_line(bot) if self.table.thinks(bot) else None
+        if thinking is not None:  # (one block: the silence goes on after it)
+            tell, self._think_told = not self._think_told, True
+            self.say(thinking, *([Msg("core.wait.quicker")] if tell else []))
+
+    def _thinks_aside(self, bot: int) -> bool:
+        """True if ``bot`` (here) decides on a thread: a searching bot, a player at a
+        terminal. A script's lines answer questions in order: its bots play at once."""
+        return (self.table.local and self.reader.interactive
+                and hasattr(self.reader, "call") and self.table.thinks(bot))
+
+    def _aside_played(self, bot: int, *, at_prompt: bool) -> bool:
+        """Play ``bot``'s move if it has decided (True); else start it thinking, unless it
+        already is (False). Played by the client's loop (not ``at_prompt``), the prompt it
+        asked to end, if none was showing, need not end."""
+        thought = self._thought
+        if thought is not None and not thought.fits(self.table, bot):
+            thought = None  # the game moved meanwhile (undo, load): it decides again
+        if thought is None:
+            self._say_thinking(bot)
+            self._thought = Thought(self.table, bot, self._thought_done)  # type: ignore[arg-type]
+            return False
+        if not thought.decided.is_set():
+            return False
+        self._thought = None
+        if not at_prompt:
+            thought.told.wait(1.0)
+            unwake = getattr(self.reader, "unwake", None)
+            if unwake is not None:
+                unwake()
+        thought.play()
+        return True
+
+    def _thought_done(self) -> None:
+        """The bot's thread: it has decided. Played at the prompt showing, else by the
+        client's loop when it next reads (the prompt opening now ends at once)."""
+        if not self.reader.call(self._bots_at_prompt):  # type: ignore[attr-defined]
+            self.reader.wake()  # type: ignore[attr-defined]
+
+    def _bots_at_prompt(self) -> None:
+        """The prompt's thread, the prompt showing: bots play on; what they did is said
+        once the prompt has ended (never written under it), and the prompt ends only when
+        there is something to say or a question to ask: no prompt shown again for a
+        decision that said nothing."""
+        self.out.hold()
+        try:
+            take_over = self.advance(aside=True)
+        except Exception as error:  # raised by the client's loop, as if played there
+            self._aside_error, take_over = error, True
+        if take_over or self.out.holding():
+            self.reader.wake()  # type: ignore[attr-defined]
+        else:
+            self.out.release()
+            self.update_display()
+
+    def _read_line(self) -> str:
+        """The next line typed (or typed ahead); lines held while the prompt showed are
+        written first, and a bot's error at the prompt is raised here."""
+        try:
+            if self.typed_ahead:
+                return self.typed_ahead
+            return self.reader.read(self.prompt_text())
+        finally:
+            self.out.release()
+            error, self._aside_error = self._aside_error, None
+            if error is not None:
+                raise error
 
     def _thinking_line(self, seat: int, who: Msg | None = None) -> Msg | None:
         """What to say as ``seat``'s bot decides: which bot is thinking (``who``: as it is

@@ -178,6 +178,12 @@ class LocalTable:
     def play_bot(self, seat: int) -> None:
         self.match.act(seat, self.match.bot_choice(seat))
 
+    def position(self) -> tuple[int, object]:
+        """Where the game is (the log's length and its last decision), for a bot's move
+        worked out meanwhile: an ``undo`` or a ``load`` since moves it."""
+        log = self.match.log
+        return len(log), log[-1] if log else None
+
     def race(self, human_times: dict[int, float]) -> None:
         """Bots react after a random delay drawn from the game's seed, and so do humans
         not timed here (several at one keyboard cannot race fairly); the order of the

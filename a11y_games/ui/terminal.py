@@ -125,6 +125,11 @@ class PromptReader:
         self._woken = threading.Event()
         self._kept = ""
         """What was typed when news ended the last prompt: offered again at the next."""
+        self._last: tuple[str, bool] = ("", False)
+        """The last prompt shown, and whether news ended it."""
+        self.said_once: Callable[[str], bool] = lambda prompt: False
+        """Prompts not said again when shown again after news (``Waiting``: bots' moves,
+        one after another, each ended it); a turn's prompt is always said."""
         self.session.app.key_processor.before_key_press += self._key_pressed
 
     def _key_pressed(self, _sender: object) -> None:
@@ -145,6 +150,25 @@ class PromptReader:
             return False
         return True
 
+    def call(self, action: Callable[[], object]) -> bool:
+        """Run ``action`` in the prompt's own thread while the prompt shows, from any
+        thread, without hiding the prompt (it must write nothing: see ``Writer.hold``);
+        False if no prompt is showing. An action that finds the prompt ended does not run."""
+        loop = self._loop
+        if loop is None:
+            return False
+        app = self.session.app
+
+        def run() -> None:
+            if app.is_running and not app.future.done():
+                action()
+
+        try:
+            loop.call_soon_threadsafe(run)
+        except RuntimeError:  # the prompt ended meanwhile
+            return False
+        return True
+
     WAKE_DELAY = 0.08
     """Seconds news waits before ending the prompt, so that a burst (several bots' moves)
     is said at once, under one new prompt."""
@@ -159,6 +183,11 @@ class PromptReader:
         with contextlib.suppress(RuntimeError):  # the loop has just closed
             loop.call_soon_threadsafe(loop.call_later, self.WAKE_DELAY, self._stop)
 
+    def unwake(self) -> None:
+        """Forget a wake asked while no prompt showed: what it was for is done."""
+        if self._loop is None:
+            self._woken.clear()
+
     def _stop(self) -> None:
         app = self.session.app
         if self._woken.is_set() and app.is_running and not app.future.done():
@@ -171,8 +200,10 @@ class PromptReader:
         self.watchers.append((fd, callback))
 
     def read(self, prompt: str) -> str:
-        if self.on_prompt is not None:
+        if self.on_prompt is not None and not (
+                (prompt, True) == self._last and self.said_once(prompt)):
             self.on_prompt(prompt)
+        self._last = (prompt, False)
         if self.pasted:
             line = self.pasted.pop(0)
             echo = self.echo or sys.stdout
@@ -199,6 +230,9 @@ class PromptReader:
         kept, self._kept = self._kept, ""
         try:
             return self.session.prompt(prompt, pre_run=pre_run, default=kept)
+        except Woken:
+            self._last = (prompt, True)
+            raise
         finally:
             self._loop = None
 
@@ -227,6 +261,8 @@ class Writer:
         self._lock = threading.RLock()
         self.written = 0
         """Blocks written so far (how the client tells a silence)."""
+        self._held: list[tuple[list[str], bool]] | None = None
+        self._holder: int | None = None
 
     def lines(self, texts: Iterable[str], *, remember: bool = True) -> None:
         """Append lines; speak them; remember them for ``repeat``."""
@@ -235,6 +271,31 @@ class Writer:
             return
         with self._lock:
             self.written += 1
+            if self._held is not None and threading.get_ident() == self._holder:
+                self._held.append((block, remember))
+                return
+            self._write(block, remember)
+
+    def hold(self) -> None:
+        """Keep this thread's lines instead of writing them (a bot moved while the prompt
+        shows, and what it did is said once the prompt has ended): see :meth:`release`."""
+        with self._lock:
+            if self._held is None:
+                self._held, self._holder = [], threading.get_ident()
+
+    def holding(self) -> bool:
+        """True if lines are held, to be written by :meth:`release`."""
+        return bool(self._held)
+
+    def release(self) -> None:
+        """Write the lines held, in order, and write at once from now on."""
+        with self._lock:
+            held, self._held, self._holder = self._held or [], None, None
+            for block, remember in held:
+                self._write(block, remember)
+
+    def _write(self, block: list[str], remember: bool) -> None:
+        with self._lock:
             self.stream.write("".join(f"{t}\n" for t in block))
             self.stream.flush()
             if remember:

@@ -1,0 +1,193 @@
+"""While a strong bot here thinks, the player's prompt stays open: what they type is
+answered at once, the bot's move comes when it has decided, and the waiting prompt is said
+once for a bot's several silent decisions, not once each."""
+
+from __future__ import annotations
+
+import io
+import threading
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.games.vertigo import SPEC as VERTIGO
+from a11y_games.ui.client import Client
+from a11y_games.ui.terminal import PlainReader, PromptReader, Woken, Writer
+from tests.toygame import SPEC as TOY
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+class GatedBot:
+    """A bot that decides only once the test opens its gate: a strong bot's long search,
+    made exact (how long it takes is the test's to say, not the machine's)."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.threads: list[str] = []
+
+    def choose(self, observation: object, legal: list[str]) -> str:
+        self.threads.append(threading.current_thread().name)
+        if not self.gate.wait(10):
+            raise TimeoutError("the player's command was not answered while the bot thought")
+        return legal[0]
+
+
+class Watched(Writer):
+    """A writer that calls ``seen`` with each line as it is written."""
+
+    def __init__(self, stream: io.StringIO, seen) -> None:
+        super().__init__(stream)
+        self.seen = seen
+
+    def _write(self, block: list[str], remember: bool) -> None:
+        super()._write(block, remember)
+        for text in block:
+            self.seen(text)
+
+
+def _toy_with_a_thinking_bot() -> tuple[Match, GatedBot]:
+    """Secret-card Nim: the bot (seat 0) plays first, then Ana (seat 1)."""
+    match = Match(TOY, TOY.settings(2, 5), [SeatSpec("bot", level="random"),
+                                           SeatSpec("human", "Ana")])
+    bot = GatedBot()
+    match._bots[0] = bot  # type: ignore[assignment]
+    match.thinks = lambda seat: seat == 0  # type: ignore[method-assign]
+    return match, bot
+
+
+def _run_at_prompt(match: Match, first: str, on_line) -> list[str]:
+    """The client at a prompt_toolkit prompt: ``first`` typed at once, ``on_line(text,
+    pipe)`` told of every line written (to open a gate, or type more)."""
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
+        client = Client(match, reader=reader,
+                        writer=Watched(out, lambda text: on_line(text, pipe)))
+        pipe.send_text(first)
+        assert client.run() == 0
+    return out.getvalue().splitlines()
+
+
+def test_a_command_typed_while_a_bot_thinks_is_answered_before_its_move() -> None:
+    match, bot = _toy_with_a_thinking_bot()
+
+    def on_line(text: str, pipe) -> None:
+        if text == "toy.sticks":  # the status, answered while the bot still thinks
+            bot.gate.set()
+        if text.endswith("toy.ask"):  # Ana's question, after the bot's move
+            pipe.send_text("quit\nyes\nno\n")
+
+    lines = _run_at_prompt(match, "status\n", on_line)
+    assert lines.index("toy.sticks") < lines.index("toy.took")
+    assert bot.threads == ["a11y-games-bot"]
+    assert match.log == [(0, "take:1")]
+
+
+def test_a_number_typed_while_a_bot_thinks_is_refused_and_nothing_is_lost() -> None:
+    """Not the player's turn yet: said so; the bot's move and the question then come."""
+    match, bot = _toy_with_a_thinking_bot()
+
+    def on_line(text: str, pipe) -> None:
+        if text == "You have nothing to choose right now.":
+            bot.gate.set()
+        if text == "Your turn: toy.ask":
+            pipe.send_text("2\nquit\nyes\nno\n")
+
+    lines = _run_at_prompt(match, "1\n", on_line)
+    refused = lines.index("You have nothing to choose right now.")
+    assert lines[refused + 1] == "Waiting for toy.bot.a."  # whose turn it is, and what
+    assert refused < lines.index("toy.took")
+    assert match.log == [(0, "take:1"), (1, "take:2")]
+
+
+def test_undo_while_a_bot_thinks_drops_its_move_and_it_decides_again() -> None:
+    """Ana takes back her move while the bot thinks about its reply: the reply decided
+    for the old position is never played; the bot thinks again after her new move."""
+    match = Match(TOY, TOY.settings(2, 5), [SeatSpec("human", "Ana"),
+                                           SeatSpec("bot", level="random")])
+    bot = GatedBot()
+    match._bots[1] = bot  # type: ignore[assignment]
+    match.thinks = lambda seat: seat == 1  # type: ignore[method-assign]
+    said: list[str] = []
+
+    def on_line(text: str, pipe) -> None:
+        if not text.endswith("toy.ask"):
+            return
+        said.append(text)
+        if len(said) == 2:  # asked again after the undo
+            bot.gate.set()  # the first search ends now, for a position gone
+            pipe.send_text("3\n")
+        if len(said) == 3:
+            pipe.send_text("quit\nyes\nno\n")
+
+    lines = _run_at_prompt(match, "1\nundo\n", on_line)
+    assert match.log[:2] == [(0, "take:3"), (1, "take:1")]
+    assert len(bot.threads) == 2  # the bot thought twice: before and after the undo
+    assert lines.count("toy.took") == 3
+
+
+def test_a_strong_bot_thinking_aside_plays_the_same_moves_and_the_prompt_is_said_once() -> None:
+    """Vertigo, 2 players: Gaia (strong, 5 iterations a decision: the same moves every
+    run) makes its setup purchases, several decisions that say nothing until their
+    summary. At a prompt it decides on a thread: the same moves as without a prompt, and
+    "Waiting" is said once for them all, not once a decision."""
+    def new_match() -> Match:
+        match = Match(VERTIGO, VERTIGO.settings(2, 5), [SeatSpec("human", "Ana"),
+                                                       SeatSpec("bot", level="strong")])
+        match._bots[1].iterations = 5  # type: ignore[attr-defined]
+        return match
+
+    plain = new_match()
+    Client(plain, reader=PlainReader(io.StringIO("1\n1\n00\n")),
+           writer=Writer(io.StringIO())).run()
+    asked = len(plain.log)
+
+    match = new_match()
+    prompts: list[str] = []
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
+        client = Client(match, reader=reader, writer=Writer(out))
+
+        def prompted(prompt: str) -> None:
+            prompts.append(prompt)
+            if prompt == "Ana> " and len(match.log) >= asked:
+                pipe.send_text("quit\nyes\nno\n")
+
+        reader.on_prompt = prompted
+        pipe.send_text("1\n1\n00\n")
+        assert client.run() == 0
+    lines = out.getvalue().splitlines()
+    assert any(line.startswith("Gaia: ") for line in lines)
+    assert match.log[:asked] == plain.log
+    assert len(match.log) == asked
+    assert prompts.count("Waiting> ") == 1
+
+
+def test_the_waiting_prompt_shown_again_after_news_is_not_said_again() -> None:
+    """News ends the prompt (a move said); the same waiting prompt shown again is not
+    spoken again, a turn's prompt always is, and after a line typed the waiting prompt is
+    said again."""
+    said: list[str] = []
+    with create_pipe_input() as pipe:
+        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
+        reader.on_prompt = said.append
+        reader.said_once = lambda prompt: prompt == "Waiting> "
+        for prompt in ("Waiting> ", "Waiting> ", "Ana> ", "Ana> "):
+            threading.Timer(0.3, reader.wake).start()
+            with pytest.raises(Woken):
+                reader.read(prompt)
+        pipe.send_text("status\n")
+        assert reader.read("Waiting> ") == "status"
+        pipe.send_text("log\n")
+        assert reader.read("Waiting> ") == "log"
+    assert said == ["Waiting> ", "Ana> ", "Ana> ", "Waiting> ", "Waiting> "]
