@@ -265,9 +265,12 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             self.say(thinking, *([Msg("core.wait.quicker")] if tell else []))
 
     def _thinks_aside(self, bot: int) -> bool:
-        """True if ``bot`` (here) decides on a thread: a searching bot, a player at a
-        terminal. A script's lines answer questions in order: its bots play at once."""
+        """True if ``bot`` (here) decides on a thread: a searching bot, one player at a
+        terminal. A script's lines answer questions in order, and at a keyboard shared by
+        several players the keyboard changes hands between two questions (nobody holds it
+        while bots play): their bots play at once."""
         return (self.table.local and self.reader.interactive
+                and len(self.table.humans()) == 1
                 and hasattr(self.reader, "call") and self.table.thinks(bot))
 
     def _aside_played(self, bot: int, *, at_prompt: bool) -> bool:

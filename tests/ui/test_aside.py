@@ -191,3 +191,20 @@ def test_the_waiting_prompt_shown_again_after_news_is_not_said_again() -> None:
         pipe.send_text("log\n")
         assert reader.read("Waiting> ") == "log"
     assert said == ["Waiting> ", "Ana> ", "Ana> ", "Waiting> ", "Waiting> "]
+
+
+def test_at_a_keyboard_shared_by_several_players_bots_play_at_once() -> None:
+    """Hot-seat: the keyboard changes hands between two questions, and nobody holds it
+    while bots play: no prompt is opened for them (one player alone: one is)."""
+    def client_for(seats: list[SeatSpec]) -> Client:
+        match = Match(VERTIGO, VERTIGO.settings(3, 5), seats)
+        with create_pipe_input() as pipe:
+            reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
+            return Client(match, reader=reader, writer=Writer(io.StringIO()))
+
+    shared = client_for([SeatSpec("human", "Ana"), SeatSpec("human", "Bo"),
+                         SeatSpec("bot", level="strong")])
+    alone = client_for([SeatSpec("human", "Ana"), SeatSpec("bot", level="normal"),
+                        SeatSpec("bot", level="strong")])
+    assert not shared._thinks_aside(2)
+    assert alone._thinks_aside(2) and not alone._thinks_aside(1)
