@@ -123,6 +123,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self._thought: Thought | None = None
         """A bot here deciding on a thread while the prompt shows (:mod:`.aside`)."""
         self._aside_error: Exception | None = None
+        self._reading = False
+        """The loop's own prompt shows (not a dialogue's: quit? save first?)."""
         self._heard_to: dict[int, int] = {}
         """Hot-seat: how far each player heard the events, when the keyboard last left them."""
         self.asked: tuple[Any, ...] | None = None
@@ -305,7 +307,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """The prompt's thread, the prompt showing: bots play on; what they did is said
         once the prompt has ended (never written under it), and the prompt ends only when
         there is something to say or a question to ask: no prompt shown again for a
-        decision that said nothing."""
+        decision that said nothing. At a prompt of a dialogue (quit? save first?) nothing
+        is played: the loop plays the move once the dialogue is over."""
+        if not self._reading:
+            return
         self.out.hold()
         try:
             take_over = self.advance(aside=True)
@@ -323,8 +328,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         try:
             if self.typed_ahead:
                 return self.typed_ahead
+            self._reading = True
             return self.reader.read(self.prompt_text())
         finally:
+            self._reading = False
             self.out.release()
             error, self._aside_error = self._aside_error, None
             if error is not None:

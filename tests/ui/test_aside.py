@@ -109,6 +109,36 @@ def test_a_number_typed_while_a_bot_thinks_is_refused_and_nothing_is_lost() -> N
     assert match.log == [(0, "take:1"), (1, "take:2")]
 
 
+def test_a_bot_deciding_during_the_quit_question_plays_after_it_nothing_stuck() -> None:
+    """``quit`` typed while the bot thinks, "no" once it has decided: the game goes on,
+    its move is said then, and the question comes without another key pressed."""
+    match, bot = _toy_with_a_thinking_bot()
+    asked: list[str] = []
+    out = io.StringIO()
+
+    def on_line(text: str) -> None:
+        if text == "Your turn: toy.ask":
+            asked.append(text)
+            pipe.send_text("quit\nyes\nno\n")
+
+    def prompted(prompt: str) -> None:
+        if prompt == "> " and not bot.gate.is_set():  # the quit question's prompt shows
+            threading.Timer(0.3, bot.gate.set).start()  # the bot decides meanwhile
+            threading.Timer(0.8, lambda: pipe.send_text("no\n")).start()
+
+    with create_pipe_input() as pipe:
+        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
+        client = Client(match, reader=reader, writer=Watched(out, on_line))
+        reader.on_prompt = prompted
+        pipe.send_text("quit\n")
+        assert client.run() == 0
+    lines = out.getvalue().splitlines()
+    assert asked
+    assert lines.index("The game goes on.") < lines.index("toy.took") < lines.index(
+        "Your turn: toy.ask")
+    assert match.log == [(0, "take:1")]
+
+
 def test_undo_while_a_bot_thinks_drops_its_move_and_it_decides_again() -> None:
     """Ana takes back her move while the bot thinks about its reply: the reply decided
     for the old position is never played; the bot thinks again after her new move."""
