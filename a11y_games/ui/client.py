@@ -281,7 +281,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         asked to end, if none was showing, need not end."""
         thought = self._thought
         if thought is not None and not thought.fits(self.table, bot):
-            thought = None  # the game moved meanwhile (undo, load): it decides again
+            if not thought.decided.is_set():
+                return False  # (one search a bot at a time: the next once this one ends)
+            thought = None  # the game moved meanwhile (an undo): it decides again
         if thought is None:
             self._say_thinking(bot)
             self._thought = Thought(self.table, bot, self._thought_done)  # type: ignore[arg-type]
