@@ -227,6 +227,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 return False
             self.note_question(pending)  # before bots vote: a vote opened for all
             bot = self.table.next_bot()
+            if bot is not None and self._thinks_aside(bot) and any(
+                    self.table.is_human(s) for s in pending.seats):
+                bot = None  # asked together (a vote): the player first, the bots think after
             if bot is not None:
                 if self._thinks_aside(bot):
                     if self._aside_played(bot, at_prompt=aside):

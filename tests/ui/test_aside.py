@@ -12,6 +12,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.games.pnue import SPEC as PNUE
 from a11y_games.games.vertigo import SPEC as VERTIGO
 from a11y_games.ui.client import Client
 from a11y_games.ui.terminal import PlainReader, PromptReader, Woken, Writer
@@ -238,3 +239,31 @@ def test_at_a_keyboard_shared_by_several_players_bots_play_at_once() -> None:
                         SeatSpec("bot", level="strong")])
     assert not shared._thinks_aside(2)
     assert alone._thinks_aside(2) and not alone._thinks_aside(1)
+
+
+def test_a_vote_put_to_all_asks_the_player_at_once_the_bots_think_after() -> None:
+    """PNUE, 5 players, 4 strong bots: the government's vote is put to everyone at once.
+    The player is asked at once (not after four searches); the bots vote after, and the
+    count is said."""
+    match = Match(PNUE, PNUE.settings(5, 11), [SeatSpec("human", "Ana")] + [
+        SeatSpec("bot", level="strong", name_index=i) for i in range(1, 5)])
+    for seat in range(1, 5):
+        match._bots[seat].iterations = 5  # type: ignore[attr-defined]
+    at_question: list[int] = []
+    out = io.StringIO()
+
+    def on_line(text: str) -> None:
+        if text.startswith("Approve Ana and") and not at_question:
+            at_question.append(len(match.log))
+            pipe.send_text("1\n")
+        if text.startswith("Approved:") or text.startswith("Rejected:"):
+            pipe.send_text("quit\nyes\nno\n")
+
+    with create_pipe_input() as pipe:
+        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
+        client = Client(match, reader=reader, writer=Watched(out, on_line))
+        pipe.send_text("2\n")  # Ana, President, nominates
+        assert client.run() == 0
+    assert at_question == [1]  # the nomination only: no bot had voted yet
+    votes = [action for seat, action in match.log[1:]]
+    assert len(votes) == 5 and match.log[1][0] == 0  # Ana's vote first, then the bots'
