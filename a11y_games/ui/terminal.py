@@ -193,7 +193,6 @@ class PromptReader:
         if self._woken.is_set() and app.is_running and not app.future.done():
             self._woken.clear()
             self._kept = app.current_buffer.text
-            app.erase_when_done = True  # no empty prompt left above what news says
             app.exit(exception=Woken())
 
     def watch(self, fd: int, callback: Callable[[], object]) -> None:
@@ -229,7 +228,6 @@ class PromptReader:
 
         # each prompt runs its own event loop: the readers end with it
         kept, self._kept = self._kept, ""
-        self.session.app.erase_when_done = False  # a line typed stays, with its prompt
         try:
             return self.session.prompt(prompt, pre_run=pre_run, default=kept)
         except Woken:
