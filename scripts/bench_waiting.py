@@ -75,12 +75,17 @@ def waits(aside: bool, samples: int, think: float, seed: int) -> list[float]:
                     typed.append(time.perf_counter())
                     pipe.send_text("help keys\n")
 
-            def prompted(prompt: str, client=client, pipe=pipe,
+            quitting: list[bool] = []
+
+            def prompted(prompt: str, client=client, pipe=pipe, quitting=quitting,
                          type_during_turn=type_during_turn) -> None:
-                if prompt != "Ana> ":
+                if prompt == "Waiting> " or quitting:
                     return
                 if len(found) >= samples or client.table.outcome() is not None:
+                    quitting.append(True)  # (the game over, or enough samples)
                     pipe.send_text("quit\nyes\nno\n")
+                    return
+                if prompt != "Ana> ":
                     return
                 mine = client._my_turn()
                 if mine is None:
