@@ -9,6 +9,7 @@ and the commands that tell, tune and keep.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -79,6 +80,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.display = display  # a BrlAPI braille display, or None
         self.sound = sound  # sound cues (a11y_games.output.sound.Sound), or None
         self.clock = clock
+        self.thinking_said = THINKING_SAID
         self.lang = lang if lang in LANGUAGES else "en"
         self.only_choice = prefs is None or prefs.only_choice == "on"
         """A question with a single possible answer is answered at once, and said."""
@@ -290,6 +292,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         if thought is None:
             self._say_thinking(bot)
             self._thought = Thought(self.table, bot, self._thought_done)  # type: ignore[arg-type]
+            self._watch(self._thought)
             return False
         if not thought.decided.is_set():
             return False
@@ -301,6 +304,35 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 unwake()
         thought.play()
         return True
+
+    def _watch(self, thought: Thought) -> None:
+        """While ``thought`` goes on, look again when a silence would be long enough to
+        say who is thinking (a long search: ``set think 10``), from the prompt's thread."""
+        delay = self.thinking_said[1 if self._quiet[2] else 0]
+
+        def look() -> None:
+            if thought is not self._thought or thought.decided.is_set():
+                return
+            if not self.reader.call(lambda: self._thinking_meanwhile(thought)):  # type: ignore[attr-defined]
+                self._watch(thought)  # no prompt now (a command runs): later
+
+        timer = threading.Timer(delay, look)
+        timer.daemon = True
+        timer.start()
+
+    def _thinking_meanwhile(self, thought: Thought) -> None:
+        """The prompt's thread: the bot still thinks; say so if the silence is long."""
+        if thought is not self._thought or thought.decided.is_set() or not self._reading:
+            if thought is self._thought and not thought.decided.is_set():
+                self._watch(thought)
+            return
+        self.out.hold()
+        self._say_thinking(thought.seat)
+        if self.out.holding():
+            self.reader.wake()  # type: ignore[attr-defined]
+        else:
+            self.out.release()
+        self._watch(thought)
 
     def _thought_done(self) -> None:
         """The bot's thread: it has decided. Played at the prompt showing, else by the
@@ -352,7 +384,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         if self.out.written != written:  # something was said: the silence starts again
             self._quiet = (self.out.written, now, False)
             return None
-        if now - since < THINKING_SAID[1 if noticed else 0]:
+        if now - since < self.thinking_said[1 if noticed else 0]:
             return None
         self._quiet = (self.out.written + 1, now, True)  # (the line about to be said)
         return Msg("core.wait.still_thinking" if noticed else "core.wait.thinking",

@@ -93,6 +93,31 @@ def test_a_command_typed_while_a_bot_thinks_is_answered_before_its_move() -> Non
     assert match.log == [(0, "take:1")]
 
 
+def test_a_long_search_says_who_is_thinking_while_it_goes_on() -> None:
+    """One search longer than the silence the player is told of (``set think 10``): who
+    is thinking is said during it, then "still thinking", not only at the next move (the
+    silences here shortened to 0.3 s and 0.8 s; the bot decides after 1.5 s)."""
+    match, bot = _toy_with_a_thinking_bot()
+    threading.Timer(1.5, bot.gate.set).start()
+
+    def on_line(text: str, pipe) -> None:
+        if text == "Your turn: toy.ask":
+            pipe.send_text("quit\nyes\nno\n")
+
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
+        client = Client(match, reader=reader,
+                        writer=Watched(out, lambda text: on_line(text, pipe)))
+        client.thinking_said = (0.3, 0.8)
+        assert client.run() == 0
+    lines = out.getvalue().splitlines()
+    said = lines[lines.index("toy.card") + 1:lines.index("toy.took")]
+    assert said[:2] == ["toy.bot.a is thinking.",
+                        "Quicker bots, less strong: type set think 0.3."]
+    assert said[2:] and set(said[2:]) == {"toy.bot.a is still thinking."}
+
+
 def test_a_number_typed_while_a_bot_thinks_is_refused_and_nothing_is_lost() -> None:
     """Not the player's turn yet: said so; the bot's move and the question then come."""
     match, bot = _toy_with_a_thinking_bot()
