@@ -127,6 +127,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self._aside_error: Exception | None = None
         self._reading = False
         """The loop's own prompt shows (not a dialogue's: quit? save first?)."""
+        self._after_news = False
+        """The last prompt was ended by news (here: a bot's move to say)."""
         self._heard_to: dict[int, int] = {}
         """Hot-seat: how far each player heard the events, when the keyboard last left them."""
         self.asked: tuple[Any, ...] | None = None
@@ -156,6 +158,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 try:
                     line, self.typed_ahead = self._read_line(), ""
                 except Woken:  # news from the table: say it, then ask again
+                    self._after_news = True
                     continue
                 except KeyboardInterrupt:
                     self.confirm_quit()
@@ -365,8 +368,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         try:
             if self.typed_ahead:
                 return self.typed_ahead
+            prompt, after_news, self._after_news = self.prompt_text(), self._after_news, False
+            if after_news and self.table.local and self._waiting_prompt(prompt):
+                prompt = ""  # a bot's move said: no "Waiting>" again for a screen reader
             self._reading = True
-            return self.reader.read(self.prompt_text())
+            return self.reader.read(prompt)
         finally:
             self._reading = False
             self.out.release()

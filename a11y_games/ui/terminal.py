@@ -200,8 +200,8 @@ class PromptReader:
         self.watchers.append((fd, callback))
 
     def read(self, prompt: str) -> str:
-        if self.on_prompt is not None and not (
-                (prompt, True) == self._last and self.said_once(prompt)):
+        again = (prompt, True) == self._last and self.said_once(prompt)
+        if self.on_prompt is not None and not again:
             self.on_prompt(prompt)
         self._last = (prompt, False)
         if self.pasted:
@@ -210,7 +210,12 @@ class PromptReader:
             echo.write(f"{prompt}{line}".rstrip() + "\n")
             echo.flush()
             return line
-        first, *self.pasted = self._prompt(prompt).replace("\r\n", "\n").split("\n")
+        try:
+            typed = self._prompt(prompt)
+        except Woken:
+            self._last = (prompt, True)
+            raise
+        first, *self.pasted = typed.replace("\r\n", "\n").split("\n")
         while self.pasted and not self.pasted[-1]:  # the paste's last line break
             self.pasted.pop()
         return first
@@ -230,9 +235,6 @@ class PromptReader:
         kept, self._kept = self._kept, ""
         try:
             return self.session.prompt(prompt, pre_run=pre_run, default=kept)
-        except Woken:
-            self._last = (prompt, True)
-            raise
         finally:
             self._loop = None
 

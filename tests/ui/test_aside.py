@@ -110,9 +110,15 @@ def test_a_long_search_says_who_is_thinking_while_it_goes_on() -> None:
         client = Client(match, reader=reader,
                         writer=Watched(out, lambda text: on_line(text, pipe)))
         client.thinking_said = (0.3, 0.8)
+        prompts: list[str] = []
+        reader.on_prompt = prompts.append
         assert client.run() == 0
     lines = out.getvalue().splitlines()
     said = lines[lines.index("toy.card") + 1:lines.index("toy.took")]
+    # the prompt shown again after each of those lines is blank: no "Waiting>" to read again
+    assert prompts[0] == "Waiting> " and prompts.count("Waiting> ") == 1
+    again = prompts[1:prompts.index("Ana> ")]
+    assert again and set(again) == {""}
     assert said[:2] == ["toy.bot.a is thinking.",
                         "Quicker bots, less strong: type set think 0.3."]
     assert said[2:] and set(said[2:]) == {"toy.bot.a is still thinking."}
