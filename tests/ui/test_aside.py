@@ -96,9 +96,9 @@ def test_a_command_typed_while_a_bot_thinks_is_answered_before_its_move() -> Non
 def test_a_long_search_says_who_is_thinking_while_it_goes_on() -> None:
     """One search longer than the silence the player is told of (``set think 10``): who
     is thinking is said during it, then "still thinking", not only at the next move (the
-    silences here shortened to 0.3 s and 0.8 s; the bot decides after 1.5 s)."""
+    silences here shortened to 0.3 s and 0.8 s; the bot decides after 2.5 s)."""
     match, bot = _toy_with_a_thinking_bot()
-    threading.Timer(1.5, bot.gate.set).start()
+    threading.Timer(2.5, bot.gate.set).start()
 
     def on_line(text: str, pipe) -> None:
         if text == "Your turn: toy.ask":
