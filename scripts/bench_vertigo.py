@@ -27,7 +27,7 @@ from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.search import copy_state
 from a11y_games.engine.simulate import play_out, simulate
 from a11y_games.engine.state import GameState
-from a11y_games.games.vertigo import SPEC
+from a11y_games.games.vertigo import SPEC, worlds
 from a11y_games.games.vertigo.bots import NormalBot
 from a11y_games.games.vertigo.state import VertigoState
 
@@ -265,9 +265,19 @@ def main() -> None:
                         help="which overrules pay, by kind (from --seed)")
     parser.add_argument("--judge-players", type=int, default=2, help="players (--judge)")
     parser.add_argument("--rollouts", type=int, default=4, help="playouts each way (--judge)")
+    parser.add_argument("--moment", choices=("handover", "round", "none"),
+                        help="where playouts stop from 4 players (worlds.moment)")
+    parser.add_argument("--confidence-4", type=float,
+                        help="the overrule bar from 4 players (worlds.confidence_4)")
     args = parser.parse_args()
     if args.horizon is not None:
         SPEC.worlds.horizon = args.horizon  # type: ignore[union-attr]
+    if args.moment is not None:
+        worlds.moment = None if args.moment == "none" else args.moment
+    if args.confidence_4 is not None:
+        worlds.confidence_4 = args.confidence_4
+    print(f"Vertigo strong bot from 4 players: playouts stop at {worlds.moment or 'the horizon'}"
+          f", overrule bar {worlds.confidence_4}", file=sys.stderr, flush=True)
     if args.judge:
         judge(args.judge, args.iterations, args.rollouts, args.seed, args.judge_players)
         return

@@ -89,9 +89,16 @@ class Worlds(Protocol):
     # carried out).
     # Optional: ``stop(state) -> bool``: a playout ends early once it holds (Utopia: once
     # the round's scoring is done, so every playout is scored at the same moment).
+    # Optional: ``stop_in_tree = True``: ``stop`` ends the walk through the tree too (the
+    # others' moves between two of the seat's decisions, Vertigo at 4 players: else an
+    # answer that ends the seat's turn is scored after the whole round, the others later).
+    # Optional: ``reach(players) -> int``: the horizon at that count of players (else
+    # ``horizon``): room for ``stop`` to be met.
     # Optional: ``confidence: float`` (a z value): overrule the normal bot when an answer's
     # mean reward leads by MARGIN plus ``confidence`` standard errors of the difference,
     # measured from the rewards' own spread, instead of the worst-case noise of ``_lead``.
+    # Optional: ``confidence_at(players) -> float | None``: ``confidence`` by the count of
+    # players (a stricter bar where overrules measured even).
     # Optional: ``most(players) -> int | None``: within the time budget, the iterations a
     # search stops at for that count of players (where more measured weaker: Vertigo at 4);
     # an explicit ``iterations`` budget (tests, benchmarks) is not capped.
@@ -175,11 +182,15 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
     world = worlds.sample(view, rng)
     me = prefer[0]
     searched = getattr(worlds, "searched", None) if getattr(worlds, "follow", False) else None
+    stop = getattr(worlds, "stop", None)
+    halt = stop if getattr(worlds, "stop_in_tree", False) else None
     node = root
     path: list[tuple[_Node, int]] = []
     expanded = False
     direct = True
     while True:
+        if halt is not None and halt(world):
+            break
         pending = world.pending()
         if pending is None:
             break
@@ -226,7 +237,9 @@ def _iterate(root: _Node, view: GameState, worlds: Worlds, rng: random.Random,
         world.apply(seat, action)
         path.append((best, seat))
         node = best
-    _play_out(world, worlds.horizon, policies, getattr(worlds, "stop", None))
+    reach = getattr(worlds, "reach", None)
+    horizon = worlds.horizon if reach is None else reach(world.seat_count)
+    _play_out(world, horizon, policies, stop)
     rewards = worlds.evaluate(world)
     for child, seat in path:
         reward = rewards[seat]
@@ -314,7 +327,9 @@ def search(view: GameState, seat: int, legal: list[str], worlds: Worlds, rng: ra
     if usual is not None and best != default and not own:
         chosen = root.children[(seat, best)]
         # overrule the normal bot only on evidence: a lead beyond the noise of few visits
-        need = _lead(chosen, usual, getattr(worlds, "confidence", None))
+        bar = getattr(worlds, "confidence_at", None)
+        need = _lead(chosen, usual, getattr(worlds, "confidence", None) if bar is None
+                     else bar(view.seat_count))
         if chosen.total / chosen.visits < usual.total / usual.visits + need:
             best = default
     line: list[tuple[str, int]] = []

@@ -19,14 +19,56 @@ from a11y_games.games.vertigo.bots import NormalBot
 from a11y_games.games.vertigo.country import EMPTY
 from a11y_games.games.vertigo.state import VertigoState
 
-__all__ = ["confidence", "evaluate", "horizon", "policy", "sample", "scores", "searched", "view",
-           "worth"]
+__all__ = ["confidence", "confidence_at", "evaluate", "horizon", "policy", "reach", "sample",
+           "scores", "searched", "stop", "view", "worth"]
 
 horizon = 15
 """Normal-bot actions after the tree: about the rest of the step in hand. The evaluation
 projects the turns ahead (income, money, pollution to come); longer playouts mostly add
 the noise of the dice (2 players, 40 iterations, 60 games: 40 actions won 54 %, 15 won
 65 %, and 70 % with the menu loop mended: docs/benchmarks/strong.md)."""
+
+
+MOMENT_FROM = 4
+"""From this count of players a playout is scored at one moment (``stop``), not after
+``horizon`` actions."""
+moment: str | None = None
+"""Where playouts stop from ``MOMENT_FROM`` players: ``handover``, once the seat's own
+setup or management is over (the others as they were: no die is rolled in between);
+``round``, once the round's pollution and production are played (from the setup, turn
+1's); None: ``horizon``."""
+stop_in_tree = True
+"""The moment ends the walk through the tree too (engine.search)."""
+LONGEST = 400
+"""Actions a playout may take to reach its moment, at most (a round of 4 countries took
+at most 113 actions in 20 games of normal bots)."""
+
+
+def _block(state: VertigoState) -> tuple[int, str, int]:
+    """Which stretch of the game ``state`` is in: the turn, the phase (management and its
+    upkeep as one) and whose turn within it."""
+    phase = "manage" if state.phase == "upkeep" else state.phase
+    return state.turn, phase, state.cursor
+
+
+def reach(players: int) -> int:
+    """The playout's bound: ``horizon`` actions, or room to reach the moment."""
+    return LONGEST if players >= MOMENT_FROM and moment else horizon
+
+
+def stop(state: VertigoState) -> bool:  # type: ignore[override]
+    """True once the playout has reached the moment every answer is scored at (from
+    ``MOMENT_FROM`` players): the end of the seat's own setup or management (``handover``;
+    from other decisions, as ``round``), or the end of the round's pollution and
+    production (``round``; from the setup, turn 1's)."""
+    start = getattr(state, "_start", None)
+    if start is None or state.n < MOMENT_FROM or not moment:
+        return False
+    turn, phase, _ = start
+    if moment == "handover" and phase in ("manage", "setup"):
+        return _block(state) != start
+    last = turn + 1 if phase in ("laws", "vote") else max(turn, 1)
+    return state.turn > last or (state.turn == last and state.phase in ("laws", "vote"))
 
 
 def view(state: VertigoState, seat: int) -> VertigoState:  # type: ignore[override]
@@ -61,6 +103,7 @@ def sample(seen: VertigoState, rng: random.Random) -> VertigoState:  # type: ign
         k = world.countries[other].diplomats
         world.votes[other] = (k, 0, 0) if rng.random() < 0.5 else (0, k, 0)
     world.rng = random.Random(rng.getrandbits(64))
+    world._start = _block(seen)  # type: ignore[attr-defined]  # (for ``stop``)
     return world
 
 
@@ -71,6 +114,15 @@ SOURCE_MARKERS = 4 / 6
 confidence = 2.0
 """The search overrules the normal bot on a lead of two standard errors (engine.search): on
 few iterations, only clear gains."""
+confidence_4 = 1.5
+"""The bar from 4 players, lower: there the overrules pay on the whole (20 mirrored deals:
+63 % pairwise at 2.0, 66 % at 1.5, 47 % at 3.0; then 1.5: 60.6 % of 412 new games;
+docs/benchmarks/strong.md, eighth pass)."""
+
+
+def confidence_at(players: int) -> float:
+    """The overrule bar by the count of players."""
+    return confidence_4 if players >= 4 else confidence
 
 
 def most(players: int) -> int | None:
