@@ -24,8 +24,8 @@ from a11y_games.engine.state import GameState, Settings
 from a11y_games.engine.text import shown
 
 __all__ = ["MAX_SAVE_BYTES", "SAVE_FORMAT", "THINK_SECONDS", "Match", "SaveError", "SeatSpec",
-           "UndoRefused", "make_bot", "read_save_text", "save_game", "searches", "set_think",
-           "sync_folder", "think_seconds"]
+           "UndoRefused", "bot_answer", "make_bot", "read_save_text", "save_game", "searches",
+           "set_think", "sync_folder", "think_seconds"]
 
 SAVE_FORMAT = 1
 MAX_SAVE_BYTES = 4 * 1024 * 1024
@@ -86,6 +86,12 @@ def think_seconds(text: str) -> float:
     if not THINK_SECONDS[0] <= seconds <= THINK_SECONDS[1]:  # NaN is refused too
         raise ValueError(text)
     return seconds
+
+
+def bot_answer(choice: str | None, legal: list[str]) -> str:
+    """A bot's choice if it is legal, else the first legal answer: a bot bug must never
+    stall a game."""
+    return choice if choice in legal else legal[0]  # type: ignore[return-value]
 
 
 def make_bot(spec: GameSpec, level: str, seat: int, rng: random.Random,
@@ -216,10 +222,7 @@ class Match:
         """What the bot at ``seat`` (or ``bot``, a stand-in for the seat's absent human)
         chooses now, from the seat's own observation only."""
         player, observation, legal = self.bot_input(seat, bot)
-        choice = player.choose(observation, legal)
-        if choice not in legal:  # a bot bug must never stall a game
-            choice = legal[0]
-        return choice
+        return bot_answer(player.choose(observation, legal), legal)
 
     def play_bot(self, seat: int) -> str:
         """The bot at ``seat`` chooses and plays; returns its action.

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from a11y_games.engine.actions import IllegalAction
-from a11y_games.engine.match import Match, SeatSpec, make_bot, searches
+from a11y_games.engine.match import Match, SeatSpec, bot_answer, make_bot, searches
 from a11y_games.engine.messages import Event, Msg, PlayerRef
 from a11y_games.engine.spec import Bot, GameSpec, OptionError
 from a11y_games.engine.state import Pending, UnknownTopic
@@ -667,8 +667,8 @@ class Table:
                 and not pending.race and pending.prompt == prompt and seat in pending.seats
                 and self._bot_now(seat) and all(s != seat for s, _ in match.log[length:])):
             legal = match.state.legal_actions(seat)
-            try:  # a bot bug must never stall a game: its first legal action then
-                self._record(seat, choice if choice in legal else legal[0])
+            try:
+                self._record(seat, bot_answer(choice, legal))
             except Refused:  # not stored, so not played: try again in a while
                 self._continue = asyncio.get_running_loop().call_later(
                     STORAGE_RETRY, self.advance)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from a11y_games.engine import IllegalAction
+from a11y_games.engine.match import bot_answer
 from a11y_games.ui.table import LocalTable
 
 __all__ = ["Thought"]
@@ -56,11 +56,8 @@ class Thought:
                 and self.table.next_bot() == seat == self.seat)
 
     def play(self) -> None:
-        """Play the move decided (the client's thread); a bot's error is raised here."""
+        """Play the move decided (the client's thread, the game where it was when the bot
+        began: the same answers legal); a bot's error is raised here."""
         if self.error is not None:
             raise self.error
-        choice = self.choice if self.choice in self._legal else self._legal[0]
-        try:
-            self.table.act(self.seat, choice)  # type: ignore[arg-type]
-        except IllegalAction:  # a bot bug must never stall a game
-            self.table.play_bot(self.seat)
+        self.table.act(self.seat, bot_answer(self.choice, self._legal))

@@ -232,11 +232,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 return False
             self.note_question(pending)  # before bots vote: a vote opened for all
             bot = self.table.next_bot()
-            if bot is not None and self._thinks_aside(bot) and any(
-                    self.table.is_human(s) for s in pending.seats):
+            thinks_aside = bot is not None and self._thinks_aside(bot)
+            if thinks_aside and any(self.table.is_human(s) for s in pending.seats):
                 bot = None  # asked together (a vote): the player first, the bots think after
             if bot is not None:
-                if self._thinks_aside(bot):
+                if thinks_aside:
                     if self._aside_played(bot, at_prompt=aside):
                         continue
                     return False  # it thinks on a thread; the prompt is open meanwhile
@@ -324,17 +324,12 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         timer.start()
 
     def _thinking_meanwhile(self, thought: Thought) -> None:
-        """The prompt's thread: the bot still thinks; say so if the silence is long."""
-        if thought is not self._thought or thought.decided.is_set() or not self._reading:
-            if thought is self._thought and not thought.decided.is_set():
-                self._watch(thought)
+        """The prompt's thread: the bot still thinks; say so if the silence is long (not
+        at a dialogue's prompt: later)."""
+        if thought is not self._thought or thought.decided.is_set():
             return
-        self.out.hold()
-        self._say_thinking(thought.seat)
-        if self.out.holding():
-            self.reader.wake()  # type: ignore[attr-defined]
-        else:
-            self.out.release()
+        if self._reading:
+            self._held_at_prompt(lambda: self._say_thinking(thought.seat))
         self._watch(thought)
 
     def _thought_done(self) -> None:
@@ -349,18 +344,22 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         there is something to say or a question to ask: no prompt shown again for a
         decision that said nothing. At a prompt of a dialogue (quit? save first?) nothing
         is played: the loop plays the move once the dialogue is over."""
-        if not self._reading:
-            return
+        if self._reading and not self._held_at_prompt(lambda: self.advance(aside=True)):
+            self.update_display()
+
+    def _held_at_prompt(self, act: Callable[[], bool | None]) -> bool:
+        """The prompt's thread: run ``act``, its lines held; the prompt ends (True) to say
+        them, or when ``act`` returns True (the loop takes over), else it stays."""
         self.out.hold()
         try:
-            take_over = self.advance(aside=True)
+            take_over = act()
         except Exception as error:  # raised by the client's loop, as if played there
             self._aside_error, take_over = error, True
         if take_over or self.out.holding():
             self.reader.wake()  # type: ignore[attr-defined]
-        else:
-            self.out.release()
-            self.update_display()
+            return True
+        self.out.release()
+        return False
 
     def _read_line(self) -> str:
         """The next line typed (or typed ahead); lines held while the prompt showed are

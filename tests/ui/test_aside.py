@@ -65,14 +65,20 @@ def _toy_with_a_thinking_bot() -> tuple[Match, GatedBot]:
     return match, bot
 
 
-def _run_at_prompt(match: Match, first: str, on_line) -> list[str]:
+def _run_at_prompt(match: Match, first: str, on_line, *, prompted=None,
+                   tune=None) -> list[str]:
     """The client at a prompt_toolkit prompt: ``first`` typed at once, ``on_line(text,
-    pipe)`` told of every line written (to open a gate, or type more)."""
+    pipe)`` told of every line written and ``prompted(prompt, pipe)`` of every prompt shown
+    (to open a gate, or type more); ``tune(client)`` before it runs."""
     out = io.StringIO()
     with create_pipe_input() as pipe:
         reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
         client = Client(match, reader=reader,
                         writer=Watched(out, lambda text: on_line(text, pipe)))
+        if prompted is not None:
+            reader.on_prompt = lambda prompt: prompted(prompt, pipe)
+        if tune is not None:
+            tune(client)
         pipe.send_text(first)
         assert client.run() == 0
     return out.getvalue().splitlines()
@@ -104,16 +110,12 @@ def test_a_long_search_says_who_is_thinking_while_it_goes_on() -> None:
         if text == "Your turn: toy.ask":
             pipe.send_text("quit\nyes\nno\n")
 
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
-        client = Client(match, reader=reader,
-                        writer=Watched(out, lambda text: on_line(text, pipe)))
+    def shorter(client: Client) -> None:
         client.thinking_said = (0.3, 0.8)
-        prompts: list[str] = []
-        reader.on_prompt = prompts.append
-        assert client.run() == 0
-    lines = out.getvalue().splitlines()
+
+    prompts: list[str] = []
+    lines = _run_at_prompt(match, "", on_line, tune=shorter,
+                           prompted=lambda prompt, pipe: prompts.append(prompt))
     said = lines[lines.index("toy.card") + 1:lines.index("toy.took")]
     # the prompt shown again after each of those lines is blank: no "Waiting>" to read again
     assert prompts[0] == "Waiting> " and prompts.count("Waiting> ") == 1
@@ -146,25 +148,18 @@ def test_a_bot_deciding_during_the_quit_question_plays_after_it_nothing_stuck() 
     its move is said then, and the question comes without another key pressed."""
     match, bot = _toy_with_a_thinking_bot()
     asked: list[str] = []
-    out = io.StringIO()
 
-    def on_line(text: str) -> None:
+    def on_line(text: str, pipe) -> None:
         if text == "Your turn: toy.ask":
             asked.append(text)
             pipe.send_text("quit\nyes\nno\n")
 
-    def prompted(prompt: str) -> None:
+    def prompted(prompt: str, pipe) -> None:
         if prompt == "> " and not bot.gate.is_set():  # the quit question's prompt shows
             threading.Timer(0.3, bot.gate.set).start()  # the bot decides meanwhile
             threading.Timer(0.8, lambda: pipe.send_text("no\n")).start()
 
-    with create_pipe_input() as pipe:
-        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
-        client = Client(match, reader=reader, writer=Watched(out, on_line))
-        reader.on_prompt = prompted
-        pipe.send_text("quit\n")
-        assert client.run() == 0
-    lines = out.getvalue().splitlines()
+    lines = _run_at_prompt(match, "quit\n", on_line, prompted=prompted)
     assert asked
     assert lines.index("The game goes on.") < lines.index("toy.took") < lines.index(
         "Your turn: toy.ask")
@@ -215,20 +210,13 @@ def test_a_strong_bot_thinking_aside_plays_the_same_moves_and_the_prompt_is_said
 
     match = new_match()
     prompts: list[str] = []
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
-        client = Client(match, reader=reader, writer=Writer(out))
 
-        def prompted(prompt: str) -> None:
-            prompts.append(prompt)
-            if prompt == "Ana> " and len(match.log) >= asked:
-                pipe.send_text("quit\nyes\nno\n")
+    def prompted(prompt: str, pipe) -> None:
+        prompts.append(prompt)
+        if prompt == "Ana> " and len(match.log) >= asked:
+            pipe.send_text("quit\nyes\nno\n")
 
-        reader.on_prompt = prompted
-        pipe.send_text("1\n1\n00\n")
-        assert client.run() == 0
-    lines = out.getvalue().splitlines()
+    lines = _run_at_prompt(match, "1\n1\n00\n", lambda text, pipe: None, prompted=prompted)
     assert any(line.startswith("Gaia: ") for line in lines)
     assert match.log[:asked] == plain.log
     assert len(match.log) == asked
@@ -281,20 +269,15 @@ def test_a_vote_put_to_all_asks_the_player_at_once_the_bots_think_after() -> Non
     for seat in range(1, 5):
         match._bots[seat].iterations = 5  # type: ignore[attr-defined]
     at_question: list[int] = []
-    out = io.StringIO()
 
-    def on_line(text: str) -> None:
+    def on_line(text: str, pipe) -> None:
         if text.startswith("Approve Ana and") and not at_question:
             at_question.append(len(match.log))
             pipe.send_text("1\n")
         if text.startswith("Approved:") or text.startswith("Rejected:"):
             pipe.send_text("quit\nyes\nno\n")
 
-    with create_pipe_input() as pipe:
-        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
-        client = Client(match, reader=reader, writer=Watched(out, on_line))
-        pipe.send_text("2\n")  # Ana, President, nominates
-        assert client.run() == 0
+    _run_at_prompt(match, "2\n", on_line)  # Ana, President, nominates
     assert at_question == [1]  # the nomination only: no bot had voted yet
     votes = [action for seat, action in match.log[1:]]
     assert len(votes) == 5 and match.log[1][0] == 0  # Ana's vote first, then the bots'

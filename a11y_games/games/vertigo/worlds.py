@@ -61,8 +61,10 @@ def stop(state: VertigoState) -> bool:  # type: ignore[override]
     ``MOMENT_FROM`` players): the end of the seat's own setup or management (``handover``;
     from other decisions, as ``round``), or the end of the round's pollution and
     production (``round``; from the setup, turn 1's)."""
+    if not moment:  # (the default: the first test, every step of every playout)
+        return False
     start = getattr(state, "_start", None)
-    if start is None or state.n < MOMENT_FROM or not moment:
+    if start is None or state.n < MOMENT_FROM:
         return False
     turn, phase, _ = start
     if moment == "handover" and phase in ("manage", "setup"):
