@@ -18,6 +18,7 @@ from typing import Any
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
+from a11y_games.engine.state import Pending
 from a11y_games.engine.words import find_named, fold
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.announcer import Announcer
@@ -87,6 +88,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self._set_table(table)
         if not table.local:
             table.on_news = self._news  # type: ignore[attr-defined]
+            unwake = getattr(reader, "unwake", None)
+            if unwake is not None:  # the lobby's news, said before this table's first prompt
+                unwake()
             table.on_thinking = self._thinking_at_server  # type: ignore[attr-defined]
         if speech is not None and speech.available and speech.enabled:
             self.out.speak = self._speak
@@ -128,7 +132,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self._reading = False
         """The loop's own prompt shows (not a dialogue's: quit? save first?)."""
         self._after_news = False
-        """The last prompt was ended by news (here: a bot's move to say)."""
+        """The last prompt was ended by news (a bot's move, others' moves to say)."""
+        self._shown_prompt = ""
+        """The words of the client's prompt showing (before a blank one replaces them)."""
         self._heard_to: dict[int, int] = {}
         """Hot-seat: how far each player heard the events, when the keyboard last left them."""
         self.asked: tuple[Any, ...] | None = None
@@ -192,14 +198,39 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         return self._my_turn() is None
 
     def _news(self, urgent: bool) -> None:
-        """The connection's thread: something arrived. A prompt waiting for others is
-        woken to say it; a question being answered is interrupted only by ``urgent`` news
-        (a new question, arrivals, departures, lost connections), not by chat or votes
-        counted (said after the answer)."""
+        """The connection's thread: something arrived. A prompt waiting for others ends to
+        say it (:meth:`_news_at_prompt`); a question being answered is interrupted only by
+        ``urgent`` news (a new question, arrivals, departures, lost connections), not by
+        chat or votes counted (said after the answer)."""
         if urgent or self._my_turn() is None:
+            call = getattr(self.reader, "call", None)
+            if call is not None:  # said at the prompt (or at the next, if none shows)
+                call(self._news_at_prompt, later=True)
+                return
             wake = getattr(self.reader, "wake", None)
             if wake is not None:
                 wake()
+
+    def _news_at_prompt(self) -> None:
+        """The prompt's thread, at a network table: the news is said once the prompt has
+        ended, and the prompt ends only when there is something to say or its words change
+        (this seat asked, the game over): news that says nothing to this seat (a question
+        put to another) shows no prompt again for a screen reader to read. At a dialogue's
+        prompt (quit? save first?) it ends as before: the loop says the news after it."""
+        if not self._reading:
+            self.reader.wake()  # type: ignore[attr-defined]
+            return
+        shown = self._shown_prompt
+
+        def takes_over() -> bool:
+            asked = self.advance(aside=True)
+            pending = self.table.pending()
+            new_question = (asked and pending is not None and self.viewer is not None
+                            and self._question_key(self.viewer, pending) != self.asked)
+            return new_question or self.prompt_text() != shown
+
+        if not self._held_at_prompt(takes_over):
+            self.update_display()
 
     def resumed(self, path: Path) -> None:
         """A game continued from a save: its history goes to the log, not to the speakers."""
@@ -216,7 +247,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         A searching bot here decides on a thread while the prompt stays open (a player at
         a terminal): this returns meanwhile, and is called again at the prompt when it has
         decided (``aside``), to play bots only: True then when the client's loop must take
-        over (a question, a race, the end)."""
+        over (a question, a race, the end). News from a network table is said at the
+        prompt the same way."""
         while True:
             self.flush_events()
             pending = self.table.pending()
@@ -243,8 +275,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 self._say_thinking(bot)
                 self.table.play_bot(bot)
                 continue
-            if aside:
-                return True  # a question, for the client's loop to ask
+            if aside:  # a question here, for the client's loop to ask (a network
+                return any(self.table.is_human(s) for s in pending.seats)  # table: or none)
             seat = next((s for s in pending.seats if self.table.is_human(s)), None)
             if seat is None:
                 return False  # someone at another keyboard decides
@@ -255,7 +287,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                     self.hand_over(seat)
             if self.answer_alone(seat, pending):
                 continue
-            key = (seat, pending, self.table.log_length)
+            key = self._question_key(seat, pending)
             if not ask:
                 return False
             if key != self.asked:
@@ -265,6 +297,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 self.cue_question(pending)
                 self.ask(seat, pending)
             return False
+
+    def _question_key(self, seat: int, pending: Pending) -> tuple[Any, ...]:
+        """What makes a question new: asked once, not again while it stays the same."""
+        return (seat, pending, self.table.log_length)
 
     def _say_thinking(self, bot: int) -> None:
         """Say which bot is thinking, after a silence (:meth:`_thinking_line`), and the
@@ -368,8 +404,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             if self.typed_ahead:
                 return self.typed_ahead
             prompt, after_news, self._after_news = self.prompt_text(), self._after_news, False
-            if after_news and self.table.local and self._waiting_prompt(prompt):
-                prompt = ""  # a bot's move said: no "Waiting>" again for a screen reader
+            self._shown_prompt = prompt
+            if after_news and self._waiting_prompt(prompt):
+                prompt = ""  # others' moves said: no "Waiting>" again for a screen reader
             self._reading = True
             return self.reader.read(prompt)
         finally:

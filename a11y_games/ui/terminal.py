@@ -122,6 +122,9 @@ class PromptReader:
         self.on_key: Callable[[], None] | None = None
         """Called at every key pressed at the prompt (to silence speech)."""
         self._loop: Any = None  # the running prompt's event loop, while one runs
+        self._calls: list[Callable[[], object]] = []
+        """Actions asked while no prompt showed, run as the next shows (``call``)."""
+        self._calls_lock = threading.Lock()
         self._woken = threading.Event()
         self._kept = ""
         """What was typed when news ended the last prompt: offered again at the next."""
@@ -150,13 +153,17 @@ class PromptReader:
             return False
         return True
 
-    def call(self, action: Callable[[], object]) -> bool:
+    def call(self, action: Callable[[], object], *, later: bool = False) -> bool:
         """Run ``action`` in the prompt's own thread while the prompt shows, from any
         thread, without hiding the prompt (it must write nothing: see ``Writer.hold``);
-        False if no prompt is showing. An action that finds the prompt ended does not run."""
-        loop = self._loop
-        if loop is None:
-            return False
+        False if no prompt is showing (``later``: it runs as the next prompt shows). An
+        action that finds the prompt ended does not run."""
+        with self._calls_lock:
+            loop = self._loop
+            if loop is None:
+                if later and action not in self._calls:
+                    self._calls.append(action)
+                return False
         app = self.session.app
 
         def run() -> None:
@@ -225,7 +232,11 @@ class PromptReader:
             import asyncio
 
             loop = asyncio.get_running_loop()
-            self._loop = loop
+            with self._calls_lock:
+                self._loop = loop
+                calls, self._calls = self._calls, []
+            for action in calls:
+                self.call(action)
             for fd, callback in self.watchers:
                 loop.add_reader(fd, callback)
             if self._woken.is_set():  # news came while no prompt was shown
@@ -236,7 +247,8 @@ class PromptReader:
         try:
             return self.session.prompt(prompt, pre_run=pre_run, default=kept)
         finally:
-            self._loop = None
+            with self._calls_lock:
+                self._loop = None
 
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"

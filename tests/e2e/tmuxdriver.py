@@ -71,13 +71,18 @@ class TmuxPlayer:
         """True when the client waits at a prompt: the cursor sits just after a prompt
         (every prompt of the client ends with "> "), not merely after some text a line
         still being written left behind (a slow machine pauses between two lines)."""
+        x, row, _ = self.cursor()
+        return x > 0 and row[:x].rstrip().endswith(">")
+
+    def cursor(self) -> tuple[int, str, str]:
+        """Where the cursor is: its column, its row's text and the row above's text."""
         where = self._tmux("display-message", "-p", "#{cursor_x} #{cursor_y}").split()
         if len(where) != 2 or not all(part.isdigit() for part in where):
-            return False
+            return 0, "", ""
         x, y = (int(part) for part in where)
-        visible = self._tmux("capture-pane", "-p").splitlines()
-        row = visible[y] if y < len(visible) else ""
-        return x > 0 and row[:x].rstrip().endswith(">")
+        visible = [*self._tmux("capture-pane", "-p").splitlines(), ""]
+        above = visible[y - 1] if 0 < y < len(visible) else ""
+        return x, visible[min(y, len(visible) - 1)], above
 
     def wait_for(self, predicate: Callable[[list[str]], bool], timeout: float = 20) -> list[str]:
         """Wait until the screen satisfies ``predicate``; AssertionError with the screen if not."""
@@ -88,6 +93,20 @@ class TmuxPlayer:
                 return lines
             time.sleep(0.05)
         raise AssertionError("timed out; screen was:\n" + "\n".join(self.screen()[-40:]))
+
+    def settled(self, quiet: float = 1.0, timeout: float = 20) -> list[str]:
+        """Wait until the screen has not changed for ``quiet`` seconds (a prompt shown
+        again blank after news has no "> " for :meth:`waiting` to see)."""
+        deadline = time.monotonic() + timeout
+        lines, since = self.screen(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            now = self.screen()
+            if now != lines:
+                lines, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                return lines
+        raise AssertionError("never settled; screen was:\n" + "\n".join(lines[-40:]))
 
     def wait_prompt(self, previous: list[str], timeout: float = 20) -> list[str]:
         """Wait for a new, settled prompt: the screen changed since ``previous``, the cursor

@@ -281,3 +281,17 @@ def test_a_vote_put_to_all_asks_the_player_at_once_the_bots_think_after() -> Non
     assert at_question == [1]  # the nomination only: no bot had voted yet
     votes = [action for seat, action in match.log[1:]]
     assert len(votes) == 5 and match.log[1][0] == 0  # Ana's vote first, then the bots'
+
+
+def test_an_action_asked_while_no_prompt_shows_runs_at_the_next_one() -> None:
+    """News from a network table that comes between two prompts is looked at once the next
+    prompt shows (``call(later=True)``), where it ends that prompt only if it has
+    something to say: it no longer ends the next prompt unseen (a prompt shown twice)."""
+    ran: list[bool] = []
+    with create_pipe_input() as pipe:
+        reader = PromptReader(lambda: [], input=pipe, output=DummyOutput())
+        assert not reader.call(lambda: ran.append(True))  # no prompt: dropped
+        assert not reader.call(lambda: ran.append(False), later=True)  # kept for the next
+        threading.Timer(0.5, lambda: pipe.send_text("status\n")).start()
+        assert reader.read("Waiting> ") == "status"  # not ended by the news
+    assert ran == [False]
