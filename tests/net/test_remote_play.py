@@ -475,9 +475,11 @@ def test_a_client_back_after_the_end_hears_how_the_game_ended(server: Server,
     create_table(ana, game="pnue", players=5, bots=4, delay_minutes=0)
     ana.expect(r"you have seat 1 of 5")
     ana.send("start")
+    watcher = watching_first_table(server, tmp_path, "Wim")
     play({"Ana": (ana, "en")}, seed=7, stop_after=("Ana", 12))  # fewer than 300 left
     ana.kill()
-    time.sleep(3)  # bots play the whole game meanwhile
+    watcher.expect(r"^Game over\.", timeout=60)  # bots play the whole game meanwhile
+    watcher.kill()
     ana = Player(server.url, tmp_path / "ana", "Ana")  # the same machine: its token kept
     ana.expect(r"You take back your seat at PNUE")
     # missed turns counted (or, past 300 events, summed up): not read one by one
