@@ -134,6 +134,7 @@ class Announcer:
                   and not self.is_muted(event, self.viewer)):
                 shown.append(self.tr.render(event.msg))
                 told.append(event)
+        shown, told = _latest_count_only(shown, told)
         if caught_up:
             shown.insert(0, self.tr.render(Msg("online.missed", count=caught_up)))
         if shown:
@@ -214,3 +215,18 @@ def _names_exactly(msg: Msg, winners: list[int]) -> bool:
                 and sorted(r.seat for r in refs) == winners:
             return True
     return False
+
+
+COUNTS = frozenset({"online.progress"})
+"""Lines that only count (answers given to a question put to several seats)."""
+
+
+def _latest_count_only(shown: list[str], told: list[Event]) -> tuple[list[str], list[Event]]:
+    """A count of answers is said only when it is the last news of what arrived together:
+    one that more news follows (the next count, the votes revealed) stays in the log. (Bots
+    answer at once: "1 of 5 has answered." to "4 of 5 have answered." said in a row.)"""
+    last = len(told) - 1
+    keep = [i for i, event in enumerate(told) if event.msg.id not in COUNTS or i == last]
+    if len(keep) == len(told):
+        return shown, told
+    return [shown[i] for i in keep], [told[i] for i in keep]

@@ -135,6 +135,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """The last prompt was ended by news (a bot's move, others' moves to say)."""
         self._shown_prompt = ""
         """The words of the client's prompt showing (before a blank one replaces them)."""
+        self._news_due = False
+        """News from a network table will be looked at from the prompt (:meth:`_news`)."""
         self._heard_to: dict[int, int] = {}
         """Hot-seat: how far each player heard the events, when the keyboard last left them."""
         self.asked: tuple[Any, ...] | None = None
@@ -205,7 +207,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         if urgent or self._my_turn() is None:
             call = getattr(self.reader, "call", None)
             if call is not None:  # said at the prompt (or at the next, if none shows)
-                call(self._news_at_prompt, later=True)
+                if not self._news_due:  # a burst (bots answering at once) looked at once
+                    self._news_due = True
+                    call(self._news_at_prompt, later=True, delay=self.reader.WAKE_DELAY)  # type: ignore[attr-defined]
                 return
             wake = getattr(self.reader, "wake", None)
             if wake is not None:
@@ -217,6 +221,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         (this seat asked, the game over): news that says nothing to this seat (a question
         put to another) shows no prompt again for a screen reader to read. At a dialogue's
         prompt (quit? save first?) it ends as before: the loop says the news after it."""
+        self._news_due = False
         if not self._reading:
             self.reader.wake()  # type: ignore[attr-defined]
             return
@@ -405,6 +410,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 return self.typed_ahead
             prompt, after_news, self._after_news = self.prompt_text(), self._after_news, False
             self._shown_prompt = prompt
+            if self._news_due:  # a look asked at the last prompt may have ended with it
+                self.reader.call(self._news_at_prompt, later=True,  # type: ignore[attr-defined]
+                                 delay=self.reader.WAKE_DELAY)  # type: ignore[attr-defined]
             if after_news and self._waiting_prompt(prompt):
                 prompt = ""  # others' moves said: no "Waiting>" again for a screen reader
             self._reading = True

@@ -122,7 +122,7 @@ class PromptReader:
         self.on_key: Callable[[], None] | None = None
         """Called at every key pressed at the prompt (to silence speech)."""
         self._loop: Any = None  # the running prompt's event loop, while one runs
-        self._calls: list[Callable[[], object]] = []
+        self._calls: list[tuple[Callable[[], object], float]] = []
         """Actions asked while no prompt showed, run as the next shows (``call``)."""
         self._calls_lock = threading.Lock()
         self._woken = threading.Event()
@@ -153,16 +153,17 @@ class PromptReader:
             return False
         return True
 
-    def call(self, action: Callable[[], object], *, later: bool = False) -> bool:
-        """Run ``action`` in the prompt's own thread while the prompt shows, from any
-        thread, without hiding the prompt (it must write nothing: see ``Writer.hold``);
-        False if no prompt is showing (``later``: it runs as the next prompt shows). An
-        action that finds the prompt ended does not run."""
+    def call(self, action: Callable[[], object], *, later: bool = False,
+             delay: float = 0.0) -> bool:
+        """Run ``action`` in the prompt's own thread while the prompt shows (after
+        ``delay`` seconds), from any thread, without hiding the prompt (it must write
+        nothing: see ``Writer.hold``); False if no prompt is showing (``later``: it runs as
+        the next prompt shows). An action that finds the prompt ended does not run."""
         with self._calls_lock:
             loop = self._loop
             if loop is None:
-                if later and action not in self._calls:
-                    self._calls.append(action)
+                if later and (action, delay) not in self._calls:
+                    self._calls.append((action, delay))
                 return False
         app = self.session.app
 
@@ -171,7 +172,10 @@ class PromptReader:
                 action()
 
         try:
-            loop.call_soon_threadsafe(run)
+            if delay:
+                loop.call_soon_threadsafe(loop.call_later, delay, run)
+            else:
+                loop.call_soon_threadsafe(run)
         except RuntimeError:  # the prompt ended meanwhile
             return False
         return True
@@ -235,8 +239,8 @@ class PromptReader:
             with self._calls_lock:
                 self._loop = loop
                 calls, self._calls = self._calls, []
-            for action in calls:
-                self.call(action)
+            for action, delay in calls:
+                self.call(action, delay=delay)
             for fd, callback in self.watchers:
                 loop.add_reader(fd, callback)
             if self._woken.is_set():  # news came while no prompt was shown

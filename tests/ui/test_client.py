@@ -9,7 +9,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from a11y_games.engine import Msg, PlayerRef
+from a11y_games.engine import Event, Msg, PlayerRef
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.ui.client import Client
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
@@ -645,3 +645,24 @@ def test_hot_seat_held_lines_keep_the_player_s_verbosity() -> None:
             if line.endswith(("private message for you:", "private messages for you:"))]
     assert held, "no private line was held for a player: the test proves nothing"
     assert not [line for line in held if " hands " in line], held
+
+
+def test_a_count_of_answers_is_said_only_when_it_is_the_latest_news() -> None:
+    """News arriving together (a network table where bots answer at once) said "1 of 5
+    has answered." to "4 of 5 have answered." in a row: only the latest count is said, and
+    none once more news follows it; the log keeps every count."""
+    match = Match(SPEC, SPEC.settings(2, 5),
+                  [SeatSpec("human", "Ana"), SeatSpec("bot", level="random")])
+    out = io.StringIO()
+    client = Client(match, reader=PlainReader(io.StringIO("")), writer=Writer(out))
+    client.flush_events()
+    said = len(out.getvalue().splitlines())
+    match.events.extend(Event(Msg("online.progress", count=n, of=5)) for n in (1, 2, 3))
+    client.flush_events()
+    assert out.getvalue().splitlines()[said:] == ["3 of 5 have answered."]
+    said = len(out.getvalue().splitlines())
+    match.events.extend([Event(Msg("online.progress", count=4, of=5)),
+                         Event(Msg("online.presence.joined", name="Bo"))])
+    client.flush_events()
+    assert out.getvalue().splitlines()[said:] == ["Bo sits at the table."]
+    assert sum(e.msg.id == "online.progress" for e in client.transcripts[0]) == 4
