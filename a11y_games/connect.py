@@ -140,43 +140,50 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: _Voice
     sound = None
     try:
         table = _take_back(session, uri, specs, writer, tr)
-        if table is None:
-            lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs,
-                          level=prefs.level)
-            try:
-                table = lobby.run()
-            except EOFError:
-                table = None
+        while True:  # a game, then the lobby again if the player goes back to it
             if table is None:
-                writer.line(tr.render(Msg("core.quit.bye")))
-                return 0
-        token = session.token
-        held = table
+                lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs,
+                              level=prefs.level)
+                try:
+                    table = lobby.run(again=client_ref != [])
+                except EOFError:
+                    table = None
+                if table is None:
+                    writer.line(tr.render(Msg("core.quit.bye")))
+                    return 0
+            token = session.token
+            held = table
 
-        def checkpoint(seq: int) -> None:
-            if token is not None:
-                remember_seat(uri, token, held.info.id, seq)
+            def checkpoint(seq: int, token: str | None = token,
+                           held: RemoteTable = held) -> None:
+                if token is not None:
+                    remember_seat(uri, token, held.info.id, seq)
 
-        table.on_checkpoint = checkpoint
-        sound = _sound(args.sound or prefs.sound, prefs)
-        client = Client(table, reader=reader, writer=writer, lang=lang,
-                        verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
-                        speech=voice.speech, sound=sound,
-                        braille=BrailleOptions(
-                            mode=args.braille,
-                            table=args.braille_table or prefs.braille_table or None,
-                            contracted=bool(args.braille_contracted)
-                            or prefs.braille_contracted == "on", width=width),
-                        specs=specs, prefs=prefs)
-        client_ref.append(client)
-        voice.display = lambda: client.display
-        voice.render = lambda msg: client.tr.render(msg)
-        if args.brlapi:
-            client.display = _display(client, reader)
-        status = client.run()
-        if table.over():
-            forget_seat(uri)
-        return status
+            table.on_checkpoint = checkpoint
+            if sound is None:
+                sound = _sound(args.sound or prefs.sound, prefs)
+            client = Client(table, reader=reader, writer=writer, lang=lang,
+                            verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
+                            speech=voice.speech, sound=sound,
+                            braille=BrailleOptions(
+                                mode=args.braille,
+                                table=args.braille_table or prefs.braille_table or None,
+                                contracted=bool(args.braille_contracted)
+                                or prefs.braille_contracted == "on", width=width),
+                            specs=specs, prefs=prefs)
+            client_ref[:] = [client]
+            voice.display = lambda client=client: client.display
+            voice.render = lambda msg, client=client: client.tr.render(msg)
+            if args.brlapi:
+                client.display = _display(client, reader)
+            status = client.run()
+            if table.over():
+                forget_seat(uri)
+            if not client.to_lobby:
+                return status
+            with contextlib.suppress(RequestRefused):  # the game is over: back at the lobby
+                session.request(p.Leave())
+            table = None
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))
         return 1

@@ -92,3 +92,13 @@ def test_processes_compiling_at_once_leave_whole_catalogues(tmp_path: Path) -> N
     assert [run.wait(timeout=120) for run in runs] == [0, 0, 0, 0]
     assert not list(locales.glob("*/LC_MESSAGES/*.tmp"))
     assert (locales / "en" / "LC_MESSAGES" / "core.mo").stat().st_mode & 0o044 == 0o044
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_message_id_is_written_twice(lang: str, domain: str) -> None:
+    """A second entry of an id silently replaces the first (one of them is never said)."""
+    text = (LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po").read_text(encoding="utf-8")
+    ids = re.findall(r'^msgid "(.+)"$', text, flags=re.MULTILINE)
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    assert twice == [], twice

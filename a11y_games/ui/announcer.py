@@ -188,7 +188,7 @@ class Announcer:
             won = "core.end.you_won" if seat in outcome.winners else "core.end.you_lost"
             self.cue(end_cue(seat in outcome.winners))
             lines.append(Msg(won, seat=PlayerRef(seat)))
-        lines.append(Msg("core.end.hint"))
+        lines.append(Msg("core.end.hint" if self.table.local else "online.end.hint"))
         self.say(*lines)
         self.autosave_now()
 

@@ -141,6 +141,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """Hot-seat: how far each player heard the events, when the keyboard last left them."""
         self.asked: tuple[Any, ...] | None = None
         self.ended = False
+        self.to_lobby = False
+        """A network game over, the player quit it: back to the lobby, still connected."""
         self.typed_ahead = ""
         """A command typed at the hand-over instead of Enter, run once the question is asked."""
         self.numbering = Numbering()

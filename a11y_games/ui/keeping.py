@@ -201,8 +201,9 @@ class KeepingCommands:
         if sure and not self.table.local:
             if self.table.outcome() is None:  # a bot holds the seat until you come back
                 self.table.leave()  # type: ignore[attr-defined]
-                self.say(Msg("online.left"))
-            self.say(Msg("core.quit.bye"))
+                self.say(Msg("online.left"), Msg("core.quit.bye"))
+            else:  # the game is over: the lobby again, for the next one
+                self.to_lobby = True
             raise Quit
         if sure and not self.ended and self.table.log_length:
             save = self._yes_no(Msg("core.quit.save_prompt"))

@@ -188,10 +188,11 @@ class Lobby:
             self.say(Msg("core.yes_no"))
 
     # --- the lobby ----------------------------------------------------------------------------
-    def run(self) -> RemoteTable | None:
+    def run(self, *, again: bool = False) -> RemoteTable | None:
         """The menu until a seat is taken (or a game watched) and started, or the player
-        leaves (None)."""
-        self.say(Msg("online.lobby.welcome", address=self.session.uri))
+        leaves (None). ``again``: back from a game that ended, still connected."""
+        self.say(Msg("online.lobby.again" if again else "online.lobby.welcome",
+                     address=self.session.uri))
         while True:
             self.session.on_state = self._connection_state  # a table's own, while at one
             self.say(Msg("online.lobby.menu_header"),

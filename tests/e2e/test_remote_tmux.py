@@ -76,7 +76,10 @@ def test_an_interactive_client_plays_a_network_game_in_a_terminal(tmp_path: Path
         bo.type("quit")
         bo.wait_for(lambda lines: any("Type yes" in line or "yes or no" in line.lower()
                                       for line in lines[-5:]), timeout=20)
-        bo.type("yes")
+        bo.type("yes")  # the game over: back to the lobby, then leave it
+        bo.wait_for(lambda lines: any(line.startswith("Back at the lobby") for line in lines))
+        bo.wait_for(lambda lines: lines[-1].startswith("Lobby>"))
+        bo.type("5")
         bo.wait_for(lambda lines: any(line.startswith("Goodbye") for line in lines), 20)
         helper.join(30)
     finally:
