@@ -358,10 +358,11 @@ class Progress(_Base, tag="progress"):
 class Presence(_Base, tag="presence"):
     """Someone arrived, left, lost their connection, came back; a bot took or gave back a
     seat; someone watches; a bot thinks (a strong bot's decision being searched: each
-    client says it once it has said nothing for a while)."""
+    client says it once it has said nothing for a while); a player of this finished game
+    opened the next table (listed in the lobby, or by invitation)."""
 
     what: Literal["joined", "left", "lost", "back", "bot_took_over", "handed_back",
-                  "watching", "thinking"]
+                  "watching", "thinking", "next", "next_private"]
     name: Name
     seat: int | None = None
 

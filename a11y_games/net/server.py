@@ -66,6 +66,9 @@ class Connection:
         self.name = ""
         self.lang = "en"
         self.table: Table | None = None
+        self.finished: Table | None = None
+        """The table whose game this person played to its end, then left: told when they
+        open the next one (the others there may follow)."""
         self.closing = False
         self._clock = clock
         self._chat: deque[float] = deque()
@@ -167,6 +170,9 @@ class Connection:
         elif isinstance(message, p.Create):
             self._free()
             self.table = lobby.create(self, message, self.lang)
+            finished, self.finished = self.finished, None
+            if finished is not None:
+                finished.next_opened(self.name, self.table)
         elif isinstance(message, p.Join):
             self._free()
             table = lobby.find(message.table, message.code)
@@ -234,6 +240,8 @@ class Connection:
 
     def _leave(self) -> None:
         table, self.table = self.table, None
+        if table is not None and table.record.over and table.seat_of(self) is not None:
+            self.finished = table
         if table is not None:
             table.leave(self)
             self.server.lobby.drop_if_abandoned(table)

@@ -213,6 +213,13 @@ class Table:
         self._to_all(p.Presence(what=what, name=name,  # type: ignore[arg-type]
                                 seat=None if seat is None else seat.number))
 
+    def next_opened(self, name: str, table: Table) -> None:
+        """``name``, who played this finished game, opened ``table``: everyone still here
+        hears it (how to follow: the lobby's list, or the table's code for an invited
+        table)."""
+        if self.record.over:
+            self._presence("next" if table.record.public else "next_private", None, name)
+
     def _save(self) -> None:
         self.record.seats = [s.record for s in self.seats]
         self.storage.save_table(self.record)

@@ -29,6 +29,7 @@ ONLINE: dict[str, str] = {
     "online.chat.private": "chat", "online.chat.private_to": "",
     "online.presence.joined": "joined", "online.presence.watching": "joined",
     "online.presence.back": "joined", "online.presence.handed_back": "joined",
+    "online.presence.next": "joined", "online.presence.next_private": "joined",
     "online.presence.left": "left", "online.presence.lost": "disconnected",
     "online.reconnecting": "disconnected", "online.reconnected": "joined",
     "online.progress": "", "online.missed": "", "online.snapshot": "",

@@ -565,8 +565,9 @@ def test_a_strong_bot_holding_a_lost_seat_is_not_said_to_be_its_player(tmp_path:
 def test_after_a_game_quit_goes_back_to_the_lobby_for_the_next(server: Server,
                                                                 tmp_path: Path) -> None:
     """A network game over, `quit` takes the player back to the lobby, still connected:
-    Bo, at the finished table, hears Ana go; Ana creates the next table there and plays
-    it, without starting the program again; `Leave` in the lobby then says goodbye."""
+    Bo, still at the finished table, hears Ana go, then that she opened the next table;
+    he quits too and joins it in the lobby; both play it without starting the program
+    again."""
     ana = Player(server.url, tmp_path / "ana", "Ana")
     create_table(ana, game="pnue", players=5, bots=3)
     bo = Player(server.url, tmp_path / "bo", "Bo")
@@ -581,17 +582,18 @@ def test_after_a_game_quit_goes_back_to_the_lobby_for_the_next(server: Server,
     ana.send("yes")
     ana.expect(r"^Back at the lobby\.")
     bo.expect(r"^Ana left the table\.")
-    create_table(ana, game="vertigo", players=2, bots=1)
-    ana.expect(r"you have seat 1 of 2")
+    create_table(ana, game="vertigo", players=3, bots=1)
+    ana.expect(r"you have seat 1 of 3")
+    bo.expect(r"^Ana opens the next table: type quit, then join it in the lobby\.")
+    bo.send("quit")
+    bo.expect(r"Type yes")
+    bo.send("yes")
+    bo.expect(r"^Back at the lobby\.")
+    join_first_table(bo)
+    ana.expect(r"Bo sits at the table\.")
     ana.send("start")
-    ana.expect(r"^Welcome to Vertigo\.")
-    ana.expect(r"^Your turn")
-    ana.send("quit")
-    ana.expect(r"Type yes")
-    ana.send("yes")  # mid-game: a bot plays for her, and the program ends as before
-    ana.expect(r"^You left: a bot plays for you until you return\.")
-    ana.expect(r"^Goodbye\.")
-    assert ana.wait() == 0
-    bo.close_input()
-    assert bo.wait() == 0
+    for player in (ana, bo):
+        player.expect(r"^Welcome to Vertigo\.")
     assert "Traceback" not in ana.text() + bo.text()
+    for player in (bo, ana):
+        player.kill()
