@@ -177,6 +177,9 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: _Voice
             if args.brlapi:
                 client.display = _display(client, reader)
             status = client.run()
+            table.on_news, table.on_thinking = (lambda urgent: None), (lambda seat: None)
+            if hasattr(reader, "unwake"):
+                reader.unwake()  # what the table asked of the prompt is done with it
             if table.over():
                 forget_seat(uri)
             if not client.to_lobby:

@@ -195,9 +195,12 @@ class PromptReader:
             loop.call_soon_threadsafe(loop.call_later, self.WAKE_DELAY, self._stop)
 
     def unwake(self) -> None:
-        """Forget a wake asked while no prompt showed: what it was for is done."""
-        if self._loop is None:
-            self._woken.clear()
+        """Forget a wake, and actions waiting for the next prompt, asked while no prompt
+        showed: what they were for is done."""
+        with self._calls_lock:
+            if self._loop is None:
+                self._woken.clear()
+                self._calls.clear()
 
     def _stop(self) -> None:
         app = self.session.app
