@@ -140,10 +140,10 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: _Voice
     sound = None
     try:
         table = _take_back(session, uri, specs, writer, tr)
+        lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs,
+                      level=prefs.level)
         while True:  # a game, then the lobby again if the player goes back to it
             if table is None:
-                lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs,
-                              level=prefs.level)
                 try:
                     table = lobby.run(again=client_ref != [])
                 except EOFError:

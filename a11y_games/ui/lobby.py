@@ -118,6 +118,8 @@ class Lobby:
         self.tr = tr
         self.specs = specs
         self.level = level
+        self.last: p.Create | None = None
+        """The table this player last created here: the next one's answers on Enter."""
         self._news: list[Msg] = []
         """The connection's comings and goings, said at the next prompt (from its thread)."""
         self._news_lock = threading.Lock()
@@ -306,22 +308,29 @@ class Lobby:
                      if fold(word) in map(fold, game_words(g, self.tr))]
             return found[0] if len(found) == 1 else None
 
-        picked = self.ask_number(Msg("online.create.game", default=1), 1, len(games), 1,
-                                 game_named)
+        last = self.last
+        first = next((i for i, g in enumerate(games, 1) if last and g.name == last.game), 1)
+        picked = self.ask_number(Msg("online.create.game", default=first), 1, len(games),
+                                 first, game_named)
         if picked is None:
             return None
         spec = games[picked - 1]
+        if last is not None and last.game != spec.name:
+            last = None  # another game: its own defaults
+        usual = last.players if last is not None else spec.default_players
         players = self.ask_number(Msg("core.launcher.players", low=spec.min_players,
-                                      high=spec.max_players, default=spec.default_players),
-                                  spec.min_players, spec.max_players, spec.default_players)
+                                      high=spec.max_players, default=usual),
+                                  spec.min_players, spec.max_players, usual)
         if players is None:
             return None
-        bots = self.ask_number(Msg("online.create.bots", high=players - 1, default=0),
-                               0, players - 1, 0)
+        usual = min(len(last.bots), players - 1) if last is not None else 0
+        bots = self.ask_number(Msg("online.create.bots", high=players - 1, default=usual),
+                               0, players - 1, usual)
         if bots is None:
             return None
         levels = tuple(spec.bots)
-        level = self.level if self.level in levels else "normal"
+        level = last.level if last is not None else self.level
+        level = level if level in levels else "normal"
         self.say(*(Msg("core.choices.item", number=i, label=Msg(f"online.level.{name}"))
                    for i, name in enumerate(levels, 1)))
         chosen = self.ask_number(Msg("online.create.level", default=levels.index(level) + 1),
@@ -340,19 +349,26 @@ class Lobby:
             if values is None:
                 continue  # a variant's sub-question, the variant off: its default holds
             labels = [option.value_label(v) for v in values]
-            default = values.index(option.default) + 1 if option.default in values else 1
+            usual = last.options.get(option.name, option.default) if last else option.default
+            usual = usual if usual in values else option.default
+            default = values.index(usual) + 1 if usual in values else 1
             self.say(option.label, *(Msg("core.choices.item", number=i, label=label)
                                      for i, label in enumerate(labels, 1)))
             answer = self.ask_number(Msg("core.launcher.option", default=default), 1,
                                      len(values), default)
             options[option.name] = values[(answer or default) - 1]
-        public = self.ask_yes_no(Msg("online.create.public"), True)
-        delay = self.ask_number(Msg("online.create.delay", default=2), 0, 60, 2)
+        listed = last.public if last is not None else True
+        public = self.ask_yes_no(Msg("online.create.public" if listed
+                                     else "online.create.public_no"), listed)
+        usual = round(last.bot_delay / 60) if last is not None else 2
+        delay = self.ask_number(Msg("online.create.delay", default=usual), 0, 60, usual)
         if delay is None:
             return None
-        return self._take(p.Create(game=spec.name, players=players, options=options,
-                                   bots=seats, public=public, level=level,
-                                   bot_delay=60.0 * delay))
+        request = p.Create(game=spec.name, players=players, options=options, bots=seats,
+                           public=public, level=level, bot_delay=60.0 * delay)
+        joined = self._take(request)
+        self.last = request
+        return joined
 
     # --- before the start -------------------------------------------------------------------
     def wait_for_start(self, table: RemoteTable, joined: p.Joined) -> bool:

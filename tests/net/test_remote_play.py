@@ -597,3 +597,35 @@ def test_after_a_game_quit_goes_back_to_the_lobby_for_the_next(server: Server,
     assert "Traceback" not in ana.text() + bo.text()
     for player in (bo, ana):
         player.kill()
+
+
+def test_the_next_table_is_created_with_the_last_one_s_answers_on_enter(
+        server: Server, tmp_path: Path) -> None:
+    """Back at the lobby after a game, creating a table again offers the last table's
+    answers on Enter (the game, its players, bots, variants): Enter all the way makes
+    the same table."""
+    ana = Player(server.url, tmp_path / "ana", "Ana")
+    create_table(ana, game="pnue", players=6, bots=5)
+    ana.expect(r"you have seat 1 of 6")
+    ana.send("start")
+    play({"Ana": (ana, "en")}, seed=4)
+    ana.send("quit")
+    ana.expect(r"Type yes")
+    ana.send("yes")
+    ana.expect(r"^Back at the lobby\.")
+    ana.expect(r"^Lobby>|^5\. Leave\.")
+    ana.send("2")
+    ana.expect(r"Enter for 1\.")  # PNUE: the first game of the list, as last time
+    ana.send("")
+    ana.expect(r"players, 2 to 12\? Enter for 6\.")
+    ana.send("")
+    ana.expect(r"How many bots, 0 to 5\? Enter for 5\.")
+    ana.send("")
+    while True:  # every other question: Enter
+        line = ana.expect(r"Enter for|you have seat")
+        if "you have seat" in line.string:
+            break
+        ana.send("")
+    assert line.string.startswith("PNUE — Mr Dollar: you have seat 1 of 6"), line.string
+    ana.expect(r"^6 seated \(Ana, ")
+    ana.kill()
