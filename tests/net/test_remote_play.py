@@ -560,3 +560,33 @@ def test_a_strong_bot_holding_a_lost_seat_is_not_said_to_be_its_player(tmp_path:
     finally:
         kill_leftovers()
         server.kill()
+
+
+def test_a_vote_is_asked_once_while_the_bots_answer_it(tmp_path: Path) -> None:
+    """Strong bots vote one after another while Bo decides: each of their answers brought
+    the vote again ("Approve Priya and Ingrid?", "The same 2 choices."), though it stayed
+    the same question: the seats still to answer are not part of it."""
+    server = Server(tmp_path / "db", tmp_path / "server-home", "--think", "0.2",
+                    "--seed", "7").start()
+    bo = Player(server.url, tmp_path / "bo", "Bo")
+    try:
+        create_table(bo, game="pnue", players=5, bots=4, level="3")
+        bo.expect(r"you have seat 1 of 5")
+        bo.send("start")
+        if bo.expect(r"^Your turn: (Nominate|Approve)").group(1) == "Nominate":
+            bo.send("1")  # Bo is the first President: a nomination, then the vote
+            bo.expect(r"^Approve ")
+        asked = bo.seen
+        bo.expect(r"^4 of 5 have answered\.", timeout=30)  # the bots have all voted
+        time.sleep(1.0)  # anything asked again would be here by now
+        bo.send("1")
+        bo.expect(r"^Your vote: yes\.")
+        meanwhile = bo.lines[asked:bo.seen - 1]
+        assert not [line for line in meanwhile
+                    if line.startswith(("Approve ", "The same "))], meanwhile
+        bo.send("quit")
+        bo.close_input()
+        bo.wait()
+    finally:
+        bo.kill()
+        server.kill()
