@@ -309,7 +309,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """What makes a question new: asked once, not again while it stays the same (others
         answering a question put to several, a vote, leave it the same)."""
         return (seat, pending.prompt, pending.race, pending.public, pending.several,
-                self.table.log_length)
+                tuple(action for action, _ in self.table.choices(seat)), self.table.log_length)
 
     def _say_thinking(self, bot: int) -> None:
         """Say which bot is thinking, after a silence (:meth:`_thinking_line`), and the

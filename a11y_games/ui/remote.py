@@ -352,6 +352,7 @@ class RemoteTable:
                 self.on_thinking(message.seat)  # no news: said only after a silence
             return
         with self._lock:
+            before = self._pending
             self._take(message)
             if isinstance(message, p.Acked):
                 self._acked_at = self.questions
@@ -359,7 +360,16 @@ class RemoteTable:
                 self.changes += 1
             self._lock.notify_all()
         if not reply:
-            self.on_news(isinstance(message, (p.PendingMsg, p.Over, p.Presence)))
+            self.on_news(self._urgent(message, before))
+
+    def _urgent(self, message: Any, before: p.PendingMsg | None) -> bool:
+        """News that may interrupt this seat's answer: a new question (not the one it is
+        answering, sent again as others answer it: a vote), the end, comings and goings."""
+        if isinstance(message, p.PendingMsg):
+            return not (before is not None and self.seat in before.seats
+                        and self.seat in message.seats and message.prompt == before.prompt
+                        and message.race == before.race and message.choices == before.choices)
+        return isinstance(message, (p.Over, p.Presence))
 
     def _take(self, message: Any) -> None:
         if isinstance(message, p.EventMsg):
