@@ -420,7 +420,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             if after_news and self._waiting_prompt(prompt):
                 prompt = ""  # others' moves said: no "Waiting>" again for a screen reader
             self._reading = True
-            return self.reader.read(prompt)
+            line = self.reader.read(prompt)
+            unwake = getattr(self.reader, "unwake", None)
+            if unwake is not None:  # news that asked the prompt to end, as a line was
+                unwake()  # typed, is said now: the loop looks again before the next prompt
+            return line
         finally:
             self._reading = False
             self.out.release()

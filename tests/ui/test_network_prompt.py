@@ -130,3 +130,28 @@ def test_the_prompt_before_a_network_table_s_first_question_says_waiting() -> No
     assert client.prompt_text() == "Waiting> "
     table.ended = Outcome(frozenset({1}), Msg("toy.won", seat=PlayerRef(1)))
     assert client.prompt_text() == "Game over> "
+
+
+def test_enter_pressed_as_news_ends_the_prompt_leaves_the_next_prompt_alone() -> None:
+    """News ends the prompt a moment after it is looked at; a line typed in that moment
+    is taken, and the news said after it. The next prompt then stays: it was ended at
+    once, shown twice with nothing between (or a quit dialogue's "> ")."""
+    table = NetworkTable()
+    with create_pipe_input() as pipe:
+        client, shown = _client(table, pipe)
+
+        def news_then_enter() -> None:
+            table.news.append(Event(Msg("online.presence.joined", name="Bo")))
+            client._news_at_prompt()  # held, and the prompt asked to end
+            pipe.send_text("status\n")  # ...but the player pressed Enter first
+
+        threading.Timer(0.3, lambda: client.reader.call(news_then_enter)).start()
+        assert client._read_line() == "status"
+        assert client.transcripts[0][-1].msg.id == "online.presence.joined"  # said
+        typed = threading.Timer(0.6, lambda: pipe.send_text("whose\n"))
+        typed.start()
+        try:
+            assert client._read_line() == "whose"  # not ended unseen
+        finally:
+            typed.cancel()
+    assert shown == ["Waiting> ", "Waiting> "], shown
