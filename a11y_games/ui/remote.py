@@ -18,7 +18,9 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from a11y_games.engine import Event, IllegalAction, Msg, Pending, Verbosity
+import msgspec
+
+from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import Outcome, Query, Topic, UnknownTopic
 from a11y_games.net import protocol as p
@@ -531,7 +533,21 @@ class RemoteTable:
             raise IllegalAction(error.msg) from None
         self._acts += 1
         with self._lock:
-            self._lock.wait_for(lambda: self.questions > self._acked_at, REPLY_TIMEOUT)
+            if not self._lock.wait_for(lambda: self.questions > self._acked_at, REPLY_TIMEOUT):
+                self._answered()
+
+    def _answered(self) -> None:
+        """No question followed this seat's answer in time (bots at the server decide on,
+        longer): the one answered is no longer this seat's, so it is not asked again (its
+        answer refused: "not your turn"); the next comes as the server sends it."""
+        pending = self._pending
+        if pending is None or self.seat not in pending.seats:
+            return
+        others = [s for s in pending.seats if s != self.seat] or [
+            s for s in self.seat_order() if s != self.seat]  # whoever the server waits for
+        self._pending = msgspec.structs.replace(
+            pending, seats=others, choices=[], several=False,
+            prompt=Msg("net.waiting", count=len(others), players=[PlayerRef(s) for s in others]))
 
     def outcome(self) -> Outcome | None:
         return self._outcome

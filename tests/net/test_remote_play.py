@@ -593,3 +593,31 @@ def test_a_vote_is_asked_once_while_the_bots_answer_it(tmp_path: Path) -> None:
     finally:
         bo.kill()
         server.kill()
+
+
+def test_a_question_answered_is_not_asked_again_while_bots_think_long(
+        tmp_path: Path) -> None:
+    """Vertigo's setup: Vera buys, then two strong bots make theirs, one decision after
+    another, longer than a reply is waited for (15 s). Her setup question was asked again
+    meanwhile ("Your turn: Which region?"), and her answer refused: "It is not your turn."
+    """
+    server = Server(tmp_path / "db", tmp_path / "server-home", "--think", "1",
+                    "--seed", "7").start()
+    vera = Player(server.url, tmp_path / "vera", "Vera")
+    try:
+        create_table(vera, game="vertigo", players=3, bots=2, level="3")
+        vera.expect(r"you have seat 1 of 3")
+        vera.send("start")
+        vera.expect(r"^Setup purchases: Vera first")
+        play({"Vera": (vera, "en")}, seed=3, until=120, until_line=("Vera", r"^Turn 1\."))
+        assert "It is not your turn." not in vera.lines, vera.lines[-30:]
+        bots = [i for i, line in enumerate(vera.lines)
+                if re.match(r"^(Smog|Kyoto) makes the setup purchases\.", line)]
+        assert bots and not [line for line in vera.lines[bots[0]:]
+                             if line.startswith("Your turn: ")], vera.lines[bots[0]:]
+        vera.send("quit")
+        vera.close_input()
+        vera.wait()
+    finally:
+        vera.kill()
+        server.kill()
