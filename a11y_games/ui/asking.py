@@ -191,8 +191,10 @@ class Asking:
     def prompt_text(self) -> str:
         """A short prompt (``Ana>``, ``Waiting>``): the question is the line above it."""
         pending = self.table.pending()
-        if pending is None:
+        if pending is None and self.table.outcome() is not None:
             return self.tr.render(Msg("core.prompt.over")) + "> "
+        if pending is None:  # a network table's first question not yet here
+            return self.tr.render(Msg("core.prompt.wait")) + "> "
         actor = self._seat_in_view()
         if actor is not None and actor in pending.seats:
             return self.tr.render(Msg("core.prompt.turn", seat=PlayerRef(actor))) + "> "
@@ -432,10 +434,14 @@ class Asking:
     def show_choices(self, seat: int) -> None:
         self.say_summary(self._choice_lines(seat))
 
+    def racing_here(self, pending: Pending) -> list[int]:
+        """The seats here that still race (not those that have reacted)."""
+        return [s for s in pending.seats if self.table.is_human(s) and self.table.choices(s)]
+
     def run_race(self, pending: Pending) -> bool:
         """A reaction race: the human here presses Enter; bots react after a random delay
         (at a server, the order of arrival there decides). False if nobody here races."""
-        humans = [s for s in pending.seats if self.table.is_human(s) and self.table.choices(s)]
+        humans = self.racing_here(pending)
         if not humans and not self.table.local:
             return False
         times: dict[int, float] = {}

@@ -221,17 +221,19 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """The prompt's thread, at a network table: the news is said once the prompt has
         ended, and the prompt ends only when there is something to say or its words change
         (this seat asked, the game over): news that says nothing to this seat (a question
-        put to another) shows no prompt again for a screen reader to read. At a dialogue's
-        prompt (quit? save first?) it ends as before: the loop says the news after it."""
+        put to another) shows no prompt again for a screen reader to read. A dialogue's
+        prompt (quit? save first? a race's Enter) stays: the news waits for its answer, and
+        the loop says it after (ended, it only showed its "> " again, twice in a row)."""
         self._news_due = False
         if not self._reading:
-            self.reader.wake()  # type: ignore[attr-defined]
             return
         shown = self._shown_prompt
 
         def takes_over() -> bool:
             asked = self.advance(aside=True)
             pending = self.table.pending()
+            if pending is not None and pending.race:  # others still racing: nothing here
+                return bool(self.racing_here(pending))
             new_question = (asked and pending is not None and self.viewer is not None
                             and self._question_key(self.viewer, pending) != self.asked)
             return new_question or self.prompt_text() != shown
@@ -306,8 +308,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             return False
 
     def _question_key(self, seat: int, pending: Pending) -> tuple[Any, ...]:
-        """What makes a question new: asked once, not again while it stays the same."""
-        return (seat, pending, self.table.log_length)
+        """What makes a question new: asked once, not again while it stays the same (others
+        answering a question put to several, a vote, leave it the same)."""
+        return (seat, pending.prompt, pending.race, pending.public, pending.several,
+                tuple(action for action, _ in self.table.choices(seat)), self.table.log_length)
 
     def _say_thinking(self, bot: int) -> None:
         """Say which bot is thinking, after a silence (:meth:`_thinking_line`), and the
@@ -418,7 +422,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             if after_news and self._waiting_prompt(prompt):
                 prompt = ""  # others' moves said: no "Waiting>" again for a screen reader
             self._reading = True
-            return self.reader.read(prompt)
+            line = self.reader.read(prompt)
+            unwake = getattr(self.reader, "unwake", None)
+            if unwake is not None:  # news that asked the prompt to end, as a line was
+                unwake()  # typed, is said now: the loop looks again before the next prompt
+            return line
         finally:
             self._reading = False
             self.out.release()

@@ -18,7 +18,9 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from a11y_games.engine import Event, IllegalAction, Msg, Pending, Verbosity
+import msgspec
+
+from a11y_games.engine import Event, IllegalAction, Msg, Pending, PlayerRef, Verbosity
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import Outcome, Query, Topic, UnknownTopic
 from a11y_games.net import protocol as p
@@ -352,6 +354,7 @@ class RemoteTable:
                 self.on_thinking(message.seat)  # no news: said only after a silence
             return
         with self._lock:
+            before = self._pending
             self._take(message)
             if isinstance(message, p.Acked):
                 self._acked_at = self.questions
@@ -359,7 +362,16 @@ class RemoteTable:
                 self.changes += 1
             self._lock.notify_all()
         if not reply:
-            self.on_news(isinstance(message, (p.PendingMsg, p.Over, p.Presence)))
+            self.on_news(self._urgent(message, before))
+
+    def _urgent(self, message: Any, before: p.PendingMsg | None) -> bool:
+        """News that may interrupt this seat's answer: a new question (not the one it is
+        answering, sent again as others answer it: a vote), the end, comings and goings."""
+        if isinstance(message, p.PendingMsg):
+            return not (before is not None and self.seat in before.seats
+                        and self.seat in message.seats and message.prompt == before.prompt
+                        and message.race == before.race and message.choices == before.choices)
+        return isinstance(message, (p.Over, p.Presence))
 
     def _take(self, message: Any) -> None:
         if isinstance(message, p.EventMsg):
@@ -521,7 +533,21 @@ class RemoteTable:
             raise IllegalAction(error.msg) from None
         self._acts += 1
         with self._lock:
-            self._lock.wait_for(lambda: self.questions > self._acked_at, REPLY_TIMEOUT)
+            if not self._lock.wait_for(lambda: self.questions > self._acked_at, REPLY_TIMEOUT):
+                self._answered()
+
+    def _answered(self) -> None:
+        """No question followed this seat's answer in time (bots at the server decide on,
+        longer): the one answered is no longer this seat's, so it is not asked again (its
+        answer refused: "not your turn"); the next comes as the server sends it."""
+        pending = self._pending
+        if pending is None or self.seat not in pending.seats:
+            return
+        others = [s for s in pending.seats if s != self.seat] or [
+            s for s in self.seat_order() if s != self.seat]  # whoever the server waits for
+        self._pending = msgspec.structs.replace(
+            pending, seats=others, choices=[], several=False,
+            prompt=Msg("net.waiting", count=len(others), players=[PlayerRef(s) for s in others]))
 
     def outcome(self) -> Outcome | None:
         return self._outcome

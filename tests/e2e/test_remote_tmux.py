@@ -120,3 +120,39 @@ def test_whose_while_another_person_is_asked_names_them_once(tmp_path: Path) -> 
         bo.close()
         ana.kill()
         server.kill()
+
+
+def test_news_while_bo_answers_leave_the_game_waits_for_his_answer(tmp_path: Path) -> None:
+    """Bo has voted and types quit; Ana votes meanwhile: the question "Leave the game?"
+    keeps its one "> " (news ended it and showed it again, twice in a row), and what Ana's
+    vote brought is said once Bo answers no."""
+    server, ana, bo = _server_ana_and_bo(tmp_path, "--seed", "7")
+    try:
+        create_table(ana, game="pnue", players=5, bots=3)
+        bo.wait_for(lambda lines: any(line.startswith("Lobby>") for line in lines))
+        for answer, heard in (("1", "Which table"), ("1", "Waiting for the start")):
+            bo.type(answer)
+            bo.wait_for(lambda lines, heard=heard: any(heard in line for line in lines))
+        ana.expect(r"Bo sits at the table\.")
+        ana.send("start")
+        ana.expect(r"^Turn 1: Priya is President\.")  # a bot nominates (seed 7): a vote
+        bo.wait_for(lambda lines: any(line.startswith("Your turn: Approve") for line in lines))
+        bo.type("1")
+        bo.wait_for(lambda lines: any(line.startswith("Your vote") for line in lines))
+        bo.settled()
+        bo.type("quit")
+        lines = bo.wait_for(lambda lines: bool(lines) and lines[-1] == ">"
+                            and lines[-2].startswith("Type yes to leave"))
+        asked = len(lines) - 1
+        ana.send("1")  # Ana votes: the result, the next turn, to Bo's terminal
+        ana.expect(r"^(Approved|Rejected): ")
+        lines = bo.settled(quiet=1.5)
+        assert lines[asked:] == [">"], lines[asked - 2:]
+        bo.type("no")
+        lines = bo.wait_for(lambda lines: any(line.startswith(("Approved", "Rejected"))
+                                              for line in lines[asked:]))
+        assert lines[asked:asked + 2] == ["> no", "The game goes on."], lines[asked:]
+    finally:
+        bo.close()
+        ana.kill()
+        server.kill()
