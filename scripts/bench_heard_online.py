@@ -73,7 +73,11 @@ def one_game(url: str, players: int) -> dict[str, int]:
         timers: list[threading.Timer] = []
 
         def shown(prompt: str) -> str:
-            prompts.append((prompt, len(out.getvalue().splitlines())))
+            said = len(out.getvalue().splitlines())
+            again = bool(prompts) and prompts[-1] == (prompt, said)
+            prompts.append((prompt, said))
+            if again:  # drawn again with nothing new: its question is answered already
+                return drawn(prompt)
             answer = ("1\n" if prompt.startswith("Ana> ") else
                       "quit\n" if prompt.startswith("Game over> ") else
                       "yes\n" if prompt == "> " else "")  # leave the game? yes
