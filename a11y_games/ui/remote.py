@@ -30,6 +30,10 @@ __all__ = ["ConnectionLost", "RemoteTable", "Session"]
 
 REPLY_TIMEOUT = 15.0
 """Seconds a request waits for the server's answer before the player is told."""
+NEXT_QUESTION = 1.0
+"""Seconds an answer waits for the question that follows it (bots at the server play in
+between) before the prompt shows again, ``Waiting>``: no prompt meanwhile, and what is
+typed then is not read."""
 
 RETRY_DELAYS = (0.5, 1.0, 2.0, 3.0)
 RETRY_EVERY = 5.0
@@ -523,8 +527,9 @@ class RemoteTable:
         return list(pending.choices)
 
     def act(self, seat: int, action: str) -> None:
-        """Send the action; once stored, wait for the question that follows it (its events
-        come first), so that what the client says next is up to date."""
+        """Send the action; once stored, wait a moment for the question that follows it
+        (its events come first), so that what the client says next is up to date; bots
+        that take longer (strong ones) play on while the player waits at the prompt."""
         if not self.session.connected:  # surely not sent: the question is asked again
             raise ConnectionLost(Msg("online.not_sent"))
         try:
@@ -533,13 +538,13 @@ class RemoteTable:
             raise IllegalAction(error.msg) from None
         self._acts += 1
         with self._lock:
-            if not self._lock.wait_for(lambda: self.questions > self._acked_at, REPLY_TIMEOUT):
+            if not self._lock.wait_for(lambda: self.questions > self._acked_at, NEXT_QUESTION):
                 self._answered()
 
     def _answered(self) -> None:
-        """No question followed this seat's answer in time (bots at the server decide on,
-        longer): the one answered is no longer this seat's, so it is not asked again (its
-        answer refused: "not your turn"); the next comes as the server sends it."""
+        """No question followed this seat's answer at once (bots at the server decide on):
+        the one answered is no longer this seat's, so it is not asked again (its answer
+        refused: "not your turn"); the next comes as the server sends it."""
         pending = self._pending
         if pending is None or self.seat not in pending.seats:
             return

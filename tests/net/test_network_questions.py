@@ -51,8 +51,9 @@ def test_a_vote_is_asked_once_while_the_bots_answer_it(tmp_path: Path) -> None:
 def test_a_question_answered_is_not_asked_again_while_bots_think_long(
         tmp_path: Path) -> None:
     """Vertigo's setup: Vera buys, then two strong bots make theirs, one decision after
-    another, longer than a reply is waited for (15 s). Her setup question was asked again
-    meanwhile ("Your turn: Which region?"), and her answer refused: "It is not your turn."
+    another, longer than an answer waits for the next question (1 s). Her setup question
+    was asked again meanwhile ("Your turn: Which region?"), and her answer refused: "It is
+    not your turn."
     """
     server = Server(tmp_path / "db", tmp_path / "server-home", "--think", "1",
                     "--seed", "7").start()

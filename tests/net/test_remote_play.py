@@ -529,7 +529,9 @@ def test_a_bot_thinking_at_the_server_is_said_in_the_player_s_language(tmp_path:
         play({"Ana": (ana, "fr")}, seed=3, until=60, until_line=("Ana", r"réfléchit\.$"))
         thinking = ana.lines[ana.seen - 1]
         assert re.match(r"^\S+ réfléchit\.$", thinking), thinking
-        ana.expect(r"^À vous", 90)  # (a script is read when its seat is asked)
+        # (a script is read when its seat is asked; after the round's opening the turn
+        # is implied: the question may come without "À vous :")
+        ana.expect(r"^À vous|^Gestion, \d+ \$\. Quelle étape \?$", 90)
         ana.send("journal chercher smog")
         ana.expect(r"^\d+ messages contiennent smog", 20)  # the bot's moves are logged...
         ana.send("journal chercher réfléchit")

@@ -1,0 +1,63 @@
+"""At a network table, in a real terminal (tmux): once the player has answered, the
+prompt comes back while the server's strong bot still decides, and a command typed then
+is answered at once (the client used to wait up to 15 s for the next question, with no
+prompt: what was typed showed raw and was not read)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.tmuxdriver import TmuxPlayer, tmux_available
+from tests.net.clients import Server, private_env
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(150),
+              pytest.mark.skipif(not tmux_available(), reason="tmux or the client missing")]
+
+
+def test_a_command_typed_while_the_server_s_strong_bot_decides_is_answered(
+        tmp_path: Path) -> None:
+    """Vertigo, 2 players, Ana against a strong bot at the server (2 s a decision): after
+    her setup purchases, Smog makes its own, several decisions; ``help keys`` typed at the
+    ``Waiting>`` prompt is answered before Smog's purchases are said."""
+    server = Server(tmp_path / "db", tmp_path / "server-home", "--think", "2",
+                    "--seed", "5").start()
+    env = {k: v for k, v in private_env(tmp_path / "ana").items()
+           if k in ("SPEECHD_CMD", "NO_SOUND", "HOME")}
+    ana = TmuxPlayer(tmp_path / "ana", ["connect", server.url.removeprefix("ws://"),
+                                        "--name", "Ana", "--speech", "off"], env=env)
+    try:
+        lines: list[str] = []
+        # the lobby: create Vertigo for 2, 1 strong bot, every other answer on Enter
+        for answer in ("2", "vertigo", "2", "1", "3"):
+            lines = ana.wait_prompt(lines, timeout=30)
+            ana.type(answer)
+        while True:
+            lines = ana.wait_prompt(lines, timeout=30)
+            if lines[-1].startswith("Start>"):
+                ana.type("start")
+                break
+            ana.type("")
+        lines = ana.wait_for(lambda lines: any(line.startswith("Setup purchases:")
+                                               for line in lines), timeout=30)
+        assert any(line.startswith("Setup purchases: Ana first") for line in lines), lines
+        lines = []
+        for answer in ("1", "1", "00"):  # a pawn, in the right region; done
+            lines = ana.wait_prompt(lines, timeout=30)
+            ana.type(answer)
+        ana.wait_for(lambda lines: bool(lines) and lines[-1].startswith("Waiting>"),
+                     timeout=10)
+        ana.type("help keys")
+        lines = ana.wait_for(lambda lines: any(line.startswith("F2, or Alt+s")
+                                               for line in lines), timeout=10)
+        assert not any(line.startswith("Smog: ") for line in lines)  # it still decides
+        lines = ana.wait_for(lambda lines: any(line.startswith("Smog: ") for line in lines),
+                             timeout=90)
+        keys = next(i for i, line in enumerate(lines) if line.startswith("F2, or Alt+s"))
+        summary = next(i for i, line in enumerate(lines) if line.startswith("Smog: "))
+        assert keys < summary
+        assert "Traceback" not in "\n".join(lines)
+    finally:
+        ana.close()
+        server.kill()
