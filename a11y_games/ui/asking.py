@@ -201,8 +201,10 @@ class Asking:
         return self.tr.render(Msg("core.prompt.wait")) + "> "
 
     def _waiting_prompt(self, prompt: str) -> bool:
-        """True for the prompt shown while others play (said once, not after each move)."""
-        return prompt == self.tr.render(Msg("core.prompt.wait")) + "> "
+        """True for a prompt shown while nothing is asked of the player (others play, or
+        the game is over): said once, not again after each move, departure or chat line."""
+        return prompt in (self.tr.render(Msg("core.prompt.wait")) + "> ",
+                          self.tr.render(Msg("core.prompt.over")) + "> ")
 
     def repeat_question(self) -> None:
         mine = self._my_turn()

@@ -155,3 +155,24 @@ def test_enter_pressed_as_news_ends_the_prompt_leaves_the_next_prompt_alone() ->
         finally:
             typed.cancel()
     assert shown == ["Waiting> ", "Waiting> "], shown
+
+
+def test_news_after_the_game_shows_no_game_over_prompt_again() -> None:
+    """The game over, others leave or chat: each line ended the prompt and "Game over>"
+    was drawn again under it, for a screen reader to read each time; now the prompt drawn
+    again after news is blank, as while others play."""
+    table = NetworkTable()
+    table.asked = None
+    table.ended = Outcome(frozenset({1}), Msg("toy.won", seat=PlayerRef(1)))
+    with create_pipe_input() as pipe:
+        client, shown = _client(table, pipe)
+        client.ended = True  # the end already said
+        table.news.append(Event(Msg("online.presence.left", name="Bo")))
+        _news_soon(client)
+        with pytest.raises(Woken):  # a line to say: the prompt ends
+            client._read_line()
+        client._after_news = True  # as the loop marks a prompt ended by news
+        client.flush_events()
+        threading.Timer(0.5, lambda: pipe.send_text("log\n")).start()
+        assert client._read_line() == "log"
+    assert shown == ["Game over> ", ""], shown
