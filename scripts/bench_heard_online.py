@@ -20,7 +20,6 @@ import argparse
 import io
 import itertools
 import re
-import subprocess
 import sys
 import tempfile
 import threading
@@ -35,23 +34,13 @@ from a11y_games.ui.client import Client
 from a11y_games.ui.remote import RemoteTable, Session
 from a11y_games.ui.terminal import PromptReader, Writer
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_remote import start_server
+
 ANSWER_AFTER = 0.2
 """Seconds between a question's prompt and Ana's answer."""
 COUNT = re.compile(r"^\d+ of \d+ ha(s|ve) answered\.$")
 VOTE = re.compile(r"^(Approved|Rejected): \d+ yes, \d+ no\.$")
-
-
-def start_server(data: Path, seed: int) -> tuple[subprocess.Popen[str], str]:
-    binary = Path(sys.executable).with_name("a11y-games")
-    proc = subprocess.Popen([str(binary), "serve", "--port", "0", "--data", str(data),
-                             "--seed", str(seed)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        found = re.search(r"ws://[\w.]+:\d+", line)
-        if found:
-            return proc, found.group(0)
-    raise SystemExit("the server did not start")
 
 
 def one_game(url: str, players: int) -> dict[str, int]:
@@ -116,7 +105,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|")
     for players in args.players:
         with tempfile.TemporaryDirectory() as tmp:
-            proc, url = start_server(Path(tmp), args.seed)
+            proc, url = start_server(Path(tmp), "--seed", str(args.seed))
             try:
                 total: dict[str, int] = {}
                 for _ in range(args.games):

@@ -37,9 +37,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def start_server(data: Path) -> tuple[subprocess.Popen[str], str]:
+def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
+    """A server on 127.0.0.1 (a free port, ``extra`` arguments); its process and URL."""
     binary = Path(sys.executable).with_name("a11y-games")
-    proc = subprocess.Popen([str(binary), "serve", "--port", "0", "--data", str(data)],
+    proc = subprocess.Popen([str(binary), "serve", "--port", "0", "--data", str(data),
+                             *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert proc.stdout is not None
     for line in proc.stdout:

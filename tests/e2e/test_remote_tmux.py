@@ -88,22 +88,28 @@ def test_an_interactive_client_plays_a_network_game_in_a_terminal(tmp_path: Path
         server.kill()
 
 
+def _bo_votes_first(ana: Player, bo: TmuxPlayer) -> None:
+    """PNUE at 5 (seed 7): Bo joins Ana's table, the first vote opens, Bo votes; Ana (a
+    script) has not voted yet."""
+    create_table(ana, game="pnue", players=5, bots=3)
+    bo.wait_for(lambda lines: any(line.startswith("Lobby>") for line in lines))
+    for answer, heard in (("1", "Which table"), ("1", "Waiting for the start")):
+        bo.type(answer)
+        bo.wait_for(lambda lines, heard=heard: any(heard in line for line in lines))
+    ana.expect(r"Bo sits at the table\.")
+    ana.send("start")
+    ana.expect(r"^Turn 1: Priya is President\.")  # a bot nominates (seed 7): a vote
+    bo.wait_for(lambda lines: any(line.startswith("Your turn: Approve") for line in lines))
+    bo.type("1")
+    bo.wait_for(lambda lines: any(line.startswith("Your vote") for line in lines))
+
+
 def test_whose_while_another_person_is_asked_names_them_once(tmp_path: Path) -> None:
     """Bo has voted, Ana has not: Bo's `whose` says "Waiting for Ana." once, not twice
     (the server hides Ana's question behind the same words)."""
     server, ana, bo = _server_ana_and_bo(tmp_path, "--seed", "7")
     try:
-        create_table(ana, game="pnue", players=5, bots=3)
-        bo.wait_for(lambda lines: any(line.startswith("Lobby>") for line in lines))
-        for answer, heard in (("1", "Which table"), ("1", "Waiting for the start")):
-            bo.type(answer)
-            bo.wait_for(lambda lines, heard=heard: any(heard in line for line in lines))
-        ana.expect(r"Bo sits at the table\.")
-        ana.send("start")
-        ana.expect(r"^Turn 1: Priya is President\.")  # a bot nominates (seed 7): a vote
-        bo.wait_for(lambda lines: any(line.startswith("Your turn: Approve") for line in lines))
-        bo.type("1")
-        bo.wait_for(lambda lines: any(line.startswith("Your vote") for line in lines))
+        _bo_votes_first(ana, bo)
         lines = bo.settled()  # at "Waiting>", or at a blank prompt if news came after it
         # news that says nothing to Bo (Ana asked) shows no prompt again: a screen reader
         # would read "Waiting>" twice
@@ -128,17 +134,7 @@ def test_news_while_bo_answers_leave_the_game_waits_for_his_answer(tmp_path: Pat
     vote brought is said once Bo answers no."""
     server, ana, bo = _server_ana_and_bo(tmp_path, "--seed", "7")
     try:
-        create_table(ana, game="pnue", players=5, bots=3)
-        bo.wait_for(lambda lines: any(line.startswith("Lobby>") for line in lines))
-        for answer, heard in (("1", "Which table"), ("1", "Waiting for the start")):
-            bo.type(answer)
-            bo.wait_for(lambda lines, heard=heard: any(heard in line for line in lines))
-        ana.expect(r"Bo sits at the table\.")
-        ana.send("start")
-        ana.expect(r"^Turn 1: Priya is President\.")  # a bot nominates (seed 7): a vote
-        bo.wait_for(lambda lines: any(line.startswith("Your turn: Approve") for line in lines))
-        bo.type("1")
-        bo.wait_for(lambda lines: any(line.startswith("Your vote") for line in lines))
+        _bo_votes_first(ana, bo)
         bo.settled()
         bo.type("quit")
         lines = bo.wait_for(lambda lines: bool(lines) and lines[-1] == ">"

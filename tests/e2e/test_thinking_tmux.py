@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.tmuxdriver import TmuxPlayer, tmux_available
+from tests.e2e.tmuxdriver import TmuxPlayer, answered_before, tmux_available
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120),
               pytest.mark.skipif(not tmux_available(), reason="tmux or the client missing")]
@@ -25,16 +25,6 @@ def test_a_command_typed_while_a_strong_bot_thinks_is_answered_at_once(tmp_path:
         for answer in ("1", "1", "00"):  # a pawn, in the right region; done
             lines = ana.wait_prompt(lines, timeout=30)
             ana.type(answer)
-        ana.wait_for(lambda lines: lines and lines[-1].startswith("Waiting>"))
-        ana.type("help keys")
-        lines = ana.wait_for(lambda lines: any(line.startswith("F2, or Alt+s")
-                                               for line in lines), timeout=10)
-        assert not any(line.startswith("Smog: ") for line in lines)  # it still thinks
-        lines = ana.wait_for(lambda lines: any(line.startswith("Smog: ") for line in lines),
-                             timeout=60)
-        keys = next(i for i, line in enumerate(lines) if line.startswith("F2, or Alt+s"))
-        summary = next(i for i, line in enumerate(lines) if line.startswith("Smog: "))
-        assert keys < summary
-        assert "Traceback" not in "\n".join(lines)
+        answered_before(ana, "help keys", "F2, or Alt+s", "Smog: ")
     finally:
         ana.close()

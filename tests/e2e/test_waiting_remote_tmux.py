@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.tmuxdriver import TmuxPlayer, tmux_available
+from tests.e2e.tmuxdriver import TmuxPlayer, answered_before, tmux_available
 from tests.net.clients import Server, private_env
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(150),
@@ -46,18 +46,7 @@ def test_a_command_typed_while_the_server_s_strong_bot_decides_is_answered(
         for answer in ("1", "1", "00"):  # a pawn, in the right region; done
             lines = ana.wait_prompt(lines, timeout=30)
             ana.type(answer)
-        ana.wait_for(lambda lines: bool(lines) and lines[-1].startswith("Waiting>"),
-                     timeout=10)
-        ana.type("help keys")
-        lines = ana.wait_for(lambda lines: any(line.startswith("F2, or Alt+s")
-                                               for line in lines), timeout=10)
-        assert not any(line.startswith("Smog: ") for line in lines)  # it still decides
-        lines = ana.wait_for(lambda lines: any(line.startswith("Smog: ") for line in lines),
-                             timeout=90)
-        keys = next(i for i, line in enumerate(lines) if line.startswith("F2, or Alt+s"))
-        summary = next(i for i, line in enumerate(lines) if line.startswith("Smog: "))
-        assert keys < summary
-        assert "Traceback" not in "\n".join(lines)
+        answered_before(ana, "help keys", "F2, or Alt+s", "Smog: ")
     finally:
         ana.close()
         server.kill()

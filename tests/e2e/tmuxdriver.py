@@ -159,3 +159,19 @@ def play_to_the_end(player: TmuxPlayer, *, over: str, choose: str = "1", seed: i
         answer = reader.answer()
         player.type(answer if answer is not None else "1")
     raise AssertionError("too many inputs")
+
+
+def answered_before(player: TmuxPlayer, command: str, answer: str, move: str) -> None:
+    """At a ``Waiting>`` prompt while a bot decides: ``command`` typed is answered (a line
+    starting ``answer``) before the bot's move (a line starting ``move``) is said."""
+    player.wait_for(lambda lines: bool(lines) and lines[-1].startswith("Waiting>"))
+    player.type(command)
+    lines = player.wait_for(lambda lines: any(line.startswith(answer) for line in lines),
+                            timeout=10)
+    assert not any(line.startswith(move) for line in lines)  # the bot still decides
+    lines = player.wait_for(lambda lines: any(line.startswith(move) for line in lines),
+                            timeout=90)
+    said = next(i for i, line in enumerate(lines) if line.startswith(answer))
+    moved = next(i for i, line in enumerate(lines) if line.startswith(move))
+    assert said < moved
+    assert "Traceback" not in "\n".join(lines)
