@@ -415,11 +415,12 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             if self.typed_ahead:
                 return self.typed_ahead
             prompt, after_news, self._after_news = self.prompt_text(), self._after_news, False
+            again = after_news and prompt == self._shown_prompt  # the same words: no news
             self._shown_prompt = prompt
             if self._news_due:  # a look asked at the last prompt may have ended with it
                 self.reader.call(self._news_at_prompt, later=True,  # type: ignore[attr-defined]
                                  delay=self.reader.WAKE_DELAY)  # type: ignore[attr-defined]
-            if after_news and self._waiting_prompt(prompt):
+            if again and self._waiting_prompt(prompt):
                 prompt = ""  # others' moves said: no "Waiting>" again for a screen reader
             self._reading = True
             line = self.reader.read(prompt)

@@ -176,3 +176,25 @@ def test_news_after_the_game_shows_no_game_over_prompt_again() -> None:
         threading.Timer(0.5, lambda: pipe.send_text("log\n")).start()
         assert client._read_line() == "log"
     assert shown == ["Game over> ", ""], shown
+
+
+def test_the_end_arriving_as_news_shows_the_game_over_prompt() -> None:
+    """Ana waits while others play; the game ends: the prompt after the end says "Game
+    over>" (blank only when the same prompt is drawn again after news)."""
+    table = NetworkTable()
+    with create_pipe_input() as pipe:
+        client, shown = _client(table, pipe)
+
+        def the_end() -> None:
+            table.asked = None
+            table.ended = Outcome(frozenset({1}), Msg("toy.won", seat=PlayerRef(1)))
+            client._news(True)
+
+        threading.Timer(0.3, the_end).start()
+        with pytest.raises(Woken):
+            client._read_line()
+        client._after_news = True  # as the loop marks a prompt ended by news
+        client.advance()  # the end said
+        threading.Timer(0.5, lambda: pipe.send_text("log\n")).start()
+        assert client._read_line() == "log"
+    assert shown == ["Waiting> ", "Game over> "], shown
