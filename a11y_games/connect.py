@@ -186,6 +186,7 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: _Voice
                 return status
             with contextlib.suppress(RequestRefused):  # the game is over: back at the lobby
                 session.request(p.Leave())
+            session.detach()  # after "left": nothing of the old table comes any more
             table = None
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))

@@ -225,6 +225,13 @@ class Session:
         self._waiting.clear()
 
     # --- called from the client's thread ---------------------------------------------------
+    def detach(self) -> None:
+        """The table left (back at the lobby): messages wait again for the next table's
+        ``attach`` (those between its ``joined`` and its table went to the old one)."""
+        with self._push_lock:
+            self._on_push = None
+            self._held = []
+
     def attach(self, on_push: Callable[[Any, bool], None]) -> None:
         """Send every message from now on to ``on_push``, those held so far first."""
         with self._push_lock:

@@ -29,9 +29,10 @@ def server(tmp_path: Path):
 
 
 def create_table(host: Player, *, game: str, players: int, bots: int,
-                 delay_minutes: int = 2, level: str = "") -> None:
+                 delay_minutes: int = 2, level: str = "", listed: bool = True) -> None:
     """The lobby's create dialogue, as typed by a player (defaults on Enter for variants;
-    ``level``: the bots' level as typed, 3 for strong, Enter for normal)."""
+    ``level``: the bots' level as typed, 3 for strong, Enter for normal; ``listed``: shown
+    in the lobby, else by invitation only)."""
     host.expect(r"^Lobby: type a number\.|^Salon :")
     host.send("2")  # create a table
     host.expect(r"Type a number or a name|Tapez un numéro ou un nom")
@@ -46,9 +47,10 @@ def create_table(host: Player, *, game: str, players: int, bots: int,
     while True:
         line = host.expect(r"Enter for \d+\.|Entrée (:|pour) \d+\.|every bot\?|chaque robot \?"
                            r"|List the table|Montrer la table")
-        host.send("")
         if "List the table" in line.string or "Montrer la table" in line.string:
+            host.send("" if listed else "no")
             break
+        host.send("")
     host.expect(r"Minutes before a bot|Minutes avant")
     host.send(str(delay_minutes))
 
@@ -564,12 +566,13 @@ def test_a_strong_bot_holding_a_lost_seat_is_not_said_to_be_its_player(tmp_path:
         server.kill()
 
 
-def test_after_a_game_quit_goes_back_to_the_lobby_for_the_next(server: Server,
-                                                                tmp_path: Path) -> None:
+@pytest.mark.parametrize("listed", [True, False])
+def test_after_a_game_quit_goes_back_to_the_lobby_for_the_next(server: Server, tmp_path: Path,
+                                                                listed: bool) -> None:
     """A network game over, `quit` takes the player back to the lobby, still connected:
-    Bo, still at the finished table, hears Ana go, then that she opened the next table;
-    he quits too and joins it in the lobby; both play it without starting the program
-    again."""
+    Bo, still at the finished table, hears Ana go, then that she opened the next table
+    (listed in the lobby, or by invitation: he asks for its code); he quits too and sits
+    at it; both play it without starting the program again."""
     ana = Player(server.url, tmp_path / "ana", "Ana")
     create_table(ana, game="pnue", players=5, bots=3)
     bo = Player(server.url, tmp_path / "bo", "Bo")
@@ -584,17 +587,28 @@ def test_after_a_game_quit_goes_back_to_the_lobby_for_the_next(server: Server,
     ana.send("yes")
     ana.expect(r"^Back at the lobby\.")
     bo.expect(r"^Ana left the table\.")
-    create_table(ana, game="vertigo", players=3, bots=1)
+    create_table(ana, game="vertigo", players=3, bots=1, listed=listed)
     ana.expect(r"you have seat 1 of 3")
-    bo.expect(r"^Ana opens the next table: type quit, then join it in the lobby\.")
+    if listed:
+        bo.expect(r"^Ana opens the next table: type quit, then join it in the lobby\.")
+    else:
+        code = ana.expect(r"^Invitation code: (\w+)\.").group(1)
+        bo.expect(r"^Ana opens the next table, by invitation: ask for its code, "
+                  r"then type quit\.")
     bo.send("quit")
     bo.expect(r"Type yes")
     bo.send("yes")
     bo.expect(r"^Back at the lobby\.")
-    join_first_table(bo)
+    if listed:
+        join_first_table(bo)
+    else:
+        bo.expect(r"^Lobby: type a number\.")
+        bo.send("3")  # join with an invitation code
+        bo.expect(r"Type the invitation code")
+        bo.send(code)
     ana.expect(r"Bo sits at the table\.")
     ana.send("start")
-    for player in (ana, bo):
+    for player in (ana, bo):  # Bo's table told of the start (it went to his old one)
         player.expect(r"^Welcome to Vertigo\.")
     assert "Traceback" not in ana.text() + bo.text()
     for player in (bo, ana):
