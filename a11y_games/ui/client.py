@@ -211,11 +211,17 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             if call is not None:  # said at the prompt (or at the next, if none shows)
                 if not self._news_due:  # a burst (bots answering at once) looked at once
                     self._news_due = True
-                    call(self._news_at_prompt, later=True, delay=self.reader.WAKE_DELAY)  # type: ignore[attr-defined]
+                    self._look_at_news()
                 return
             wake = getattr(self.reader, "wake", None)
             if wake is not None:
                 wake()
+
+    def _look_at_news(self) -> None:
+        """Have :meth:`_news_at_prompt` run at the prompt, a moment on (a burst gathered),
+        or at the next prompt if none shows."""
+        self.reader.call(self._news_at_prompt, later=True,  # type: ignore[attr-defined]
+                         delay=self.reader.WAKE_DELAY)  # type: ignore[attr-defined]
 
     def _news_at_prompt(self) -> None:
         """The prompt's thread, at a network table: the news is said once the prompt has
@@ -234,9 +240,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             pending = self.table.pending()
             if pending is not None and pending.race:  # others still racing: nothing here
                 return bool(self.racing_here(pending))
-            new_question = (asked and pending is not None and self.viewer is not None
-                            and self._question_key(self.viewer, pending) != self.asked)
-            return new_question or self.prompt_text() != shown
+            return asked or self.prompt_text() != shown
 
         if not self._held_at_prompt(takes_over):
             self.update_display()
@@ -284,9 +288,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 self._say_thinking(bot)
                 self.table.play_bot(bot)
                 continue
-            if aside:  # a question here, for the client's loop to ask (a network
-                return any(self.table.is_human(s) for s in pending.seats)  # table: or none)
             seat = next((s for s in pending.seats if self.table.is_human(s)), None)
+            if aside:  # a question here not yet asked, for the client's loop to ask
+                return seat is not None and self._question_key(seat, pending) != self.asked
             if seat is None:
                 return False  # someone at another keyboard decides
             if seat != self.viewer:
@@ -418,8 +422,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             again = after_news and prompt == self._shown_prompt  # the same words: no news
             self._shown_prompt = prompt
             if self._news_due:  # a look asked at the last prompt may have ended with it
-                self.reader.call(self._news_at_prompt, later=True,  # type: ignore[attr-defined]
-                                 delay=self.reader.WAKE_DELAY)  # type: ignore[attr-defined]
+                self._look_at_news()
             if again and self._waiting_prompt(prompt):
                 prompt = ""  # others' moves said: no "Waiting>" again for a screen reader
             self._reading = True
