@@ -27,7 +27,7 @@ from a11y_games.ui.asking import Asking
 from a11y_games.ui.chatting import ChatCommands
 from a11y_games.ui.commands import COMMANDS, lookup
 from a11y_games.ui.handover import HandOver, Quit
-from a11y_games.ui.info import InfoCommands
+from a11y_games.ui.info import InfoCommands, LogReading
 from a11y_games.ui.keeping import KeepingCommands
 from a11y_games.ui.listening import ListeningCommands
 from a11y_games.ui.numbering import Numbering, is_key
@@ -139,6 +139,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """News from a network table will be looked at from the prompt (:meth:`_news`)."""
         self._heard_to: dict[int, int] = {}
         """Hot-seat: how far each player heard the events, when the keyboard last left them."""
+        self.log_reading: LogReading | None = None
+        """What `log` is paging, for the seat at the keyboard only (dropped at a hand-over)."""
         self.asked: tuple[Any, ...] | None = None
         self.ended = False
         self.to_lobby = False

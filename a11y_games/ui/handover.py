@@ -88,6 +88,7 @@ class HandOver:
     def _keyboard_leaves(self, seat: int) -> None:
         """The keyboard goes to ``seat``: the player holding it heard everything said so far
         (before anyone took it, everyone did)."""
+        self.log_reading = None  # log next/back page one player's transcript, never another's
         heard = self._heard_to
         previous = self.viewer if self.viewer is not None else self.answering
         if previous is None:

@@ -4,6 +4,7 @@ braille."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from a11y_games.engine import Event, Msg, PlayerRef
 from a11y_games.engine.state import UnknownTopic
@@ -12,7 +13,17 @@ from a11y_games.ui.commands import COMMANDS, fold, lookup, number
 from a11y_games.ui.rulesdoc import find_section, read_sections
 from a11y_games.ui.wording import query_word, round_span, sentences
 
-__all__ = ["InfoCommands"]
+__all__ = ["InfoCommands", "LogReading"]
+
+
+@dataclass
+class LogReading:
+    """What ``log`` is paging for one seat: its entries and the page last read."""
+
+    seat: int | None
+    view: list[list[Event]]
+    start: int
+    end: int
 
 
 class InfoCommands:
@@ -148,24 +159,23 @@ class InfoCommands:
                 self.say(Msg("core.error.log_number"))
                 return
             size = wanted or size
-            self._log_view = [[e] for e in events]
+            self._read_log([[e] for e in events])
             self._log_page(max(0, len(events) - size), len(events))
         elif verb in ("next", "suite", "suivant"):
-            view = self._current_log_view(events)
-            start = getattr(self, "_log_end", len(view))
-            if start >= len(view):
+            reading = self._current_log(events)
+            start = reading.end
+            if start >= len(reading.view):
                 self.say(Msg("core.log.at_end"))
                 return
-            self._log_page(start, min(len(view), start + size))
+            self._log_page(start, min(len(reading.view), start + size))
         elif verb in ("back", "previous", "precedent", "avant"):
-            view = self._current_log_view(events)
-            end = getattr(self, "_log_start", len(view))
+            end = self._current_log(events).start
             if end <= 0:
                 self.say(Msg("core.log.at_start"))
                 return
             self._log_page(max(0, end - size), end)
         elif verb in ("start", "debut", "all", "tout"):
-            self._log_view = [[e] for e in events]
+            self._read_log([[e] for e in events])
             self._log_page(0, min(len(events), size))
         elif verb in ("search", "chercher", "cherche") and len(words) > 1:
             self._log_search(events, " ".join(words[1:]))
@@ -175,7 +185,7 @@ class InfoCommands:
             if start is None:
                 self.say(Msg("core.log.no_round", number=round_number))
                 return
-            self._log_view = [[e] for e in events]
+            self._read_log([[e] for e in events])
             self._log_page(start, end, header=False)
         elif kind is not None:
             self._log_kind(events, kind)
@@ -187,11 +197,18 @@ class InfoCommands:
         else:
             self.say(Msg("core.error.log_number"))
 
-    def _current_log_view(self, events: list[Event]) -> list[list[Event]]:
-        view = getattr(self, "_log_view", None)
-        if view is None:
-            view = self._log_view = [[e] for e in events]
-        return view
+    def _read_log(self, view: list[list[Event]]) -> LogReading:
+        """Start reading ``view`` as the seat at the keyboard (its own, never another's)."""
+        self.log_reading = LogReading(self.viewer, view, len(view), len(view))
+        return self.log_reading
+
+    def _current_log(self, events: list[Event]) -> LogReading:
+        """The log being paged by the seat at the keyboard, or its whole transcript anew.
+        A reading belongs to one seat: another's (hot-seat) is never paged on."""
+        reading = getattr(self, "log_reading", None)
+        if reading is None or reading.seat != self.viewer:
+            reading = self._read_log([[e] for e in events])
+        return reading
 
     def _log_entries(self, events: list[Event]) -> list[list[Event]]:
         """Whole entries: an event, and the lines that continue it (a line ending with a
@@ -214,7 +231,7 @@ class InfoCommands:
             self.say(Msg("core.log.not_found", word=wanted))
             return
         self.say(Msg("core.log.found", count=len(found), word=wanted))
-        self._log_view = found
+        self._read_log(found)
         self._log_page(0, min(len(found), self.LOG_PAGE),
                        header=len(found) > self.LOG_PAGE)
 
@@ -228,14 +245,15 @@ class InfoCommands:
                      else Msg("core.log.kind_none", kind=self.kind_label(kind)))
             return
         self.say(Msg("core.log.kind_found", count=len(found), kind=self.kind_label(kind)))
-        self._log_view = found
+        self._read_log(found)
         self._log_page(0, min(len(found), self.LOG_PAGE),
                        header=len(found) > self.LOG_PAGE)
 
     def _log_page(self, start: int, end: int, *, header: bool = True) -> None:
         """Entries ``start`` to ``end`` of the view being read, one line each."""
-        view = self._log_view
-        self._log_start, self._log_end = start, end
+        reading = self.log_reading
+        view = reading.view
+        reading.start, reading.end = start, end
         if header:
             self.say(Msg("core.log.page", first=start + 1, last=end, total=len(view)))
         self.out.lines(" ".join(self.tr.render(e.msg) for e in entry)
