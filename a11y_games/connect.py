@@ -11,20 +11,10 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
-from a11y_games.cli import (
-    UsageError,
-    _choice,
-    _display,
-    _number,
-    _parse,
-    _Parser,
-    _sound,
-    _speech,
-    _Voice,
-)
+from a11y_games.commandline import UsageError, connect_parser, parse
 from a11y_games.engine import Msg, Verbosity
 from a11y_games.games import all_specs
-from a11y_games.i18n import LANGUAGES, Translator
+from a11y_games.i18n import Translator
 from a11y_games.net import protocol as p
 from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.lobby import (
@@ -37,31 +27,9 @@ from a11y_games.ui.lobby import (
 from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Session
 from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
+from a11y_games.ui.voice import Voice, braille_display, open_sound, open_speech
 
 __all__ = ["cmd_connect", "play_online"]
-
-
-def _connect_parser() -> _Parser:
-    parser = _Parser(prog="a11y-games connect", help_lines=(
-        Msg("online.clihelp.connect"), Msg("online.clihelp.address"),
-        Msg("online.clihelp.name"), Msg("online.clihelp.tls"), Msg("core.clihelp.lang"),
-        Msg("core.clihelp.speech"),
-        Msg("core.clihelp.sound"),
-        Msg("core.clihelp.braille"), Msg("core.clihelp.braille_width"),
-        Msg("core.clihelp.verbosity"), Msg("core.clihelp.help")))
-    parser.add_argument("address", nargs="?", default="127.0.0.1")
-    _choice(parser, "--lang", LANGUAGES, default=None)
-    parser.add_argument("--name", default=None)
-    parser.add_argument("--tls", action="store_true")
-    _choice(parser, "--speech", ("auto", "on", "off"), default=None)
-    _choice(parser, "--sound", ("on", "off"), default=None)
-    parser.add_argument("--braille", action="store_true")
-    parser.add_argument("--braille-table", default=None)
-    parser.add_argument("--braille-contracted", action="store_true", default=None)
-    _number(parser, "--braille-width", default=None)
-    parser.add_argument("--brlapi", action="store_true")
-    _choice(parser, "--verbosity", ("brief", "normal", "full"), default=None)
-    return parser
 
 
 def _ask_name(prefs: Preferences, reader: Any, writer: Writer, tr: Translator) -> Preferences:
@@ -89,7 +57,7 @@ def _ask_name(prefs: Preferences, reader: Any, writer: Writer, tr: Translator) -
 def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
                 loaded: tuple[Preferences, Msg | None] | None = None) -> int:
     """Connect to a server, take back a seat or open the lobby, then play."""
-    args = _parse(_connect_parser(), argv)
+    args = parse(connect_parser(), argv)
     prefs, problem = loaded or load_preferences()
     lang = args.lang or prefs.lang or lang
     tr = Translator(lang)
@@ -102,7 +70,7 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
             prefs = prefs.with_value("name", args.name)
         except ValueError as error:
             raise UsageError(error.args[0]) from None
-    voice = _Voice(_speech(args.speech or prefs.speech, lang), writer, lang)
+    voice = Voice(open_speech(args.speech or prefs.speech, lang), writer, lang)
     try:  # the voice speaks from the first line: the lobby is heard too
         if problem is not None:
             writer.line(tr.render(problem))
@@ -112,7 +80,7 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
         voice.close()
 
 
-def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: _Voice,
+def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
              prefs: Preferences, width: int) -> int:
     specs = all_specs()
     interactive = sys.stdin.isatty()
@@ -161,7 +129,7 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: _Voice
 
             table.on_checkpoint = checkpoint
             if sound is None:
-                sound = _sound(args.sound or prefs.sound, prefs)
+                sound = open_sound(args.sound or prefs.sound, prefs)
             client = Client(table, reader=reader, writer=writer, lang=lang,
                             verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
                             speech=voice.speech, sound=sound,
@@ -175,7 +143,7 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: _Voice
             voice.display = lambda client=client: client.display
             voice.render = lambda msg, client=client: client.tr.render(msg)
             if args.brlapi:
-                client.display = _display(client, reader)
+                client.display = braille_display(client, reader)
             status = client.run()
             table.on_news, table.on_thinking = (lambda urgent: None), (lambda seat: None)
             if hasattr(reader, "unwake"):
@@ -222,13 +190,13 @@ def _take_back(session: Session, uri: str, specs: dict[str, Any], writer: Writer
     return table
 
 
-def play_online(address: str, lang: str, writer: Writer, voice: _Voice, prefs: Preferences,
+def play_online(address: str, lang: str, writer: Writer, voice: Voice, prefs: Preferences,
                 setup: Any, *, speech_mode: str | None = None, sound_mode: str | None = None,
                 verbosity: str | None = None) -> int:
     """The launcher's network entry: the lobby of ``address``, with the voice already
     speaking (``setup``, the launcher's reader, is done with)."""
     try:
-        args = _parse(_connect_parser(), [address])
+        args = parse(connect_parser(), [address])
     except UsageError as error:
         writer.line(Translator(lang).render(error.msg))
         return 2

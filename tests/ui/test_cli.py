@@ -300,7 +300,7 @@ def test_help_is_said_in_the_players_language_one_option_a_line(
         capsys, monkeypatch, tmp_path, command: str, lang: str) -> None:
     """``--help`` names every option of the command, one a line that fits a braille line,
     in the player's language (it was argparse's English, in columns)."""
-    from a11y_games import cli
+    from a11y_games import commandline
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # resume: no autosave
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
@@ -309,9 +309,9 @@ def test_help_is_said_in_the_players_language_one_option_a_line(
     lines = capsys.readouterr().out.splitlines()
     assert all(len(line) <= 40 for line in lines), [ln for ln in lines if len(ln) > 40]
     assert ("Options :" if lang == "fr" else "Options:") in lines
-    parser = {"play": cli._play_parser, "resume": cli._play_parser,
-              "simulate": cli._simulate_parser, "rules": cli._rules_parser,
-              "braille": cli._braille_parser}[command]()
+    parser = {"play": commandline.play_parser, "resume": commandline.play_parser,
+              "simulate": commandline.simulate_parser, "rules": commandline.rules_parser,
+              "braille": commandline.braille_parser}[command]()
     options = [a.option_strings[-1] for a in parser._actions if a.option_strings]
     for option in options:
         assert any(line.startswith(f"{option}:") or line.startswith(f"{option} ")

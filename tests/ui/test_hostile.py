@@ -397,7 +397,7 @@ def test_set_says_what_the_free_settings_take(lang: str, width: str, table: str)
 def test_ctrl_c_while_the_last_words_are_said_ends_quietly(monkeypatch, capsys) -> None:
     """The client waits up to 3 s for speech to finish 'Goodbye': Ctrl-C then printed a
     traceback, which a screen reader reads out."""
-    import a11y_games.cli as cli
+    import a11y_games.play as play
 
     class Speaking:
         available, enabled = True, True
@@ -410,7 +410,7 @@ def test_ctrl_c_while_the_last_words_are_said_ends_quietly(monkeypatch, capsys) 
         def wait_idle(self, seconds: float) -> None:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "_speech", lambda mode, lang: Speaking())
+    monkeypatch.setattr(play, "open_speech", lambda mode, lang: Speaking())
     status, lines = _main(monkeypatch, capsys, ["pnue"], "")
     assert status == 0 and lines[-1] == "Goodbye."
 

@@ -587,8 +587,8 @@ def test_the_launcher_offers_to_resume_the_unfinished_game(monkeypatch, capsys) 
 
 
 def test_a_fresh_machine_is_asked_its_language_first_by_word() -> None:
-    from a11y_games.cli import ask_language
     from a11y_games.i18n import Translator
+    from a11y_games.launcher import ask_language
 
     out = io.StringIO()
     lang = ask_language(Translator("en"), Writer(out), PlainReader(io.StringIO("Français\n")))
@@ -600,8 +600,8 @@ def test_a_fresh_machine_is_asked_its_language_first_by_word() -> None:
 def test_the_first_question_speaks_to_a_french_speaker_too() -> None:
     """On a fresh machine nobody has chosen a language yet: the question is heard in
     both, whichever the system's own."""
-    from a11y_games.cli import ask_language
     from a11y_games.i18n import Translator
+    from a11y_games.launcher import ask_language
 
     for system, question in (("en", "Language? Langue ? Enter for 1."),
                              ("fr", "Langue ? Language? Entrée pour 2.")):

@@ -1,0 +1,41 @@
+"""``a11y-games serve``: the table server for network play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO
+
+from a11y_games.commandline import UsageError, parse, serve_parser
+from a11y_games.engine import Msg
+from a11y_games.engine.oserror import os_reason
+from a11y_games.games import all_specs
+from a11y_games.i18n import Translator
+
+__all__ = ["cmd_serve"]
+
+
+def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
+    """``a11y-games serve``: the table server for network play, until SIGTERM or Ctrl+C."""
+    from a11y_games.net.server import run
+    from a11y_games.ui.paths import data_dir
+
+    args = parse(serve_parser(), argv)
+    tr = Translator(args.lang or lang)
+    data = Path(args.data) if args.data else data_dir() / "server"
+    if args.keyfile and not args.certfile:
+        raise UsageError(Msg("net.serve.key_without_cert"))
+
+    def listening(url: str) -> None:
+        out.write(tr.render(Msg("net.serve.listening", url=url, data=str(data))) + "\n")
+        out.flush()
+
+    try:
+        run(all_specs(), host=args.host, port=args.port, data=data, certfile=args.certfile,
+            keyfile=args.keyfile, durable=args.durable, seed=args.seed, think=args.think,
+            listening=listening)
+    except OSError as error:
+        out.write(tr.render(Msg("net.serve.failed", reason=os_reason(error))) + "\n")
+        return 1
+    out.write(tr.render(Msg("net.serve.stopped")) + "\n")
+    return 0
