@@ -5,7 +5,7 @@ VENV      := .venv
 PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 APT_PKGS  := python3-louis liblouis-data python3-speechd speech-dispatcher espeak-ng \
-             python3-venv python3-brlapi brltty tmux
+             python3-venv python3-brlapi brltty tmux chromium chromium-driver
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play test install system lint bench clean
@@ -33,6 +33,9 @@ system:
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || /usr/bin/python3 -m venv --system-site-packages $(VENV)
 	@$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	@# axe-core (the accessibility audit the web page's tests run in the browser), from npm
+	@if command -v npm >/dev/null; then \
+	  npm install -s --no-audit --no-fund --prefix $(VENV)/node axe-core@4 >/dev/null || true; fi
 	@touch $(STAMP)
 
 lint: install

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from a11y_games.commandline import UsageError, connect_parser, parse
@@ -17,23 +17,20 @@ from a11y_games.games import all_specs
 from a11y_games.i18n import Translator
 from a11y_games.net import protocol as p
 from a11y_games.ui.client import BrailleOptions, Client
-from a11y_games.ui.lobby import (
-    Lobby,
-    forget_seat,
-    remember_seat,
-    remembered_seat,
-    server_uri,
-)
+from a11y_games.ui.lobby import FileSeats, Lobby, SeatMemory, server_uri
 from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Session
 from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 from a11y_games.ui.voice import Voice, braille_display, open_sound, open_speech
 
-__all__ = ["cmd_connect", "play_online"]
+__all__ = ["ask_name", "cmd_connect", "play_at_server",
+           "play_online", "take_back"]
 
 
-def _ask_name(prefs: Preferences, reader: Any, writer: Writer, tr: Translator) -> Preferences:
-    """The name at network tables, asked once and remembered."""
+def ask_name(prefs: Preferences, reader: Any, writer: Writer, tr: Translator, *,
+             keep: Callable[[Preferences], Msg | None] = save_preferences) -> Preferences:
+    """The name at network tables, asked once and remembered (``keep``: the settings file;
+    a web page keeps its own)."""
     writer.line(tr.render(Msg("online.name.ask")))
     while True:
         prompt = tr.render(Msg("online.prompt.name")) + "> "
@@ -48,7 +45,7 @@ def _ask_name(prefs: Preferences, reader: Any, writer: Writer, tr: Translator) -
         except ValueError as error:
             writer.line(tr.render(error.args[0]))
             continue
-        problem = save_preferences(prefs)
+        problem = keep(prefs)
         if problem is not None:
             writer.line(tr.render(problem))
         return prefs
@@ -97,7 +94,7 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
         reader.wakeable()  # news from the table is said while a script waits
     voice.reader(reader)
     if not prefs.name:
-        prefs = _ask_name(prefs, reader, writer, tr)
+        prefs = ask_name(prefs, reader, writer, tr)
     uri = server_uri(args.address, tls=args.tls)
     session = Session(uri, name=prefs.name, lang=lang)
     try:
@@ -105,74 +102,95 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))
         return 1
-    sound = None
+    made: list[Client] = []
+
+    def make_client(table: RemoteTable) -> Client:
+        sound = made[-1].sound if made else open_sound(args.sound or prefs.sound, prefs)
+        client = Client(table, reader=reader, writer=writer, lang=lang,
+                        verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
+                        speech=voice.speech, sound=sound,
+                        braille=BrailleOptions(
+                            mode=args.braille,
+                            table=args.braille_table or prefs.braille_table or None,
+                            contracted=bool(args.braille_contracted)
+                            or prefs.braille_contracted == "on", width=width),
+                        specs=specs, prefs=prefs)
+        made.append(client)
+        client_ref[:] = [client]
+        voice.display = lambda client=client: client.display
+        voice.render = lambda msg, client=client: client.tr.render(msg)
+        if args.brlapi:
+            client.display = braille_display(client, reader)
+        return client
+
     try:
-        table = _take_back(session, uri, specs, writer, tr)
-        lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs,
-                      level=prefs.level)
-        while True:  # a game, then the lobby again if the player goes back to it
-            if table is None:
-                try:
-                    table = lobby.run(again=client_ref != [])
-                except EOFError:
-                    table = None
-                if table is None:
-                    writer.line(tr.render(Msg("core.quit.bye")))
-                    return 0
-            token = session.token
-            held = table
-
-            def checkpoint(seq: int, token: str | None = token,
-                           held: RemoteTable = held) -> None:
-                if token is not None:
-                    remember_seat(uri, token, held.info.id, seq)
-
-            table.on_checkpoint = checkpoint
-            if sound is None:
-                sound = open_sound(args.sound or prefs.sound, prefs)
-            client = Client(table, reader=reader, writer=writer, lang=lang,
-                            verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
-                            speech=voice.speech, sound=sound,
-                            braille=BrailleOptions(
-                                mode=args.braille,
-                                table=args.braille_table or prefs.braille_table or None,
-                                contracted=bool(args.braille_contracted)
-                                or prefs.braille_contracted == "on", width=width),
-                            specs=specs, prefs=prefs)
-            client_ref[:] = [client]
-            voice.display = lambda client=client: client.display
-            voice.render = lambda msg, client=client: client.tr.render(msg)
-            if args.brlapi:
-                client.display = braille_display(client, reader)
-            status = client.run()
-            table.on_news, table.on_thinking = (lambda urgent: None), (lambda seat: None)
-            if hasattr(reader, "unwake"):
-                reader.unwake()  # what the table asked of the prompt is done with it
-            if table.over():
-                forget_seat(uri)
-            if not client.to_lobby:
-                return status
-            with contextlib.suppress(RequestRefused):  # the game is over: back at the lobby
-                session.request(p.Leave())
-            session.detach()  # after "left": nothing of the old table comes any more
-            table = None
+        return play_at_server(session, reader=reader, writer=writer, tr=tr, specs=specs,
+                              prefs=prefs, seats=FileSeats(uri), make_client=make_client)
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))
         return 1
     finally:
         session.close()
-        cues = client_ref[0].sound if client_ref else sound
+        cues = made[-1].sound if made else None
         with contextlib.suppress(Exception, KeyboardInterrupt):
             if cues is not None:
                 cues.wait_idle(1.0)
                 cues.close()
 
 
-def _take_back(session: Session, uri: str, specs: dict[str, Any], writer: Writer,
-               tr: Translator) -> RemoteTable | None:
-    """The seat this machine held at ``uri``, taken back with its token; None if there is
-    none (or its game is gone)."""
-    held = remembered_seat(uri)
+def play_at_server(session: Session, *, reader: Any, writer: Writer, tr: Translator,
+                   specs: dict[str, Any], prefs: Preferences, seats: SeatMemory,
+                   make_client: Callable[[RemoteTable], Client],
+                   on_lobby: Callable[[], None] = lambda: None,
+                   address: str | None = None) -> int:
+    """A player at a server, from the seat held or the lobby, through games, until they
+    leave: the terminal (``connect``) and the web page (:mod:`a11y_games.web`) both play
+    here, each with its own reader, writer and client (``make_client``); ``address``: the
+    server's address as the player knows it. ConnectionLost when the server is gone for
+    good."""
+    table = take_back(session, seats, specs, writer, tr)
+    lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs, level=prefs.level,
+                  seats=seats, address=address)
+    played = False
+    while True:  # a game, then the lobby again if the player goes back to it
+        if table is None:
+            on_lobby()
+            try:
+                table = lobby.run(again=played)
+            except EOFError:
+                table = None
+            if table is None:
+                writer.line(tr.render(Msg("core.quit.bye")))
+                return 0
+        token = session.token
+        held = table
+
+        def checkpoint(seq: int, token: str | None = token, held: RemoteTable = held) -> None:
+            if token is not None:
+                seats.remember(token, held.info.id, seq)
+
+        table.on_checkpoint = checkpoint
+        client = make_client(table)
+        played = True
+        status = client.run()
+        table.on_news, table.on_thinking = (lambda urgent: None), (lambda seat: None)
+        if hasattr(reader, "unwake"):
+            reader.unwake()  # what the table asked of the prompt is done with it
+        if table.over():
+            seats.forget()
+        if not client.to_lobby:
+            return status
+        with contextlib.suppress(RequestRefused):  # the game is over: back at the lobby
+            session.request(p.Leave())
+        session.detach()  # after "left": nothing of the old table comes any more
+        table = None
+
+
+def take_back(session: Session, seats: SeatMemory, specs: dict[str, Any], writer: Writer,
+              tr: Translator) -> RemoteTable | None:
+    """The seat held at this server, taken back with its token; None if there is none (or
+    its game is gone)."""
+    held = seats.remembered()
     if held is None:
         return None
     session.token = held["token"]
@@ -180,7 +198,7 @@ def _take_back(session: Session, uri: str, specs: dict[str, Any], writer: Writer
         joined = session.request(p.Resume(token=held["token"], last_seq=0))
     except RequestRefused:
         session.token = None
-        forget_seat(uri)
+        seats.forget()
         writer.line(tr.render(Msg("online.resume_failed")))
         return None
     heard = held.get("seq", 0)

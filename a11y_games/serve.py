@@ -28,12 +28,15 @@ def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
 
     def listening(url: str) -> None:
         out.write(tr.render(Msg("net.serve.listening", url=url, data=str(data))) + "\n")
+        if not args.no_web:  # the same port, for a browser
+            page = "http" + url.removeprefix("ws") + "/"
+            out.write(tr.render(Msg("net.serve.web_page", url=page)) + "\n")
         out.flush()
 
     try:
         run(all_specs(), host=args.host, port=args.port, data=data, certfile=args.certfile,
             keyfile=args.keyfile, durable=args.durable, seed=args.seed, think=args.think,
-            listening=listening)
+            web=not args.no_web, listening=listening)
     except OSError as error:
         out.write(tr.render(Msg("net.serve.failed", reason=os_reason(error))) + "\n")
         return 1

@@ -20,17 +20,21 @@ import ssl
 import time
 from collections import deque
 from collections.abc import Callable
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State
+from websockets.http11 import Request, Response
 
 from a11y_games import __version__
 from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec
 from a11y_games.net import protocol as p
+from a11y_games.net.outbox import Outbox
 from a11y_games.net.storage import SqliteStorage, Storage, StorageError
 from a11y_games.net.tables import Lobby, Refused, Table, clean_name
 
@@ -38,8 +42,6 @@ __all__ = ["Connection", "TableServer", "run"]
 
 MAX_FRAME = 64 * 1024
 """Largest frame a client may send; a bigger one closes the connection (code 1009)."""
-WRITE_LIMIT = 4 * 1024 * 1024
-"""Bytes waiting to be sent to a client before it is deemed gone."""
 CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 """At most CHAT_BURST lines of chat per connection in CHAT_WINDOW seconds."""
@@ -51,17 +53,19 @@ BAD_BURST = 20
 BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
 SERVER_NAME = f"a11y-games {__version__}"
+WEB_PATH = "/web"
+"""The web pages' WebSocket; every other path speaks the table protocol."""
 FULL_COLLECTION_NEVER = 1_000_000
 """The oldest generation's threshold: Python's own full collections off (see ``_sweep``)."""
 _log = logging.getLogger("a11y_games.net")
 
 
-class Connection:
+class Connection(Outbox):
     """One client: its name and language, the table it is at, its limits."""
 
     def __init__(self, ws: ServerConnection, server: TableServer,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.ws = ws
+        super().__init__(ws, clock)
         self.server = server
         self.name = ""
         self.lang = "en"
@@ -69,45 +73,13 @@ class Connection:
         self.finished: Table | None = None
         """The table whose game this person played to its end, then left: told when they
         open the next one (the others there may follow)."""
-        self.closing = False
-        self._clock = clock
         self._chat: deque[float] = deque()
         self._bad: deque[float] = deque()
         self._all: deque[float] = deque()
-        self._flush_soon = False
-        self._closer: asyncio.Task[None] | None = None  # kept: a task nobody holds may vanish
 
     # --- Member --------------------------------------------------------------------------------
     def send(self, message: p.ServerMessage) -> None:
         self.send_frame(p.encode(message))
-
-    def send_frame(self, frame: bytes) -> None:
-        """Queue a text frame; every frame queued in this turn of the event loop goes out in
-        one write (one system call instead of one per frame: the server's largest cost)."""
-        protocol = self.ws.protocol
-        if self.closing or protocol.state is not State.OPEN:
-            return
-        protocol.send_text(frame)  # what websockets' broadcast() does, without its write
-        if not self._flush_soon:
-            self._flush_soon = True
-            asyncio.get_running_loop().call_soon(self._flush)
-
-    def _flush(self) -> None:
-        self._flush_soon = False
-        transport = self.ws.transport
-        chunks = self.ws.protocol.data_to_send()
-        if transport is None or transport.is_closing():
-            return
-        data = b"".join(chunks)
-        if data:
-            transport.write(data)
-        if not all(chunks):  # an empty chunk: the protocol half-closes (as send_data does)
-            if transport.can_write_eof():
-                transport.write_eof()
-            else:
-                transport.close()
-        if transport.get_write_buffer_size() > WRITE_LIMIT:
-            self.close(1008, "not reading")
 
     def replaced(self) -> None:
         """Another connection resumed this seat: say so and go."""
@@ -115,30 +87,16 @@ class Connection:
         self.table = None
         self.close(1000, "replaced")
 
-    def close(self, code: int, reason: str) -> None:
-        if not self.closing:
-            self.closing = True
-            self._closer = asyncio.get_running_loop().create_task(self.ws.close(code, reason))
-
     # --- limits -------------------------------------------------------------------------------
-    def _within(self, times: deque[float], burst: int, window: float) -> bool:
-        now = self._clock()
-        while times and now - times[0] > window:
-            times.popleft()
-        if len(times) >= burst:
-            return False
-        times.append(now)
-        return True
-
     def refuse(self, msg: Msg, req: int | None = None) -> None:
         """An error for the client; too many in a row and the connection closes."""
         self.send(p.Error(msg=msg, req=req))
-        if not self._within(self._bad, BAD_BURST, BAD_WINDOW):
+        if not self.within(self._bad, BAD_BURST, BAD_WINDOW):
             self.close(1008, msg.id)  # the close frame says why too (answers may be dropped)
 
     # --- receiving ----------------------------------------------------------------------------
     def receive(self, frame: str | bytes) -> None:
-        if not self._within(self._all, MESSAGE_BURST, MESSAGE_WINDOW):
+        if not self.within(self._all, MESSAGE_BURST, MESSAGE_WINDOW):
             self.refuse(Msg("net.error.too_fast"))
             return
         try:
@@ -208,7 +166,7 @@ class Connection:
         elif isinstance(message, p.Ask):
             self.send(table.ask(self, message))
         elif isinstance(message, (p.Say, p.Tell)):
-            if not self._within(self._chat, CHAT_BURST, CHAT_WINDOW):
+            if not self.within(self._chat, CHAT_BURST, CHAT_WINDOW):
                 raise Refused(Msg("net.error.chat_flood", count=CHAT_BURST,
                                   seconds=int(CHAT_WINDOW)))
             if isinstance(message, p.Say):
@@ -255,17 +213,49 @@ class Connection:
 
 
 class TableServer:
-    """The lobby, its storage, and the WebSocket handler."""
+    """The lobby, its storage, and the WebSocket handler; with ``web``, the web page and
+    its players too (:mod:`a11y_games.web`)."""
 
     def __init__(self, specs: dict[str, GameSpec], storage: Storage,
-                 *, seed: int | None = None, think: float | None = None) -> None:
+                 *, seed: int | None = None, think: float | None = None,
+                 web: bool = False) -> None:
         self.storage = storage
         draws = random.Random(seed) if seed is not None else None
         self.lobby = Lobby(specs, storage, think=think,
                            seed=None if draws is None else lambda: draws.getrandbits(48))
         self.connections = 0
+        self.gateway: Any = None
+        if web:
+            from a11y_games.web.gateway import Gateway
+
+            self.gateway = Gateway()
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Any:
+        """Plain GETs: the web page's files (404 without ``web``); a page's WebSocket only
+        from the page's own address (its Origin is this Host)."""
+        upgrade = "websocket" in request.headers.get("Upgrade", "").lower()
+        route = urlsplit(request.path).path
+        if not upgrade:
+            if self.gateway is None:
+                return connection.respond(HTTPStatus.NOT_FOUND, "Not found.\n")
+            from a11y_games.web.page import HEADERS, respond
+
+            page = respond(request.path, request.headers.get("Accept-Language"))
+            headers = Headers({**HEADERS, "Content-Type": page.content_type,
+                               "Content-Length": str(len(page.body))})
+            return Response(page.status, HTTPStatus(page.status).phrase, headers, page.body)
+        if route == WEB_PATH:
+            origin = request.headers.get("Origin")
+            if self.gateway is None:
+                return connection.respond(HTTPStatus.NOT_FOUND, "Not found.\n")
+            if origin is None or urlsplit(origin).netloc != request.headers.get("Host"):
+                return connection.respond(HTTPStatus.FORBIDDEN, "Wrong origin.\n")
+        return None
 
     async def handler(self, ws: ServerConnection) -> None:
+        if self.gateway is not None and urlsplit(ws.request.path).path == WEB_PATH:
+            await self.gateway.page(ws)
+            return
         connection = Connection(ws, self)
         self.connections += 1
         try:
@@ -323,27 +313,44 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_COLLECTION_NEVER)
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=tls,
-                     compression=None, close_timeout=2) as ws_server:
+                     compression=None, close_timeout=2,
+                     process_request=server.process_request) as ws_server:
         bound: Any = next(iter(ws_server.sockets)).getsockname()
         scheme = "wss" if tls is not None else "ws"
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
-        listening(f"{scheme}://{shown}:{bound[1]}")
-        sweeper = loop.create_task(_sweep(server.lobby))
-        await stop
-        sweeper.cancel()
+        tasks = [loop.create_task(_sweep(server.lobby))]
+        async with contextlib.AsyncExitStack() as stack:
+            if server.gateway is not None:
+                # the web players' clients sit at this server as terminal players do, over
+                # a connection of their own on loopback (never seen from outside)
+                inner = await stack.enter_async_context(serve(
+                    server.handler, "127.0.0.1", 0, max_size=MAX_FRAME, compression=None,
+                    close_timeout=2))
+                inner_port = next(iter(inner.sockets)).getsockname()[1]
+                server.gateway.uri = f"ws://127.0.0.1:{inner_port}"
+                server.gateway.loop = loop
+                tasks.append(loop.create_task(server.gateway.sweep()))
+            listening(f"{scheme}://{shown}:{bound[1]}")
+            await stop
+            for task in tasks:
+                task.cancel()
+            if server.gateway is not None:
+                server.gateway.close()
 
 
 def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
         certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
-        seed: int | None = None, think: float | None = None,
+        seed: int | None = None, think: float | None = None, web: bool = True,
         listening: Callable[[str], None] = lambda url: None) -> None:
     """``a11y-games serve``: open the storage, replay unfinished tables, serve.
 
     ``seed`` makes every table's seed a draw from it (tests and benchmarks only: whoever
-    knows it knows every deal). ``think``: seconds each strong bot takes a decision."""
+    knows it knows every deal). ``think``: seconds each strong bot takes a decision.
+    ``web``: the same port serves the web page (``/``) and its players (``/web``)."""
     storage = SqliteStorage(data / "tables.sqlite3", durable=durable)
     try:
-        asyncio.run(serve_forever(TableServer(specs, storage, seed=seed, think=think), host, port,
-                                  tls=_tls(certfile, keyfile), listening=listening))
+        server = TableServer(specs, storage, seed=seed, think=think, web=web)
+        asyncio.run(serve_forever(server, host, port, tls=_tls(certfile, keyfile),
+                                  listening=listening))
     finally:
         storage.close()

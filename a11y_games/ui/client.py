@@ -33,7 +33,7 @@ from a11y_games.ui.listening import ListeningCommands
 from a11y_games.ui.numbering import Numbering, is_key
 from a11y_games.ui.outputs import BrailleOptions, SpeechOutput
 from a11y_games.ui.paths import save_said
-from a11y_games.ui.settings import Preferences
+from a11y_games.ui.settings import Preferences, save_preferences
 from a11y_games.ui.sounding import SoundCommands
 from a11y_games.ui.table import LocalTable, Table, TableUnavailable
 from a11y_games.ui.terminal import LineReader, Woken, Writer
@@ -78,6 +78,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.autosave = autosave
         self.autosave_failed = False  # said once, then play goes on
         self.prefs = prefs  # None: nothing is remembered (tests, scripts)
+        self.keep_prefs: Callable[[Preferences], Msg | None] = save_preferences
+        """Where settings changed in play are kept: the settings file; a web player's
+        page keeps its own (:mod:`a11y_games.web`)."""
         self.display = display  # a BrlAPI braille display, or None
         self.sound = sound  # sound cues (a11y_games.output.sound.Sound), or None
         self.clock = clock

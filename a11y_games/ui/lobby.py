@@ -17,7 +17,7 @@ import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from a11y_games.engine import Msg
 from a11y_games.engine.spec import GameSpec
@@ -36,7 +36,7 @@ from a11y_games.ui.remote import (
 from a11y_games.ui.terminal import Woken, Writer
 from a11y_games.ui.wording import game_words
 
-__all__ = ["Lobby", "forget_seat", "remembered_seat", "server_uri"]
+__all__ = ["FileSeats", "Lobby", "SeatMemory", "forget_seat", "remembered_seat", "server_uri"]
 
 DEFAULT_PORT = 8765
 _BACK = object()
@@ -107,12 +107,42 @@ def forget_seat(uri: str) -> None:
         _write_seats(data)
 
 
+class SeatMemory(Protocol):
+    """Where a seat's reconnect token is kept between two visits: a file per server for a
+    terminal (:class:`FileSeats`), the page's storage for a web player."""
+
+    def remembered(self) -> dict[str, Any] | None: ...
+    def remember(self, token: str, table: str, seq: int) -> None: ...
+    def forget(self) -> None: ...
+
+
+class FileSeats:
+    """The seat held at ``uri``, kept in the user's data folder."""
+
+    def __init__(self, uri: str) -> None:
+        self.uri = uri
+
+    def remembered(self) -> dict[str, Any] | None:
+        return remembered_seat(self.uri)
+
+    def remember(self, token: str, table: str, seq: int) -> None:
+        remember_seat(self.uri, token, table, seq)
+
+    def forget(self) -> None:
+        forget_seat(self.uri)
+
+
 class Lobby:
-    """The lobby dialogue; ``run`` returns the table to play at, or None to leave."""
+    """The lobby dialogue; ``run`` returns the table to play at, or None to leave.
+    ``seats`` keeps the seat's token (a file per server by default); ``address`` is the
+    server as the player knows it (the session's by default)."""
 
     def __init__(self, session: Session, *, reader: Any, writer: Writer, tr: Translator,
-                 specs: dict[str, GameSpec], level: str = "normal") -> None:
+                 specs: dict[str, GameSpec], level: str = "normal",
+                 seats: SeatMemory | None = None, address: str | None = None) -> None:
         self.session = session
+        self.seats: SeatMemory = seats if seats is not None else FileSeats(session.uri)
+        self.address = address or session.uri
         self.reader = reader
         self.out = writer
         self.tr = tr
@@ -194,7 +224,7 @@ class Lobby:
         """The menu until a seat is taken (or a game watched) and started, or the player
         leaves (None). ``again``: back from a game that ended, still connected."""
         self.say(Msg("online.lobby.again" if again else "online.lobby.welcome",
-                     address=self.session.uri))
+                     address=self.address))
         while True:
             self.session.on_state = self._connection_state  # a table's own, while at one
             self.say(Msg("online.lobby.menu_header"),
@@ -291,7 +321,7 @@ class Lobby:
     def _take(self, request: Any) -> p.Joined:
         joined = self.session.request(request)
         if joined.token:
-            remember_seat(self.session.uri, joined.token, joined.table.id)
+            self.seats.remember(joined.token, joined.table.id, 0)
         self.session.watching = joined.table.id if joined.seat is None else None
         if joined.seat is None:
             self.session.token = None  # a seat left before is not taken back on reconnect
@@ -444,7 +474,7 @@ class Lobby:
         with contextlib.suppress(RequestRefused, ConnectionLost):
             self.session.request(p.Leave())
         self.session.watching = None
-        forget_seat(self.session.uri)
+        self.seats.forget()
         self.say(Msg("online.lobby.left"))
 
 

@@ -13,7 +13,6 @@ from a11y_games.ui.settings import (
     CUE_PREFIX,
     WIDTHS,
     Preferences,
-    save_preferences,
     seconds,
     setting_name,
     shown_cue,
@@ -120,7 +119,7 @@ class TuningCommands:
         if self.prefs is None:
             return
         self.prefs = self.prefs.with_value(name, value)
-        problem = save_preferences(self.prefs)
+        problem = self.keep_prefs(self.prefs)
         if problem is not None:
             self.say(problem)
 

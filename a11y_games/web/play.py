@@ -1,0 +1,128 @@
+"""What a web player's client does: the language, the name, then the server's lobby and
+tables, exactly as ``a11y-games connect`` (:func:`a11y_games.connect.play_at_server`)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from a11y_games.engine import Msg, Verbosity
+from a11y_games.games import all_specs
+from a11y_games.i18n import LANGUAGES, Translator
+from a11y_games.ui.client import BrailleOptions, Client
+from a11y_games.ui.remote import ConnectionLost, RemoteTable, Session
+from a11y_games.ui.settings import Preferences
+from a11y_games.web.player import PageSound, PageSpeech, WebPlayer, page_preferences
+
+__all__ = ["PageSeats", "play_for_page"]
+
+
+class PageSeats:
+    """The seat's reconnect token, kept by the page (its local storage) instead of a file:
+    a page opened again, or after the server restarted, takes the seat back."""
+
+    def __init__(self, player: WebPlayer, held: Any) -> None:
+        self.player = player
+        self.held = held if isinstance(held, dict) else None
+
+    def remembered(self) -> dict[str, Any] | None:
+        held = self.held
+        if held is None or not isinstance(held.get("token"), str):
+            return None
+        return held
+
+    def remember(self, token: str, table: str, seq: int) -> None:
+        self.held = {"token": token, "table": table, "seq": seq}
+        self.player.keep("seat", _json(self.held))
+
+    def forget(self) -> None:
+        self.held = None
+        self.player.keep("seat", None)
+
+
+def _json(value: Any) -> str:
+    import json
+
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _held_seat(text: Any) -> dict[str, Any] | None:
+    import json
+
+    if not isinstance(text, str) or len(text) > 1000:
+        return None
+    with contextlib.suppress(ValueError):
+        held = json.loads(text)
+        if isinstance(held, dict):
+            return held
+    return None
+
+
+def _keeper(player: WebPlayer) -> Any:
+    """Settings kept by the page, not by the server's disk."""
+    import dataclasses
+    import json
+
+    def keep(prefs: Preferences) -> Msg | None:
+        player.keep("prefs", json.dumps(dataclasses.asdict(prefs), separators=(",", ":")))
+        return None
+
+    return keep
+
+
+def play_for_page(player: WebPlayer) -> int:
+    """The web player's whole visit: language, name, lobby, tables, until it leaves."""
+    from a11y_games.connect import ask_name, play_at_server
+    from a11y_games.launcher import ask_language
+
+    hello = player.hello
+    browser = str(hello.get("lang") or "en")[:2].lower()
+    browser = browser if browser in LANGUAGES else "en"
+    prefs = page_preferences(hello.get("prefs"), None)
+    keep = _keeper(player)
+    reader, writer = player.reader, player.writer
+    try:
+        if not prefs.lang:  # asked first, the browser's language on Enter
+            lang = ask_language(Translator(browser), writer, reader)
+            prefs = prefs.with_value("lang", lang)
+            keep(prefs)
+        lang = prefs.lang or browser
+        tr = Translator(lang)
+        if not prefs.name:
+            prefs = ask_name(prefs, reader, writer, tr, keep=keep)
+    except SystemExit:  # the page went away at a first question
+        return 0
+    player.speech = PageSpeech(player, enabled=prefs.speech == "on")
+    player.sound = PageSound(player, enabled=prefs.sound != "off", volume=prefs.volume,
+                             muted=prefs.muted)
+    player.sound.start()
+    specs = all_specs()
+    session = Session(player.uri, name=prefs.name, lang=lang)
+    try:
+        session.start()
+    except ConnectionLost as error:
+        writer.line(tr.render(error.msg))
+        return 1
+
+    def make_client(table: RemoteTable) -> Client:
+        player.section(Msg("web.section.table", game=table.spec.title), tr)
+        client = Client(table, reader=reader, writer=writer, lang=lang,
+                        verbosity=Verbosity[prefs.verbosity.upper()],
+                        speech=player.speech, sound=player.sound,
+                        braille=BrailleOptions(table=prefs.braille_table or None,
+                                               contracted=prefs.braille_contracted == "on",
+                                               width=prefs.braille_width),
+                        specs=specs, prefs=prefs)
+        client.keep_prefs = keep
+        return client
+
+    try:
+        return play_at_server(session, reader=reader, writer=writer, tr=tr, specs=specs,
+                              prefs=prefs, seats=PageSeats(player, _held_seat(hello.get("seat"))),
+                              make_client=make_client, address=hello.get("address") or None,
+                              on_lobby=lambda: player.section(Msg("web.section.lobby"), tr))
+    except ConnectionLost as error:
+        writer.line(tr.render(error.msg))
+        return 1
+    finally:
+        session.close()
