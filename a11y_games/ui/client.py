@@ -100,6 +100,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         if hasattr(reader, "said_once"):
             reader.said_once = self._waiting_prompt  # type: ignore[attr-defined]
 
+    def asks_now(self) -> bool:
+        """True if the player at this keyboard is asked a question now (a page opened again
+        asks it again in full)."""
+        return not self.ended and self._my_turn() is not None
+
     # --- set-up -----------------------------------------------------------------------------
     @property
     def match(self) -> Match:

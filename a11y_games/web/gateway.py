@@ -96,9 +96,11 @@ class Gateway:
         old, player.page, player.away_since = player.page, page, None
         if old is not None:  # the same page opened twice: the newer one plays
             old.close(1000, "replaced")
-        seen = hello.get("seen")
-        for message in player.replay(seen if isinstance(seen, int) else 0):
+        seen = hello.get("seen") if isinstance(hello.get("seen"), int) else 0
+        for message in player.replay(seen):
             page.send_json(message)
+        if old is None and seen == 0 and player.thread.is_alive() and player.prompt:
+            player.page_opened_again()
         try:
             async for frame in ws:
                 self._typed(page, player, frame)

@@ -114,6 +114,7 @@ def play_for_page(player: WebPlayer) -> int:
                                                width=prefs.braille_width),
                         specs=specs, prefs=prefs)
         client.keep_prefs = keep
+        player.client = client
         return client
 
     try:

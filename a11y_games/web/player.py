@@ -330,6 +330,8 @@ class WebPlayer:
         self.ended = threading.Event()
         self.speech: PageSpeech | None = None
         self.sound: PageSound | None = None
+        self.client: Any = None
+        """The client playing now (None in the lobby)."""
         self.thread = threading.Thread(target=self._run, name="a11y-web-player", daemon=True)
 
     # --- to the page ------------------------------------------------------------------------
@@ -379,6 +381,13 @@ class WebPlayer:
             messages.append({"t": "sound", "on": self.sound.enabled})
         messages.append({"t": "prompt", "text": self.prompt})
         return messages
+
+    def page_opened_again(self) -> None:
+        """A page that shows nothing yet (a reload, another device): the lines kept came
+        back; a question waiting is asked again in full, as ``choices`` would."""
+        client = self.client
+        if client is not None and client.asks_now():
+            self.reader.typed("choices")
 
     # --- the client's thread ----------------------------------------------------------------
     def start(self) -> None:

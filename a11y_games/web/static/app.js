@@ -35,10 +35,11 @@
     if (!speechOn) log.setAttribute('aria-live', urgent ? 'assertive' : 'polite');
     const node = document.createElement(tag);
     node.textContent = text;
+    const atEnd = window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
     log.appendChild(node);
     log.dataset.total = String(Number(log.dataset.total || 0) + 1);  // lines ever shown
     trim();
-    log.scrollTop = log.scrollHeight;
+    if (atEnd) form.scrollIntoView({ block: 'end' });  // the newest line and the field in view
     say(text, urgent);
   }
 

@@ -1,0 +1,216 @@
+"""The web page in a real browser (Debian's chromium), keyboard events only: people in
+browsers and in a terminal at one table, each hearing only their own seat in their own
+language; the page as a screen reader sees it; hostile text; a reload mid-vote."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.net.clients import Player, Server
+from tests.net.test_remote_play import create_table, join_first_table, play
+from tests.web.browser import BrowserPlayer
+
+pytestmark = [pytest.mark.timeout(300), pytest.mark.e2e]
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+ROLE = re.compile(r"^(Your role|Votre rôle)")
+
+
+def enter(page: BrowserPlayer, name: str) -> None:
+    """A first visit: the language (the browser's on Enter), then the name."""
+    page.expect(r"^Language\? Langue \?|^Langue \? Language\?")
+    page.send("")
+    page.expect(r"Your name at network tables|Votre nom aux tables")
+    page.send(name)
+
+
+def before_the_end(lines: list[str]) -> list[str]:
+    ends = [i for i, line in enumerate(lines) if re.match(r"^(Game over|Partie terminée)", line)]
+    return lines[:ends[0]] if ends else lines
+
+
+def test_two_browsers_a_terminal_and_a_spectator_play_pnue_to_the_end(
+        server: Server, browser: Callable[..., BrowserPlayer], tmp_path: Path) -> None:
+    ana = browser("Ana", "en-US")
+    enter(ana, "Ana")
+    create_table(ana, game="pnue", players=5, bots=2)
+    ana.expect(r"you have seat 1 of 5")
+    bo = browser("Bo", "fr-FR")
+    enter(bo, "Bo")
+    join_first_table(bo)
+    bo.expect(r"vous avez la place \d sur 5")
+    cy = Player(server.url, tmp_path / "cy", "Cy", "en")  # a terminal at the same table
+    join_first_table(cy)
+    cy.expect(r"you have seat \d of 5")
+    ana.expect(r"Cy sits at the table\.")
+    wim = browser("Wim", "en-GB")
+    enter(wim, "Wim")
+    wim.expect(r"^Lobby: type a number\.")
+    wim.send("4")  # watch a game
+    wim.expect(r"Which table")
+    wim.send("1")
+    wim.expect(r"PNUE — Mr Dollar: you watch\.")
+    ana.send("start")
+    for player, welcome in ((ana, "Welcome to PNUE"), (bo, "Bienvenue dans PNUE"),
+                            (cy, "Welcome to PNUE"), (wim, "Welcome to PNUE")):
+        player.expect(welcome, timeout=30)
+    play({"Ana": (ana, "en"), "Bo": (bo, "fr"), "Cy": (cy, "en")}, seed=5, until=240)
+    wim.expect(r"^Game over\.", timeout=30)
+    for page in (ana, bo, wim):
+        page._pull(0.5)
+    # each seat heard its own role once, and nobody else's, before the end
+    for page in (ana, bo):
+        roles = [line for line in before_the_end(page.lines) if ROLE.match(line)]
+        assert len(roles) == 1, roles
+    assert not [line for line in before_the_end(wim.lines) if ROLE.match(line)]
+    assert any(re.search(r"is President\.$", line) for line in wim.lines)  # the public view
+    french, english = bo.text(), ana.text()
+    assert "Partie terminée." in french and "Game over." not in french
+    assert "Game over." in english and "Partie terminée" not in english
+    for text in (french, english, wim.text()):
+        assert "Traceback" not in text
+        assert not re.findall(r"\b(?:online|core|net|pnue|web)\.[a-z_]+\.[a-z_.]+", text)
+    cy.close_input()
+    assert cy.wait() == 0
+    # headings a screen reader jumps to: where the lobby and the table began
+    headings = ana.driver.execute_script(
+        "return [...document.querySelectorAll('#log h3')].map(h => h.textContent)")
+    assert headings[:2] == ["Lobby", "Table: PNUE — Mr Dollar"], headings
+
+
+def _ax_nodes(page: BrowserPlayer) -> list[dict]:
+    page.driver.execute_cdp_cmd("Accessibility.enable", {})
+    return page.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+
+
+def _prop(node: dict, name: str) -> object:
+    for prop in node.get("properties", []):
+        if prop["name"] == name:
+            return prop["value"].get("value")
+    return None
+
+
+def _axe(page: BrowserPlayer) -> list[dict]:
+    page.driver.execute_script(AXE.read_text(encoding="utf-8"))
+    return page.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then(r => done(r.violations.map("
+        "v => ({id: v.id, nodes: v.nodes.map(n => n.html)}))));")
+
+
+def test_the_page_as_a_screen_reader_meets_it(server: Server,
+                                               browser: Callable[..., BrowserPlayer]) -> None:
+    """The log is a live region, the field is labelled and has the focus; axe finds
+    nothing wrong in the lobby nor during a game."""
+    if not AXE.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"axe-core is missing: {AXE} (make install puts it there)")
+        pytest.skip("axe-core is not installed (npm)")
+    ana = browser("Ana", "en-US")
+    enter(ana, "Ana")
+    ana.expect(r"^Lobby: type a number\.")
+    nodes = _ax_nodes(ana)
+    logs = [n for n in nodes if n.get("role", {}).get("value") == "log"]
+    assert len(logs) == 1 and _prop(logs[0], "live") == "polite"
+    assert logs[0]["name"]["value"] == "Game log"
+    focused = [n for n in nodes if _prop(n, "focused")
+               and n["role"]["value"] != "RootWebArea"]  # the document has the focus too
+    assert len(focused) == 1 and focused[0]["role"]["value"] == "textbox"
+    assert focused[0]["name"]["value"] == "Command"
+    headings = [n["name"]["value"] for n in nodes if n.get("role", {}).get("value") == "heading"]
+    assert "Game log" in headings and "Lobby" in headings
+    assert _axe(ana) == []
+    ana.seen = ana.lines.index("Lobby: type a number.")  # the create dialogue starts there
+    create_table(ana, game="pnue", players=5, bots=4)
+    ana.send("start")
+    ana.expect(r"^Welcome to PNUE")
+    ana.expect(r"your turn|Approve", timeout=30)
+    assert _axe(ana) == []
+    assert ana.driver.switch_to.active_element.get_attribute("id") == "command"
+
+
+def test_hostile_text_is_shown_as_text(server: Server, browser: Callable[..., BrowserPlayer],
+                                       tmp_path: Path) -> None:
+    hostile = "<img src=x onerror=alert(1)>"
+    ana = browser("Ana", "en-US")
+    enter(ana, hostile)
+    create_table(ana, game="pnue", players=5, bots=3)
+    ana.expect(r"you have seat 1 of 5")
+    bo = browser("Bo", "en-US")
+    enter(bo, "Bo")
+    join_first_table(bo)
+    bo.expect(r"you have seat \d of 5")
+    ana.expect(r"Bo sits at the table\.")
+    ana.send("start")
+    bo.expect(r"^Welcome to PNUE", timeout=30)
+    ana.send(f"say {hostile} <script>document.title='owned'</script>")
+    # said once Bo has answered the question he is asked (chat never cuts a question)
+    play({"Bo": (bo, "en"), "Ana": (ana, "en")}, seed=2, until=60,
+         until_line=("Bo", re.escape(hostile) + r".*<script>document\.title"))
+    assert any(line.startswith(f"{hostile} says: {hostile} <script>") for line in bo.lines)
+    # a terminal escape sequence sent by a script of the page's protocol
+    from websockets.sync.client import connect
+
+    with connect(f"ws://127.0.0.1:{server.port}/web", origin=f"http://127.0.0.1:{server.port}",
+                 open_timeout=5) as raw:
+        raw.send(json.dumps({"t": "hello", "lang": "en",
+                             "prefs": {"lang": "en", "name": "Esc\x1b[2J"}}))
+        seen = ""
+        while "Lobby: type a number." not in seen:
+            seen += raw.recv(timeout=10)
+        assert "\x1b" not in seen
+    for page in (ana, bo):
+        images = page.driver.execute_script("return document.querySelectorAll('#log img, #log script').length")
+        assert images == 0
+        assert page.driver.title != "owned"
+        assert page.driver.execute_script("return document.querySelectorAll('img').length") == 0
+
+
+def test_a_reload_in_the_middle_of_a_vote_asks_the_vote_again(
+        server: Server, browser: Callable[..., BrowserPlayer]) -> None:
+    ana = browser("Ana", "en-US")
+    enter(ana, "Ana")
+    create_table(ana, game="pnue", players=5, bots=4)
+    ana.expect(r"you have seat 1 of 5")
+    ana.send("start")
+    play({"Ana": (ana, "en")}, seed=3, until=60, until_line=("Ana", r"^Approve .+\?$"))
+    question = ana.lines[ana.seen - 1]
+    ana.reload()
+    ana.expect(re.escape(question), timeout=20)  # the lines missed come back
+    # then the question is asked again in full: a page opened again has lost the list
+    ana.expect(r"^Your turn: " + re.escape(question))
+    ana.expect(r"^2 choices")
+    ana.expect(r"^1\. Approved")
+    assert ana.prompt().strip()  # the prompt is back
+    ana.send("1")
+    ana.expect(r"^Your vote: ")
+    # the same visit: the language is not asked again (its first asking came back, once)
+    assert sum(line.startswith("Language?") for line in ana.lines) <= 1
+
+
+def test_keys_recall_earlier_lines_and_escape_clears(
+        server: Server, browser: Callable[..., BrowserPlayer]) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    ana = browser("Ana", "en-US")
+    enter(ana, "Ana")
+    ana.expect(r"^Lobby: type a number\.")
+    ana.send("help")
+    ana.keys(Keys.ARROW_UP)
+    assert ana.field_value() == "help"
+    ana.keys(Keys.ARROW_UP)
+    assert ana.field_value() == "Ana"
+    ana.keys(Keys.ARROW_DOWN)
+    assert ana.field_value() == "help"
+    ana.keys(Keys.ESCAPE)
+    assert ana.field_value() == ""
+    ana.keys("1 2")
+    ana.keys(Keys.ESCAPE)
+    assert ana.field_value() == ""
