@@ -167,8 +167,9 @@ def test_hostile_text_is_shown_as_text(server: Server, browser: Callable[..., Br
             seen += raw.recv(timeout=10)
         assert "\x1b" not in seen
     for page in (ana, bo):
-        images = page.driver.execute_script("return document.querySelectorAll('#log img, #log script').length")
-        assert images == 0
+        made = page.driver.execute_script(
+            "return document.querySelectorAll('#log img, #log script').length")
+        assert made == 0
         assert page.driver.title != "owned"
         assert page.driver.execute_script("return document.querySelectorAll('img').length") == 0
 
