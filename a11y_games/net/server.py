@@ -249,7 +249,10 @@ class TableServer:
             if self.gateway is None:
                 return connection.respond(HTTPStatus.NOT_FOUND, "Not found.\n")
             if origin is None or urlsplit(origin).netloc != request.headers.get("Host"):
-                return connection.respond(HTTPStatus.FORBIDDEN, "Wrong origin.\n")
+                from a11y_games.web.page import refused
+
+                return connection.respond(HTTPStatus.FORBIDDEN, refused(
+                    request.path, request.headers.get("Accept-Language")))
         return None
 
     async def handler(self, ws: ServerConnection) -> None:

@@ -81,6 +81,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.keep_prefs: Callable[[Preferences], Msg | None] = save_preferences
         """Where settings changed in play are kept: the settings file; a web player's
         page keeps its own (:mod:`a11y_games.web`)."""
+        self.keep_brf: Callable[[str, str, list[str], int | None], Msg] = self.brf_to_file
+        """Where ``braille save`` puts a BRF document (kind, title, lines, seat): the data
+        folder; a web player's page offers it as a download."""
         self.display = display  # a BrlAPI braille display, or None
         self.sound = sound  # sound cues (a11y_games.output.sound.Sound), or None
         self.clock = clock

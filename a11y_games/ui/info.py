@@ -305,9 +305,10 @@ class InfoCommands:
             self.out.lines(cells)
 
     def _braille_save(self, kind: str) -> None:
-        """``braille save [rules|card|table|all]``: BRF files to emboss, in the data folder."""
+        """``braille save [rules|card|table|all]``: BRF files to emboss (``keep_brf``: in
+        the data folder; a web player's page downloads them)."""
         from a11y_games.output.braille import BrailleError
-        from a11y_games.ui.embossing import KINDS, brf_path, document, emboss
+        from a11y_games.ui.embossing import KINDS, document
 
         aliases = {"regles": "rules", "carte": "card", "tout": "all"}
         kind = aliases.get(kind, kind)
@@ -318,11 +319,17 @@ class InfoCommands:
             title, lines = document(each, self.table.spec, self.lang, self.table, self.viewer)
             try:
                 seat = self.viewer if each == "card" and len(self.table.humans()) > 1 else None
-                path = emboss(brf_path(self.table.spec, each, seat), title, lines,
-                              lang=self.lang,
-                              contracted=self.braille.contracted, table=self.braille.table,
-                              width=self.braille.width)
+                done = self.keep_brf(each, title, lines, seat)
             except (BrailleError, OSError) as error:
                 self.say(getattr(error, "msg", Msg("core.brf.failed")))
                 return
-            self.say(Msg("core.brf.written", what=Msg(f"core.brf.kind.{each}"), path=str(path)))
+            self.say(done)
+
+    def brf_to_file(self, kind: str, title: str, lines: list[str], seat: int | None) -> Msg:
+        """Write a BRF document in the data folder; what to say of it."""
+        from a11y_games.ui.embossing import brf_path, emboss
+
+        path = emboss(brf_path(self.table.spec, kind, seat), title, lines, lang=self.lang,
+                      contracted=self.braille.contracted, table=self.braille.table,
+                      width=self.braille.width)
+        return Msg("core.brf.written", what=Msg(f"core.brf.kind.{kind}"), path=str(path))

@@ -19,13 +19,13 @@ from a11y_games.engine import Msg
 from a11y_games.games import all_specs
 from a11y_games.i18n import LANGUAGES, Translator
 
-__all__ = ["CSP", "Page", "page_language", "respond"]
+__all__ = ["CSP", "Page", "page_language", "refused", "respond"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 SOUNDS = Path(__file__).resolve().parent.parent / "sounds"
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-       "media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+       "media-src 'self'; connect-src 'self' blob:; base-uri 'none'; form-action 'none'; "
        "frame-ancestors 'none'")
 """No inline script or style, nothing from another host; the WebSocket to this host only."""
 
@@ -130,3 +130,9 @@ def respond(path: str, accept_language: str | None = None) -> Page:
     lang = page_language(path, accept_language)
     return Page(404, "text/plain; charset=utf-8",
                 Translator(lang).render(Msg("web.page.not_found")).encode("utf-8"))
+
+
+def refused(path: str, accept_language: str | None) -> str:
+    """Why a page's socket from another address is refused, in the browser's language."""
+    lang = page_language(path, accept_language)
+    return Translator(lang).render(Msg("web.error.origin")) + "\n"

@@ -70,6 +70,23 @@ def _keeper(player: WebPlayer) -> Any:
     return keep
 
 
+def _download(player: WebPlayer, client: Client, kind: str, title: str,
+              lines: list[str]) -> Msg:
+    """``braille save`` for a web player: the BRF document goes to the page, which offers
+    it as a link to download (nothing is written on the server)."""
+    from a11y_games.output.braille import table_for
+    from a11y_games.output.brf import brf_pages
+
+    options = client.braille
+    text = brf_pages(lines, table=table_for(client.lang, options.contracted, options.table),
+                     width=options.width, title=title)
+    name = f"{client.table.spec.name}-{kind}.brf"
+    what = Msg(f"core.brf.kind.{kind}")
+    player.after_next_line({"t": "download", "name": name, "text": text,
+                 "label": client.tr.render(Msg("web.brf.link", what=what, name=name))})
+    return Msg("web.brf.ready", what=what)
+
+
 def play_for_page(player: WebPlayer) -> int:
     """The web player's whole visit: language, name, lobby, tables, until it leaves."""
     from a11y_games.connect import ask_name, play_at_server
@@ -114,6 +131,8 @@ def play_for_page(player: WebPlayer) -> int:
                                                width=prefs.braille_width),
                         specs=specs, prefs=prefs)
         client.keep_prefs = keep
+        client.keep_brf = lambda kind, title, lines, seat: _download(
+            player, client, kind, title, lines)
         player.client = client
         return client
 

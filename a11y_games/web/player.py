@@ -322,6 +322,7 @@ class WebPlayer:
         self.kept: deque[dict[str, Any]] = deque(maxlen=KEPT_LINES)
         self.prompt = ""
         self._urgent = False
+        self._following: list[dict[str, Any]] = []
         self.page: Any = None
         """The page connection attached now (the gateway's), or None while it is away."""
         self.away_since: float | None = time.monotonic()
@@ -354,6 +355,13 @@ class WebPlayer:
             self.kept.extend(entries)
             urgent, self._urgent = self._urgent, False
         self.send({"t": "lines", "lines": entries, "urgent": urgent and not heading})
+        following, self._following = self._following, []
+        for message in following:
+            self.send(message)
+
+    def after_next_line(self, message: dict[str, Any]) -> None:
+        """Send ``message`` just after the next line (a link after the line that says it)."""
+        self._following.append(message)
 
     def section(self, msg: Msg, tr: Translator) -> None:
         """A heading in the log where the lobby or a table begins (a screen reader's

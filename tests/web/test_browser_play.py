@@ -134,6 +134,17 @@ def test_the_page_as_a_screen_reader_meets_it(server: Server,
     ana.expect(r"your turn|Approve", timeout=30)
     assert _axe(ana) == []
     assert ana.driver.switch_to.active_element.get_attribute("id") == "command"
+    # the player's card in braille: a download from the page, nothing kept on the server
+    ana.send("braille save card")
+    ana.expect(r"^Braille file of your card ready: the link below downloads it\.")
+    ana.expect(r"^Download the braille file of your card \(pnue-card\.brf\)")
+    brf = ana.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const a = document.querySelector('#log a[download=\"pnue-card.brf\"]');"
+        "fetch(a.href).then(r => r.text()).then(done);")
+    assert brf and all(ord(c) < 128 for c in brf)
+    assert max(len(line) for line in brf.replace("\f", "\n").splitlines()) <= 40
+    assert not list(server.data.parent.rglob("*.brf"))
 
 
 def test_hostile_text_is_shown_as_text(server: Server, browser: Callable[..., BrowserPlayer],

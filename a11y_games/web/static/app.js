@@ -80,6 +80,18 @@
         soundBox.checked = soundOn;
         break;
       case 'silence': if ('speechSynthesis' in window) window.speechSynthesis.cancel(); break;
+      case 'download': {  // a BRF document: a link in the log, never followed by itself
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(new Blob([m.text], { type: 'application/x-brf' }));
+        link.download = m.name;
+        link.textContent = m.label;
+        const line = document.createElement('p');
+        line.appendChild(link);
+        log.appendChild(line);
+        log.dataset.total = String(Number(log.dataset.total || 0) + 1);
+        trim();
+        break;
+      }
       case 'keep': put(store, m.key + ':' + here, m.value); break;
       case 'session': put(tabStore, 'session:' + here, m.id); break;
       case 'status': statusEl.textContent = m.text; break;
