@@ -226,3 +226,28 @@ def test_keys_recall_earlier_lines_and_escape_clears(
     ana.keys("1 2")
     ana.keys(Keys.ESCAPE)
     assert ana.field_value() == ""
+
+
+def test_the_page_takes_its_seat_back_after_the_server_restarts(
+        tmp_path: Path, browser: Callable[..., BrowserPlayer], server: Server) -> None:
+    """The server is killed mid-game and started again on its port: the page reconnects
+    by itself and takes its seat back with the token it keeps (no question asked again)."""
+    ana = browser("Ana", "en-US")
+    enter(ana, "Ana")
+    create_table(ana, game="pnue", players=5, bots=4, delay_minutes=0)
+    ana.expect(r"you have seat 1 of 5")
+    ana.send("start")
+    play({"Ana": (ana, "en")}, seed=4, until=60, stop_after=("Ana", 3))
+    port = server.port
+    server.kill()
+    ana.expect(r"^Connection lost: reconnecting by itself\.", timeout=20)
+    again = Server(server.data, tmp_path / "server-home", "--seed", "7").start(port=port)
+    try:
+        ana.expect(r"^Connected again\.", timeout=30)
+        back = ana.seen
+        ana.expect(r"You take back your seat at PNUE", timeout=30)
+        play({"Ana": (ana, "en")}, seed=6, until=60, stop_after=("Ana", 2))
+        after = "\n".join(ana.lines[back:])
+        assert "Your name at network tables" not in after and "Language?" not in after
+    finally:
+        again.kill()

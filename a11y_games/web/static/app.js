@@ -93,7 +93,10 @@
         break;
       }
       case 'keep': put(store, m.key + ':' + here, m.value); break;
-      case 'session': put(tabStore, 'session:' + here, m.id); break;
+      case 'session':  // another player than before (the server restarted): lines from 1
+        if (m.id !== get(tabStore, 'session:' + here)) seen = 0;
+        put(tabStore, 'session:' + here, m.id);
+        break;
       case 'status': statusEl.textContent = m.text; break;
       case 'end':
         ended = true;
