@@ -83,7 +83,9 @@ class PageReader:
     """
 
     interactive = True
-    WAKE_DELAY = 0.08
+    WAKE_DELAY = 0.01
+    """Seconds news waits before the prompt ends to say it: a burst arriving together is
+    said together. A page draws no prompt again (the terminal waits 0.08 s), so less."""
 
     def __init__(self, show_prompt: Callable[[str], None] = lambda prompt: None) -> None:
         self.show_prompt = show_prompt
