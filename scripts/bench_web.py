@@ -312,6 +312,9 @@ async def main() -> None:
         wires = [bench_server.TableRun(base, i, wire_stats, (low, high))
                  for i in range(args.wire)]
         loop = asyncio.get_running_loop()
+        loop.set_exception_handler(  # a send cut by the end of the run is no finding
+            lambda loop, context: None if isinstance(context.get("exception"), ConnectionClosed)
+            else loop.default_exception_handler(context))
         tasks = []
         for start in range(0, len(webs), 25):  # the pages first: their memory on its own
             batch = webs[start:start + 25]

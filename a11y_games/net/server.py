@@ -54,7 +54,8 @@ BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
 SERVER_NAME = f"a11y-games {__version__}"
 WEB_PATH = "/web"
-"""The web pages' WebSocket; every other path speaks the table protocol."""
+"""The web pages' WebSocket (a path ending so: behind a proxy, under a path of its own);
+every other path speaks the table protocol."""
 FULL_COLLECTION_NEVER = 1_000_000
 """The oldest generation's threshold: Python's own full collections off (see ``_sweep``)."""
 _log = logging.getLogger("a11y_games.net")
@@ -244,7 +245,7 @@ class TableServer:
             headers = Headers({**HEADERS, "Content-Type": page.content_type,
                                "Content-Length": str(len(page.body))})
             return Response(page.status, HTTPStatus(page.status).phrase, headers, page.body)
-        if route == WEB_PATH:
+        if route.endswith(WEB_PATH):
             origin = request.headers.get("Origin")
             if self.gateway is None:
                 return connection.respond(HTTPStatus.NOT_FOUND, "Not found.\n")
@@ -256,7 +257,7 @@ class TableServer:
         return None
 
     async def handler(self, ws: ServerConnection) -> None:
-        if self.gateway is not None and urlsplit(ws.request.path).path == WEB_PATH:
+        if self.gateway is not None and urlsplit(ws.request.path).path.endswith(WEB_PATH):
             await self.gateway.page(ws)
             return
         connection = Connection(ws, self)

@@ -36,8 +36,8 @@ HEADERS = {
     "Cache-Control": "no-cache",
 }
 
-_CUE = re.compile(r"^/sounds/([a-z_]{1,40})\.wav$")
-_BRF = re.compile(r"^/brf/([a-z]{1,20})-(en|fr)\.brf$")
+_CUE = re.compile(r"/sounds/([a-z_]{1,40})\.wav$")
+_BRF = re.compile(r"/brf/([a-z]{1,20})-(en|fr)\.brf$")
 
 _WORDS = ("title", "connecting", "connected", "lost", "back", "ended", "log_heading",
           "command_label", "command_hint", "send", "settings_heading", "speech_label",
@@ -77,7 +77,7 @@ def _index(lang: str) -> bytes:
         for code in LANGUAGES:
             label = tr.render(Msg("web.page.brf_link", game=spec.title,
                                   language=Msg(f"core.lang.{code}")))
-            links.append(f'<li><a href="/brf/{spec.name}-{code}.brf" download>'
+            links.append(f'<li><a href="brf/{spec.name}-{code}.brf" download>'
                          f"{html.escape(label)}</a></li>")
     text = (STATIC / "index.html").read_text(encoding="utf-8")
     # the status line carries the page's own words for a lost and returning connection
@@ -111,18 +111,18 @@ def _rules_brf(game: str, lang: str) -> bytes | None:
 def respond(path: str, accept_language: str | None = None) -> Page:
     """The answer to ``GET path``: the page, its script and style, a cue, a BRF file, or
     404 (in the browser's language)."""
-    route = urlsplit(path).path
-    if route in ("/", "/index.html"):
+    route = urlsplit(path).path  # behind a proxy, under a path of its own: by the end
+    if route.endswith(("/", "/index.html")):
         return Page(200, "text/html; charset=utf-8",
                     _index(page_language(path, accept_language)))
-    if route == "/app.js":
+    if route.endswith("/app.js"):
         return Page(200, "text/javascript; charset=utf-8", _file(STATIC / "app.js"))
-    if route == "/app.css":
+    if route.endswith("/app.css"):
         return Page(200, "text/css; charset=utf-8", _file(STATIC / "app.css"))
-    cue = _CUE.match(route)
+    cue = _CUE.search(route)
     if cue and (SOUNDS / f"{cue.group(1)}.wav").is_file():
         return Page(200, "audio/wav", _file(SOUNDS / f"{cue.group(1)}.wav"))
-    brf = _BRF.match(route)
+    brf = _BRF.search(route)
     if brf:
         body = _rules_brf(brf.group(1), brf.group(2))
         if body is not None:

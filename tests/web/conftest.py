@@ -26,13 +26,14 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 @pytest.fixture
 def browser(tmp_path: Path, server: Server) -> Iterator[Callable[..., BrowserPlayer]]:
-    """``browser(name, lang="en-US")``: a browser of its own at the server's page."""
+    """``browser(name, lang="en-US", path="/")``: a browser of its own at the server's
+    page."""
     if not have_browser():
         pytest.fail("chromium, chromium-driver and selenium are needed: run make install")
     opened: list[BrowserPlayer] = []
 
-    def open_one(name: str, lang: str = "en-US") -> BrowserPlayer:
-        page = BrowserPlayer(server.url.replace("ws://", "http://") + "/",
+    def open_one(name: str, lang: str = "en-US", path: str = "/") -> BrowserPlayer:
+        page = BrowserPlayer(server.url.replace("ws://", "http://") + path,
                              tmp_path / f"profile-{name.lower()}-{len(opened)}", lang=lang,
                              name=name)
         opened.append(page)

@@ -211,7 +211,7 @@ def test_keys_recall_earlier_lines_and_escape_clears(
         server: Server, browser: Callable[..., BrowserPlayer]) -> None:
     from selenium.webdriver.common.keys import Keys
 
-    ana = browser("Ana", "en-US")
+    ana = browser("Ana", "en-US", path="/games/")  # as behind a proxy: its socket beside it
     enter(ana, "Ana")
     ana.expect(r"^Lobby: type a number\.")
     ana.send("help")

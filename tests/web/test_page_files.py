@@ -86,3 +86,14 @@ def test_no_web_serves_neither_page_nor_socket(tmp_path: Path) -> None:
         assert status == 404
     finally:
         server.kill()
+
+
+def test_the_page_works_under_a_path_of_its_own(server: Server) -> None:
+    """Behind a reverse proxy the page lives under a path (``/games/``): every file and
+    the socket are found beside it."""
+    status, _, page = get(server, "/games/")
+    assert status == 200
+    assert b'src="app.js"' in page and b'href="app.css"' in page  # relative: beside it
+    for path in ("/games/app.js", "/games/app.css", "/games/sounds/vote.wav",
+                 "/games/brf/utopia-en.brf"):
+        assert get(server, path)[0] == 200, path

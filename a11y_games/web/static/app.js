@@ -45,7 +45,7 @@
 
   function playCue(name, volume) {
     if (!soundOn || !audioOk || !/^[a-z_]+$/.test(name)) return;
-    const audio = new Audio('/sounds/' + name + '.wav');
+    const audio = new Audio('sounds/' + name + '.wav');
     audio.volume = Math.max(0, Math.min(1, volume / 100));
     audio.play().catch(() => {});
   }
@@ -115,8 +115,10 @@
   }
 
   function connect() {
-    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    ws = new WebSocket(scheme + '://' + here + '/web');
+    const url = new URL('web', location.href);  // beside the page, whatever its path
+    url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.search = '';
+    ws = new WebSocket(url.href);
     ws.onopen = () => {
       retry = 0;
       if (lost) { add('p', statusEl.dataset.back, true); lost = false; }
