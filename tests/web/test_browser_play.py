@@ -131,8 +131,12 @@ def test_the_page_as_a_screen_reader_meets_it(server: Server,
     create_table(ana, game="pnue", players=5, bots=4)
     ana.send("start")
     ana.expect(r"^Welcome to PNUE")
-    ana.expect(r"your turn|Approve", timeout=30)
+    turn = ana.expect(r"^Your turn: ", timeout=30).string
     assert _axe(ana) == []
+    # a turn interrupts (the log turns assertive for it, and shows it in bold); others wait
+    urgent = ana.driver.execute_script(
+        "return [...document.querySelectorAll('#log p.urgent')].map(p => p.textContent)")
+    assert turn in urgent and "Welcome to PNUE — Mr Dollar." not in urgent
     assert ana.driver.switch_to.active_element.get_attribute("id") == "command"
     # the player's card in braille: a download from the page, nothing kept on the server
     ana.send("braille save card")
@@ -251,3 +255,21 @@ def test_the_page_takes_its_seat_back_after_the_server_restarts(
         assert "Your name at network tables" not in after and "Language?" not in after
     finally:
         again.kill()
+
+
+def test_at_200_percent_zoom_nothing_scrolls_sideways(
+        server: Server, browser: Callable[..., BrowserPlayer]) -> None:
+    """A 640-pixel window at 200 % is 320 CSS pixels wide: the page reflows, the lines
+    wrap, nothing needs a horizontal scroll."""
+    ana = browser("Ana", "en-US")
+    ana.driver.set_window_size(640, 800)
+    ana.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 320, "height": 400, "deviceScaleFactor": 2, "mobile": False})
+    enter(ana, "Ana" * 12)  # a long name: a long line
+    ana.expect(r"^Lobby: type a number\.")
+    ana.send("help")
+    ana._pull(1.0)
+    wide = ana.driver.execute_script(
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert wide[0] <= wide[1], wide
+    assert ana.driver.switch_to.active_element.get_attribute("id") == "command"

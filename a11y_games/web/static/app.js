@@ -35,6 +35,7 @@
     if (!speechOn) log.setAttribute('aria-live', urgent ? 'assertive' : 'polite');
     const node = document.createElement(tag);
     node.textContent = text;
+    if (urgent) node.className = 'urgent';  // shown in bold too: your turn, a vote, a secret
     const atEnd = window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
     log.appendChild(node);
     log.dataset.total = String(Number(log.dataset.total || 0) + 1);  // lines ever shown
