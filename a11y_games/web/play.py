@@ -105,6 +105,7 @@ def play_for_page(player: WebPlayer) -> int:
             keep(prefs)
         lang = prefs.lang or browser
         tr = Translator(lang)
+        player.language(lang)
         if not prefs.name:
             prefs = ask_name(prefs, reader, writer, tr, keep=keep)
     except SystemExit:  # the page went away at a first question

@@ -285,7 +285,8 @@ class PageSpeech:
             self.player.send({"t": "silence"})
 
     def set_language(self, lang: str) -> None:
-        """The page speaks in the page's language."""
+        """The player chose another language: the page reads its log in that language."""
+        self.player.language(lang)
 
 
 def page_preferences(sent: Any, lang: str | None) -> Preferences:
@@ -323,6 +324,7 @@ class WebPlayer:
         self._lock = threading.Lock()
         self.kept: deque[dict[str, Any]] = deque(maxlen=KEPT_LINES)
         self.prompt = ""
+        self.lang = ""
         self._urgent = False
         self._following: list[dict[str, Any]] = []
         self.page: Any = None
@@ -374,6 +376,11 @@ class WebPlayer:
         self.prompt = prompt
         self.send({"t": "prompt", "text": prompt})
 
+    def language(self, lang: str) -> None:
+        """The game's language: the page's log is read in it (its ``lang``)."""
+        self.lang = lang
+        self.send({"t": "lang", "lang": lang})
+
     def keep(self, key: str, value: str | None) -> None:
         """Ask the page to keep ``value`` (its local storage): settings, the seat."""
         self.send({"t": "keep", "key": key, "value": value})
@@ -383,6 +390,8 @@ class WebPlayer:
         with self._lock:
             missed = [e for e in self.kept if e["seq"] > seen]
         messages: list[dict[str, Any]] = [{"t": "session", "id": self.id}]
+        if self.lang:
+            messages.append({"t": "lang", "lang": self.lang})
         if missed:
             messages.append({"t": "lines", "lines": missed, "urgent": False})
         if self.speech is not None:

@@ -72,6 +72,8 @@ def test_two_browsers_a_terminal_and_a_spectator_play_pnue_to_the_end(
     assert not [line for line in before_the_end(wim.lines) if ROLE.match(line)]
     assert any(re.search(r"is President\.$", line) for line in wim.lines)  # the public view
     french, english = bo.text(), ana.text()
+    # Bo's page came in French from his browser; his log is read in French
+    assert bo.driver.execute_script("return document.getElementById('log').lang") == "fr"
     assert "Partie terminée." in french and "Game over." not in french
     assert "Game over." in english and "Partie terminée" not in english
     for text in (french, english, wim.text()):
@@ -273,3 +275,24 @@ def test_at_200_percent_zoom_nothing_scrolls_sideways(
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert wide[0] <= wide[1], wide
     assert ana.driver.switch_to.active_element.get_attribute("id") == "command"
+
+
+def test_a_language_chosen_on_the_page_is_the_logs_language(
+        server: Server, browser: Callable[..., BrowserPlayer]) -> None:
+    """An English browser, French chosen: the game speaks French, and the log says so to
+    the screen reader (its lang), so that a French voice reads it; kept for next time."""
+    ana = browser("Ana", "en-US")
+    ana.expect(r"^Language\? Langue \? Enter for 1\.")
+    ana.send("2")
+    ana.expect(r"^Votre nom aux tables en réseau")
+    assert ana.driver.execute_script("return document.getElementById('log').lang") == "fr"
+    assert ana.driver.execute_script("return document.documentElement.lang") == "en"
+    ana.send("Ana")
+    ana.expect(r"^Salon : tapez un numéro\.")
+    kept = ana.driver.execute_script(
+        "return JSON.parse(localStorage.getItem('prefs:' + location.host))")
+    assert kept["lang"] == "fr" and kept["name"] == "Ana"
+    ana.driver.execute_script("sessionStorage.clear()")  # a new visit, another day
+    ana.reload()
+    ana.expect(r"^Salon : tapez un numéro\.")  # straight to the lobby, in French
+    assert not any(line.startswith(("Language?", "Langue", "Votre nom")) for line in ana.lines)

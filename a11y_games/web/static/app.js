@@ -99,8 +99,13 @@
         put(tabStore, 'session:' + here, m.id);
         break;
       case 'status': statusEl.textContent = m.text; break;
+      case 'lang':  // the game's language: the screen reader reads the log in its voice
+        log.lang = m.lang;
+        field.lang = m.lang;
+        break;
       case 'end':
         ended = true;
+        add('p', statusEl.dataset.ended, false);
         put(tabStore, 'session:' + here, null);
         break;
       default: break;
