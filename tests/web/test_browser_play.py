@@ -139,6 +139,14 @@ def test_the_page_as_a_screen_reader_meets_it(server: Server,
     urgent = ana.driver.execute_script(
         "return [...document.querySelectorAll('#log p.urgent')].map(p => p.textContent)")
     assert turn in urgent and "Welcome to PNUE — Mr Dollar." not in urgent
+    # the terminal's cues, played by the page once a key was pressed: the turn's among them
+    heard = ana.driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)"
+        ".filter(n => n.includes('/sounds/'))")
+    assert any(name.endswith(("/sounds/turn.wav", "/sounds/vote.wav")) for name in heard)
+    ana.send("sound off")
+    ana.expect(r"^Sound off\.|^Sound is off")
+    assert not ana.driver.find_element("id", "page-sound").is_selected()
     assert ana.driver.switch_to.active_element.get_attribute("id") == "command"
     # the player's card in braille: a download from the page, nothing kept on the server
     ana.send("braille save card")
