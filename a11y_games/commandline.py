@@ -178,7 +178,7 @@ def play_parser() -> Parser:
         Msg("core.clihelp.players"), Msg("core.clihelp.humans"), Msg("core.clihelp.names"),
         Msg("core.clihelp.level"), Msg("core.clihelp.think"), Msg("core.clihelp.speech"),
         Msg("core.clihelp.sound"),
-        Msg("core.clihelp.braille"),
+        Msg("core.clihelp.braille"), Msg("core.clihelp.braille_spoken"),
         Msg("core.clihelp.braille_table"), Msg("core.clihelp.braille_contracted"),
         Msg("core.clihelp.braille_width"), Msg("core.clihelp.brlapi"),
         Msg("core.clihelp.verbosity"), Msg("core.clihelp.events"), Msg("core.clihelp.load"),
@@ -311,7 +311,8 @@ def connect_parser() -> Parser:
         Msg("online.clihelp.name"), Msg("online.clihelp.tls"), Msg("core.clihelp.lang"),
         Msg("core.clihelp.speech"),
         Msg("core.clihelp.sound"),
-        Msg("core.clihelp.braille"), Msg("core.clihelp.braille_width"),
+        Msg("core.clihelp.braille"), Msg("core.clihelp.braille_spoken"),
+        Msg("core.clihelp.braille_width"),
         Msg("core.clihelp.verbosity"), Msg("core.clihelp.help")))
     parser.add_argument("address", nargs="?", default="127.0.0.1")
     choice(parser, "--lang", LANGUAGES, default=None)

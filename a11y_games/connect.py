@@ -13,8 +13,10 @@ from typing import IO, Any
 
 from a11y_games.commandline import UsageError, connect_parser, parse
 from a11y_games.engine import Msg, Verbosity
+from a11y_games.engine.words import fold
 from a11y_games.games import all_specs
 from a11y_games.i18n import Translator
+from a11y_games.launcher import read_answer
 from a11y_games.net import protocol as p
 from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.lobby import FileSeats, Lobby, SeatMemory, server_uri
@@ -78,7 +80,8 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
 
 
 def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
-             prefs: Preferences, width: int) -> int:
+             prefs: Preferences, width: int, *, again: bool = False) -> int:
+    """``again``: an address no server answers is asked again (the launcher's entry)."""
     specs = all_specs()
     interactive = sys.stdin.isatty()
     client_ref: list[Client] = []
@@ -95,13 +98,26 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
     voice.reader(reader)
     if not prefs.name:
         prefs = ask_name(prefs, reader, writer, tr)
-    uri = server_uri(args.address, tls=args.tls)
-    session = Session(uri, name=prefs.name, lang=lang)
-    try:
-        session.start()
-    except ConnectionLost as error:
-        writer.line(tr.render(error.msg))
-        return 1
+    while True:
+        uri = server_uri(args.address, tls=args.tls)
+        session = Session(uri, name=prefs.name, lang=lang)
+        try:
+            session.start()
+            break
+        except ConnectionLost as error:
+            writer.line(tr.render(error.msg))
+            if not again:
+                return 1
+        # the launcher's network entry: another address, rather than the end at the shell
+        try:
+            address = read_answer(reader, tr.render(Msg("online.launcher.address_again")),
+                                  writer)
+        except SystemExit:
+            return 0
+        if fold(address) in ("quit", "q", "quitter", "exit"):
+            writer.line(tr.render(Msg("core.quit.bye")))
+            return 0
+        args.address = address or "127.0.0.1"
     made: list[Client] = []
 
     def make_client(table: RemoteTable) -> Client:
@@ -220,4 +236,4 @@ def play_online(address: str, lang: str, writer: Writer, voice: Voice, prefs: Pr
         return 2
     args.speech, args.sound, args.verbosity = speech_mode, sound_mode, verbosity
     width = prefs.braille_width if prefs.braille_width in WIDTHS else 40
-    return _connect(args, lang, Translator(lang), writer, voice, prefs, width)
+    return _connect(args, lang, Translator(lang), writer, voice, prefs, width, again=True)
