@@ -177,3 +177,22 @@ def test_numbers_typed_ahead_and_not_taken_are_said_with_why() -> None:
     assert "Not taken: 1, 1; others played first." in lines
     refused = lines.index("No choice 9 here: 4 choices, type choices to hear them.")
     assert lines[refused + 1] == "Not taken either: 1, typed after it."
+
+
+def _no_device(backend: str) -> object:
+    raise OSError("no sound card")
+
+
+@pytest.mark.timeout(30)
+def test_a_missing_sound_device_is_said_by_sound_and_sounds_never_type_sound_on() -> None:
+    """With sound on and no device, `sounds 3` said "Sound is off: type sound on" and the
+    next `sound on` "no sound device opens": `sounds` and `sound` say the device, and the
+    problem is said once, not again after the command."""
+    from a11y_games.output.sound import Sound
+
+    sound = Sound("on", open_device=_no_device, deferred=True, environ={})
+    lines = _store("sounds 3\nsound\nsounds\n", sound=sound)
+    device = "No sound device opens: no cue can play. Text and speech go on."
+    assert not any("type sound on" in line for line in lines)
+    assert lines.count(device) == 2  # after the cue's line, after the list
+    assert lines.count("Sound is off: no sound device opens. Text and speech go on.") == 1
