@@ -196,3 +196,13 @@ def test_a_missing_sound_device_is_said_by_sound_and_sounds_never_type_sound_on(
     assert not any("type sound on" in line for line in lines)
     assert lines.count(device) == 2  # after the cue's line, after the list
     assert lines.count("Sound is off: no sound device opens. Text and speech go on.") == 1
+
+
+@pytest.mark.timeout(30)
+def test_repeat_says_a_log_page_with_its_header_never_the_header_alone() -> None:
+    """`repeat 2` after `log` and `status` re-read "Messages 1 to 10 of 19:" alone."""
+    lines = _store("log\nstatus\nrepeat 1\n")
+    page = lines.index("Messages 1 to 1 of 1:")
+    status = lines.index("toy.sticks", page)
+    assert lines[page:status] == ["Messages 1 to 1 of 1:", "toy.card"]
+    assert lines[status + 1:status + 3] == lines[page:status]  # repeat 1: header and page

@@ -508,7 +508,8 @@ def test_log_search_shows_who_said_it_counts_and_pages_through_all() -> None:
     client.handle("log search liar")
     client.handle("log next")
     lines = out.getvalue().splitlines()
-    assert "12 messages contain liar:" in lines
+    assert "12 messages contain liar; 1 to 10:" in lines  # one header, not two
+    assert "Messages 1 to 10 of 12:" not in lines
     assert "toy.bot.a claims: Ana is liar 0." in lines
     assert "Messages 11 to 12 of 12:" in lines
     assert lines[-1] == "toy.bot.a claims: Ana is liar 11."
@@ -525,9 +526,8 @@ def test_log_kind_counts_what_matched_and_pages_through_all_from_the_oldest() ->
     client.handle("log next")
     client.handle("log next")
     lines = out.getvalue().splitlines()
-    assert "12 messages of kind others:" in lines
-    first = lines.index("12 messages of kind others:")
-    assert lines[first + 1] == "Messages 1 to 10 of 12:"
+    first = lines.index("12 messages of kind others; 1 to 10:")  # one header, not two
+    assert lines[first + 1] == "toy.took"
     assert "Messages 11 to 12 of 12:" in lines
     assert lines[-1] == "End of the log: nothing newer."  # Ana's own move is not "others"
 
