@@ -1,7 +1,8 @@
 """Heard right the first time (issue 27): a menu said in part only when its player heard
 it whole this same turn and little changed, what went said by name, numbers from 1 for a
 new question, Enter reading every choice at every verbosity, numbers typed ahead and not
-taken said with why."""
+taken said with why; a missing sound device said by `sound` and `sounds`; a log page
+repeated with its header; a saved name bounded."""
 
 from __future__ import annotations
 
@@ -206,3 +207,26 @@ def test_repeat_says_a_log_page_with_its_header_never_the_header_alone() -> None
     status = lines.index("toy.sticks", page)
     assert lines[page:status] == ["Messages 1 to 1 of 1:", "toy.card"]
     assert lines[status + 1:status + 3] == lines[page:status]  # repeat 1: header and page
+
+
+@pytest.mark.timeout(60)
+def test_a_saved_name_of_a_megabyte_is_said_bounded_as_a_typed_name(tmp_path) -> None:
+    """A hand-made save with a 1 MB seat name printed it whole (4 MB of output): a loaded
+    name is bounded as a name typed at the launcher is (40 characters)."""
+    import json
+
+    from a11y_games.engine.text import NAME_LENGTH
+
+    match = Match(STORE, STORE.settings(2, 1), [SeatSpec("human", "Ana"),
+                                                SeatSpec("bot", level="random")])
+    path = tmp_path / "s.json"
+    match.save(path)
+    data = json.loads(path.read_text())
+    data["seats"][0]["name"] = "Ana" + "x" * 10**6
+    path.write_text(json.dumps(data))
+    loaded = Match.load(path, {"toy": STORE})
+    out = io.StringIO()
+    Client(loaded, reader=PlainReader(io.StringIO("status\n")), writer=Writer(out)).run()
+    assert len(out.getvalue()) < 5000
+    assert "Ana" + "x" * (NAME_LENGTH - 3) in out.getvalue()
+    assert loaded.seat_name(0) == "Ana" + "x" * (NAME_LENGTH - 3)
