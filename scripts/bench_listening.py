@@ -65,6 +65,8 @@ class Heard:
 
     rounds: int = 0
     inputs: int = 0
+    choices: int = 0
+    """Of ``inputs``: ``choices`` typed (a new player's, after a list said in part)."""
     lines: int = 0
     chars: int = 0
     asked_chars: int = 0
@@ -122,6 +124,8 @@ class Policy:
         """A new player: one number a line, and ``choices`` after a list said in part."""
         self.in_part = False
         """The question was just said with its list in part (a new player asks it whole)."""
+        self.asked_whole = 0
+        """Inputs that were ``choices`` (a new player's)."""
         self.seed = seed
         self.limit = limit
         self.client: Client | None = None
@@ -143,6 +147,7 @@ class Policy:
             return ""
         if self.new and self.in_part:
             self.in_part = False
+            self.asked_whole += 1
             return "choices"
         mine = client._my_turn()
         if mine is None:
@@ -342,6 +347,7 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int, *
     client.answer_alone = answer_alone  # type: ignore[method-assign]
     client.run()
     heard.inputs = policy.inputs
+    heard.choices = policy.asked_whole
     heard.inputs_by_question = policy.asked
     heard.before_first_question = first[0] if first else heard.lines
     heard.finished = match.state.outcome() is not None
@@ -386,6 +392,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = {
         "inputs": [g.inputs / g.rounds for g in games],
+        "of which choices": [g.choices / g.rounds for g in games],
         "lines": [g.lines / g.rounds for g in games],
         "characters": [g.chars / g.rounds for g in games],
         "of which questions": [g.asked_chars / g.rounds for g in games],
