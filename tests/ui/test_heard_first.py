@@ -193,7 +193,7 @@ def test_a_missing_sound_device_is_said_by_sound_and_sounds_never_type_sound_on(
 
     sound = Sound("on", open_device=_no_device, deferred=True, environ={})
     lines = _store("sounds 3\nsound\nsounds\n", sound=sound)
-    device = "No sound device opens: no cue can play. Text and speech go on."
+    device = "No sound device opens: no cue can play."
     assert not any("type sound on" in line for line in lines)
     assert lines.count(device) == 2  # after the cue's line, after the list
     assert lines.count("Sound is off: no sound device opens. Text and speech go on.") == 1
