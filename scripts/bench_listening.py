@@ -13,8 +13,14 @@ human's inputs (lines typed), the lines and characters announced to that seat (e
 written to it: events, questions, choice lists), and the seconds of speech they take at
 espeak-ng's default rate (175 words a minute). Not a test: nothing here asserts.
 
+``--new-player``: the seat is answered as a new player does, who remembers no list and
+types nothing ahead: one number a line (a question that invites several is answered one
+number at a time, as it comes back), and ``choices`` first whenever the question was said
+with its list in part ("The same 5 choices.", "4 choices left; gone: ...", "6 choices;
+changed: ..."): the characters and inputs that memory saves the benchmark's player.
+
 Run: ``.venv/bin/python scripts/bench_listening.py GAME [--players N] [--games K]
-[--verbosity brief|normal|full] [--by-kind] [--by-id N]``: ``--by-kind`` splits the
+[--verbosity brief|normal|full] [--new-player] [--by-kind] [--by-id N]``: ``--by-kind`` splits the
 characters a round by what produced them (the question, its "Your turn:", the choice
 lists, the seat's own doings, others' by the game's kinds, the table's lines, the
 client's own) and counts the inputs by question; ``--by-id`` by message id. It imports
@@ -59,6 +65,8 @@ class Heard:
 
     rounds: int = 0
     inputs: int = 0
+    choices: int = 0
+    """Of ``inputs``: ``choices`` typed (a new player's, after a list said in part)."""
     lines: int = 0
     chars: int = 0
     asked_chars: int = 0
@@ -110,8 +118,14 @@ class Policy:
 
     interactive = False
 
-    def __init__(self, seat: int, seed: int, limit: int) -> None:
+    def __init__(self, seat: int, seed: int, limit: int, *, new: bool = False) -> None:
         self.seat = seat
+        self.new = new
+        """A new player: one number a line, and ``choices`` after a list said in part."""
+        self.in_part = False
+        """The question was just said with its list in part (a new player asks it whole)."""
+        self.asked_whole = 0
+        """Inputs that were ``choices`` (a new player's)."""
         self.seed = seed
         self.limit = limit
         self.client: Client | None = None
@@ -131,6 +145,10 @@ class Policy:
         self.asked[pending.prompt.id] = self.asked.get(pending.prompt.id, 0) + 1
         if pending.race:
             return ""
+        if self.new and self.in_part:
+            self.in_part = False
+            self.asked_whole += 1
+            return "choices"
         mine = client._my_turn()
         if mine is None:
             raise EOFError
@@ -138,7 +156,7 @@ class Policy:
         if self.bot is None:
             factory = match.spec.bots.get("normal") or match.spec.bots["random"]
             self.bot = factory(seat, random.Random(f"{self.seed}:policy:{seat}"))
-        if getattr(pending, "several", False):
+        if getattr(pending, "several", False) and not self.new:
             return " ".join(self.several(client, seat))
         legal = match.state.legal_actions(seat)
         # a single action (offered with its places) is not the bot's to decide: its draws
@@ -155,7 +173,7 @@ class Policy:
                                  [a for a, _ in client.table.choices(seat)])
         keys = [str(number_of(seat, action))]
         invited = pending.prompt.params.get("answers")
-        if isinstance(invited, int) and invited > 1:
+        if isinstance(invited, int) and invited > 1 and not self.new:
             keys += self.ahead(seat, action, invited - 1)
         return " ".join(keys)
 
@@ -240,8 +258,9 @@ class Policy:
                 return keys
 
 
-def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -> Heard:
-    """One whole game; the human sits at ``seed % players``."""
+def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int, *,
+         new: bool = False) -> Heard:
+    """One whole game; the human sits at ``seed % players`` (``new``: a new player)."""
     spec = all_specs()[game]
     seat = seed % players
     seats = [SeatSpec("human", "Ana") if s == seat else
@@ -284,7 +303,7 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
             count("only one choice" if alone else "client", text)
 
     writer.speak = speak
-    policy = Policy(seat, seed, limit)
+    policy = Policy(seat, seed, limit, new=new)
     ticks = iter(range(10**9))
     client = Client(match, reader=policy, writer=writer, verbosity=verbosity,
                     clock=lambda: float(next(ticks)))  # a race answered in 1 s
@@ -302,6 +321,8 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
         asking[:] = [0]
         try:
             asked(asked_seat, pending, **kwargs)
+            # in part: fewer lines said than the question with its whole list
+            policy.in_part = asking[0] < len(client.out.question)
         finally:
             asking.clear()
         heard.asked_chars += heard.chars - before
@@ -326,6 +347,7 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int) -
     client.answer_alone = answer_alone  # type: ignore[method-assign]
     client.run()
     heard.inputs = policy.inputs
+    heard.choices = policy.asked_whole
     heard.inputs_by_question = policy.asked
     heard.before_first_question = first[0] if first else heard.lines
     heard.finished = match.state.outcome() is not None
@@ -343,6 +365,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--limit", type=int, default=3000,
                         help="inputs after which a game is abandoned (a stuck policy)")
+    parser.add_argument("--new-player", action="store_true",
+                        help="a new player: one number a line, and `choices` whenever a "
+                             "question's list is said in part")
     parser.add_argument("--by-kind", action="store_true",
                         help="characters per round by what produced them: the question, "
                              "its choices, the seat's own doings, others' by kind, the "
@@ -356,7 +381,8 @@ def main(argv: list[str] | None = None) -> int:
     players = args.players or spec.default_players
     verbosity = Verbosity[args.verbosity.upper()]
     started = time.perf_counter()
-    games = [play(args.game, players, args.seed + i, verbosity, args.limit)
+    games = [play(args.game, players, args.seed + i, verbosity, args.limit,
+                  new=args.new_player)
              for i in range(args.games)]
     if args.show:
         print("\n".join(games[0].texts))
@@ -366,12 +392,14 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = {
         "inputs": [g.inputs / g.rounds for g in games],
+        "of which choices": [g.choices / g.rounds for g in games],
         "lines": [g.lines / g.rounds for g in games],
         "characters": [g.chars / g.rounds for g in games],
         "of which questions": [g.asked_chars / g.rounds for g in games],
         "speech (s)": [g.seconds / g.rounds for g in games],
     }
     print(f"## {args.game}, {players} players, {args.verbosity}, "
+          f"{'a new player, ' if args.new_player else ''}"
           f"{len(games)} games from seed {args.seed}")
     print()
     print(f"Rounds per game: {statistics.mean(g.rounds for g in games):.1f}; "

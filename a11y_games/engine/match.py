@@ -21,7 +21,7 @@ from a11y_games.engine.messages import Event, Msg
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.spec import Bot, GameSpec
 from a11y_games.engine.state import GameState, Settings
-from a11y_games.engine.text import shown
+from a11y_games.engine.text import NAME_LENGTH, player_name
 
 __all__ = ["MAX_SAVE_BYTES", "SAVE_FORMAT", "THINK_SECONDS", "Match", "SaveError", "SeatSpec",
            "UndoRefused", "bot_answer", "make_bot", "read_save_text", "save_game", "searches",
@@ -61,10 +61,12 @@ class SeatSpec:
 
     def __post_init__(self) -> None:
         """A name is said, shown and brailled: control characters (an escape sequence from
-        a hand-made save or ``--names``, a bidi override) become spaces, runs of spaces one.
+        a hand-made save or ``--names``, a bidi override) become spaces, runs of spaces one,
+        and it is bounded as a name typed at the launcher is (:func:`player_name`).
         (A name that is not text, a lone surrogate, is kept for ``load`` to refuse.)"""
-        if not self.name.isprintable() or "  " in self.name or self.name != self.name.strip():
-            object.__setattr__(self, "name", " ".join(shown(self.name).split()))
+        if (not self.name.isprintable() or "  " in self.name or self.name != self.name.strip()
+                or len(self.name) > NAME_LENGTH):
+            object.__setattr__(self, "name", player_name(self.name))
 
     @property
     def is_bot(self) -> bool:

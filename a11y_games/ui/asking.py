@@ -32,14 +32,20 @@ def _continuing(label: Msg, before: Msg | None) -> Msg:
     return label
 
 
+LITTLE = 2
+"""At most this many entries new, changed or gone for a menu to be said in part."""
+
+
 @dataclass
 class HeardList:
     """A menu's list as the seat heard it last: its numbering, its labels by number, its
-    entries' actions; ``left`` once the seat finished or left that question."""
+    entries' actions; the turn (``Numbering.turns``) in which it was last heard whole;
+    ``left`` once the seat finished or left that question."""
 
     opened: int
     labels: dict[str, str]
     actions: frozenset[str]
+    whole_turn: int = -1
     left: bool = False
 
 
@@ -74,15 +80,17 @@ class Asking:
         taught = getattr(self, "_taught", False)
         full = [turn, *self._choice_lines(seat)]
         self._taught = taught  # the list said below is the one that teaches
+        whole = True
         if choices or self.verbosity >= Verbosity.FULL:
             said = full
         else:
             question = [pending.prompt if follows else turn]
             said = question
             if self.verbosity >= Verbosity.NORMAL:
-                said = question + self._choices_news(seat, pending)
+                news, whole = self._choices_news(seat, pending)
+                said = question + news
         if said is full or len(said) > 1:  # brief: no list was heard
-            self._remember_choices(seat, pending)
+            self._remember_choices(seat, pending, whole=whole)
             self._taught = True
         texts = [self.tr.render(m) for m in said]
         self.out.lines(texts)
@@ -142,7 +150,8 @@ class Asking:
         return next((h for h in reversed(heard.get(menu, []))
                      if not h.left and h.actions & actions), None)
 
-    def _remember_choices(self, seat: int, pending: Pending) -> None:
+    def _remember_choices(self, seat: int, pending: Pending, *, whole: bool) -> None:
+        """The list as the seat heard it now (``whole``: every entry said)."""
         heard: dict[object, Any] = self.__dict__.setdefault("_heard_choices", {})
         if len(heard) > 500:
             heard.clear()
@@ -153,40 +162,49 @@ class Asking:
             heard.setdefault(menu, []).append(known)
             del heard[menu][:-8]  # a few questions share a prompt, not more
         known.opened, known.labels, known.actions = self.numbering.opened, labels, actions
-        heard[("last", seat)] = (self.numbering.opened, labels)
+        if whole:
+            known.whole_turn = self.numbering.turns
+        heard[("last", seat)] = known
 
-    def _choices_news(self, seat: int, pending: Pending) -> list[Msg]:
-        """The choices to say at normal verbosity: all of them, unless the seat heard this
-        question's very list last time (one short line), or this menu is still open after
-        a step in it (what is new or changed, by number)."""
+    def _choices_news(self, seat: int, pending: Pending) -> tuple[list[Msg], bool]:
+        """The choices to say at normal verbosity, and whether that is the whole list.
+
+        A list is said in part only when the seat heard the whole of it this turn (no
+        other seat acted since) and little changed (:data:`LITTLE`): the same list is one
+        short line, else what is new or changed by number and what went by name ("4
+        choices left; gone: Depollute a region."). Otherwise, or when the whole list is
+        no longer, it is said whole: a player need not remember a list heard before
+        others played, nor numbers without their names."""
         menu, now, actions = self._said_list(seat, pending)
+        whole = self._choice_lines(seat, continued=True)
         heard = getattr(self, "_heard_choices", {})
         before = self._heard_list(menu, actions)
-        if heard.get(("last", seat), (0, None))[1] == now:
-            return [Msg("core.choices.same", count=len(now))]
-        if before is None:
-            return self._choice_lines(seat, continued=True)
-        opened, last = before.opened, before.labels
-        if now == last:
-            return [Msg("core.choices.same", count=len(now))]
-        if opened != self.numbering.opened:
-            return self._choice_lines(seat, continued=True)
-        news = [(key, label) for key, label in now.items() if last.get(key) != label]
-        gone = [key for key in last if key not in now]
+        turn = self.numbering.turns
+        last = heard.get(("last", seat))
+        if last is not None and last.labels == now and last.whole_turn == turn:
+            return [Msg("core.choices.same", count=len(now))], False
+        if (before is None or before.opened != self.numbering.opened
+                or before.whole_turn != turn):
+            return whole, True
+        news = [(key, label) for key, label in now.items() if before.labels.get(key) != label]
+        gone = [label for key, label in before.labels.items() if key not in now]
+        if len(news) + len(gone) > LITTLE:
+            return whole, True
+        names = self.tr.render(Msg("core.choices.names_separator")).join(
+            label.rstrip(".") for label in gone)
         if not news:
-            said = [Msg("core.choices.gone", count=len(now), numbers=gone) if gone
-                    else Msg("core.choices.left", count=len(now))]
+            said = [Msg("core.choices.gone", count=len(now), names=names) if gone
+                    else Msg("core.choices.same", count=len(now))]
         else:
             said = ([Msg("core.choices.changed_one", count=len(now), number=news[0][0],
                          label=news[0][1])] if len(news) == 1 else
                     [Msg("core.choices.changed", count=len(now), new=len(news))] + [
                         Msg("core.choices.item", number=key, label=label)
                         for key, label in news])
-            said += [Msg("core.choices.gone_also", numbers=gone)] if gone else []
-        whole = self._choice_lines(seat, continued=True)  # unless the list is shorter
+            said += [Msg("core.choices.gone_also", names=names)] if gone else []
         if sum(map(len, self.tr.render_all(whole))) <= sum(map(len, self.tr.render_all(said))):
-            return whole
-        return said
+            return whole, True  # the whole list is no longer
+        return said, False
 
     def prompt_text(self) -> str:
         """A short prompt (``Ana>``, ``Waiting>``): the question is the line above it."""
@@ -207,11 +225,13 @@ class Asking:
                           self.tr.render(Msg("core.prompt.over")) + "> ")
 
     def repeat_question(self) -> None:
+        """Enter alone: the question with every choice, at every verbosity (as ``choices``
+        and F5), or whose turn it is."""
         mine = self._my_turn()
         if mine is None:
             self.cmd_whose("")
         else:
-            self.ask(*mine, choices=self.verbosity >= Verbosity.NORMAL)
+            self.ask(*mine, choices=True)
 
     def keyed_choices(self, seat: int) -> list[tuple[str, str, Msg]]:
         """(key, action, label) of each choice the seat has now, numbered stably while the
@@ -294,35 +314,7 @@ class Asking:
         if action == BACK or is_finish(action):  # the question is over: asked again, whole
             for known in getattr(self, "_heard_choices", {}).get(self.numbering.menu, []):
                 known.left = True
-        self._heard_after_own_step(seat)
         return True
-
-    def _heard_after_own_step(self, seat: int) -> None:
-        """The seat's step ended its turn in this menu: its list as heard now includes what
-        the step changed (the player did it and heard it confirmed), so that the menu
-        asked again after others played says only what they changed (Vanuatu's planning:
-        "Build: Ana has 1" is not news to Ana). Local tables only (a remote one describes
-        nothing out of turn)."""
-        pending = self.table.pending()
-        describe = getattr(self.table, "describe", None)
-        heard = getattr(self, "_heard_choices", None)
-        menu = self.numbering.menu
-        if pending is None or seat in pending.seats or describe is None or not heard \
-                or menu not in heard:
-            return
-        actions = {str(number): action for action, number in self.numbering.numbers.items()}
-        known = self._heard_list(menu, frozenset(actions.values()))
-        if known is None:
-            return
-        labels = known.labels
-        now = dict(labels)
-        for key in labels:
-            label = describe(seat, actions[key]) if key in actions else None
-            if label is not None:
-                now[key] = self.tr.render(label)
-        known.labels = now
-        if heard.get(("last", seat), (None, None))[1] == labels:
-            heard[("last", seat)] = (known.opened, now)
 
     def _after_own_step(self, seat: int) -> bool:
         """Whether nothing but the seat's own doings happened since its last answer (the
@@ -335,7 +327,9 @@ class Asking:
     def answer_keys(self, words: list[str]) -> None:
         """Several keys typed on one line (``1 3 2``) answer successive questions, each
         only if the next question is asked of the same seat with nothing done by others
-        meanwhile; the first refusal stops."""
+        meanwhile; the first refusal stops. The keys not taken are said, with why (others
+        played first, nothing is asked of the seat, a race, the key before refused): the
+        question asked instead follows."""
         mine = self._my_turn()
         if mine is None:
             self.choose(words[0])
@@ -347,13 +341,17 @@ class Asking:
                 self.advance(ask=False)
                 mine = self._my_turn()
                 others = any(e.cause != seat for e in self.table.events[before:])
-                if mine is None or mine[0] != seat or mine[1].race or others:
-                    self.say(Msg("core.choices.rest_dropped", count=len(words) - index))
+                why = ("core.choices.ahead_not_asked" if mine is None or mine[0] != seat
+                       else "core.choices.ahead_race" if mine[1].race
+                       else "core.choices.ahead_others" if others else None)
+                if why is not None:
+                    self.say(Msg(why, count=len(words) - index, numbers=words[index:]))
                     return
             before = len(self.table.events)
             if not self.choose(word):
                 if index + 1 < len(words):
-                    self.say(Msg("core.choices.rest_dropped", count=len(words) - index - 1))
+                    self.say(Msg("core.choices.ahead_refused", count=len(words) - index - 1,
+                                 numbers=words[index + 1:]))
                 return
 
     def _choice_named(self, line: str) -> str | None:

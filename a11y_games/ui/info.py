@@ -230,10 +230,11 @@ class InfoCommands:
         if not found:
             self.say(Msg("core.log.not_found", word=wanted))
             return
-        self.say(Msg("core.log.found", count=len(found), word=wanted))
         self._read_log(found)
-        self._log_page(0, min(len(found), self.LOG_PAGE),
-                       header=len(found) > self.LOG_PAGE)
+        paged = len(found) > self.LOG_PAGE  # one header: how many, and which are read
+        self._log_page(0, min(len(found), self.LOG_PAGE), header=Msg(
+            "core.log.found_paged" if paged else "core.log.found", count=len(found),
+            word=wanted, last=self.LOG_PAGE))
 
     def _log_kind(self, events: list[Event], kind: str) -> None:
         """The entries of one kind (whole, with who said it), counted, paged from the
@@ -244,20 +245,24 @@ class InfoCommands:
             self.say(Msg("online.chat.none") if kind == "chat"
                      else Msg("core.log.kind_none", kind=self.kind_label(kind)))
             return
-        self.say(Msg("core.log.kind_found", count=len(found), kind=self.kind_label(kind)))
         self._read_log(found)
-        self._log_page(0, min(len(found), self.LOG_PAGE),
-                       header=len(found) > self.LOG_PAGE)
+        paged = len(found) > self.LOG_PAGE
+        self._log_page(0, min(len(found), self.LOG_PAGE), header=Msg(
+            "core.log.kind_found_paged" if paged else "core.log.kind_found",
+            count=len(found), kind=self.kind_label(kind), last=self.LOG_PAGE))
 
-    def _log_page(self, start: int, end: int, *, header: bool = True) -> None:
-        """Entries ``start`` to ``end`` of the view being read, one line each."""
+    def _log_page(self, start: int, end: int, *, header: bool | Msg = True) -> None:
+        """Entries ``start`` to ``end`` of the view being read, one line each, after their
+        header (``True``: which of how many; a ``Msg``: that one), in one message: `repeat`
+        says the page again, never its header alone."""
         reading = self.log_reading
         view = reading.view
         reading.start, reading.end = start, end
-        if header:
-            self.say(Msg("core.log.page", first=start + 1, last=end, total=len(view)))
-        self.out.lines(" ".join(self.tr.render(e.msg) for e in entry)
-                       for entry in view[start:end])
+        if header is True:
+            header = Msg("core.log.page", first=start + 1, last=end, total=len(view))
+        heading = [self.tr.render(header)] if isinstance(header, Msg) else []
+        self.out.lines(heading + [" ".join(self.tr.render(e.msg) for e in entry)
+                                  for entry in view[start:end]])
 
     def cmd_repeat(self, rest: str) -> None:
         """repeat: the last message; repeat N: the Nth message before it."""

@@ -2,7 +2,9 @@
 
 While the same menu stays open (the same seat asked the same prompt), a choice keeps its
 number: a province stays 5 after a purchase. A choice that goes leaves its number unused;
-a new one takes a new number. ``back`` is always 0 and the answer that finishes a menu
+a new one takes a new number. Another question asked in the same words (Vertigo's "Which
+region?" of a purchase, then of a training) shares no entry with it: it is a new
+question, numbered from 1. ``back`` is always 0 and the answer that finishes a menu
 (``done``, ``pass``, ``end``, ``skip``) always 00, in every menu.
 """
 
@@ -51,6 +53,9 @@ class Numbering:
         """Which numbering the open menu has: a menu asked again with its numbers keeps its
         own (then only what changed in it is said), a new one takes a new one."""
         self._counted = 0
+        self.turns = 0
+        """How many times others acted between the seat's questions (:meth:`close`): a list
+        heard whole since the last is one heard this turn."""
         self.kept: dict[Hashable, tuple[dict[str, int], int, int]] = {}
         """The menus asked since others last played, by key: numbers, next number and
         numbering. Utopia's action menu, after the questions of a move, is the same menu
@@ -67,6 +72,7 @@ class Numbering:
         appear; Utopia's guest list, the numbers others took gone)."""
         if self.menu is not None:
             self.kept[self.menu] = (self.numbers, self.next, self.opened)
+        self.turns += 1
         self.closed, self.kept = self.kept, {}
         self.menu, self.numbers, self.next = None, {}, 1
 
@@ -78,10 +84,12 @@ class Numbering:
                 self.kept[self.menu] = (self.numbers, self.next, self.opened)
             self.menu = menu
             kept, closed = self.kept.pop(menu, None), self.closed.pop(menu, None)
+            if kept is not None and not set(kept[0]) & set(actions):
+                kept = None  # the same words, another question: numbered from 1
             if kept is not None:  # asked again before anyone else played
                 self.numbers, self.next, self.opened = dict(kept[0]), kept[1], kept[2]
-            elif closed is not None and (set(closed[0]) <= set(actions)
-                                         or set(actions) <= set(closed[0])):
+            elif closed is not None and set(closed[0]) & set(actions) and (
+                    set(closed[0]) <= set(actions) or set(actions) <= set(closed[0])):
                 self.numbers, self.next, self.opened = dict(closed[0]), closed[1], closed[2]
             else:
                 self._counted += 1

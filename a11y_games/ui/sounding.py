@@ -63,6 +63,21 @@ class SoundCommands:
         take = getattr(self.sound, "take_problem", None)
         return take() if take is not None else None
 
+    def _no_device(self) -> bool:
+        """Sound is wanted but no device opened (waiting for the outcome of an opening
+        under way): ``sound`` and ``sounds`` say so, never "type sound on". The problem is
+        then taken: not said again after the command."""
+        sound = self.sound
+        if sound is None or not sound.enabled:
+            return False
+        ready = getattr(sound, "ready", None)
+        if ready is not None:
+            ready(1.0)
+        if getattr(sound, "problem", None) is None:
+            return False
+        self._sound_problem()
+        return True
+
     def _cue_names(self) -> list[str]:
         """The cues this game may play: every game's, then its own."""
         return [*all_cues(()), *game_cues(self.table.spec)]
@@ -89,9 +104,9 @@ class SoundCommands:
             self.say(Msg("sound.on" if on else "sound.off"))
             self._remember("sound", "on" if on else "off")
             return
-        ready = getattr(self.sound, "ready", None)
-        if ready is not None and self.sound.enabled:
-            ready(1.0)  # still opening: the outcome, not "off" for a moment
+        if self._no_device():  # (waits for an opening under way: not "off" for a moment)
+            self.say(Msg("sound.unavailable"))
+            return
         on = self.sound is not None and self.sound.enabled and self.sound.available
         volume = self.sound.volume if self.sound is not None else self._volume()
         self.say(Msg("sound.state_on", volume=volume) if on else Msg("sound.state_off"),
@@ -114,6 +129,7 @@ class SoundCommands:
         """sounds: each cue, numbered, played in turn; sounds N or NAME: one, with its line."""
         names = self._cue_names()
         muted = self.sound.muted if self.sound is not None else set()
+        silent = Msg("sound.list.no_device" if self._no_device() else "sound.list.silent")
         playing = self.sound is not None and self.sound.enabled and self.sound.available
         wanted = rest.strip()
 
@@ -131,8 +147,7 @@ class SoundCommands:
                 return
             if playing:
                 self.sound.play(name, learning=True)
-            self.say(line(names.index(name) + 1, name),
-                     *(() if playing else (Msg("sound.list.silent"),)))
+            self.say(line(names.index(name) + 1, name), *(() if playing else (silent,)))
             return
         if playing:
             for name in names:
@@ -141,5 +156,5 @@ class SoundCommands:
         lines += [line(i, name) for i, name in enumerate(names, 1)]
         lines += [Msg("sound.list.hint"), Msg("sound.list.hint_off")]
         if not playing:
-            lines.append(Msg("sound.list.silent"))
+            lines.append(silent)
         self.say(*lines)

@@ -17,7 +17,7 @@ from a11y_games.engine import Event, IllegalAction, Msg, Pending
 from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import Outcome, Query, Topic
-from a11y_games.engine.steps import SEPARATOR, offered, offers, steps
+from a11y_games.engine.steps import offered, offers, steps
 
 __all__ = ["LocalTable", "Table", "TableUnavailable"]
 
@@ -154,16 +154,6 @@ class LocalTable:
             if index:
                 self.joined.add(position)
             self.match.act(seat, step)
-
-    def describe(self, seat: int, action: str) -> Msg | None:
-        """The label ``action`` would have for ``seat`` now, out of its turn too (a choice
-        it was offered); None if the game cannot say it now."""
-        if SEPARATOR in action:
-            return None  # its place is said for this turn only
-        try:
-            return self.match.state.describe(seat, action)
-        except (LookupError, ValueError, AttributeError, TypeError, AssertionError):
-            return None  # a label is a courtesy: the game owes none out of turn
 
     def outcome(self) -> Outcome | None:
         return self.match.state.outcome()

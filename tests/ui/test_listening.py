@@ -155,19 +155,23 @@ def test_00_is_done_and_0_is_back_in_every_menu() -> None:
 def test_a_menu_asked_again_says_only_what_changed() -> None:
     lines, _, _ = _shop("1\n")
     again = lines[lines.index("toy.took") + 1:]
-    assert again[1] == "4 choices left; gone: 1."  # 2 items, done and back
+    assert again[1] == "4 choices left; gone: Only one choice: Nominate Brazil."  # by name
     assert "Type a number" not in " ".join(again)
 
 
-def test_a_list_just_heard_is_one_line_and_enter_reads_it_whole() -> None:
+def test_a_list_heard_before_the_other_played_is_said_whole_and_enter_reads_it() -> None:
+    """The bot moved since Ana heard the list: it is said whole again (issue 27), and
+    Enter reads it whole too."""
     out, _, client = _toy("1\n\n")  # 7 sticks: 3 choices again after the bot's move
     client.run()
     lines = out.getvalue().splitlines()
     assert lines.count("3 choices. Type a number.") == 1  # the first list teaches
-    assert "The same 3 choices." in lines
-    enter = len(lines) - 1 - lines[::-1].index("The same 3 choices.")
-    assert lines[enter + 1:enter + 6] == ["Your turn: toy.ask", "3 choices:",
-                                          "1. toy.take", "2. toy.take", "3. toy.take"]
+    assert "The same 3 choices." not in lines
+    asked = lines.index("Your turn: toy.ask", lines.index("toy.took"))
+    assert lines[asked + 1:asked + 5] == ["3 choices:", "1. toy.take", "2. toy.take",
+                                          "3. toy.take"]
+    assert lines[asked + 5:asked + 10] == ["Your turn: toy.ask", "3 choices:",
+                                           "1. toy.take", "2. toy.take", "3. toy.take"]
 
 
 def test_a_question_after_ones_own_step_says_no_name_again_after_others_it_does() -> None:
@@ -330,7 +334,7 @@ def test_numbers_on_one_line_answer_successive_questions() -> None:
 def test_the_first_refusal_stops_the_numbers_typed_ahead_and_says_it() -> None:
     lines, match, _ = _shop("1 9 2\n")
     assert match.log == [(0, "buy:0")]
-    assert "1 answer typed ahead not taken." in lines
+    assert "Not taken either: 2, typed after it." in lines
 
 
 def test_numbers_typed_ahead_stop_when_another_seat_plays_between() -> None:
@@ -338,7 +342,7 @@ def test_numbers_typed_ahead_stop_when_another_seat_plays_between() -> None:
     client.advance()
     client.handle("1 1 1")
     assert [seat for seat, _ in match.log] == [0, 1]  # Ana's first answer, then the bot's
-    assert "2 answers typed ahead not taken." in out.getvalue().splitlines()
+    assert "Not taken: 1, 1; others played first." in out.getvalue().splitlines()
 
 
 # --- one possible answer ----------------------------------------------------------------------
@@ -504,7 +508,8 @@ def test_log_search_shows_who_said_it_counts_and_pages_through_all() -> None:
     client.handle("log search liar")
     client.handle("log next")
     lines = out.getvalue().splitlines()
-    assert "12 messages contain liar:" in lines
+    assert "12 messages contain liar; 1 to 10:" in lines  # one header, not two
+    assert "Messages 1 to 10 of 12:" not in lines
     assert "toy.bot.a claims: Ana is liar 0." in lines
     assert "Messages 11 to 12 of 12:" in lines
     assert lines[-1] == "toy.bot.a claims: Ana is liar 11."
@@ -521,9 +526,8 @@ def test_log_kind_counts_what_matched_and_pages_through_all_from_the_oldest() ->
     client.handle("log next")
     client.handle("log next")
     lines = out.getvalue().splitlines()
-    assert "12 messages of kind others:" in lines
-    first = lines.index("12 messages of kind others:")
-    assert lines[first + 1] == "Messages 1 to 10 of 12:"
+    first = lines.index("12 messages of kind others; 1 to 10:")  # one header, not two
+    assert lines[first + 1] == "toy.took"
     assert "Messages 11 to 12 of 12:" in lines
     assert lines[-1] == "End of the log: nothing newer."  # Ana's own move is not "others"
 

@@ -99,3 +99,43 @@ def test_finishing_from_a_region_menu_says_the_management_is_over() -> None:
     other = 1 - seat
     assert any(e.msg.id == "vertigo.event.manage_done" and e.visible(other)
                for e in state.events[mark:])
+
+
+class _AnyChoice:
+    """Types a choice offered, drawn at random but never back (Enter in a race), until
+    ``limit`` inputs."""
+
+    interactive = False
+
+    def __init__(self, limit: int) -> None:
+        import random
+
+        self.limit = limit
+        self.client = None
+        self.rng = random.Random(1)
+
+    def read(self, prompt: str) -> str:
+        self.limit -= 1
+        mine = self.client._my_turn() if self.limit > 0 else None  # type: ignore[attr-defined]
+        if mine is None:
+            raise EOFError
+        if mine[1].race:
+            return ""
+        keys = [k for k, _, _ in self.client.keyed_choices(mine[0])]  # type: ignore[attr-defined]
+        return self.rng.choice([k for k in keys if k != "0"] or keys)
+
+
+@pytest.mark.timeout(120)
+def test_a_province_list_says_province_once_then_the_letters() -> None:
+    """A list of provinces said whole at normal: "1. Province B", then "2. C", "3. D" (the
+    head said once, as Vanuatu's "2. Tanna: 1 vatu")."""
+    import re
+
+    from a11y_games.games.vertigo import SPEC
+    from tests.answering import run_scripted
+
+    _, _, lines = run_scripted(SPEC, 1, 4, _AnyChoice(400))
+    firsts = [i for i, line in enumerate(lines) if re.fullmatch(r"1\. Province [A-J]", line)]
+    assert firsts
+    lists = [lines[i + 1] for i in firsts if re.match(r"2\. ", lines[i + 1])]
+    assert lists and all(re.fullmatch(r"2\. [A-J]", line) for line in lists)

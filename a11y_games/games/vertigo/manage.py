@@ -594,10 +594,10 @@ class Menus:
                 return Msg("vertigo.menu.province_price", province=LETTER[p],
                            price=self._price("population"))
             if len(path) == 3:
-                return Msg("vertigo.menu.province", province=LETTER[p])
+                return _province(p)
             price = 0 if _num(path[2]) == _num(path[4]) else data.MOVE_BETWEEN_REGIONS
             return Msg("vertigo.menu.province_price", province=LETTER[p], price=price)
-        return Msg("vertigo.menu.province", province=LETTER[p])
+        return _province(p)
 
     # --- upkeep (VG-14) ---
     def upkeep_options(self, seat: int, path: list[str]) -> list[str]:
@@ -652,3 +652,9 @@ class Menus:
             c.eng[r][p] = 0
             self._event(seat, Msg("vertigo.event.factory_destroyed", player=PlayerRef(seat),
                                   kind=kind_msg(kind), place=place(seat, r, p)), item="dropped")
+
+
+def _province(p: int) -> Msg:
+    """"Province B", said "C" after it in a list (the head said once)."""
+    return Msg("vertigo.menu.province", province=LETTER[p],
+               continued=Msg("vertigo.menu.province_next", province=LETTER[p]))

@@ -208,7 +208,8 @@ class PollutionPhase(_State):
         code = row[int(arg)]
         if code == EMPTY and all(row[int(a.partition(":")[2])] == EMPTY
                                  for a in self._task_options(task) if a.startswith("province:")):
-            return Msg("vertigo.menu.province_free", province=LETTER[int(arg)])  # all empty
+            return Msg("vertigo.menu.province_free", province=LETTER[int(arg)],  # all empty
+                       continued=Msg("vertigo.menu.province_next", province=LETTER[int(arg)]))
         return Msg("vertigo.menu.province_what", province=LETTER[int(arg)],
                    what=summary.province_msg(code, self.countries[owner].eng[region][int(arg)]))
 
