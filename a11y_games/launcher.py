@@ -10,6 +10,7 @@ from a11y_games.commandline import UsageError
 from a11y_games.engine import Msg
 from a11y_games.engine.match import Match, SaveError
 from a11y_games.engine.spec import GameSpec
+from a11y_games.engine.text import player_name
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.commands import fold, number
 from a11y_games.ui.paths import is_file, save_path
@@ -147,7 +148,7 @@ def launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
     if choice.humans > 1:
         for seat in range(1, choice.humans + 1):
             name = read_answer(reader, tr.render(Msg("core.launcher.name", number=seat)), writer)
-            choice.names.append(" ".join(name.split())[:40])  # "": the default name
+            choice.names.append(player_name(name))  # "": the default name
     levels = ("random", "normal", "strong")
     picked = ask_number(tr, writer, reader,
                          Msg("core.launcher.level", default=levels.index(level) + 1),

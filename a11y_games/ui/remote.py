@@ -430,7 +430,11 @@ class RemoteTable:
             self._note(Msg(msg_id, name=message.sender, text=message.text, to=message.to or ""),
                        level=Verbosity.BRIEF)
         elif isinstance(message, p.Snapshot):
-            self._note(Msg("online.snapshot", count=message.missed))
+            # a spectator arriving at a long game has missed nothing: it is where things stand
+            arriving = not message.missed or (self.seat is None and not self._events
+                                              and not self.known_seq)
+            self._note(Msg("online.snapshot_now") if arriving
+                       else Msg("online.snapshot", count=message.missed))
             for line in [*message.status, *message.private]:
                 self._note(line)
 
