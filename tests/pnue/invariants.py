@@ -11,7 +11,7 @@ from a11y_games.games.pnue.state import PnueState
 PRIVATE = {"pnue.setup.role", "pnue.setup.nation", "pnue.draw.private", "pnue.draw.tile",
            "pnue.draw.tiles", "pnue.hand.private", "pnue.hand.tile", "pnue.hand.tiles",
            "pnue.power.result", "pnue.you.skipped",
-           "pnue.you.sit_out", "pnue.you.investigated", "pnue.you.revoked",
+           "pnue.you.sit_out",
            "pnue.vote.mine_yes", "pnue.vote.mine_no"}
 ROLE_ALLOWED = {"pnue.claim.role", "pnue.claim.says_role", "pnue.claim.about_said",
                 "pnue.end.reveal"} | PRIVATE
