@@ -93,10 +93,11 @@ def _names(value: object, seat: int) -> bool:
 _AFTER = re.compile(r"^(\s?[:,.?!;)]|$| and | et | or | ou )")
 """What may follow "you" standing for a name: punctuation, the end, "and" (and not come
 before it: "of", "monument of you" is said "your monument")."""
-_BEFORE_FR = re.compile(r"(^|[:,.(]\s*|\b(à|par|chez|et|ou|pour|avec|sur|puis|après|avant) )$",
+_BEFORE_FR = re.compile(r"(^|^À |[:,.(]\s*|\b(par|chez|et|ou|pour|avec|sur|puis|après|avant) )$",
                         re.IGNORECASE)
 """What may come before "vous" standing for a name in French (not "de": "la région de
-vous" is no French, "votre région" is)."""
+vous" is no French, "votre région" is; nor "à" after a verb: "Ana vous donne 2 tuiles",
+not "Ana donne 2 tuiles à vous")."""
 
 
 THIRD_PERSON = {"en": re.compile(r"\b[Yy]ou (is|has|was|does|(?!yes\b)[a-z]+[^s\W]s)\b"),

@@ -93,8 +93,15 @@ class Invariants:
                 continue
             if msg.id == "pnue.hand.public" and event.visible_to is not None:
                 chair = msg.params["president"].seat  # said to him, and to all the others
-                assert event.visible_to in (frozenset({chair}),
-                                            frozenset(range(state.players)) - {chair}), msg
+                secretary = msg.params["seat"].seat  # but the Secretary: "You receive..."
+                assert event.visible_to in (
+                    frozenset({chair}),
+                    frozenset(range(state.players)) - {chair, secretary}), msg
+                continue
+            if msg.id == "pnue.draw.public":  # the President hears "You drew..." instead
+                assert event.spectators
+                assert event.visible_to == frozenset(range(state.players)) - {
+                    msg.params["seat"].seat}, msg
                 continue
             assert event.visible_to is None, msg  # every other event is public
             assert "tiles" not in msg.params, msg

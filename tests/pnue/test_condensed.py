@@ -106,3 +106,20 @@ def test_what_targets_a_player_is_said_to_them_once_in_their_own_words() -> None
                 assert tr.render(event.msg) == said_of[event.msg.id]
                 told.add(event.msg.id)
     assert told == set(said_of)
+
+
+def test_the_president_and_the_secretary_hear_their_tiles_said_once_at_full() -> None:
+    """At full verbosity the President heard "You draw 3 tiles." then "You drew 3 tiles:",
+    and the Secretary-General "Ana hands 2 tiles to you." then "You receive 2 tiles:": now
+    only the second, which says which; the others still hear who drew and handed what."""
+    drew = received = others = 0
+    for match in played(5, range(4)):
+        for seat in range(5):
+            tr = Translator("en", names=lambda s: f"Seat{s}").for_seat(seat)
+            heard = [tr.render(e.msg) for e in match.events if e.visible(seat)]
+            assert not any(line.startswith("You draw ") for line in heard)
+            assert not any(line.endswith(" to you.") for line in heard)
+            drew += sum(line.startswith("You drew ") for line in heard)
+            received += sum(line.startswith("You receive ") for line in heard)
+            others += sum(" draws " in line or " hands " in line for line in heard)
+    assert drew > 10 and received > 10 and others > 40

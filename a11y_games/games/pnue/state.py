@@ -680,7 +680,7 @@ class PnueState(GameState):
         """The President draws 3 (PN-18); crises are handled first (PN-31)."""
         hand = self._draw_tiles(data.HAND_SIZE)
         p = self.president
-        self.events.append(events.drawn(p, len(hand)))
+        self.events.append(events.drawn(p, len(hand), self.players))
         self.crisis_queue = [t for t in hand if t in CRISIS_KIND]
         self.hand = [t for t in hand if t not in CRISIS_KIND]
         self.drawn = list(self.hand)
