@@ -18,7 +18,8 @@ __all__ = ["ALL", "Event", "Msg", "Param", "PlayerRef", "Verbosity"]
 
 @dataclass(frozen=True)
 class PlayerRef:
-    """A seat named in a message; rendered as that seat's name."""
+    """A seat named in a message; rendered as that seat's name, or as "you" to that seat
+    (:class:`a11y_games.i18n.Translator`)."""
 
     seat: int
 

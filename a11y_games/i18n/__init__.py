@@ -8,6 +8,19 @@ a stale or missing ``.mo`` is compiled on first use.
 >>> from a11y_games.engine import Msg
 >>> Translator("en").render(Msg("core.seat.default", number=2))
 'Player 2'
+
+A translator may render for a listener, its ``viewer`` seat: a line about that seat says
+"you". A message ``X`` whose parameter ``p`` is the viewer's :class:`PlayerRef` is said as
+``X.you_p`` when the catalogue has it (``pnue.turn.president.you_seat``: "Turn 5: you are
+President."); elsewhere the viewer is "you" ("vous") in place of a name ("Ingrid hands 2
+tiles to you."), capitalised at the start of a line ("You: 12 PP.").
+
+>>> from a11y_games.engine import PlayerRef
+>>> said = Msg("pnue.turn.president", turn=5, seat=PlayerRef(0))
+>>> Translator("en", names=lambda seat: "Ana", viewer=lambda: 0).render(said)
+'Turn 5: you are President.'
+>>> Translator("en", names=lambda seat: "Ana", viewer=lambda: 1).render(said)
+'Turn 5: Ana is President.'
 """
 
 from __future__ import annotations
@@ -127,13 +140,25 @@ def _translations(lang: str, domain: str) -> gettext.NullTranslations:
     return _CACHE[key]
 
 
+YOU = "core.seat.you"
+"""The viewer in place of its name: "you", "vous"."""
+
+
 class Translator:
-    """Renders messages in one language. ``names`` turns a seat number into its name."""
+    """Renders messages in one language. ``names`` turns a seat number into its name;
+    ``viewer`` tells the seat listening now (None: a spectator, or nobody at the keyboard),
+    whose own lines say "you"."""
 
     def __init__(self, lang: str = "en",
-                 names: Callable[[int], str | Msg] | None = None) -> None:
+                 names: Callable[[int], str | Msg] | None = None,
+                 viewer: Callable[[], int | None] | None = None) -> None:
         self.lang = lang if lang in LANGUAGES else "en"
         self.names = names
+        self.viewer = viewer
+
+    def for_seat(self, viewer: int | None) -> Translator:
+        """This translator rendering for ``viewer`` (None: names only, as a spectator)."""
+        return Translator(self.lang, names=self.names, viewer=lambda: viewer)
 
     def text(self, msg_id: str, count: int | None = None) -> str:
         """The raw catalogue text of ``msg_id`` (plural form for ``count`` if given)."""
@@ -152,11 +177,19 @@ class Translator:
         """
         if isinstance(msg, str):
             return shown(msg)
+        viewer = None if self.viewer is None else self.viewer()
+        text = self._render(msg, viewer)
+        if viewer is not None and text.startswith(self.text(YOU)):
+            text = text[:1].upper() + text[1:]  # "You: 12 PP."
+        return text
+
+    def _render(self, msg: Msg, viewer: int | None) -> str:
         count = msg.params.get("count")
-        template = self.text(msg.id, count if isinstance(count, int) else None)
+        plural = count if isinstance(count, int) else None
+        template = self.text(self.heard_id(msg, viewer), plural)
         if not msg.params:
             return template
-        values = {k: self._value(v) for k, v in msg.params.items()}
+        values = {k: self._value(v, viewer) for k, v in msg.params.items()}
         if self.lang == "fr" and "{" in template:
             template = elide_french(template, values)
         try:
@@ -164,20 +197,41 @@ class Translator:
         except (KeyError, IndexError, ValueError):
             return template
 
+    def heard_id(self, msg: Msg, viewer: int | None) -> str:
+        """The id of ``msg`` as ``viewer`` hears it: its "you" variant for the first seat
+        parameter (or list of seats) that names the viewer and has one (``X.you_p``), else
+        its own."""
+        if viewer is None:
+            return msg.id
+        you = PlayerRef(viewer)
+        for name, value in msg.params.items():
+            if value == you or (isinstance(value, (list, tuple)) and you in value):
+                variant = f"{msg.id}.you_{name}"
+                if self.has(variant):
+                    return variant
+        return msg.id
+
+    def has(self, msg_id: str) -> bool:
+        """Whether the catalogue has ``msg_id`` (gettext gives back an unknown id)."""
+        return self.text(msg_id) != msg_id or self.text(msg_id, 1) != msg_id
+
     def render_all(self, msgs: Iterable[Msg | str]) -> list[str]:
         return [self.render(m) for m in msgs]
 
-    def _value(self, value: Any) -> str:
+    def _value(self, value: Any, viewer: int | None) -> str:
         if isinstance(value, Msg):
-            return self.render(value)
+            return self._render(value, viewer)
         if isinstance(value, PlayerRef):
+            if value.seat == viewer:
+                return self.text(YOU)
             if self.names is None:
-                return self.render(Msg("core.seat.default", number=value.seat + 1))
-            return self.render(self.names(value.seat))
+                return self._render(Msg("core.seat.default", number=value.seat + 1), None)
+            name = self.names(value.seat)
+            return shown(name) if isinstance(name, str) else self._render(name, None)
         if isinstance(value, (list, tuple)):
             if not value:
                 return self.text("core.list.none")
-            return self.text("core.list.separator").join(self._value(v) for v in value)
+            return self.text("core.list.separator").join(self._value(v, viewer) for v in value)
         if isinstance(value, float):  # a measure: two decimals, the language's decimal mark
             return f"{value:.2f}".replace(".", DECIMAL_MARK[self.lang])
         return shown(str(value))

@@ -11,6 +11,7 @@ import contextlib
 
 from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.engine.oserror import os_reason
+from a11y_games.i18n import Translator
 from a11y_games.ui.cues import end_cue
 
 __all__ = ["Announcer"]
@@ -81,7 +82,7 @@ class Announcer:
         names = [PlayerRef(s) for s in self.table.seat_order()]
         lines.append(Msg("core.intro.players", count=len(names), names=names))  # one line
         if self.viewer is not None:
-            lines.append(Msg("core.intro.you", seat=PlayerRef(self.viewer)))
+            lines.append(Msg("core.intro.you", seat=self.table.seat_name(self.viewer)))
         if len(self.table.humans()) > 1:
             lines += [Msg("core.intro.hotseat", count=len(self.table.humans())),
                       Msg("core.intro.pass")]
@@ -162,13 +163,19 @@ class Announcer:
                 "type": event.type, "params": event.msg.to_json()["params"],
                 "visibility": "all" if event.visible_to is None else sorted(event.visible_to),
                 "level": event.level.name.lower(), "cause": event.cause,
-                "text": self.tr.render(event.msg), "lang": self.lang})
+                "text": self._file_tr().render(event.msg), "lang": self.lang})
         except OSError as error:  # a full disk, a removed drive: say it once, play on
             failed, self.out.events_file = self.out.events_file, None
             with contextlib.suppress(OSError, AttributeError):
                 failed.close()  # type: ignore[union-attr]
             self.say(Msg("core.cli.events_failed", path=str(getattr(failed, "name", "")),
                          reason=os_reason(error)))
+
+    def _file_tr(self) -> Translator:
+        """The events file's words: "you" for a player alone at the keyboard, names at a
+        shared one (the file does not know who held the keyboard)."""
+        humans = self.table.humans()
+        return self.tr.for_seat(humans[0] if len(humans) == 1 else None)
 
     def announce_end(self) -> None:
         self.ended = True
@@ -187,7 +194,7 @@ class Announcer:
         for seat in self.table.humans():
             won = "core.end.you_won" if seat in outcome.winners else "core.end.you_lost"
             self.cue(end_cue(seat in outcome.winners))
-            lines.append(Msg(won, seat=PlayerRef(seat)))
+            lines.append(Msg(won, seat=self.table.seat_name(seat)))
         lines.append(Msg("core.end.hint" if self.table.local else "online.end.hint"))
         self.say(*lines)
         self.autosave_now()

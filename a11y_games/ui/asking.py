@@ -104,7 +104,7 @@ class Asking:
         """"Your turn: QUESTION"; named ("Ana, your turn: ...") when several people share
         this keyboard: one player alone, or at a network table, knows who they are."""
         if len(self.table.humans()) > 1:
-            return Msg("core.turn.you", seat=PlayerRef(seat), question=question)
+            return Msg("core.turn.you", seat=self.table.seat_name(seat), question=question)
         return Msg("core.turn.yours", question=question)
 
     def _follows(self, seat: int) -> bool:
@@ -215,7 +215,7 @@ class Asking:
             return self.tr.render(Msg("core.prompt.wait")) + "> "
         actor = self._seat_in_view()
         if actor is not None and actor in pending.seats:
-            return self.tr.render(Msg("core.prompt.turn", seat=PlayerRef(actor))) + "> "
+            return self.tr.render(Msg("core.prompt.turn", seat=self.table.seat_name(actor))) + "> "
         return self.tr.render(Msg("core.prompt.wait")) + "> "
 
     def _waiting_prompt(self, prompt: str) -> bool:
@@ -447,7 +447,7 @@ class Asking:
         times: dict[int, float] = {}
         if len(humans) == 1:
             self.cue("turn")
-            self.say(Msg("core.race.go", seat=PlayerRef(humans[0])))
+            self.say(Msg("core.race.go", seat=self.table.seat_name(humans[0])))
             start = self.clock()
             while True:  # news from a network table does not end the race: Enter does
                 try:

@@ -120,7 +120,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
 
     def _set_table(self, table: Table) -> None:
         self.table = table
-        self.tr = Translator(self.lang, names=table.seat_name)
+        self.tr = Translator(self.lang, names=table.seat_name, viewer=self._seat_in_view)
         humans = table.humans()
         # hot-seat: nobody holds the keyboard until the first hand-over, so no private
         # line is shown before the right player has taken it

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from a11y_games.engine import Msg, PlayerRef
+from a11y_games.engine import Msg
 from a11y_games.engine.match import Match
 from a11y_games.engine.spec import GameSpec
 from a11y_games.i18n import Translator
@@ -46,12 +46,13 @@ def document(kind: str, spec: GameSpec, lang: str, table: Table | Match | None =
         raise NeedsGame
     if kind == "card":
         viewer = seat if seat is not None else (table.humans() or [0])[0]
-        msgs = [Msg("core.brf.card_of", seat=PlayerRef(viewer)), *table.private(viewer)]
+        tr = tr.for_seat(viewer)  # the card's own lines say "you"; its title, the name
+        msgs = [Msg("core.brf.card_of", seat=table.seat_name(viewer)), *table.private(viewer)]
         reference = table.reference_card()
         if reference:
             msgs += [Msg("core.brf.reference"), *reference]
         return title, [tr.render(m) for m in msgs]
-    return title, [tr.render(m) for m in table.board(seat, "")]
+    return title, [tr.for_seat(seat).render(m) for m in table.board(seat, "")]
 
 
 def brf_path(spec: GameSpec, kind: str, seat: int | None = None) -> Path:

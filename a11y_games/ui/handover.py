@@ -7,7 +7,7 @@ player has taken the keyboard.
 
 from __future__ import annotations
 
-from a11y_games.engine import Event, Msg, Pending, PlayerRef
+from a11y_games.engine import Event, Msg, Pending
 from a11y_games.ui.commands import lookup
 from a11y_games.ui.terminal import PROMPT
 
@@ -59,8 +59,9 @@ class HandOver:
         self.out.forget()
         if previous not in (None, seat) and self._clears() and self.out.clear_screen():
             self.say(Msg("core.handover.cleared"))
+        name = self.table.seat_name(seat)  # who is to take the keyboard: by name
         self.say(Msg("core.handover.private_now" if answering == seat else "core.handover",
-                     seat=PlayerRef(seat)), Msg("core.handover.prompt", seat=PlayerRef(seat)))
+                     seat=name), Msg("core.handover.prompt", seat=name))
         while True:
             try:
                 typed = self.reader.read(PROMPT)

@@ -42,7 +42,7 @@ class TuningCommands:
             self.say(Msg("core.lang.usage", current=self.lang, languages=", ".join(LANGUAGES)))
             return
         self.lang = wanted
-        self.tr = Translator(self.lang, names=self.table.seat_name)
+        self.tr = Translator(self.lang, names=self.table.seat_name, viewer=self._seat_in_view)
         set_language = getattr(self.speech, "set_language", None)
         if set_language is not None:
             set_language(self.lang)

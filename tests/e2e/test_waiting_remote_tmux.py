@@ -41,7 +41,7 @@ def test_a_command_typed_while_the_server_s_strong_bot_decides_is_answered(
             ana.type("")
         lines = ana.wait_for(lambda lines: any(line.startswith("Setup purchases:")
                                                for line in lines), timeout=30)
-        assert any(line.startswith("Setup purchases: Ana first") for line in lines), lines
+        assert any(line.startswith("Setup purchases: you first") for line in lines), lines
         lines = []
         for answer in ("1", "1", "00"):  # a pawn, in the right region; done
             lines = ana.wait_prompt(lines, timeout=30)

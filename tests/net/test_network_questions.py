@@ -62,7 +62,7 @@ def test_a_question_answered_is_not_asked_again_while_bots_think_long(
         create_table(vera, game="vertigo", players=3, bots=2, level="3")
         vera.expect(r"you have seat 1 of 3")
         vera.send("start")
-        vera.expect(r"^Setup purchases: Vera first")
+        vera.expect(r"^Setup purchases: you first")
         play({"Vera": (vera, "en")}, seed=3, until=120, until_line=("Vera", r"^Turn 1\."))
         assert "It is not your turn." not in vera.lines, vera.lines[-30:]
         bots = [i for i, line in enumerate(vera.lines)

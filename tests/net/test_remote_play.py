@@ -19,6 +19,8 @@ pytestmark = pytest.mark.timeout(180)
 
 RACE = {"en": r"^Race! ", "fr": r"^Course"}
 OVER = {"en": r"^Game over\.", "fr": r"^Partie terminée\."}
+OWN = {"Ana": "You are Ana.", "Bo": "Vous êtes Bo.", "Cy": "You are Cy."}
+"""The one line of a game that names a player to itself: every other says "you"."""
 
 
 @pytest.fixture
@@ -158,6 +160,14 @@ def test_a_pnue_game_with_three_remote_players_and_two_bots(server: Server,
     french = bo.text()
     assert "Partie terminée." in french and "Game over." not in french
     assert "Vous êtes Bo." in french
+    for player, name in ((ana, "Ana"), (bo, "Bo"), (cy, "Cy")):  # each hears "you", not
+        game = player.lines[player.lines.index(next(  # its own name, rendered at its client
+            line for line in player.lines if line.startswith(("Welcome", "Bienvenue")))):]
+        assert re.search(r"^5 (players:|joueurs :) .*\b(you|vous)\b", game[1]), game[1]
+        named = [line for line in game if name in line and not re.match(
+            rf"{name}, (you|vous) ", line)]  # "Ana, you won."
+        assert named == [OWN[name]], named
+    assert "Ana" in cy.lines[cy.lines.index("Welcome to PNUE — Mr Dollar.") + 1]
     for player in (ana, cy):
         text = player.text()
         assert "Game over." in text and "Partie terminée" not in text
@@ -329,6 +339,8 @@ def test_a_spectator_watches_and_chats_only_with_spectators(server: Server,
     watched = eve.text()
     assert "Your role" not in watched and "You drew" not in watched
     assert re.search(r"nominates|enacts|Turn \d+", watched)  # the public lines, heard
+    assert not re.search(r"\b[Yy]ou (are|nominate|enact|draw)\b", watched)  # with names
+    assert re.search(r"^Turn \d+: \w+ is President\.$", watched, re.M)
 
 
 def test_the_launcher_has_an_online_entry_that_opens_a_server_s_lobby(
@@ -489,7 +501,7 @@ def test_a_client_back_after_the_end_hears_how_the_game_ended(server: Server,
     ana.expect(r"\d+ events? while you were away: type log to hear (it|them)\."
                r"|^Where things stand after \d+ missed events:")
     ana.expect(r"^The (ecologists|lobbyists) win|^Mr Dollar")  # why the game ended
-    ana.expect(r"^Ana was ")  # the roles revealed
+    ana.expect(r"^You were ")  # the roles revealed
     ana.expect(r"^Game over\.")
     ana.close_input()
     assert ana.wait() == 0

@@ -11,7 +11,7 @@ from a11y_games.games.pnue.state import PnueState
 PRIVATE = {"pnue.setup.role", "pnue.setup.nation", "pnue.draw.private", "pnue.draw.tile",
            "pnue.draw.tiles", "pnue.hand.private", "pnue.hand.tile", "pnue.hand.tiles",
            "pnue.power.result", "pnue.you.skipped",
-           "pnue.you.sit_out", "pnue.you.investigated", "pnue.you.revoked",
+           "pnue.you.sit_out",
            "pnue.vote.mine_yes", "pnue.vote.mine_no"}
 ROLE_ALLOWED = {"pnue.claim.role", "pnue.claim.says_role", "pnue.claim.about_said",
                 "pnue.end.reveal"} | PRIVATE
@@ -93,8 +93,15 @@ class Invariants:
                 continue
             if msg.id == "pnue.hand.public" and event.visible_to is not None:
                 chair = msg.params["president"].seat  # said to him, and to all the others
-                assert event.visible_to in (frozenset({chair}),
-                                            frozenset(range(state.players)) - {chair}), msg
+                secretary = msg.params["seat"].seat  # but the Secretary: "You receive..."
+                assert event.visible_to in (
+                    frozenset({chair}),
+                    frozenset(range(state.players)) - {chair, secretary}), msg
+                continue
+            if msg.id == "pnue.draw.public":  # the President hears "You drew..." instead
+                assert event.spectators
+                assert event.visible_to == frozenset(range(state.players)) - {
+                    msg.params["seat"].seat}, msg
                 continue
             assert event.visible_to is None, msg  # every other event is public
             assert "tiles" not in msg.params, msg

@@ -74,13 +74,14 @@ def test_every_kind_has_a_label_and_names_real_announcements() -> None:
         assert any(i == key or (key.endswith(".") and i.startswith(key)) for i in ids), key
 
 
-def test_what_targets_a_player_is_also_said_to_them() -> None:
-    """Revoked, investigated, sitting out: the player hears it said to them, at brief."""
-    pairs = {"pnue.power.revoked": "pnue.you.revoked",
-             "pnue.power.investigated": "pnue.you.investigated",
-             "pnue.turn.skipped": "pnue.you.skipped", "pnue.crisis.loser": "pnue.you.sit_out"}
+def test_what_targets_a_player_is_said_to_them_once_in_their_own_words() -> None:
+    """Revoked, investigated, sitting out: the player hears it once, at brief, as "you"
+    ("You are out: accreditation revoked."), never also as the others hear it ("Accreditation
+    revoked: Ana.")."""
+    own_words = {"pnue.turn.skipped": "pnue.you.skipped", "pnue.crisis.loser": "pnue.you.sit_out"}
+    said_of = {"pnue.power.revoked": "You are out: accreditation revoked.",
+               "pnue.power.investigated": "Bo looks at your interest card."}
     told: set[str] = set()
-    tr = Translator("en")
     for match in played(7, range(8)) + [
             m for m in (Match(SPEC, SPEC.settings(7, s, {"crises": "on"}),
                               [SeatSpec("bot", level="normal", name_index=i) for i in range(7)])
@@ -89,13 +90,36 @@ def test_what_targets_a_player_is_also_said_to_them() -> None:
             play_out(match)
         events = match.events
         for i, event in enumerate(events):
-            if event.msg.id in pairs:
-                target = event.msg.params["seat"].seat
-                if event.msg.id in ("pnue.turn.skipped", "pnue.crisis.loser"):  # heard once
-                    assert not event.visible(target) and event.visible((target + 1) % 7)
+            target = event.msg.params.get("seat")
+            if event.msg.id in own_words:  # the others' words, then the seat's own
+                assert not event.visible(target.seat) and event.visible((target.seat + 1) % 7)
                 said = events[i + 1]
-                assert said.msg.id == pairs[event.msg.id]
-                assert said.visible_to == frozenset({target}) and said.level == Verbosity.BRIEF
-                told.add(said.msg.id)
-    assert {"pnue.you.revoked", "pnue.you.investigated"} <= told
-    assert tr.render(Msg("pnue.you.revoked")) == "You are out: accreditation revoked."
+                assert said.msg.id == own_words[event.msg.id]
+                assert said.visible_to == frozenset({target.seat})
+                assert said.level == Verbosity.BRIEF
+            if event.msg.id in said_of:  # one line for all, said "you" to the seat
+                assert event.visible(target.seat) and event.level == Verbosity.BRIEF
+                heard = [e for e in events[i + 1:i + 3] if e.visible(target.seat)]
+                assert not heard or heard[0].msg.id not in ("pnue.you.revoked",
+                                                           "pnue.you.investigated")
+                tr = Translator("en", names=lambda seat: "Bo").for_seat(target.seat)
+                assert tr.render(event.msg) == said_of[event.msg.id]
+                told.add(event.msg.id)
+    assert told == set(said_of)
+
+
+def test_the_president_and_the_secretary_hear_their_tiles_said_once_at_full() -> None:
+    """At full verbosity the President heard "You draw 3 tiles." then "You drew 3 tiles:",
+    and the Secretary-General "Ana hands 2 tiles to you." then "You receive 2 tiles:": now
+    only the second, which says which; the others still hear who drew and handed what."""
+    drew = received = others = 0
+    for match in played(5, range(4)):
+        for seat in range(5):
+            tr = Translator("en", names=lambda s: f"Seat{s}").for_seat(seat)
+            heard = [tr.render(e.msg) for e in match.events if e.visible(seat)]
+            assert not any(line.startswith("You draw ") for line in heard)
+            assert not any(line.endswith(" to you.") for line in heard)
+            drew += sum(line.startswith("You drew ") for line in heard)
+            received += sum(line.startswith("You receive ") for line in heard)
+            others += sum(" draws " in line or " hands " in line for line in heard)
+    assert drew > 10 and received > 10 and others > 40

@@ -77,5 +77,5 @@ def test_at_one_keyboard_each_voter_hears_their_own_question() -> None:
     assert said == ["Only one choice: Turn 1: what you drew as President.",
                     "What do you say of turn 1?", "5 choices:"]
     assert "Ana says of turn 1: Drew: lobbyist 1, ecological 2." in lines
-    assert _from(lines, "Bo, your turn: Approve Bo and Ingrid?", 4) == [
-        "Bo, your turn: Approve Bo and Ingrid?", "2 choices:", "1. Approved", "2. Rejected"]
+    asked = "Bo, your turn: Approve Ingrid, with you as President?"  # Bo, the President
+    assert _from(lines, asked, 4) == [asked, "2 choices:", "1. Approved", "2. Rejected"]

@@ -119,7 +119,7 @@ def test_a_district_can_be_typed_by_its_name(monkeypatch, tmp_path, capsys) -> N
     lines = _play(monkeypatch, tmp_path, capsys, ["utopia", "--players", "3"],
                   "2\ngaia\ndistrict gaia\n")
     assert not any(line.startswith("Unknown command") for line in lines)
-    assert "Player 1: 1 Persian" in lines
+    assert "You: 1 Persian" in lines
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -407,20 +407,21 @@ def test_pnue_says_each_fact_once_and_keeps_the_vote_lines_together(monkeypatch,
     President." before "Turn 1: Chloe is President.", "Player 1 has voted." after "Your vote:
     yes.", and "Player 1 is Secretary-General." between the count and who voted how."""
     lines = _play(monkeypatch, tmp_path, capsys, ["pnue", "--verbosity", "full"], "1\n")
-    assert "7 players: Player 1, Thiago, Ingrid, Priya, Haruto, Chloe, Mateo." in lines
+    assert "7 players: you, Thiago, Ingrid, Priya, Haruto, Chloe, Mateo." in lines
     assert "A game for 7 players." not in lines
     assert not any("first President" in line for line in lines)
     assert "Turn 1: Chloe is President." in lines
     mine = lines.index("Your vote: yes.")
     assert lines[mine + 1:mine + 5] == [
-        "Approved: 6 yes, 1 no.", "Yes: Player 1, Thiago, Ingrid, Priya, Chloe, Mateo.",
-        "No: Haruto.", "Player 1 is Secretary-General."]
+        "Approved: 6 yes, 1 no.", "Yes: you, Thiago, Ingrid, Priya, Chloe, Mateo.",
+        "No: Haruto.", "You are Secretary-General."]
     assert "Thiago has voted." in lines  # the others' votes are still heard coming in
-    assert "Player 1 has voted." not in lines
+    assert not any(line in ("Player 1 has voted.", "You have voted.") for line in lines)
+    assert [line for line in lines if "Player 1" in line] == ["You are Player 1."]  # "you"
 
 
 def test_pnue_with_fictive_players_still_says_how_many_are_real(monkeypatch, tmp_path,
                                                                 capsys) -> None:
     lines = _play(monkeypatch, tmp_path, capsys, ["pnue", "--players", "3"], "")
-    assert "5 players: Fictive player 1, Player 1, Thiago, Fictive player 2, Ingrid." in lines
+    assert "5 players: Fictive player 1, you, Thiago, Fictive player 2, Ingrid." in lines
     assert "A game for 3 players." in lines

@@ -234,13 +234,13 @@ def test_log_round_0_reads_the_setup_before_turn_1() -> None:
     Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out)).run()
     lines = out.getvalue().splitlines()
     assert "No round 0 in the log." not in lines
-    opening = "Setup purchases: Smog first, then Ana."
+    opening = "Setup purchases: Smog first, then you."
     assert lines.count(opening) == 3  # said once, then read back twice
     turn_1 = next(i for i, line in enumerate(lines) if line.startswith("Turn 1"))
     read_back = lines[max(i for i, line in enumerate(lines) if line == opening):]
     assert turn_1 < len(lines) - len(read_back)  # turn 1 was played before the last read
     assert not any(line.startswith("Turn 1") for line in read_back)
-    assert any(line.startswith("Ana is done") for line in read_back)
+    assert any(line.startswith("You are done") for line in read_back)
 
 
 def _game_client(game: str, script: str, lang: str):
@@ -378,7 +378,8 @@ def test_hot_seat_public_commands_during_a_public_question_need_no_hand_over() -
     seat = asked.split(",")[0]
     after = lines[lines.index(asked):]
     assert not any(line.startswith(("Pass the keyboard", "Something private")) for line in after)
-    assert f"{seat}: 0 points" in after and "Prestige scale, top first:" in after  # board
+    assert "You: 0 points" in after and "Prestige scale, top first:" in after  # board
+    assert f"{seat}: 0 points" not in after  # the player asked hears "you", not their name
     assert "The city: 4 islands, 24 districts." in after  # map
     assert "Héphaïstos, Fire island, value 4." in after  # district
     assert after[-2] == "You have no prince in the city."  # where: the princes of the one asked
@@ -507,7 +508,7 @@ def test_loading_another_games_save_says_its_welcome_and_players() -> None:
     other.save(save_path("other"))
     tr = Translator("en", names=other.seat_name)
     past = {tr.render(e.msg) for e in other.events}
-    players = tr.render(Msg("core.intro.players", count=3,
+    players = tr.for_seat(0).render(Msg("core.intro.players", count=3,
                             names=[PlayerRef(s) for s in other.state.seat_order()]))
 
     match = Match(SPEC, SPEC.settings(2, 5), [SeatSpec("human", "Ana"),

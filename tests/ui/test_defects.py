@@ -397,14 +397,14 @@ def test_after_undo_the_log_drops_the_decision_taken_back_and_says_the_undo() ->
     lines = _play("2\nundo\nlog\n", match=match)
     assert "Your last decision is taken back." in lines
     log = _log_after(lines, "Messages 1 to")
-    assert log[:2] == ["toy.card", "Ana took back a decision."]
+    assert log[:2] == ["toy.card", "You took back a decision."]  # Ana's own undo
     assert match.log == []
 
 
 def test_after_undo_and_a_new_decision_the_log_tells_the_story_in_order() -> None:
     lines = _play("3\nundo\n1\nlog\n", lang="fr")
     assert _log_after(lines, "Messages 1 à")[:4] == [
-        "toy.card", "Ana a repris une décision.", "toy.took", "toy.took"]
+        "toy.card", "Vous avez repris une décision.", "toy.took", "toy.took"]
 
 
 def test_saves_says_the_game_of_each_save(tmp_path) -> None:

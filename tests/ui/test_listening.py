@@ -510,9 +510,9 @@ def test_log_search_shows_who_said_it_counts_and_pages_through_all() -> None:
     lines = out.getvalue().splitlines()
     assert "12 messages contain liar; 1 to 10:" in lines  # one header, not two
     assert "Messages 1 to 10 of 12:" not in lines
-    assert "toy.bot.a claims: Ana is liar 0." in lines
+    assert "toy.bot.a claims: you are liar 0." in lines
     assert "Messages 11 to 12 of 12:" in lines
-    assert lines[-1] == "toy.bot.a claims: Ana is liar 11."
+    assert lines[-1] == "toy.bot.a claims: you are liar 11."
 
 
 def test_log_kind_counts_what_matched_and_pages_through_all_from_the_oldest() -> None:

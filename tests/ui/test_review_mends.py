@@ -106,12 +106,12 @@ def test_vertigo_another_province_asks_its_own_question_numbered_from_1() -> Non
     assert lines[regions + 1:regions + 5] == ["4 choices, one or several:", "1. Right region",
                                               "2. Centre region", "3. Left region"]
     assert not any(line.startswith("Gone:") for line in lines)
-    bought = lines.index("Ana adds population: right A, 1 $.")
+    bought = lines.index("You add population: right A, 1 $.")
     assert lines[bought + 1:bought + 5] == ["Which region?", "6 choices; changed:",
                                             "1. Right B, 1 $", "00. Done"]
     again = lines.index("Another province: which region?", bought)
     assert lines[again + 1] == "5 choices; 00 is now Done."  # the regions kept 1 to 3
-    assert "Ana adds population: centre A, 1 $." in lines  # 2 was the centre region
+    assert "You add population: centre A, 1 $." in lines  # 2 was the centre region
 
 
 def test_vertigo_another_province_in_french() -> None:
@@ -198,7 +198,7 @@ def test_whose_at_a_vote_says_it_is_your_turn_and_who_else_is_awaited() -> None:
     """Asked with others (a vote), whose said "Waiting for 2 players: Ana, Bo." to Ana:
     now her own question first, then only the others."""
     lines = _hot_seat("pnue", 5, 1, "\nwhose\n1\n" + "\nwhose\n1\n" * 5)
-    asked = lines.index("Your turn: Approve Ana and Bo?")
+    asked = lines.index("Your turn: Approve Bo, with you as President?")
     assert lines[asked + 1] == "Also waiting for Bo."
     assert not any(line.startswith("Waiting for") and "Ana" in line for line in lines)
     french = _hot_seat("pnue", 5, 1, "\nqui\n1\n" + "\nqui\n1\n" * 5, lang="fr")

@@ -363,7 +363,7 @@ def test_a_guest_and_its_district_on_one_line() -> None:
     assert mine[0].startswith("guest:") and mine[1].startswith("place:")
     assert "Your turn: Take a guest, then where?" in lines
     assert not any(line.startswith("Your turn: Where on") for line in lines)
-    assert any(line.startswith("Ana: ") and " to " in line for line in lines)
+    assert any(line.startswith("You: ") and " to " in line for line in lines)
 
 
 @pytest.mark.timeout(60)

@@ -198,18 +198,23 @@ def test_brief_keeps_ones_own_moves_and_markers_put_on_one(games: list[Match]) -
     assert heard_own > 50 and heard_marker > 50
 
 
-def test_a_country_out_hears_it_said_to_it() -> None:
-    """VG-31: a country whose last population pawn is polluted away is out; it is told."""
+def test_a_country_out_hears_it_said_to_it_once() -> None:
+    """VG-31: a country whose last population pawn is polluted away is out; it is told
+    once, as "you" ("You are out: no population left."), the others by its name."""
     state = started(3, 1, pawns=1)
     seat = state.order[-1]
     mark = len(state.events)
     state._place(seat, seat, 0, 0, witness=False)  # its one pawn stands in A
     events = state.events[mark:]
-    at = [e.msg.id for e in events].index("vertigo.event.eliminated")
-    said = events[at + 1]
-    assert said.msg.id == "vertigo.you.out" and said.level == Verbosity.BRIEF
-    assert said.visible_to == frozenset({seat}) and not state.active[seat]
-    assert Translator("en").render(said.msg) == "You are out: no population left."
+    out = [e for e in events if e.msg.id == "vertigo.event.eliminated"]
+    assert len(out) == 1 and out[0].level == Verbosity.BRIEF and out[0].visible_to is None
+    assert not state.active[seat]
+    said = [e.msg for e in events if e.visible(seat)]
+    for viewer, line in ((seat, "You are out: no population left."),
+                         ((seat + 1) % 3, "Ana is out: no population left.")):
+        tr = Translator("en", names=lambda s: "Ana", viewer=lambda v=viewer: v)
+        heard = [tr.render(m) for m in said]
+        assert heard.count(line) == 1 and not any("out:" in h for h in heard if h != line)
 
 
 def test_every_kind_has_a_label_and_names_real_announcements() -> None:

@@ -54,6 +54,6 @@ def test_numbers_on_one_line_buy_several_pawns_each_confirmed() -> None:
     client.advance()
     said = out.getvalue().splitlines()[mark:]
     # each pawn confirmed, the question not asked between them; then asked once again
-    assert said[:3] == [f"Ana adds population: right {p}, 1 $." for p in "ABC"]
+    assert said[:3] == [f"You add population: right {p}, 1 $." for p in "ABC"]
     assert said[3] == "Which region?" and "Which region?" not in said[4:]
     assert [a for s, a in match.log if s == seat][-3:] == ["region:0+first"] * 3

@@ -148,21 +148,24 @@ def about(msg_id: str, level: Verbosity, seat: int) -> Event:
 
 
 @shared
-def drawn(seat: int, count: int) -> Event:
+def drawn(seat: int, count: int, players: int) -> Event:
     """The President ``seat`` draws ``count`` tiles (what the table sees): a detail, since
-    the tiles handed on are said next."""
-    return Event(Msg("pnue.draw.public", seat=PlayerRef(seat), count=count), None, FULL)
+    the tiles handed on are said next. The President hears what was drawn instead ("You
+    drew 3 tiles:"), once."""
+    return Event(Msg("pnue.draw.public", seat=PlayerRef(seat), count=count),
+                 frozenset(range(players)) - _only(seat), FULL, spectators=True)
 
 
 @shared
 def hand_public(chair: int, secretary: int, count: int, players: int) -> tuple[Event, Event]:
     """The President hands ``count`` tiles to the Secretary-General: the President's own
     discard confirmed (at every verbosity); for the others a detail (always the tiles
-    drawn but one, and the enactment comes next), at full verbosity."""
+    drawn but one, and the enactment comes next), at full verbosity. The Secretary-General
+    hears what was received instead ("You receive 2 tiles:"), once."""
     msg = Msg("pnue.hand.public", president=PlayerRef(chair), seat=PlayerRef(secretary),
               count=count)
     own = _only(chair)
-    others = frozenset(range(players)) - own
+    others = frozenset(range(players)) - own - _only(secretary)
     return (Event(msg, own, BRIEF, chair), Event(msg, others, FULL, chair, spectators=True))
 
 

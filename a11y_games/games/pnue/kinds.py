@@ -19,8 +19,6 @@ KINDS: dict[str, str] = {
     "pnue.crisis.": "crises",
     "pnue.chaos.": "crises",
     "pnue.fictive.": "fictive",
-    "pnue.you.investigated": "investigations",
-    "pnue.you.revoked": "revocations",
     "pnue.you.skipped": "crises",
     "pnue.you.sit_out": "crises",
 }

@@ -680,7 +680,7 @@ class PnueState(GameState):
         """The President draws 3 (PN-18); crises are handled first (PN-31)."""
         hand = self._draw_tiles(data.HAND_SIZE)
         p = self.president
-        self.events.append(events.drawn(p, len(hand)))
+        self.events.append(events.drawn(p, len(hand), self.players))
         self.crisis_queue = [t for t in hand if t in CRISIS_KIND]
         self.hand = [t for t in hand if t not in CRISIS_KIND]
         self.drawn = list(self.hand)
@@ -843,9 +843,9 @@ class PnueState(GameState):
         self.investigations.setdefault(p, []).append((target, interest))
         self.secret(p, "investigated", target, interest)
         self.note("investigate", p, target)
+        # it targets a player: said at every verbosity; the target hears "your card"
         self.say("pnue.power.investigated", BRIEF, cause=p, president=self.refs[p],
-                 seat=self.refs[target])  # it targets a player: said at every verbosity
-        self._tell(target, "pnue.you.investigated", cause=p, president=self.refs[p])
+                 seat=self.refs[target])
         self.say("pnue.power.result", BRIEF, to=p, seat=self.refs[target],
                  role=role_msg(interest))
         self.phase = Phase.CLAIM_INVESTIGATION
@@ -866,8 +866,7 @@ class PnueState(GameState):
         p = self.president
         self.revoked.add(target)
         self.note("revoke", p, target, target == self.dollar)
-        self.say("pnue.power.revoked", BRIEF, cause=p, seat=self.refs[target])
-        self._tell(target, "pnue.you.revoked", cause=p)
+        self.say("pnue.power.revoked", BRIEF, cause=p, seat=self.refs[target])  # "You are out"
         if target == self.dollar:
             self._end("ecologists", Msg("pnue.end.dollar_revoked"))
             return

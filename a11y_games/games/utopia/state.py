@@ -139,27 +139,29 @@ _LOUD_STEPS = frozenset(("raise", "lower", "monument", "wonder"))
 """Steps said even at brief: a turn's builds and influence, its second sentence."""
 
 
-def _step_msg(step: Step, after: str = "") -> Msg:
-    """One step of a turn's sentence; a step after one of its kind without the verb ("moves
-    2 Maya from Etna to Atlas, 1 Greek from Pan to Gaïa")."""
+def _step_msg(step: Step, seat: int, after: str = "") -> Msg:
+    """One step of ``seat``'s turn's sentence; a step after one of its kind without the verb
+    ("moves 2 Maya from Etna to Atlas, 1 Greek from Pan to Gaïa"). A verb names its seat
+    for its "you" variant ("You move...")."""
     kind, c, a, b, k, _privileges = step
     more = "_more" if after == kind and kind in _SHARED_VERBS else ""
+    who = {} if more else {"seat": _REFS[seat]}
     if kind == "move":
         msg = Msg(f"utopia.step.move{more}", count=k, civ=civ_n(c, k), src=DISTRICTS[a].name,
-                  dst=DISTRICTS[b].name)
+                  dst=DISTRICTS[b].name, **who)
     elif kind == "add":
         msg = Msg(f"utopia.step.add{more}", count=k, civ=civ_n(c, k),
-                  district=DISTRICTS[a].name)
+                  district=DISTRICTS[a].name, **who)
     elif kind == "remove":
         msg = Msg(f"utopia.step.remove{more}", count=k, civ=civ_n(c, k),
-                  district=DISTRICTS[a].name, points=k * data.REMOVE_POINTS)
+                  district=DISTRICTS[a].name, points=k * data.REMOVE_POINTS, **who)
     elif kind in ("raise", "lower"):
-        msg = Msg(f"utopia.step.{kind}{more}", civ=civ_name(c), value=a)
+        msg = Msg(f"utopia.step.{kind}{more}", civ=civ_name(c), value=a, **who)
     elif kind == "monument":
         msg = Msg(f"utopia.step.monument{more}", civ=Msg(f"utopia.a_civ.{CIVS[c]}"),
-                  district=DISTRICTS[a].name)  # ("an Egyptian", FR "égyptien")
+                  district=DISTRICTS[a].name, **who)  # ("an Egyptian", FR "égyptien")
     else:
-        msg = Msg("utopia.step.wonder", island=isle(a), points=data.WONDER_POINTS)
+        msg = Msg("utopia.step.wonder", island=isle(a), points=data.WONDER_POINTS, **who)
     return msg  # (the privileges it used: details, ``utopia.ev.privilege_used``)
 
 
@@ -890,7 +892,8 @@ class UtopiaState(MenuStack, GameState):
             steps = _merged_steps([s for s in self.steps if (s[0] in _LOUD_STEPS) == loud])
             if not steps:
                 continue
-            said = [_step_msg(s, steps[i - 1][0] if i else "") for i, s in enumerate(steps)]
+            said = [_step_msg(s, seat, steps[i - 1][0] if i else "")
+                    for i, s in enumerate(steps)]
             msg = Msg("utopia.ev.turn_built" if loud else "utopia.ev.turn_done",
                       seat=_REFS[seat], steps=said)  # (muted as builds, or as moves)
             self.events += (Event(msg, everyone - _ONLY[seat],

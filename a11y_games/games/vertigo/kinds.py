@@ -30,6 +30,5 @@ KINDS: dict[str, str] = {
     **{f"vertigo.event.{name}": "purchases" for name in _PURCHASES},
     "vertigo.stock.": "purchases",
     **{f"vertigo.event.{name}": "population" for name in _POPULATION},
-    "vertigo.you.out": "population",
     **{f"vertigo.event.{name}": "money" for name in _MONEY},
 }

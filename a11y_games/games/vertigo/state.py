@@ -514,9 +514,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.active[seat] = False
         money = c.money
         self.pay_vault(seat, money)
-        self.events += (Event(Msg("vertigo.event.eliminated", player=PlayerRef(seat)),
-                              level=BRIEF),
-                        Event(Msg("vertigo.you.out"), frozenset((seat,)), BRIEF))  # to them
+        self.events.append(Event(Msg("vertigo.event.eliminated", player=PlayerRef(seat)),
+                                 level=BRIEF))  # "You are out" to them
         if money:
             self.events.append(Event(Msg("vertigo.event.out_money", amount=money), level=BRIEF))
         if self.phase == "pollution" and self.roller_index and \
