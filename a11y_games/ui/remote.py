@@ -90,9 +90,13 @@ class Session:
     """One connection to a server, on its own thread: requests and pushed messages.
 
     ``uri`` is ``ws://host:port`` (or ``wss://``). ``name`` and ``lang`` go in the hello.
+    ``loop``: an event loop already running on another thread, shared with other sessions
+    (the server's own, for its web players: no thread and loop each); by default the
+    session runs a loop of its own on a thread of its own.
     """
 
-    def __init__(self, uri: str, *, name: str, lang: str) -> None:
+    def __init__(self, uri: str, *, name: str, lang: str,
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
         self.uri = uri
         self.name = name
         self.lang = lang
@@ -116,13 +120,21 @@ class Session:
         self._ready = threading.Event()
         self._closing = False
         self._first: BaseException | None = None
-        self.loop = asyncio.new_event_loop()
+        self._shared = loop is not None
+        self.loop = loop if loop is not None else asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, name="a11y-games-net", daemon=True)
+        self._main: asyncio.Task[None] | None = None
 
     # --- the connection thread -----------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> None:
         """Connect and say hello; ConnectionLost if the server does not answer."""
-        self.thread.start()
+        if self._shared:
+            def begin() -> None:
+                self._main = self.loop.create_task(self._connection())
+
+            self.loop.call_soon_threadsafe(begin)
+        else:
+            self.thread.start()
         if not self._ready.wait(timeout) or self._first is not None:
             self.close()
             raise ConnectionLost(Msg("online.unreachable", address=self.uri))
@@ -298,20 +310,23 @@ class Session:
             self.loop.call_soon_threadsafe(send)
 
     def close(self) -> None:
-        """Close the connection and end the thread."""
+        """Close the connection and end the thread (a shared loop goes on)."""
         self._closing = True
-        if not self.thread.is_alive() or self.loop.is_closed():
+        running = self._main is not None if self._shared else self.thread.is_alive()
+        if not running or self.loop.is_closed():
             return
 
         async def shut() -> None:
             if self._ws is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(self._ws.close(), 2)
-            self._main.cancel()
+            if self._main is not None:
+                self._main.cancel()
 
         with contextlib.suppress(Exception):
             asyncio.run_coroutine_threadsafe(shut(), self.loop).result(3)
-        self.thread.join(3)
+        if not self._shared:
+            self.thread.join(3)
 
 
 class RemoteTable:

@@ -119,7 +119,7 @@ class Gateway:
         if len(self.players) >= MAX_PLAYERS:
             return None
         player = WebPlayer(uri=self.uri, hello=hello, deliver=self._deliver,
-                           on_end=self._ended)
+                           on_end=self._ended, loop=self.loop)
         self.players[player.id] = player
         player.start()
         return player

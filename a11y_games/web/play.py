@@ -115,7 +115,7 @@ def play_for_page(player: WebPlayer) -> int:
                              muted=prefs.muted)
     player.sound.start()
     specs = all_specs()
-    session = Session(player.uri, name=prefs.name, lang=lang)
+    session = Session(player.uri, name=prefs.name, lang=lang, loop=player.loop)
     try:
         session.start()
     except ConnectionLost as error:

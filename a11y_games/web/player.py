@@ -314,9 +314,13 @@ class WebPlayer:
 
     def __init__(self, *, uri: str, hello: Mapping[str, Any],
                  deliver: Callable[[WebPlayer, dict[str, Any]], None],
-                 on_end: Callable[[WebPlayer], None]) -> None:
+                 on_end: Callable[[WebPlayer], None],
+                 loop: Any = None) -> None:
         self.id = secrets.token_urlsafe(18)
         self.uri = uri
+        self.loop = loop
+        """The server's event loop: the player's seat connection runs on it (no thread and
+        loop of its own)."""
         self.hello = hello
         self._deliver = deliver
         self._on_end = on_end
