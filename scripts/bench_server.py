@@ -213,6 +213,16 @@ def _run_queue_seconds(pid: int | str) -> float:
     return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
 
 
+def stop_server(server: subprocess.Popen[str], data: Path) -> None:
+    """End the benchmark's server and remove its data folder."""
+    server.terminate()
+    try:
+        server.wait(15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    shutil.rmtree(data, ignore_errors=True)
+
+
 def _actions(db: Path) -> int:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
         return con.execute("SELECT count(*) FROM actions").fetchone()[0]
@@ -298,12 +308,7 @@ async def main() -> None:
         await asyncio.gather(*(person.ws.close() for run in runs for person in run.people),
                              return_exceptions=True)
     finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        shutil.rmtree(data, ignore_errors=True)
+        stop_server(server, data)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,6 @@ import http.client
 import json
 import random
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -355,12 +354,7 @@ async def main() -> None:
         for task in tasks:
             task.cancel()
     finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        shutil.rmtree(data, ignore_errors=True)
+        bench_server.stop_server(server, data)
 
 
 if __name__ == "__main__":

@@ -204,21 +204,15 @@ class _PageStream:
         return False
 
 
-class PageSound:
-    """Sound cues played by the page (after its first key press, as browsers require).
-
-    Every cue the client plays also marks the line that follows it: a turn, a vote, a
-    secret, something done to you make that line urgent (it interrupts the screen reader).
-    """
+class _PageSwitch:
+    """An output the page runs, on or off: each change is sent to the page (its box)."""
 
     available = True
+    kind = ""
 
-    def __init__(self, player: WebPlayer, *, enabled: bool, volume: int,
-                 muted: Iterable[str]) -> None:
+    def __init__(self, player: WebPlayer, *, enabled: bool) -> None:
         self.player = player
         self._enabled = enabled
-        self.volume = volume
-        self.muted = set(muted)
 
     @property
     def enabled(self) -> bool:
@@ -227,7 +221,23 @@ class PageSound:
     @enabled.setter
     def enabled(self, value: bool) -> None:
         self._enabled = value
-        self.player.send({"t": "sound", "on": value})
+        self.player.send({"t": self.kind, "on": value})
+
+
+class PageSound(_PageSwitch):
+    """Sound cues played by the page (after its first key press, as browsers require).
+
+    Every cue the client plays also marks the line that follows it: a turn, a vote, a
+    secret, something done to you make that line urgent (it interrupts the screen reader).
+    """
+
+    kind = "sound"
+
+    def __init__(self, player: WebPlayer, *, enabled: bool, volume: int,
+                 muted: Iterable[str]) -> None:
+        super().__init__(player, enabled=enabled)
+        self.volume = volume
+        self.muted = set(muted)
 
     def set_volume(self, volume: int) -> None:
         self.volume = volume
@@ -257,25 +267,12 @@ class PageSound:
         """Nothing to close: the page plays its own sounds."""
 
 
-class PageSpeech:
+class PageSpeech(_PageSwitch):
     """The browser's own voice (``speechSynthesis``), off by default: a screen reader
     already reads the page. On, the page speaks each line and its log stops announcing
     them, so that one voice speaks, never two."""
 
-    available = True
-
-    def __init__(self, player: WebPlayer, *, enabled: bool) -> None:
-        self.player = player
-        self._enabled = enabled
-
-    @property
-    def enabled(self) -> bool:
-        return self._enabled
-
-    @enabled.setter
-    def enabled(self, value: bool) -> None:
-        self._enabled = value
-        self.player.send({"t": "speech", "on": value})
+    kind = "speech"
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """The page speaks the lines it shows: nothing more to send."""
