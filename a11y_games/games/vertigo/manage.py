@@ -107,15 +107,15 @@ _DETAILS: dict[tuple[int, int | None, Verbosity, frozenset[int] | None], Event] 
 
 
 def detail(msg: Msg, cause: int | None, level: Verbosity,
-           to: frozenset[int] | None = None) -> Event:
+           to: frozenset[int] | None = None, spectators: bool = False) -> Event:
     """A shared event for a shared, pre-built message (events are immutable too).
 
     Keyed by the message's identity: it is kept alive by its event, so the key stays its own.
     """
-    key = (id(msg), cause, level, to)
+    key = (id(msg), cause, level, to, spectators)
     event = _DETAILS.get(key)
     if event is None:
-        event = _DETAILS[key] = Event(msg, to, level, cause)
+        event = _DETAILS[key] = Event(msg, to, level, cause, spectators=spectators)
     return event
 
 
@@ -405,7 +405,8 @@ class Menus:
         the move in that sentence (``vertigo.did.<item>``)."""
         own = frozenset((seat,))
         self.s.events += (Event(msg, own, Verbosity.BRIEF, seat),
-                          Event(msg, frozenset(range(self.s.n)) - own, Verbosity.FULL, seat))
+                          Event(msg, frozenset(range(self.s.n)) - own, Verbosity.FULL, seat,
+                                spectators=True))
         if item:
             did = self.s.did
             did[item] = did.get(item, 0) + 1

@@ -353,7 +353,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         own = frozenset((seat,))
         others = frozenset(range(self.n)) - own
         said = self.menus.summary(seat)  # the seat heard each of its moves: full for it
-        summary_lines = (Event(said, others, NORMAL, seat), Event(said, own, FULL, seat))
+        summary_lines = (Event(said, others, NORMAL, seat, spectators=True),
+                         Event(said, own, FULL, seat))
         self.did, self.upkeep_paid = {}, 0
         if self.phase == "setup":
             self.events += (Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
@@ -365,7 +366,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                 if people:
                     msg = Msg("vertigo.event.setup_people", region=summary.region_msg(r),
                               people=people, player=PlayerRef(seat))  # whose region
-                    self.events += (Event(msg, others, NORMAL, seat), Event(msg, own, FULL, seat))
+                    self.events += (Event(msg, others, NORMAL, seat, spectators=True),
+                                    Event(msg, own, FULL, seat))
             self.cursor += 1
             if self.cursor < self.n:
                 self._say_turn_of(self.order[self.cursor], "vertigo.event.setup_turn")
@@ -463,10 +465,11 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         own = frozenset((seat,))
         upkeep = Msg("vertigo.event.upkeep", player=PlayerRef(seat), due=due)
         for to, level in ((own, BRIEF), (frozenset(range(self.n)) - own, FULL)):
-            self.events.append(Event(upkeep, to, level, seat))
+            public = to != own  # the others' copy: spectators hear it too
+            self.events.append(Event(upkeep, to, level, seat, spectators=public))
             if to_vault:  # the diplomats' share (VG-29)
                 self.events.append(Event(Msg("vertigo.event.upkeep_vault", vault=to_vault),
-                                         to, FULL, seat))
+                                         to, FULL, seat, spectators=public))
 
     def _advance(self) -> None:
         """Run automatic steps until someone must decide or the game ends."""
