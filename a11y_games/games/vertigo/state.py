@@ -88,6 +88,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.did: dict[str, int] = {}
         """What the seat managing now has done this turn, by item (for its summary line)."""
         self.upkeep_paid = 0
+        self.stock_said: set[str] = set()
+        """Factories the seat managing now was told are out of stock (said once a turn)."""
         self.menus = Menus(self)
         self._cache_pending: tuple[Pending | None] | None = None
         self._cache_legal: dict[int, list[str]] = {}
@@ -280,6 +282,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                 self._memo = memo
         if self._memo is None:
             self._memo = {}
+        if self.phase in ("setup", "manage") and not self.path and not self.tasks:
+            self.menus.say_why_no_build(self.order[self.cursor])
         self._cache_pending = None
         self._cache_legal = {}
 
@@ -355,7 +359,7 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         said = self.menus.summary(seat)  # the seat heard each of its moves: full for it
         summary_lines = (Event(said, others, NORMAL, seat, spectators=True),
                          Event(said, own, FULL, seat))
-        self.did, self.upkeep_paid = {}, 0
+        self.did, self.upkeep_paid, self.stock_said = {}, 0, set()
         if self.phase == "setup":
             self.events += (Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
                                       money=self.countries[seat].money), cause=seat, level=FULL),
