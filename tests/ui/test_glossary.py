@@ -1,0 +1,101 @@
+"""Issue 27: a game's words explained, on demand (``explain WORD``, ``expliquer MOT``) and
+once a game, in a few words, right after the line where the player first hears one."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from a11y_games.engine import Msg, Verbosity
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.games import all_specs, get_spec
+from a11y_games.i18n import Translator
+from a11y_games.ui.client import Client
+from a11y_games.ui.terminal import PlainReader, Writer
+
+pytestmark = pytest.mark.timeout(60)
+
+SUN = "Sun: a die face that places no marker."
+BASES = "Bases: your 8 places for monuments and wonders; each one built takes a base."
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def play(game: str, script: str, *, lang: str = "en", players: int = 2,
+         verbosity: Verbosity = Verbosity.NORMAL) -> list[str]:
+    spec = get_spec(game)
+    match = Match(spec, spec.settings(players, 4),
+                  [SeatSpec("human", "Ana")] + [SeatSpec("bot", level="normal", name_index=i)
+                                                for i in range(1, players)])
+    out = io.StringIO()
+    Client(match, reader=PlainReader(io.StringIO(script)), writer=Writer(out), lang=lang,
+           verbosity=verbosity).run()
+    return out.getvalue().splitlines()
+
+
+TO_POLLUTION = "1\n" * 6 + "00\n" * 3
+"""Vertigo, 2 players: Ana buys 5 people, is done, manages nothing: the dice roll."""
+
+
+def test_explain_a_word_in_either_language_and_list_them() -> None:
+    lines = play("vertigo", "explain forced\nexpliquer témoin\nexplain\nexplain zebra\n")
+    assert ("Forced marker: when the planet rises, each country puts one in each of its "
+            "regions; it adds no witness.") in lines
+    assert ("Witness: each marker a die places adds one; when they reach the count, the "
+            "planet rises 10 %.") in lines  # the French word, the player's language
+    assert ("8 words explained: forced marker, witness, sun, cloud, cloud and arrow, "
+            "planetary pollution, vault, diplomat.") in lines
+    assert "No word zebra in this game's glossary." in lines
+
+
+def test_en_francais_expliquer_un_mot() -> None:
+    lines = play("vertigo", "expliquer nuage et flèche\nexplain sun\n", lang="fr")
+    assert ("Nuage et flèche : un marqueur dans une région d'un autre pays, choisie par le "
+            "lanceur.") in lines
+    assert "Soleil : une face du dé qui ne pose aucun marqueur." in lines
+
+
+def test_a_word_is_explained_once_right_after_the_line_it_is_first_heard_in() -> None:
+    """"sun" and "cloud and arrow" were never explained where heard."""
+    lines = play("vertigo", TO_POLLUTION)
+    assert lines.count(SUN) == 1
+    where = lines.index(SUN)
+    assert " sun" in lines[where - 1], lines[where - 1]  # "Smog rolls sun: no marker."
+    assert not any(" sun" in line for line in lines[:where - 1])
+
+
+def test_a_summary_line_explains_its_word_once() -> None:
+    """Utopia's "Bases left: 8" said what was left of something never explained."""
+    lines = play("utopia", "status\nstatus\n")
+    assert lines.count("Bases left: 8") == 2
+    assert lines.count(BASES) == 1
+    assert lines[lines.index(BASES) - 1].startswith(("Bases left", "Privileges left"))
+
+
+def test_brief_verbosity_hears_no_explanation_unasked() -> None:
+    lines = play("vertigo", TO_POLLUTION + "explain sun\n", verbosity=Verbosity.BRIEF)
+    assert lines.count(SUN) == 1 and lines[-3] == SUN  # asked for, before goodbye
+
+
+def test_help_lists_explain_in_both_languages() -> None:
+    assert "explain: what a word of the game means." in play("vertigo", "help\n")
+    assert "expliquer : le sens d'un mot du jeu." in play("vertigo", "aide\n", lang="fr")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_term_is_said_and_explained_in_one_sentence(lang: str) -> None:
+    """Each explanation starts with its word and is one sentence."""
+    tr = Translator(lang)
+    checked = 0
+    for name, spec in all_specs().items():
+        for term in spec.terms:
+            word = tr.render(Msg(f"{name}.term.{term}"))
+            means = tr.render(Msg(f"{name}.term.{term}.means"))
+            assert means.lower().startswith(word.lower()) and means.endswith("."), means
+            checked += 1
+    assert checked >= 10
