@@ -99,3 +99,15 @@ def test_every_term_is_said_and_explained_in_one_sentence(lang: str) -> None:
             assert means.lower().startswith(word.lower()) and means.endswith("."), means
             checked += 1
     assert checked >= 10
+
+
+def test_pnue_and_vanuatu_words_too() -> None:
+    """Each game has its glossary; a word said right before a timed race (a crisis) is
+    explained only when asked."""
+    lines = play("pnue", "explain accreditation\nexplain crisis\n", players=5)
+    assert ("Accreditation: a player whose accreditation is revoked takes no further part; "
+            "Mr Dollar revoked, the ecologists win.") in lines
+    assert any(line.startswith("Crisis: a tile of the advanced rule") for line in lines)
+    assert not get_spec("pnue").terms["crisis"]
+    lines = play("vanuatu", "status\n", players=3)
+    assert "PP: prosperity points; the most after 8 rounds wins." in lines
