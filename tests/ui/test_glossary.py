@@ -44,10 +44,10 @@ TO_POLLUTION = "1\n" * 6 + "00\n" * 3
 
 def test_explain_a_word_in_either_language_and_list_them() -> None:
     lines = play("vertigo", "explain forced\nexpliquer témoin\nexplain\nexplain zebra\n")
-    assert ("Forced marker: when the planet rises, each country puts one in each of its "
-            "regions; it adds no witness.") in lines
-    assert ("Witness: each marker a die places adds one; when they reach the count, the "
-            "planet rises 10 %.") in lines  # the French word, the player's language
+    assert ("Forced marker: one in each of your regions when the planet rises; "
+            "no witness.") in lines
+    assert ("Witness: each marker a die places adds one; enough of them raise the "
+            "planet.") in lines  # the French word, the player's language
     assert ("8 words explained: forced marker, witness, sun, cloud, cloud and arrow, "
             "planetary pollution, vault, diplomat.") in lines
     assert "No word zebra in this game's glossary." in lines
@@ -55,8 +55,7 @@ def test_explain_a_word_in_either_language_and_list_them() -> None:
 
 def test_en_francais_expliquer_un_mot() -> None:
     lines = play("vertigo", "expliquer nuage et flèche\nexplain sun\n", lang="fr")
-    assert ("Nuage et flèche : un marqueur dans une région d'un autre pays, choisie par le "
-            "lanceur.") in lines
+    assert "Nuage et flèche : un marqueur chez un autre pays, où le lanceur choisit." in lines
     assert "Soleil : une face du dé qui ne pose aucun marqueur." in lines
 
 
@@ -105,9 +104,9 @@ def test_pnue_and_vanuatu_words_too() -> None:
     """Each game has its glossary; a word said right before a timed race (a crisis) is
     explained only when asked."""
     lines = play("pnue", "explain accreditation\nexplain crisis\n", players=5)
-    assert ("Accreditation: a player whose accreditation is revoked takes no further part; "
-            "Mr Dollar revoked, the ecologists win.") in lines
-    assert any(line.startswith("Crisis: a tile of the advanced rule") for line in lines)
+    assert ("Accreditation: a player who loses it is out; if Mr Dollar, the ecologists "
+            "win.") in lines
+    assert any(line.startswith("Crisis: unless an ecological tile") for line in lines)
     assert not get_spec("pnue").terms["crisis"]
     lines = play("vanuatu", "status\n", players=3)
     assert "PP: prosperity points; the most after 8 rounds wins." in lines
