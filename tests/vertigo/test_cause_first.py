@@ -50,7 +50,7 @@ def test_a_roll_is_heard_before_the_marker_or_the_loss_it_causes(games: list[Mat
                     said.clear()
                 elif msg.id in CAUSES:
                     said.add(msg.params["player"].seat)
-                elif msg.id == "vertigo.event.marker_on" or (
+                elif msg.id in ("vertigo.event.marker_on", "vertigo.event.marker_lost") or (
                         msg.id == "vertigo.event.wiped" and event.cause is not None):
                     roller = msg.params["player"].seat if "player" in msg.params else event.cause
                     assert roller in said, (seat, Translator("en").render(msg))

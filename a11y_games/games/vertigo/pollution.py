@@ -157,6 +157,7 @@ class PollutionPhase(_State):
             if self._task_options(task) and self.markers_in_play() < data.STOCK_MARKERS:
                 return
             self.tasks.popleft()
+            self._say_spill()  # the dice first, then the marker they could not place
             self.events += (Event(Msg("vertigo.event.marker_lost", player=PlayerRef(task.by)),
                                   level=NORMAL),
                             Event(Msg("vertigo.event.no_room"), level=NORMAL))
