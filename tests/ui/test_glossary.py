@@ -110,3 +110,24 @@ def test_pnue_and_vanuatu_words_too() -> None:
     assert not get_spec("pnue").terms["crisis"]
     lines = play("vanuatu", "status\n", players=3)
     assert "PP: prosperity points; the most after 8 rounds wins." in lines
+
+
+def test_at_one_keyboard_each_player_hears_a_word_explained_once(monkeypatch, tmp_path,
+                                                                  capsys) -> None:
+    """Once a game per player: Ana and Bo share the keyboard; each hears "No consensus"
+    explained the first time they read it, and only then."""
+    import sys
+
+    from a11y_games.cli import main
+
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+    # Ana: Enter, status, nominates, votes; Bo: Enter, status, status, votes
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\nstatus\n1\n1\n\nstatus\nstatus\n2\n"))
+    assert main(["pnue", "--players", "5", "--humans", "2", "--names", "Ana,Bo",
+                 "--seed", "3", "--speech", "off", "--sound", "off"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    means = ("No consensus: a card for each rejected vote; at 3 in a row, the top tile is "
+             "enacted.")
+    bo = max(i for i, line in enumerate(lines) if line == "Bo, press Enter when ready.")
+    assert lines[:bo].count(means) == 1 and lines[bo:].count(means) == 1
+    assert lines[lines.index(means) - 1] == "No consensus: 0 of 3."

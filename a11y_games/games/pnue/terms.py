@@ -7,7 +7,7 @@ from __future__ import annotations
 __all__ = ["TERMS"]
 
 TERMS: dict[str, tuple[str, ...]] = {
-    "no_consensus": ("pnue.vote.no_consensus", "pnue.chaos.third"),
+    "no_consensus": ("pnue.vote.no_consensus", "pnue.chaos.third", "pnue.status.failed"),
     "accreditation": ("pnue.power.revoke", "pnue.power.revoked", "pnue.ask.revoke",
                       "pnue.status.revoke", "pnue.end.dollar_revoked"),
     "interest": ("pnue.power.investigate", "pnue.power.investigated"),
