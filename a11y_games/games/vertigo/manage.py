@@ -103,7 +103,7 @@ def said(key: str, seat: int, **params: int | Msg) -> Msg:
     return Msg(f"vertigo.event.{key}", player=PlayerRef(seat), **params)
 
 
-_DETAILS: dict[tuple[int, int | None, Verbosity, frozenset[int] | None], Event] = {}
+_DETAILS: dict[tuple[int, int | None, Verbosity, frozenset[int] | None, bool], Event] = {}
 
 
 def detail(msg: Msg, cause: int | None, level: Verbosity,
