@@ -98,6 +98,12 @@ class GameSpec:
     an event's message id, or an id prefix ending with ``.``, to a kind name (an English
     word; its label is the catalogue message ``<game>.kind.<name>``, whose text in French is
     the French word the player may type)."""
+    terms: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The game's glossary: a term's name to the message ids in which it is heard (an id,
+    or a prefix ending with ``.``; ids of messages among the parameters count too). The
+    catalogue says it, ``<game>.term.<name>`` (the word as heard), and explains it in a
+    few words, ``<game>.term.<name>.means`` (``explain WORD``; said once a game where the
+    player first hears it)."""
 
     def settings(self, players: int, seed: int,
                  options: Mapping[str, str] | None = None) -> Settings:

@@ -36,7 +36,9 @@ class Announcer:
     def say_summary(self, msgs: list[Msg]) -> None:
         """A summary: its lines, and in braille mode their braille too."""
         texts = [self.tr.render(m) for m in msgs]
-        self.out.lines(texts)
+        lines = [line for m, text in zip(msgs, texts, strict=True)
+                 for line in (text, *(self.tr.render(e) for e in self.first_heard([m])))]
+        self.out.lines(lines)  # each line, then the words first heard in it explained
         if self.braille.mode and texts:
             cells = self._braille_lines(texts)
             if cells:
@@ -136,11 +138,22 @@ class Announcer:
                 shown.append(self.tr.render(event.msg))
                 told.append(event)
         shown, told = _latest_count_only(shown, told)
+        shown = self._explained(shown, told)
         if caught_up:
             shown.insert(0, self.tr.render(Msg("online.missed", count=caught_up)))
         if shown:
             self.cue_events(told, self.viewer)  # each cue queued before its line is said
             self.out.lines(shown)
+
+    def _explained(self, shown: list[str], told: list[Event]) -> list[str]:
+        """Each line, then the words heard in it for the first time this game, explained."""
+        if len(shown) != len(told):  # (a count of lines caught up comes first)
+            return shown
+        lines: list[str] = []
+        for text, event in zip(shown, told, strict=True):
+            lines.append(text)
+            lines += (self.tr.render(m) for m in self.first_heard([event.msg]))
+        return lines
 
     def _heard_at_level(self, event: Event, seat: int | None = None) -> bool:
         """At the player's verbosity; at ``brief`` also the player's own move confirmed (the

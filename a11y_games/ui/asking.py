@@ -93,7 +93,7 @@ class Asking:
             self._remember_choices(seat, pending, whole=whole)
             self._taught = True
         texts = [self.tr.render(m) for m in said]
-        self.out.lines(texts)
+        self.out.lines([*texts, *(self.tr.render(m) for m in self.first_heard(said))])
         self.out.question = [self.tr.render(m) for m in full] if said is not full else texts
         if self.braille.mode:
             cells = self._braille_lines(texts)

@@ -26,6 +26,7 @@ from a11y_games.ui.aside import Thought
 from a11y_games.ui.asking import Asking
 from a11y_games.ui.chatting import ChatCommands
 from a11y_games.ui.commands import COMMANDS, lookup
+from a11y_games.ui.glossary import GlossaryCommands
 from a11y_games.ui.handover import HandOver, Quit
 from a11y_games.ui.info import InfoCommands, LogReading
 from a11y_games.ui.keeping import KeepingCommands
@@ -55,7 +56,7 @@ menu has no such answer, they are said to be missing, not unknown."""
 
 
 class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingCommands,
-             ChatCommands, SoundCommands, ListeningCommands):
+             ChatCommands, SoundCommands, ListeningCommands, GlossaryCommands):
     """Plays one game with the humans at this keyboard, through a table."""
 
     def __init__(self, table: Table | Match, *, reader: LineReader, writer: Writer,
@@ -121,6 +122,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
     def _set_table(self, table: Table) -> None:
         self.table = table
         self.tr = Translator(self.lang, names=table.seat_name, viewer=self._seat_in_view)
+        self.glossary: dict[int | None, set[str]] = {}
+        """The game's words explained to each player so far (once a game each)."""
         humans = table.humans()
         # hot-seat: nobody holds the keyboard until the first hand-over, so no private
         # line is shown before the right player has taken it
@@ -541,7 +544,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             return
         self.say(Msg("core.error.unknown_command", word=shown), Msg("core.error.try_help"))
 
-    PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "lang", "speech",
+    PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "explain",
+                                 "lang", "speech",
                                  "verbosity", "set", "save", "saves", "load", "quit",
                                  "say", "tell", "sound", "sounds", "kinds", "mute",
                                  "unmute"))

@@ -36,6 +36,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("log", ("journal", "historique")),
     Command("repeat", ("repeter", "r")),
     Command("rules", ("regles",)),
+    Command("explain", ("expliquer", "glossaire", "glossary")),
     Command("braille", ("braille",)),
     Command("lang", ("langue", "language")),
     Command("speech", ("parole", "voix")),

@@ -79,12 +79,12 @@ class HandOver:
         away = self._public_news_missed(seat) if previous not in (None, seat) else []
         if away:
             self.say(Msg("core.handover.away"))
-            self.out.lines(self.tr.render(e.msg) for e in away)
+            self.out.lines(self._explained([self.tr.render(e.msg) for e in away], away))
         held, self.backlog[seat] = self.backlog[seat], []
         if held:
             self.cue_events(held, seat)
             self.say(Msg("core.handover.private", count=len(held)))
-            self.out.lines(self.tr.render(e.msg) for e in held)
+            self.out.lines(self._explained([self.tr.render(e.msg) for e in held], held))
 
     def _keyboard_leaves(self, seat: int) -> None:
         """The keyboard goes to ``seat``: the player holding it heard everything said so far

@@ -99,20 +99,21 @@ def test_who_voted_what_is_told_in_one_sentence_in_table_order() -> None:
 def test_the_same_tile_drawn_twice_is_one_line_with_its_count() -> None:
     """PN-18: two lobbyist tiles were said "lobbyist." then "lobbyist." again, as if
     repeated by mistake; now one line a kind of tile, with its count, in both languages,
-    and the Secretary-General's two tiles likewise."""
+    and the Secretary-General's two tiles likewise. Issue 27: "lobbyist: 2." sounded like a
+    count of lobbyists (players): it says tiles."""
     state = rig(new(5), [E, L, E, D, E], top=["lob", "climate", "lob"])
     mark = len(state.events)
     elect(state, 2)
     drew = [e for e in since(state, mark) if e.msg.id.startswith("pnue.draw.")]
     assert [Translator("en").render(e.msg) for e in drew[1:]] == [
-        "You drew 3 tiles:", "lobbyist: 2.", "ecological climate."]
-    assert Translator("fr").render(drew[2].msg) == "lobbyiste : 2."
+        "You drew 3 tiles:", "2 lobbyist tiles.", "ecological climate."]
+    assert Translator("fr").render(drew[2].msg) == "2 tuiles : lobbyiste."
     assert all(e.visible_to == frozenset({0}) for e in drew[1:])
     mark = len(state.events)
     act(state, 0, "discard:climate")
     got = [e for e in since(state, mark) if e.msg.id.startswith("pnue.hand.")]
     assert [Translator("en").render(e.msg) for e in got if e.visible_to == {2}] == [
-        "You receive 2 tiles:", "lobbyist: 2."]
+        "You receive 2 tiles:", "2 lobbyist tiles."]
 
 
 @pytest.mark.rule("PN-18")

@@ -53,7 +53,7 @@ def test_a_voter_in_the_claim_menu_hears_the_claim_s_question_numbered_from_1() 
     lines = _at_the_vote(["Ana"], "3\n0\n0\n2\n")
     assert _from(lines, "Your turn: Approve Thiago and Ingrid?", 5) == [
         "Your turn: Approve Thiago and Ingrid?", "3 choices. Type a number.",
-        "1. Approved", "2. Rejected", "3. Make a public claim"]
+        "1. Yes", "2. No", "3. Make a public claim"]
     # one turn to claim about: chosen at once, then what Ana says of it, numbered from 1
     assert _from(lines, "Only one choice: Turn 1: what you drew as President.", 8) == [
         "Only one choice: Turn 1: what you drew as President.",
@@ -78,4 +78,4 @@ def test_at_one_keyboard_each_voter_hears_their_own_question() -> None:
                     "What do you say of turn 1?", "5 choices:"]
     assert "Ana says of turn 1: Drew: lobbyist 1, ecological 2." in lines
     asked = "Bo, your turn: Approve Ingrid, with you as President?"  # Bo, the President
-    assert _from(lines, asked, 4) == [asked, "2 choices:", "1. Approved", "2. Rejected"]
+    assert _from(lines, asked, 4) == [asked, "2 choices:", "1. Yes", "2. No"]

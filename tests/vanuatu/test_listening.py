@@ -74,13 +74,13 @@ def test_condensed_lines_keep_every_fact_in_the_full_details() -> None:
                         for a in _spaces(m.params["action"])}
                 assert said == {a: k for (s, a), k in placed.items() if s == seat}
                 checked["planning"] += 1
-            elif msg.id == "vanuatu.plan.then":  # to a player: the markers after theirs
-                assert e.level == Verbosity.NORMAL and e.visible_to is not None
-                (viewer,) = e.visible_to
-                last = max(i for i, (s, _) in enumerate(passes) if s == viewer)
-                said = [(m.params["player"].seat, {a.id for a in _spaces(m.params["actions"])})
-                        for m in msg.params["placed"]]
-                assert said == passes[last + 1:] and said
+            elif msg.id == "vanuatu.plan.pass_by":  # to the others, as it comes (issue 27)
+                seat = msg.params["player"].seat
+                assert (e.level, e.visible_to, e.spectators) == (
+                    Verbosity.NORMAL, frozenset(range(len(match.seats))) - {seat}, True)
+                said = {a.id: m.params["number"] for m in msg.params["actions"]
+                        for a in _spaces(m.params["action"])}
+                assert passes[-1] == (seat, set(said))  # right after the pass it says
                 checked["after"] += 1
             elif msg.id == "vanuatu.character.taken":
                 assert e.level == Verbosity.FULL
@@ -374,3 +374,21 @@ def test_a_tile_is_said_once_to_its_placer_at_every_level_and_its_question_is_sh
                     checked["sea"] += 1
             state.act(seat, action)
     assert all(checked.values()), checked
+
+
+def test_a_player_hears_the_others_markers_between_their_own_passes() -> None:
+    """Issue 27: the bots' placements were not announced between the player's; only the
+    list of the next question changed. Each other pass is said to the player (and to
+    spectators) as it ends, at normal verbosity."""
+    checked = 0
+    for match in _games(players=3, seeds=range(2)):
+        heard = [e for e in match.events if e.visible(0) and e.level <= Verbosity.NORMAL]
+        passes = [e for e in match.events if e.msg.id == "vanuatu.plan.pass"]
+        told = [e.msg.params["player"].seat for e in heard
+                if e.msg.id in ("vanuatu.plan.pass", "vanuatu.plan.pass_by")]
+        assert told == [e.msg.params["player"].seat for e in passes]  # every pass, in order
+        spectator = [e for e in match.events if e.visible(None)
+                     and e.msg.id == "vanuatu.plan.pass_by"]
+        assert len(spectator) == len(passes)
+        checked += len(told)
+    assert checked > 50

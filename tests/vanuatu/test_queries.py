@@ -301,7 +301,9 @@ def test_planning_labels_name_the_stack_that_would_act_and_the_markers_there() -
 @pytest.mark.rule("VA-13")
 def test_planning_labels_say_how_many_markers_are_yours_and_board_plan_who_holds() -> None:
     """A player weighing a space hears its own markers there; `board plan` says who holds
-    each majority, not only the stacks."""
+    each majority, not only the stacks. Issue 27: "Build: Ambae 2, you 2" left out a third
+    stack (Lenakel 1) that `board plan` listed: with a third stack the label gives the total
+    (both would not fit 36 cells in French)."""
     match = crowded_match()
     state = match.state
     state.markers["fish"] = [1, 0, 2, 2, 0]
@@ -309,7 +311,10 @@ def test_planning_labels_say_how_many_markers_are_yours_and_board_plan_who_holds
     holder = state.holder("fish")
     assert holder not in (None, 0)
     assert render([state.describe(0, "plan:fish")], "en", match) == [
-        f"Fish: {names[holder]} 2, you 1"]
+        f"Fish: {names[holder]} has 2 of 5"]  # another player's 2 are there too
+    state.markers["fish"] = [1, 0, 2, 0, 0]
+    assert render([state.describe(0, "plan:fish")], "en", match) == [
+        f"Fish: {names[holder]} 2, you 1"]  # two stacks: all said
     lines = render(state.board(0, "plan"), "en", match)
     at = next(i for i, line in enumerate(lines) if line.startswith("Fish:"))
     said = next(line for line in lines[at:] if line.startswith("Majority"))

@@ -125,9 +125,12 @@ def test_each_rollers_sentence_holds_every_roll_and_marker(games: list[Match]) -
                 spot, by = msg.params["place"], msg.params["player"].seat
                 owner = spot.params["owner"].seat if "owner" in spot.params else by
                 places[(by, owner, *where(spot))] += 1
+                if events[i - 1].msg.id == "vertigo.event.owner_places":  # said whole to all
+                    said_places[(by, owner, *where(spot))] += 1
             elif msg.id == "vertigo.event.cleaned":
                 removed[(msg.params["player"].seat, *where(msg.params["place"]))] += 1
             elif msg.id in ("vertigo.event.pollution_by", "vertigo.event.pollution_none",
+                            "vertigo.event.rolls_by",
                             "vertigo.event.forced_by", "vertigo.event.cleanup_by",
                             "vertigo.event.places_by"):
                 seat = msg.params["player"].seat
@@ -190,7 +193,8 @@ def test_brief_keeps_ones_own_moves_and_markers_put_on_one(games: list[Match]) -
             if event.msg.id in mine and event.visible_to == frozenset({event.cause}):
                 assert event.level == Verbosity.BRIEF
                 heard_own += 1
-            if event.msg.id in ("vertigo.event.marker_on", "vertigo.event.marker_mine"):
+            if event.msg.id in ("vertigo.event.marker_on", "vertigo.event.marker_mine") and (
+                    event.level == Verbosity.BRIEF):  # (the others hear one picked by its owner)
                 spot = event.msg.params["place"]
                 owner = spot.params["owner"].seat if "owner" in spot.params else event.cause
                 assert owner in event.visible_to and event.level == Verbosity.BRIEF

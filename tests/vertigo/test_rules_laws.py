@@ -43,6 +43,22 @@ def test_vg27_only_diplomats_propose_each_law_once() -> None:
     assert "law:1" in again.legal_actions(first) and "pass" in again.legal_actions(first)
 
 
+def test_vg28_a_country_with_no_diplomat_hears_it_has_no_vote_and_why() -> None:
+    """VG-28, issue 27: a player with no diplomat heard laws pass without knowing why they
+    were not asked; told once a turn, at the first proposal, they alone."""
+    state = law_game(3, (1, 0, 1))
+    first = seat_now(state)
+    start = len(state.events)
+    state.apply(first, "law:3")
+    told = [e for e in state.events[start:] if e.msg.id == "vertigo.event.no_vote"]
+    assert [e.visible_to for e in told] == [frozenset({1})]
+    assert Translator("en").render(told[0].msg) == "No vote for you this turn: no diplomat."
+    vote_all(state, {0: "vote:no", 2: "vote:no"})
+    start = len(state.events)
+    state.apply(seat_now(state), "law:1")  # the second proposal: said once is enough
+    assert "vertigo.event.no_vote" not in ids(state, start)
+
+
 def test_vg28_majority_passes_bonus_and_tie_fails() -> None:
     """VG-28: secret votes by diplomat; more yes than no passes; proposer gets 10 $."""
     state = law_game(2, (2, 3))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from a11y_games.engine import Verbosity
 from a11y_games.games.vertigo.country import (
     CLEAN,
     EMPTY,
@@ -234,3 +235,8 @@ def test_vg03_no_marker_beyond_the_stock_of_100() -> None:
     to_pollution(state, "cloud", *["sun"] * 5)
     assert "vertigo.event.marker_lost" in ids(state)
     assert state.markers_in_play() == 100 and state.witnesses == 0
+    # issue 27: the others hear the dice before the marker they lost
+    other = state.order[1]
+    heard = [e.msg.id for e in state.events if e.visible(other) and e.level <= Verbosity.NORMAL
+             and e.msg.id in ("vertigo.event.pollution_none", "vertigo.event.marker_lost")]
+    assert heard[:2] == ["vertigo.event.pollution_none", "vertigo.event.marker_lost"], heard

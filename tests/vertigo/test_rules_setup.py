@@ -110,6 +110,32 @@ def test_vg03_the_build_menu_says_which_factory_is_out_of_stock() -> None:
     assert "step:build+kind:polluting" not in state.legal_actions(nxt)
 
 
+@pytest.mark.rule("VG-03")
+def test_vg03_a_build_step_gone_for_want_of_stock_is_explained() -> None:
+    """VG-03, issue 27: with 9 $ only a polluting factory was affordable; none was left, so
+    "Build" left the menu ("Population pawn, Student, Done") without a word. The player
+    hears why, once a turn, and only they."""
+    state = new(4)
+    seat = seat_now(state)
+    other = state.order[-1]  # twenty polluting factories stand elsewhere
+    for r in range(2):
+        state.countries[other].prov[r] = [POLLUTING] * 10
+        state.countries[other].eng[r] = [1] * 10
+    people(state, seat, 0, 0, 1)
+    state.countries[seat].money = 19
+    mark = len(state.events)
+    do(state, seat, "step:student", "to:0")
+    do(state, seat, "step:student", "to:0")
+    do(state, seat)  # back to the top: 9 $ left
+    assert state.countries[seat].money == 9
+    assert not [a for a in state.legal_actions(seat) if a.startswith("step:build")]
+    said = [e for e in state.events[mark:] if e.msg.id == "vertigo.stock.out_polluting"]
+    assert [e.visible_to for e in said] == [frozenset({seat})]
+    do(state, seat, "step:population", "region:0", "province:2")
+    do(state, seat)
+    assert len([e for e in state.events[mark:] if e.msg.id == "vertigo.stock.out_polluting"]) == 1
+
+
 def test_vg04_pollution_die_has_six_faces() -> None:
     """VG-04: sun, sun, 1 cloud, 1 cloud, 2 clouds, cloud and arrow."""
     assert sorted(data.DIE_FACES) == sorted(["sun", "sun", "cloud", "cloud", "two_clouds",

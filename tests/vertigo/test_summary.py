@@ -111,8 +111,9 @@ def test_table_events_are_announced_at_their_level() -> None:
     # sentence per roller at normal verbosity, each detail at full
     assert levels["vertigo.event.roll"] == {Verbosity.BRIEF, Verbosity.FULL}
     assert levels["vertigo.event.marker"] == {Verbosity.FULL}
-    assert levels["vertigo.event.marker_on"] == levels["vertigo.event.marker_mine"] == {
-        Verbosity.BRIEF}
+    assert levels["vertigo.event.marker_mine"] == {Verbosity.BRIEF}
+    # one its owner picked (an arrow to a clean region): the others hear it at normal
+    assert levels["vertigo.event.marker_on"] == {Verbosity.BRIEF, Verbosity.NORMAL}
     # the others hear a roller's or a manager's sentence at normal; the seat itself, which
     # heard each of its moves, at full (tests/vertigo/test_condensed.py checks who hears what)
     assert levels["vertigo.event.pollution_by"] == {Verbosity.NORMAL, Verbosity.FULL}

@@ -9,6 +9,7 @@ from a11y_games.games.pnue.bots import NormalBot, RandomPlayer
 from a11y_games.games.pnue.cues import CUES
 from a11y_games.games.pnue.kinds import KINDS
 from a11y_games.games.pnue.state import PnueState
+from a11y_games.games.pnue.terms import TERMS
 
 __all__ = ["SPEC", "PnueState"]
 
@@ -27,6 +28,7 @@ SPEC = GameSpec(
     cues=CUES,
     worlds=worlds,
     kinds=KINDS,
+    terms=TERMS,
     bot_names=data.BOT_NAMES,
     aliases=("mrdollar", "mr-dollar"),
     rules_version=2,  # 2: the President draws the top 3 before any reshuffle (PN-18, PN-23)

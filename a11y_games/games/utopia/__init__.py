@@ -12,6 +12,7 @@ from a11y_games.games.utopia.bots import NormalBot
 from a11y_games.games.utopia.cues import CUES
 from a11y_games.games.utopia.kinds import KINDS
 from a11y_games.games.utopia.state import UtopiaState
+from a11y_games.games.utopia.terms import TERMS
 
 __all__ = ["SPEC", "UtopiaState"]
 
@@ -28,6 +29,7 @@ SPEC = GameSpec(
     cues=CUES,
     worlds=worlds,
     kinds=KINDS,
+    terms=TERMS,
     bot_names=tuple(Msg(f"utopia.bot.{n}") for n in
                     ("thomas", "raphael", "hythloday", "ademus", "utopus", "giles")),
     aliases=("utopie",),

@@ -11,6 +11,7 @@ from a11y_games.games.vanuatu.bots import NormalBot
 from a11y_games.games.vanuatu.cues import CUES
 from a11y_games.games.vanuatu.kinds import KINDS
 from a11y_games.games.vanuatu.state import VanuatuState
+from a11y_games.games.vanuatu.terms import TERMS
 
 __all__ = ["SPEC"]
 
@@ -27,6 +28,7 @@ SPEC = GameSpec(
     cues=CUES,
     worlds=worlds,
     kinds=KINDS,
+    terms=TERMS,
     bot_names=tuple(Msg(f"vanuatu.bot.{n}") for n in (
         "ifira", "lenakel", "ambae", "erakor", "mele", "pango", "emua", "aore")),
     options=(

@@ -124,7 +124,6 @@ class VanuatuState(ActionTurn, GameState):
         self.pass_index = 0
         self.pass_placed = 0
         self.pass_spaces: list[str] = []  # where the seat planning now placed this pass
-        self.last_pass: dict[int, list[str]] = {}  # each seat's markers of the last pass
         self.acting: str | None = None  # the action space being performed
         self.lost_to_sea = False
         self.sea_end = Msg("vanuatu.end.sea", count=data.SUBMERGED_LOSS)  # the sea's win
@@ -298,7 +297,6 @@ class VanuatuState(ActionTurn, GameState):
         self.pass_index = 0
         self.pass_placed = 0
         self.pass_spaces = []
-        self.last_pass = {}
         self.cursor = 0
         self._say(Msg("vanuatu.start.planning"), BRIEF if self.round == 1 else FULL)
         if self.two_players:
@@ -320,12 +318,10 @@ class VanuatuState(ActionTurn, GameState):
         self._next_actor(first=True)
 
     def _say_planning(self) -> None:
-        """The planning as it ends. Each player hears, in one sentence, only the markers
-        placed after their own last one ("After you: Ambae on Sand drawing, Erakor on
-        Rest."): the stacks as they stood at their last marker were in that question's
-        list. Each player's whole plan, one sentence a player in turn order ("Ambae: 1 on
-        Sail, Fish and Rest, 2 on Build."), is for spectators, and a detail (full) to
-        the players; `board plan` reads the stacks."""
+        """The planning as it ends (each pass was said as it came: "Ambae now has 1 on
+        Build and Fish."). Each player's whole plan, one sentence a player in turn order
+        ("Ambae: 1 on Sail, Fish and Rest, 2 on Build."), is for spectators, and a detail
+        (full) to the players; `board plan` reads the stacks."""
         everyone = frozenset(range(len(self.players)))
         for seat in self.order:
             placed = self._placed(seat, [a for a in data.ACTIONS if self.markers[a][seat]])
@@ -333,14 +329,6 @@ class VanuatuState(ActionTurn, GameState):
                 msg = Msg("vanuatu.plan.seat", player=PlayerRef(seat), actions=placed)
                 self.events += (Event(msg, frozenset(), NORMAL, spectators=True),
                                 Event(msg, everyone, FULL))
-        for k, viewer in enumerate(self.order):
-            after = [Msg("vanuatu.plan.then_one", player=PlayerRef(seat),
-                         actions=joined([action_msg(a) for a in data.ACTIONS
-                                         if a in self.last_pass[seat]]))
-                     for seat in self.order[k + 1:] if self.last_pass.get(seat)]
-            if after and viewer in self.last_pass:
-                self.events.append(Event(Msg("vanuatu.plan.then", placed=after),
-                                         frozenset((viewer,)), NORMAL))
 
     def _placed(self, seat: int, spaces: list[str]) -> list[Msg]:
         """``seat``'s markers on ``spaces``, those with as many said together: "1 on Sail,
@@ -687,15 +675,17 @@ class VanuatuState(ActionTurn, GameState):
         self.events.append(said.planned(seat, arg, self.markers[arg][seat]))
         self.pass_placed += 1
         self.pass_spaces.append(arg)
-        if self.pass_index == len(data.PLANNING_PASSES) - 1:
-            self.last_pass.setdefault(seat, []).append(arg)
         size = data.PLANNING_PASSES[self.pass_index]
         if self.pass_placed < size:
             return
         # the pass confirmed to its player in one sentence (each marker a detail)
         spaces = [a for a in data.ACTIONS if a in self.pass_spaces]
-        self._say(Msg("vanuatu.plan.pass", player=PlayerRef(seat), actions=self._placed(
-            seat, spaces)), BRIEF, to=seat, cause=seat)
+        placed = self._placed(seat, spaces)
+        self._say(Msg("vanuatu.plan.pass", player=PlayerRef(seat), actions=placed), BRIEF,
+                  to=seat, cause=seat)
+        others = frozenset(range(len(self.players))) - {seat}  # and spectators: as it comes
+        self.events.append(Event(Msg("vanuatu.plan.pass_by", player=PlayerRef(seat),
+                                     actions=placed), others, NORMAL, seat, spectators=True))
         self.pass_placed = 0
         self.pass_spaces = []
         self.cursor += 1

@@ -193,8 +193,8 @@ def touching(state: VanuatuState, space: int) -> list[str | Msg]:
 
 def plan_label(state: VanuatuState, action: str, seat: int | None = None) -> Msg:
     """An action space while planning: the stack that would act now (VA-13, VA-60), then
-    how many markers are there in all, or how many are ``seat``'s when another stack leads
-    (both would not fit a line); every stack is in ``board plan``."""
+    how many markers are there in all, or how many are ``seat``'s when theirs is the only
+    other stack (both would not fit a line); every stack is in ``board plan``."""
     total = state.neutral[action] + sum(state.markers[action])
     if not total:
         return Msg("vanuatu.label.plan_free", action=action_msg(action))
@@ -209,10 +209,11 @@ def plan_label(state: VanuatuState, action: str, seat: int | None = None) -> Msg
     if most == total:
         return Msg("vanuatu.label.plan_one", action=action_msg(action), stack=lead)
     mine = state.markers[action][seat] if seat is not None and seat != holder else 0
-    if mine:
+    if mine and total == most + mine:  # two stacks, the leader's and yours: both said
         if holder is not None:  # shorter: "Fish: Ana 2, you 1"
             lead = Msg("vanuatu.stack_short", player=PlayerRef(holder), markers=most)
         return Msg("vanuatu.label.plan_you", action=action_msg(action), stack=lead, mine=mine)
+    # a third stack is never left out ("Build: Ambae 2, you 2" hid Lenakel's 1): the total
     return Msg("vanuatu.label.plan", action=action_msg(action), stack=lead, count=total)
 
 

@@ -11,6 +11,7 @@ from a11y_games.games.vertigo.bots import NormalBot
 from a11y_games.games.vertigo.cues import CUES
 from a11y_games.games.vertigo.kinds import KINDS
 from a11y_games.games.vertigo.state import VertigoState
+from a11y_games.games.vertigo.terms import TERMS
 
 __all__ = ["SPEC", "VertigoState"]
 
@@ -27,6 +28,7 @@ SPEC = GameSpec(
     cues=CUES,
     worlds=worlds,
     kinds=KINDS,
+    terms=TERMS,
     bot_names=tuple(Msg(f"vertigo.bot.{name}") for name in
                     ("gaia", "smog", "kyoto", "rio", "delta", "nimbus")),
     aliases=("vg",),

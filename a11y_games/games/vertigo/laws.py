@@ -98,6 +98,11 @@ class LawPhase(_State):
         level = FULL if law in self.laws_told else NORMAL  # its text once a game is enough
         self.laws_told.add(law)
         self.events += (Event(line, cause=seat, level=level) for line in summary.law_text(law))
+        if len(self.laws_this_turn) == 1:  # the turn's first vote: who has none, and why
+            voters = set(self.vote_paths)
+            mute = frozenset(s for s in self.order if self.active[s] and s not in voters)
+            if mute:
+                self.events.append(Event(Msg("vertigo.event.no_vote"), mute, NORMAL, seat))
 
     def _vote_options(self, seat: int) -> list[str]:
         """Whole votes, or a split one diplomat at a time: a short menu however many (VG-28)."""

@@ -103,19 +103,19 @@ def said(key: str, seat: int, **params: int | Msg) -> Msg:
     return Msg(f"vertigo.event.{key}", player=PlayerRef(seat), **params)
 
 
-_DETAILS: dict[tuple[int, int | None, Verbosity, frozenset[int] | None], Event] = {}
+_DETAILS: dict[tuple[int, int | None, Verbosity, frozenset[int] | None, bool], Event] = {}
 
 
 def detail(msg: Msg, cause: int | None, level: Verbosity,
-           to: frozenset[int] | None = None) -> Event:
+           to: frozenset[int] | None = None, spectators: bool = False) -> Event:
     """A shared event for a shared, pre-built message (events are immutable too).
 
     Keyed by the message's identity: it is kept alive by its event, so the key stays its own.
     """
-    key = (id(msg), cause, level, to)
+    key = (id(msg), cause, level, to, spectators)
     event = _DETAILS.get(key)
     if event is None:
-        event = _DETAILS[key] = Event(msg, to, level, cause)
+        event = _DETAILS[key] = Event(msg, to, level, cause, spectators=spectators)
     return event
 
 
@@ -374,6 +374,7 @@ class Menus:
             self.s._memo = None  # counts changed: count the stock again
             if self.stock_error(seat, item):  # that purchase took the last one (VG-03)
                 self._stock_out(seat, item, None)
+                self.s.stock_said.add(item)
 
     def say_out_of_stock(self, seat: int, path: list[str]) -> None:
         """Opening a menu whose items are partly out of stock: say which, to the player
@@ -387,6 +388,20 @@ class Menus:
         for item in items:
             if self.stock_error(seat, item):
                 self._stock_out(seat, item, frozenset((seat,)))
+
+    def say_why_no_build(self, seat: int) -> None:
+        """The build step gone from the menu only for want of stock: say which factory is
+        out, to the player, once a turn; else the menu just lacks it (VG-03)."""
+        s, c = self.s, self.s.countries[seat]
+        out = [k for k in data.FACTORY_KINDS if k not in s.stock_said and self.stock_error(seat, k)]
+        if not out or self._opt_build(seat, c, []):
+            return
+        for kind in out:
+            barred = kind == "polluting" and s.moratorium_turn == s.turn and not self._setup()
+            if not barred and self._can_pay(seat, self._price(kind)) and self._build_regions(
+                    seat, c, kind):
+                s.stock_said.add(kind)
+                self._stock_out(seat, kind, frozenset((seat,)))
 
     def _stock_out(self, seat: int, item: str, to: frozenset[int] | None) -> None:
         if item == "student":
@@ -405,7 +420,8 @@ class Menus:
         the move in that sentence (``vertigo.did.<item>``)."""
         own = frozenset((seat,))
         self.s.events += (Event(msg, own, Verbosity.BRIEF, seat),
-                          Event(msg, frozenset(range(self.s.n)) - own, Verbosity.FULL, seat))
+                          Event(msg, frozenset(range(self.s.n)) - own, Verbosity.FULL, seat,
+                                spectators=True))
         if item:
             did = self.s.did
             did[item] = did.get(item, 0) + 1

@@ -63,10 +63,12 @@ class PollutionPhase(_State):
             entry = self.spill[key] = ([], [])
         return entry
 
-    def _say_spill(self) -> None:
+    def _say_spill(self, *, to_come: bool = False) -> None:
         """Say each roller's dice and markers in one sentence, in the order they came: to
-        the others; the roller heard each roll and marker as it came (brief), so hears the
-        sentence at full verbosity only."""
+        the others and spectators; the roller heard each roll and marker as it came
+        (brief), so hears the sentence at full verbosity only. Said before what a roll
+        does to someone else (cause first); ``to_come``: its markers are still to come
+        (an arrow whose owner picks the province)."""
         for (seat, kind), (faces, places) in self.spill.items():
             who = PlayerRef(seat)
             if kind != "roll":  # forced markers, or markers removed
@@ -76,18 +78,21 @@ class PollutionPhase(_State):
             elif places:  # the rest of a roll said before the planet rose
                 msg = Msg("vertigo.event.places_by", player=who, places=places)
             elif faces:
-                msg = Msg("vertigo.event.pollution_none", player=who, faces=faces)
+                key = "vertigo.event.rolls_by" if to_come else "vertigo.event.pollution_none"
+                msg = Msg(key, player=who, faces=faces)
             else:
                 continue
             own = frozenset((seat,))
-            self.events += (Event(msg, frozenset(range(self.n)) - own, NORMAL),
+            self.events += (Event(msg, frozenset(range(self.n)) - own, NORMAL,
+                                  spectators=True),
                             Event(msg, own, FULL))
         self.spill.clear()
 
     def _to_them(self, seats: frozenset[int], msg: Msg, cause: int | None) -> None:
         """``seats`` hear ``msg`` at brief verbosity (it is theirs), the others at full."""
         self.events += (Event(msg, seats, BRIEF, cause),
-                        Event(msg, frozenset(range(self.n)) - seats, FULL, cause))
+                        Event(msg, frozenset(range(self.n)) - seats, FULL, cause,
+                              spectators=True))
 
     def _start_pollution(self) -> None:
         self.phase = "pollution"
@@ -127,7 +132,8 @@ class PollutionPhase(_State):
         face = self.rng.choice(data.DIE_FACES)
         own, others = frozenset((seat,)), frozenset(range(self.n)) - {seat}
         said = rolled(seat, face, region, self.rolls.count(region))
-        self.events += (detail(said, None, BRIEF, own), detail(said, None, FULL, others))
+        self.events += (detail(said, None, BRIEF, own),
+                        detail(said, None, FULL, others, spectators=True))
         self._spill(seat, "roll")[0].append(FACE[face])
         if face == data.CLOUD:
             self.tasks.append(Task(PLACE, seat, seat, region, by=seat))
@@ -151,6 +157,7 @@ class PollutionPhase(_State):
             if self._task_options(task) and self.markers_in_play() < data.STOCK_MARKERS:
                 return
             self.tasks.popleft()
+            self._say_spill()  # the dice first, then the marker they could not place
             self.events += (Event(Msg("vertigo.event.marker_lost", player=PlayerRef(task.by)),
                                   level=NORMAL),
                             Event(Msg("vertigo.event.no_room"), level=NORMAL))
@@ -225,6 +232,7 @@ class PollutionPhase(_State):
                 if not self.countries[target].polluted(r):
                     self.tasks.popleft()
                     self.path = []
+                    self._say_spill(to_come=True)  # the roll, then where it goes
                     self.events += (
                         Event(Msg("vertigo.event.arrow_owner", player=PlayerRef(seat),
                                   owner=PlayerRef(target), region=region_msg(r)), cause=seat),
@@ -273,13 +281,20 @@ class PollutionPhase(_State):
         others = frozenset(range(self.n)) - theirs
         spot = place(owner, region, province, by == owner)  # "right I", or "Ana's right I"
         key = "vertigo.event.marker_mine" if by == owner else "vertigo.event.marker_on"
-        self.events += (Event(Msg(key, player=PlayerRef(by), place=spot,
-                                  pollution=c.pollution(region)), theirs, BRIEF, by),
-                        detail(marker(by, owner), by, FULL, others),
-                        detail(where, by, FULL, others),
-                        detail(region_pollution(region, c.pollution(region)), by, FULL, others))
-        self._spill(by, "roll" if witness else "forced")[1].append(
-            place(owner, region, province, by == owner))
+        said = Msg(key, player=PlayerRef(by), place=spot, pollution=c.pollution(region))
+        faces, places = self._spill(by, "roll" if witness else "forced")
+        if by != owner and witness and not faces:  # the owner picked: the dice were said
+            self.events += (Event(said, theirs, BRIEF, by),
+                            Event(said, others, NORMAL, by, spectators=True))
+        else:
+            places.append(place(owner, region, province, by == owner))
+            if (by != owner or was >= PEOPLE) and (faces or not witness):
+                self._say_spill()  # the dice before what they did to someone (cause first)
+            self.events += (Event(said, theirs, BRIEF, by),
+                            detail(marker(by, owner), by, FULL, others, spectators=True),
+                            detail(where, by, FULL, others, spectators=True),
+                            detail(region_pollution(region, c.pollution(region)), by, FULL,
+                                   others, spectators=True))
         if was >= PEOPLE:
             what = (Msg("vertigo.lost.people") if was == PEOPLE else
                     Msg("vertigo.lost.factory", kind=kind_msg(CODE_FACTORY[was])))

@@ -88,6 +88,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         self.did: dict[str, int] = {}
         """What the seat managing now has done this turn, by item (for its summary line)."""
         self.upkeep_paid = 0
+        self.stock_said: set[str] = set()
+        """Factories the seat managing now was told are out of stock (said once a turn)."""
         self.menus = Menus(self)
         self._cache_pending: tuple[Pending | None] | None = None
         self._cache_legal: dict[int, list[str]] = {}
@@ -280,6 +282,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                 self._memo = memo
         if self._memo is None:
             self._memo = {}
+        if self.phase in ("setup", "manage") and not self.path and not self.tasks:
+            self.menus.say_why_no_build(self.order[self.cursor])
         self._cache_pending = None
         self._cache_legal = {}
 
@@ -353,8 +357,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         own = frozenset((seat,))
         others = frozenset(range(self.n)) - own
         said = self.menus.summary(seat)  # the seat heard each of its moves: full for it
-        summary_lines = (Event(said, others, NORMAL, seat), Event(said, own, FULL, seat))
-        self.did, self.upkeep_paid = {}, 0
+        summary_lines = (Event(said, others, NORMAL, seat, spectators=True),
+                         Event(said, own, FULL, seat))
+        self.did, self.upkeep_paid, self.stock_said = {}, 0, set()
         if self.phase == "setup":
             self.events += (Event(Msg("vertigo.event.setup_done", player=PlayerRef(seat),
                                       money=self.countries[seat].money), cause=seat, level=FULL),
@@ -365,7 +370,8 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
                 if people:
                     msg = Msg("vertigo.event.setup_people", region=summary.region_msg(r),
                               people=people, player=PlayerRef(seat))  # whose region
-                    self.events += (Event(msg, others, NORMAL, seat), Event(msg, own, FULL, seat))
+                    self.events += (Event(msg, others, NORMAL, seat, spectators=True),
+                                    Event(msg, own, FULL, seat))
             self.cursor += 1
             if self.cursor < self.n:
                 self._say_turn_of(self.order[self.cursor], "vertigo.event.setup_turn")
@@ -463,10 +469,11 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
         own = frozenset((seat,))
         upkeep = Msg("vertigo.event.upkeep", player=PlayerRef(seat), due=due)
         for to, level in ((own, BRIEF), (frozenset(range(self.n)) - own, FULL)):
-            self.events.append(Event(upkeep, to, level, seat))
+            public = to != own  # the others' copy: spectators hear it too
+            self.events.append(Event(upkeep, to, level, seat, spectators=public))
             if to_vault:  # the diplomats' share (VG-29)
                 self.events.append(Event(Msg("vertigo.event.upkeep_vault", vault=to_vault),
-                                         to, FULL, seat))
+                                         to, FULL, seat, spectators=public))
 
     def _advance(self) -> None:
         """Run automatic steps until someone must decide or the game ends."""
