@@ -15,7 +15,7 @@ play: install
 
 test: install
 	$(PY) -m ruff check a11y_games tests scripts
-	$(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
+	$(PY) -m pytest -q -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 install: system $(STAMP)
 	@$(PY) -m a11y_games.i18n >/dev/null
