@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -131,7 +132,8 @@ def test_a_whole_game_through_the_installed_command(program: Path, tmp_path: Pat
     assert not MESSAGE_ID.search(ana.text())  # sentences, never message ids
 
 
-def test_a_client_plays_at_the_installed_server(program: Path, tmp_path: Path) -> None:
+def test_the_installed_server_seats_clients_and_serves_its_page(program: Path,
+                                                                tmp_path: Path) -> None:
     server = Server(tmp_path / "db", tmp_path / "server").start()
     try:
         ana = Player(server.url, tmp_path / "ana", "Ana")
@@ -142,6 +144,12 @@ def test_a_client_plays_at_the_installed_server(program: Path, tmp_path: Path) -
         play({"Ana": (ana, "en")}, seed=5, until=60)
         bo = Player(server.url, tmp_path / "bo", "Bo", "fr")
         bo.expect(r"^Salon :")
+        page = server.url.replace("ws://", "http://")
+        for path, has in (("/", "<html"), ("/app.js", "textContent"),
+                          ("/app.css", "forced-colors"), ("/sounds/turn.wav", "RIFF")):
+            with urllib.request.urlopen(page + path, timeout=10) as answer:
+                assert answer.status == 200
+                assert has in answer.read().decode("latin-1"), path
     finally:
         server.kill()
 
