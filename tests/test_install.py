@@ -157,7 +157,33 @@ def test_the_installed_server_seats_clients_and_serves_its_page(program: Path,
 def test_braille_without_liblouis_says_what_is_missing_in_one_line(program: Path,
                                                                     tmp_path: Path) -> None:
     lines = _says(program, tmp_path, "braille", "pnue", "--out", str(tmp_path / "r.brf"))
-    assert len(lines) == 1
-    assert lines[0].startswith("Braille is off: liblouis")
+    assert lines == ["Braille is off: liblouis is missing; python3-louis is installed, but not "
+                     "for this Python: install the game again with pipx's "
+                     "--system-site-packages."]
     assert not (tmp_path / "r.brf").exists()
 
+
+def test_braille_summaries_asked_without_liblouis_say_so_and_the_game_goes_on(
+        program: Path, tmp_path: Path) -> None:
+    lines = _says(program, tmp_path, "vertigo", "--players", "2", "--braille", "--speech", "off",
+                  "--lang", "fr", stdin="status\nquit\nyes\n")
+    missing = [line for line in lines if "liblouis" in line]
+    assert len(missing) == 1 and missing[0].startswith("Braille coupé : liblouis manque ; ")
+    assert "Bienvenue dans Vertigo." in lines
+    assert lines[-1] == "Au revoir."
+
+
+@pytest.mark.parametrize(("lang", "speech", "braille", "done"), [
+    ("en", "Speech: none, Speech Dispatcher's client is missing; python3-speechd is installed",
+     "Braille is off: liblouis is missing; ", "The games run on this system."),
+    ("fr", "Parole : aucune, le client de Speech Dispatcher manque ; python3-speechd est",
+     "Braille coupé : liblouis manque ; ", "Les jeux marchent sur ce système.")])
+def test_doctor_of_a_plain_install(program: Path, tmp_path: Path, lang: str, speech: str,
+                                   braille: str, done: str) -> None:
+    lines = _says(program, tmp_path, "doctor", "--lang", lang)
+    assert re.fullmatch(r"a11y-games 0\.\d+\.\d+, Python 3\.11\.\d+, Linux .*\.", lines[0])
+    assert lines[2].startswith(speech)
+    assert lines[3].startswith(braille)
+    assert "BrlAPI" in lines[4]
+    assert lines[-1] == done
+    assert not [line for line in lines if MESSAGE_ID.search(line)]
