@@ -97,6 +97,18 @@ def test_the_installed_package_is_the_wheel_and_sees_no_system_package(venv: Pat
     assert system == "[]"
 
 
+def test_a_plain_install_brings_only_what_a_game_needs(venv: Path) -> None:
+    """Babel compiles catalogues at build time: a player never downloads its 10 MB."""
+    done = subprocess.run([str(venv / "python"), "-m", "pip", "--version"], capture_output=True,
+                          check=False)
+    assert done.returncode != 0  # the venv was made without pip: list its folders instead
+    site = next((venv.parent / "lib").glob("python3.*/site-packages"))
+    installed = {p.name.split("-")[0].lower() for p in site.glob("*.dist-info")}
+    assert installed == {"a11y_games", "accessible_output2", "prompt_toolkit", "wcwidth",
+                         "websockets", "msgspec", "miniaudio", "cffi", "pycparser",
+                         "libloader", "platform_utils", "platformdirs"}
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", ["a11y-games [GAME] [options]", "Plays a game by ear and braille."]),
     ("fr", ["a11y-games [JEU] [options]", "Un jeu, à l'oreille et en braille."]),

@@ -119,7 +119,7 @@ def _translations(lang: str, domain: str) -> gettext.NullTranslations:
         mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
         po = mo.with_suffix(".po")
         if po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime):
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ImportError):  # Babel: a checkout's tool
                 compile_catalogues()
         try:
             with mo.open("rb") as handle:
