@@ -19,6 +19,9 @@ test: install
 
 install: system $(STAMP)
 	@$(PY) -m a11y_games.i18n >/dev/null
+	@# compiled modules, as pip writes them for a wheel: with PYTHONDONTWRITEBYTECODE set,
+	@# each start would compile the package again (twice the start-up: docs/benchmarks.md)
+	@$(PY) -m compileall -q a11y_games >/dev/null
 
 system:
 	@missing=""; for p in $(APT_PKGS); do \

@@ -120,6 +120,12 @@ def test_help_is_said_in_sentences_in_each_language(program: Path, tmp_path: Pat
     assert not [line for line in lines if MESSAGE_ID.search(line)]
 
 
+def test_the_command_alone_opens_the_launcher(program: Path, tmp_path: Path) -> None:
+    lines = _says(program, tmp_path, "--speech", "off", stdin="2\n\n\nquit\nyes\n")
+    assert "a11y games. Choose a game:" in lines
+    assert "Welcome to Vertigo." in lines
+
+
 @pytest.mark.parametrize(("lang", "heading"), [("en", "Goal"), ("fr", "But")])
 def test_rules_pages_come_with_the_wheel(program: Path, tmp_path: Path, lang: str,
                                          heading: str) -> None:
