@@ -15,10 +15,13 @@ play: install
 
 test: install
 	$(PY) -m ruff check a11y_games tests scripts
-	$(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
+	$(PY) -m pytest -q -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 install: system $(STAMP)
 	@$(PY) -m a11y_games.i18n >/dev/null
+	@# compiled modules, as pip writes them for a wheel: with PYTHONDONTWRITEBYTECODE set,
+	@# each start would compile the package again (twice the start-up: docs/benchmarks.md)
+	@$(PY) -m compileall -q a11y_games >/dev/null
 
 system:
 	@missing=""; for p in $(APT_PKGS); do \

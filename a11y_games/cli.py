@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("a11y_games.tools", "cmd_rules"),
     "resume": ("a11y_games.play", "cmd_resume"),
     "braille": ("a11y_games.tools", "cmd_braille"),
+    "doctor": ("a11y_games.doctor", "cmd_doctor"),
     "serve": ("a11y_games.serve", "cmd_serve"),
     "connect": ("a11y_games.connect", "cmd_connect"),
 }

@@ -23,6 +23,7 @@ __all__ = [
     "choice",
     "command_word",
     "connect_parser",
+    "doctor_parser",
     "find_spec",
     "game_names",
     "parse",
@@ -156,7 +157,8 @@ def variants(pairs: Sequence[str]) -> dict[str, str]:
 _COMMON_HELP = (Msg("core.clihelp.lang"), Msg("core.clihelp.seed"), Msg("core.clihelp.variant"))
 _GAMES_HELP = (Msg("core.clihelp.cmd_list"), Msg("core.clihelp.cmd_rules"),
                Msg("core.clihelp.cmd_resume"), Msg("core.clihelp.cmd_simulate"),
-               Msg("core.clihelp.cmd_braille"), Msg("core.clihelp.more"))
+               Msg("core.clihelp.cmd_braille"), Msg("core.clihelp.cmd_doctor"),
+               Msg("core.clihelp.more"))
 
 
 def with_help(*lines: Msg) -> tuple[Msg, ...]:
@@ -259,6 +261,15 @@ def rules_parser() -> Parser:
         Msg("core.clihelp.options"), Msg("core.clihelp.lang")))
     parser.add_argument("game", nargs="?")
     parser.add_argument("section", nargs="?", default="")
+    choice(parser, "--lang", LANGUAGES, default=None)
+    return parser
+
+
+def doctor_parser() -> Parser:
+    parser = Parser(prog="a11y-games doctor", help_lines=with_help(
+        Msg("core.clihelp.doctor"), Msg("core.clihelp.doctor_what"),
+        Msg("core.clihelp.doctor_paste"), Msg("core.clihelp.options"),
+        Msg("core.clihelp.lang")))
     choice(parser, "--lang", LANGUAGES, default=None)
     return parser
 

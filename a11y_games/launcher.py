@@ -3,7 +3,7 @@ who sits at the table (or a server's table instead)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from a11y_games.commandline import UsageError
@@ -59,7 +59,7 @@ LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
 """Words naming each language, in either language (accents and case ignored)."""
 
 
-def unfinished(specs: dict[str, GameSpec]) -> Match | None:
+def unfinished(specs: Mapping[str, GameSpec]) -> Match | None:
     """The unfinished game in the autosave where a human has decided something, if any."""
     try:
         return unfinished_or_damaged(specs)
@@ -67,7 +67,7 @@ def unfinished(specs: dict[str, GameSpec]) -> Match | None:
         return None
 
 
-def unfinished_or_damaged(specs: dict[str, GameSpec]) -> Match | None:
+def unfinished_or_damaged(specs: Mapping[str, GameSpec]) -> Match | None:
     """As :func:`unfinished`, but SaveError when an autosave is there and cannot be read
     (the launcher tells the player, not left wondering where the game went)."""
     autosave = save_path("autosave")
@@ -98,7 +98,7 @@ def ask_language(tr: Translator, writer: Writer, reader: PlainReader | PromptRea
     return langs[picked - 1]
 
 
-def launcher(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
+def launcher(tr: Translator, writer: Writer, specs: Mapping[str, GameSpec],
               reader: PlainReader | PromptReader, level: str) -> LaunchChoice:
     """Three answers, each with a default on Enter: game, players, start (or ``more``).
     An unfinished game in the autosave is offered first."""

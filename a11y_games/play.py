@@ -7,7 +7,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import IO
@@ -220,7 +220,7 @@ def _shared_name(match: Match, names: list[str], tr: Translator) -> str | None:
                 None)
 
 
-def _keep_unfinished(specs: dict[str, GameSpec]) -> Msg | None:
+def _keep_unfinished(specs: Mapping[str, GameSpec]) -> Msg | None:
     """A new game: an unfinished one in the autosave, where a human has decided something,
     is moved to the save ``previous`` (the new game's autosave would overwrite it)."""
     old = unfinished(specs)

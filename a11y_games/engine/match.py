@@ -12,6 +12,7 @@ import os
 import random
 import stat
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -315,7 +316,7 @@ class Match:
                                 reason=os_reason(error))) from error
 
     @classmethod
-    def from_json(cls, data: Any, specs: dict[str, GameSpec]) -> Match:
+    def from_json(cls, data: Any, specs: Mapping[str, GameSpec]) -> Match:
         """Rebuild a match by replaying its log; SaveError if anything does not fit."""
         try:
             if data.get("format") != SAVE_FORMAT:
@@ -346,7 +347,7 @@ class Match:
         return match
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], specs: dict[str, GameSpec]) -> Match:
+    def load(cls, path: str | os.PathLike[str], specs: Mapping[str, GameSpec]) -> Match:
         """Read and replay a save written by :meth:`save`."""
         text = read_save_text(path)
         try:

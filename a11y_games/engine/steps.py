@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from a11y_games.engine.actions import BACK
 from a11y_games.engine.messages import Msg
-from a11y_games.engine.search import copy_state
 from a11y_games.engine.state import GameState
 
 __all__ = ["SEPARATOR", "STEP", "first_step", "offered", "offers", "steps"]
@@ -51,6 +50,8 @@ def _offered(state: GameState, seat: int, before: str | None,
              depth: int = 0) -> list[tuple[str, Msg, str]]:
     """(entry, label, last step) for each answer of ``state``'s question; ``before``: the
     step that led here (None at the question asked), which labels the answers."""
+    from a11y_games.engine.search import copy_state  # with a game: its package loads search
+
     out: list[tuple[str, Msg, str]] = []
     for action in state.legal_actions(seat):
         if before is not None and action == BACK:

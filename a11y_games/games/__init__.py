@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Iterable, Iterator, Mapping
 
 from a11y_games.engine.spec import GameSpec
 
-__all__ = ["GAMES", "all_specs", "get_spec"]
+__all__ = ["GAMES", "Specs", "all_specs", "get_spec"]
 
 GAMES: dict[str, str] = {
     "pnue": "a11y_games.games.pnue",
@@ -27,14 +28,41 @@ def available() -> list[str]:
 
 
 def get_spec(name: str) -> GameSpec:
-    """The spec of a game by name or alias; KeyError if none."""
+    """The spec of a game by name or alias; KeyError if none. A name imports that game
+    only (start-up); an alias imports the games in turn until one has it."""
+    if name in GAMES and importlib.util.find_spec(GAMES[name]) is not None:
+        return _spec(name)
     for game in available():
-        spec: GameSpec = importlib.import_module(GAMES[game]).SPEC
+        spec = _spec(game)
         if name == spec.name or name in spec.aliases:
             return spec
     raise KeyError(name)
 
 
-def all_specs() -> dict[str, GameSpec]:
-    """Every available game's spec, by name."""
-    return {name: get_spec(name) for name in available()}
+def _spec(game: str) -> GameSpec:
+    spec: GameSpec = importlib.import_module(GAMES[game]).SPEC
+    return spec
+
+
+class Specs(Mapping[str, GameSpec]):
+    """Every available game's spec by name; a game's package is imported when its spec is
+    first asked for (its rules, bots and search cost start-up time)."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self._names = tuple(names)
+
+    def __getitem__(self, name: str) -> GameSpec:
+        if name not in self._names:
+            raise KeyError(name)
+        return _spec(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+def all_specs() -> Specs:
+    """Every available game's spec, by name (imported as asked)."""
+    return Specs(available())

@@ -42,9 +42,11 @@ __all__ = ["LANGUAGES", "LOCALE_DIR", "Translator", "default_language", "elide_f
 LANGUAGES = ("en", "fr")
 DECIMAL_MARK = {"en": ".", "fr": ","}
 """How each language writes a decimal number (``0.53`` seconds, ``0,53`` secondes)."""
-LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locales"
-if not LOCALE_DIR.is_dir():  # installed without the source tree: locales shipped in the package
-    LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
+"""The catalogues: compiled into the package by the wheel's build (``setup.py``), else
+the checkout's own ``locales/`` (compiled there on first use)."""
+if not LOCALE_DIR.is_dir():
+    LOCALE_DIR = Path(__file__).resolve().parent.parent.parent / "locales"
 
 
 def default_language(environ: dict[str, str] | None = None) -> str:
@@ -130,7 +132,7 @@ def _translations(lang: str, domain: str) -> gettext.NullTranslations:
         mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
         po = mo.with_suffix(".po")
         if po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime):
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ImportError):  # Babel: a checkout's tool
                 compile_catalogues()
         try:
             with mo.open("rb") as handle:

@@ -82,7 +82,9 @@ def louis_module() -> Any:
     try:
         import louis
     except ImportError as exc:  # the pyenv Python, or python3-louis not installed
-        raise BrailleError(Msg("output.braille.unavailable")) from exc
+        from .missing import how_to_get
+
+        raise BrailleError(Msg("output.braille.unavailable", how=how_to_get("louis"))) from exc
     if _LOG_SINK is None:
 
         @louis.LogCallback

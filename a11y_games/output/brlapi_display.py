@@ -14,13 +14,14 @@ does where BRLTTY runs without a braille display (its ``no`` driver reports one 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from a11y_games.engine.messages import Msg
 
 from .braille import BLANK, MAX_WIDTH, MIN_WIDTH, Braille
 
-__all__ = ["BrailleDisplay", "DisplayUnavailable", "dots"]
+__all__ = ["BrailleDisplay", "DisplayUnavailable", "display_size", "dots"]
 
 
 class DisplayUnavailable(OSError):
@@ -55,7 +56,10 @@ class BrailleDisplay:
         try:
             import brlapi
         except ImportError as exc:
-            raise DisplayUnavailable(Msg("output.display.no_brlapi")) from exc
+            from .missing import how_to_get
+
+            raise DisplayUnavailable(Msg("output.display.no_brlapi",
+                                         how=how_to_get("brlapi"))) from exc
         self._brlapi: Any = brlapi
         Braille(table)  # a missing table is a BrailleError before the display is taken
         try:
@@ -204,6 +208,34 @@ class BrailleDisplay:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def display_size(host: str | None = None, auth: str | None = None) -> tuple[int, str]:
+    """The cells of BRLTTY's display and its driver's name, the display left as it was
+    (nothing written, the connection closed at once); DisplayUnavailable says why not."""
+    try:
+        import brlapi
+    except ImportError as exc:
+        from .missing import how_to_get
+
+        raise DisplayUnavailable(Msg("output.display.no_brlapi",
+                                     how=how_to_get("brlapi"))) from exc
+    try:
+        conn = brlapi.Connection(_bytes(host), _bytes(auth))
+    except (brlapi.ConnectionError, OSError) as exc:
+        raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
+    try:
+        columns, rows = conn.displaySize
+        driver = conn.driverName
+    except (brlapi.ConnectionError, brlapi.OperationError, OSError) as exc:
+        raise DisplayUnavailable(Msg("output.display.unavailable")) from exc
+    finally:
+        with contextlib.suppress(Exception):  # already gone
+            conn.closeConnection()
+    if columns * rows < MIN_WIDTH:
+        raise DisplayUnavailable(Msg("output.display.none"))
+    driver = driver.decode() if isinstance(driver, bytes) else str(driver)
+    return columns * rows, driver
 
 
 def _bytes(value: str | None) -> bytes | None:

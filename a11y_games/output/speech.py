@@ -24,7 +24,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -32,6 +32,7 @@ from typing import Any
 from a11y_games.engine.messages import Msg
 
 from .screenreader import ScreenReader
+from .voices import candidates, first_active, service_name
 
 __all__ = ["MODES", "Speech", "SpeechdAddress", "speechd_address"]
 
@@ -148,7 +149,9 @@ class Speech:
     the start-up check (connect, spawn). ``spawn=False`` never starts a Speech Dispatcher
     daemon. ``threaded`` (default: all but Windows) hands texts to a speech thread; on
     Windows the screen reader and SAPI outputs are called on the caller's thread, which
-    owns their COM objects.
+    owns their COM objects. ``platform`` (default: this one) and ``outputs`` (default:
+    :func:`a11y_games.output.voices.candidates`, the outputs to try in order) are there
+    for tests that fake another system.
 
     ``enabled`` is the player's ``speech on|off``: setting it to True connects if no
     service answered yet (after ``off``, a screen reader found, or a failed start), and
@@ -169,7 +172,9 @@ class Speech:
     def __init__(self, mode: str = "auto", *, lang: str | None = None,
                  timeout: float = 1.5, spawn: bool = True,
                  threaded: bool | None = None,
-                 screen_reader: Callable[[], ScreenReader | None] | None = None) -> None:
+                 screen_reader: Callable[[], ScreenReader | None] | None = None,
+                 platform: str = sys.platform,
+                 outputs: Callable[[], Sequence[Any]] | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"speech mode must be one of {MODES}, not {mode!r}")
         self.mode = mode
@@ -184,7 +189,11 @@ class Speech:
         self._lang = lang
         self._timeout = timeout
         self._spawn = spawn
-        self._threaded = sys.platform != "win32" if threaded is None else threaded
+        self._platform = platform
+        self._outputs = outputs or partial(candidates, platform)
+        self.missing: str | None = None
+        """The Python module a voice needs and that is not installed (``speechd``)."""
+        self._threaded = platform != "win32" if threaded is None else threaded
         self._output: Any = None
         self._queue: queue.Queue[Any] = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -233,13 +242,14 @@ class Speech:
 
     # -- start-up -------------------------------------------------------------------------
 
-    @staticmethod
-    def _connect(timeout: float, spawn: bool) -> Any:
-        """The first active accessible_output2 output, or None. Prints nothing."""
-        if _unix():
+    def _connect(self, timeout: float, spawn: bool) -> Any:
+        """The first active output (:mod:`a11y_games.output.voices`), or None. Prints
+        nothing."""
+        if _unix(self._platform):
             try:
                 import speechd  # noqa: F401  (Speech Dispatcher's client: Debian's python3-speechd)
             except ImportError:
+                self.missing = "speechd"
                 return None
             address = speechd_address()
             if not _answers(address, timeout) and not (
@@ -247,12 +257,9 @@ class Speech:
                 return None
         with _muted():
             try:
-                from accessible_output2.outputs.auto import Auto
-
-                output = Auto().get_first_available_output()
+                return first_active(self._outputs())
             except Exception:  # any failure of a third-party output means: no speech
                 return None
-        return output
 
     # -- what is in force -------------------------------------------------------------------
 
@@ -277,9 +284,9 @@ class Speech:
     @property
     def service(self) -> str:
         """The speech service's name (``Speech Dispatcher``, ``NVDA``, ``SAPI 5``...)."""
-        if _unix():
+        if _unix(self._platform):
             return "Speech Dispatcher"
-        return str(getattr(self._output, "name", "") or "accessible_output2")
+        return service_name(self._output)
 
     # -- the player's controls --------------------------------------------------------------
 
@@ -459,7 +466,7 @@ class Speech:
             if not self._enabled or time.monotonic() - last_try < self.retry_seconds:
                 continue
             last_try = time.monotonic()
-            if _unix() and _answers(speechd_address(), self._timeout):
+            if _unix(self._platform) and _answers(speechd_address(), self._timeout):
                 output = self._connect(self._timeout, spawn=False)
                 if output is not None and not self._closed and self._lost:
                     with self._lock:
@@ -562,8 +569,8 @@ def _close_quietly(close: Callable[[], object]) -> None:
         close()
 
 
-def _unix() -> bool:
-    return sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+def _unix(platform: str = sys.platform) -> bool:
+    return platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
 
 
 def _detect_reader() -> ScreenReader | None:

@@ -53,8 +53,11 @@ class Announcer:
             if key not in self.braille._cache:
                 self.braille._cache[key] = Braille(table, width=self.braille.width)
             converter = self.braille._cache[key]
+            if converter is None:  # why not was said once: the summaries go on in text
+                return None
             return [cell for text in texts for cell in converter.lines([text])]
         except BrailleError as error:
+            self.braille._cache[key] = None
             self.say(error.msg)
             return None
 

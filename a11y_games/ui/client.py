@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +62,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
     def __init__(self, table: Table | Match, *, reader: LineReader, writer: Writer,
                  lang: str = "en", verbosity: Verbosity = Verbosity.NORMAL,
                  speech: SpeechOutput | None = None, braille: BrailleOptions | None = None,
-                 specs: dict[str, GameSpec] | None = None,
+                 specs: Mapping[str, GameSpec] | None = None,
                  autosave: Path | None = None,
                  prefs: Preferences | None = None,
                  display: Any = None,

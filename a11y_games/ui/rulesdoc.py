@@ -11,7 +11,11 @@ from a11y_games.engine.words import number
 
 __all__ = ["RULES_DIR", "Section", "find_section", "read_sections"]
 
-RULES_DIR = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+"""The rules pages: copied into the package by the wheel's build (``setup.py``), else the
+checkout's own ``docs/rules/``."""
+if not RULES_DIR.is_dir():
+    RULES_DIR = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
 
 
 @dataclass(frozen=True)

@@ -310,3 +310,67 @@ def test_whole_messages_are_panned_into_the_next_and_the_line_keys_go_message_by
         press(b"\x1bOA")  # up again: the question, from its start
         assert virtual_display.wait_for(first[0])
         assert not display.message(-1), "already at the first message"
+
+
+# -- the real command line on the display ------------------------------------------------
+# ``a11y-games GAME --brlapi`` shows its lines through one BrlAPI connection, held while
+# it runs and closed when it ends; ``doctor`` reads the display's size and gives it back.
+# ``ss`` lists the connections BRLTTY has accepted on its socket.
+
+PROGRAM = Path(sys.executable).with_name("a11y-games")
+
+
+def connections(display: VirtualDisplay) -> int:
+    """How many BrlAPI clients BRLTTY has connected on this display's socket now."""
+    socket = str(BRLAPI_SOCKETS / display.host.lstrip(":"))
+    listed = subprocess.run(["ss", "-x", "state", "established"], capture_output=True,
+                            text=True, check=True, timeout=10).stdout
+    return sum(f" {socket} " in f" {line} " for line in listed.splitlines())
+
+
+def _settled(display: VirtualDisplay, wanted: int, timeout: float = 5.0) -> int:
+    deadline = time.monotonic() + timeout
+    while (now := connections(display)) != wanted and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return now
+
+
+def _env(home: Path, display: VirtualDisplay) -> dict[str, str]:
+    return {**os.environ, "BRLAPI_HOST": display.host, "XDG_DATA_HOME": str(home),
+            "XDG_CONFIG_HOME": str(home), "NO_SOUND": "1", "SPEECHD_CMD": "/bin/false"}
+
+
+@pytest.mark.skipif(shutil.which("ss") is None, reason="no ss (iproute2)")
+def test_a_game_shows_its_question_on_the_display_through_one_connection_closed_at_exit(
+        virtual_display: VirtualDisplay, tmp_path: Path) -> None:
+    assert _settled(virtual_display, 0) == 0
+    game = subprocess.Popen(
+        [str(PROGRAM), "vertigo", "--players", "2", "--brlapi", "--speech", "off",
+         "--seed", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, env=_env(tmp_path, virtual_display), text=True)
+    try:
+        question = Braille(table_for("en"), width=40).lines(["Your turn: Setup, 40 $ left."])
+        assert virtual_display.wait_for(question[0], timeout=15), virtual_display.read()
+        assert _settled(virtual_display, 1) == 1
+        assert game.stdin is not None
+        game.stdin.write("status\nchoices\n")  # more lines shown: still the one connection
+        game.stdin.flush()
+        time.sleep(0.5)
+        assert connections(virtual_display) == 1
+        out, _ = game.communicate("quit\nyes\nno\n", timeout=20)
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    assert game.returncode == 0, out
+    assert _settled(virtual_display, 0) == 0
+
+
+@pytest.mark.skipif(shutil.which("ss") is None, reason="no ss (iproute2)")
+def test_doctor_reads_the_display_size_and_gives_it_back(virtual_display: VirtualDisplay,
+                                                         tmp_path: Path) -> None:
+    done = subprocess.run([str(PROGRAM), "doctor"], capture_output=True, text=True,
+                          env=_env(tmp_path, virtual_display), timeout=40, check=True)
+    lines = done.stdout.splitlines()
+    assert "Braille display: 40 cells, BRLTTY driver TTY." in lines
+    assert _settled(virtual_display, 0) == 0
