@@ -5,7 +5,8 @@ VENV      := .venv
 PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 APT_PKGS  := python3-louis liblouis-data python3-speechd speech-dispatcher espeak-ng \
-             python3-venv python3-brlapi brltty tmux chromium chromium-driver
+             python3-venv python3-brlapi brltty tmux
+TEST_PKGS := chromium chromium-driver
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play test install system lint bench clean
@@ -14,6 +15,10 @@ play: install
 	@$(VENV)/bin/a11y-games $(ARGS)
 
 test: install
+	@$(MAKE) --no-print-directory system APT_PKGS="$(TEST_PKGS)"  # the web page's browser
+	@# axe-core (the accessibility audit the web page's tests run in the browser), from npm
+	@[ -f $(VENV)/node/node_modules/axe-core/axe.min.js ] || ! command -v npm >/dev/null || \
+	  npm install -s --no-audit --no-fund --prefix $(VENV)/node axe-core@4 >/dev/null
 	$(PY) -m ruff check a11y_games tests scripts
 	$(PY) -m pytest -q -n 2 --dist loadgroup $(PYTEST_ARGS)
 
@@ -36,9 +41,6 @@ system:
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || /usr/bin/python3 -m venv --system-site-packages $(VENV)
 	@$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
-	@# axe-core (the accessibility audit the web page's tests run in the browser), from npm
-	@if command -v npm >/dev/null; then \
-	  npm install -s --no-audit --no-fund --prefix $(VENV)/node axe-core@4 >/dev/null || true; fi
 	@touch $(STAMP)
 
 lint: install
