@@ -36,11 +36,13 @@
     const node = document.createElement(tag);
     node.textContent = text;
     if (urgent) node.className = 'urgent';  // shown in bold too: your turn, a vote, a secret
-    const atEnd = window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
+    const last = log.lastElementChild;  // was the newest line in view? then follow on
+    const atEnd = !last || last.getBoundingClientRect().top < window.innerHeight;
     log.appendChild(node);
     log.dataset.total = String(Number(log.dataset.total || 0) + 1);  // lines ever shown
     trim();
-    if (atEnd) form.scrollIntoView({ block: 'end' });  // the newest line and the field in view
+    // following the newest line, unless the reader scrolled back (the field stays in view)
+    if (atEnd) node.scrollIntoView({ block: 'end' });
     say(text, urgent);
   }
 
