@@ -283,6 +283,12 @@ def test_at_200_percent_zoom_nothing_scrolls_sideways(
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert wide[0] <= wide[1], wide
     assert ana.driver.switch_to.active_element.get_attribute("id") == "command"
+    # the newest line is in view (the page follows it), above the field
+    seen = ana.driver.execute_script(
+        "const r = document.getElementById('log').lastElementChild.getBoundingClientRect();"
+        "const f = document.getElementById('command').getBoundingClientRect();"
+        "return [r.top, r.bottom, f.top];")
+    assert seen[0] >= 0 and seen[1] <= seen[2], seen  # [line top, line bottom, field top]
 
 
 def test_a_language_chosen_on_the_page_is_the_logs_language(

@@ -17,6 +17,12 @@
   let recallAt = 0, draft = '', seen = 0, ws = null, ended = false, everOpen = false, lost = false;
   let speechOn = false, soundOn = true, audioOk = false;
   let retry = 0;
+  let following = true;  // the page follows the newest line until the reader scrolls back
+
+  window.addEventListener('scroll', () => {
+    const last = log.lastElementChild;
+    following = !last || last.getBoundingClientRect().top < form.getBoundingClientRect().top;
+  }, { passive: true });
 
   function say(text, urgent) {
     if (!speechOn || !('speechSynthesis' in window)) return;
@@ -36,13 +42,14 @@
     const node = document.createElement(tag);
     node.textContent = text;
     if (urgent) node.className = 'urgent';  // shown in bold too: your turn, a vote, a secret
-    const last = log.lastElementChild;  // was the newest line in view? then follow on
-    const atEnd = !last || last.getBoundingClientRect().top < window.innerHeight;
     log.appendChild(node);
     log.dataset.total = String(Number(log.dataset.total || 0) + 1);  // lines ever shown
     trim();
     // following the newest line, unless the reader scrolled back (the field stays in view)
-    if (atEnd) node.scrollIntoView({ block: 'end' });
+    if (following) {
+      const hidden = node.getBoundingClientRect().bottom - form.getBoundingClientRect().top;
+      if (hidden > 0) window.scrollBy(0, hidden + 4);
+    }
     say(text, urgent);
   }
 
