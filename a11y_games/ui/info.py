@@ -90,10 +90,12 @@ class InfoCommands:
         names = [PlayerRef(s) for s in pending.seats]
         # one whole sentence, however many names: a braille display pans it
         whose = Msg("core.whose", count=len(names), names=names)
+        state = getattr(self.table, "seat_state", lambda seat: None)
+        away = [m for m in map(state, pending.seats) if m is not None]  # one line each
         if self.tr.render(pending.prompt) == self.tr.render(whose):
-            self.say(whose)  # a network table hides another seat's question: said once
+            self.say(whose, *away)  # a network table hides another seat's question: once
             return
-        self.say(whose, pending.prompt)
+        self.say(whose, pending.prompt, *away)
 
     def cmd_status(self, rest: str) -> None:
         self.say_summary(self.table.status(self.viewer))
