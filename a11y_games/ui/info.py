@@ -97,6 +97,26 @@ class InfoCommands:
             return
         self.say(whose, pending.prompt, *away)
 
+    def cmd_who(self, rest: str) -> None:
+        """Each seat's state, one sentence each: you, a person playing, a bot, a person
+        away (a bot playing for them, or soon)."""
+        away = getattr(self.table, "seat_state", lambda seat: None)
+        lines: list[Msg | str] = []
+        for seat in self.table.seat_order():
+            kind = self.table.seat_kind(seat)
+            if kind is None:
+                continue  # a seat the rules add (a fictive player): nobody sits there
+            name = PlayerRef(seat)
+            state = away(seat)
+            if seat == self.viewer:
+                lines.append(Msg("core.who.you", name=name))
+            elif state is not None:
+                lines.append(state)
+            else:
+                lines.append(Msg("core.who.person" if kind == "human" else "core.who.bot",
+                                 name=name))
+        self.say(*lines)
+
     def cmd_status(self, rest: str) -> None:
         self.say_summary(self.table.status(self.viewer))
 

@@ -524,6 +524,10 @@ class RemoteTable:
     def is_human(self, seat: int) -> bool:
         return seat == self.seat
 
+    def seat_kind(self, seat: int) -> str | None:
+        info = next((s for s in self.info.seats if s.seat == seat), None)
+        return None if info is None or info.kind == "free" else info.kind
+
     # --- the game now -----------------------------------------------------------------------
     @property
     def events(self) -> list[Event]:

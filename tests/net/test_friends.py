@@ -200,6 +200,10 @@ def test_a_lost_connection_is_said_once_with_what_follows(server: Server,
     ana.send("status")
     ana.expect(r"^Table: ")
     assert sum(1 for line in ana.lines if "Bo lost the connection" in line) == 1
+    ana.send("who")  # one sentence a seat
+    ana.expect(r"^You are Ana\.$")
+    ana.expect(r"^Bo lost the connection; a bot plays for Bo soon unless Bo is back\.$")
+    ana.expect(r"^\w+ is a bot\.$")
     _leave(ana)
 
 
