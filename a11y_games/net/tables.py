@@ -182,7 +182,8 @@ class Table:
                            public=r.public, started=r.started, over=r.over,
                            host_lang=r.host_lang, level=r.level, bot_delay=r.bot_delay,
                            creator=r.creator, seats=seats,
-                           code=r.code if is_creator and r.code else None)
+                           code=r.code if is_creator and r.code else None,
+                           spectators=[m.name for m in self.spectators])
         if self.match is not None:
             match, state = self.match, self.match.state
             order = state.seat_order()
@@ -266,6 +267,7 @@ class Table:
         member.send(p.Joined(table=self.info(member), seat=None, token=None, you=member.name,
                              seq=self.published, req=req))
         self._presence("watching" if last_seq is None else "back", None, member.name)
+        self._table_changed()
         if self.match is not None:
             if last_seq is None:
                 self._snapshot(member, None, self.published)
@@ -314,6 +316,7 @@ class Table:
         if member in self.spectators:
             self.spectators.remove(member)
             self._presence("left", None, member.name)
+            self._table_changed()
             return None
         seat = self.seat_of(member)
         if seat is not None:

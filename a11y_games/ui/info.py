@@ -115,6 +115,11 @@ class InfoCommands:
             else:
                 lines.append(Msg("core.who.person" if kind == "human" else "core.who.bot",
                                  name=name))
+        info = getattr(self.table, "info", None)
+        you = getattr(self.table, "you", None) if self.viewer is None else None
+        for watcher in getattr(info, "spectators", ()):
+            lines.append(Msg("core.who.watching_you") if watcher == you
+                         else Msg("core.who.watching", name=watcher))
         self.say(*lines)
 
     def cmd_status(self, rest: str) -> None:

@@ -171,6 +171,12 @@ def test_a_spectator_hears_where_the_game_stands_and_what_a_spectator_types(
     eve.expect(r"^PNUE — Mr Dollar: you watch\.$")
     eve.expect(r"^You watch: type status, board, log, say, help, or quit\.$")
     eve.expect(r"^Where things stand after \d+ missed events?:$")
+    eve.send("who")  # one sentence a seat, and the spectators
+    eve.expect(r"^Ana plays\.$")
+    eve.expect(r"^You watch\.$")
+    ana.send("who")
+    ana.expect(r"^You are Ana\.$")
+    ana.expect(r"^Eve watches\.$")
     eve.send("quit")  # a spectator leaves without a question: back at the lobby
     eve.expect(r"^Back at the lobby\.$")
     eve.send("quit")
