@@ -214,8 +214,9 @@ class Lobby:
             answer = self.read(Msg("online.prompt.number")) or ""
             if not answer and default is not None:
                 return default
-            if fold(answer) in ("back", "retour") or (answer == "0" and low > 0):
-                return None
+            if fold(answer) in ("back", "retour", *WORDS["quit"]) or (
+                    answer == "0" and low > 0):
+                return None  # quit leaves the question: back at the lobby
             picked = number(answer)
             if picked is None and words is not None:
                 picked = words(answer)
