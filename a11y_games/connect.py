@@ -64,11 +64,16 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
     width = args.braille_width or prefs.braille_width
     if width not in WIDTHS:
         raise UsageError(Msg("core.set.width", value=str(width)))
-    if args.name:
-        try:
-            prefs = prefs.with_value("name", args.name)
-        except ValueError as error:
-            raise UsageError(error.args[0]) from None
+    given = _given_settings(args)
+    try:
+        kept = prefs
+        for name, value in given.items():
+            kept = kept.with_value(name, value)
+    except ValueError as error:
+        raise UsageError(error.args[0]) from None
+    if kept != prefs:  # what was typed on the command line holds next time too
+        prefs = kept
+        problem = problem or save_preferences(prefs)
     voice = Voice(open_speech(args.speech or prefs.speech, lang), writer, lang)
     try:  # the voice speaks from the first line: the lobby is heard too
         if problem is not None:
@@ -77,6 +82,22 @@ def cmd_connect(argv: Sequence[str], lang: str, out: IO[str],
         return _connect(args, lang, tr, writer, voice, prefs, width)
     finally:
         voice.close()
+
+
+def _given_settings(args: Any) -> dict[str, str]:
+    """The settings given on the command line, by their names in the settings file."""
+    given = {"lang": args.lang, "name": args.name, "speech": args.speech,
+             "sound": args.sound, "verbosity": args.verbosity,
+             "braille_table": args.braille_table,
+             "braille_width": None if args.braille_width is None else str(args.braille_width),
+             "braille_contracted": "on" if args.braille_contracted else None}
+    return {name: value for name, value in given.items() if value}
+
+
+def keep_name(name: str) -> Msg | None:
+    """A name changed in the lobby, kept in the settings file for the next visits."""
+    prefs, _ = load_preferences()
+    return save_preferences(prefs.with_value("name", name))
 
 
 def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
@@ -141,7 +162,8 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
 
     try:
         return play_at_server(session, reader=reader, writer=writer, tr=tr, specs=specs,
-                              prefs=prefs, seats=FileSeats(uri), make_client=make_client)
+                              prefs=prefs, seats=FileSeats(uri), make_client=make_client,
+                              keep_name=keep_name)
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))
         return 1
@@ -158,15 +180,16 @@ def play_at_server(session: Session, *, reader: Any, writer: Writer, tr: Transla
                    specs: dict[str, Any], prefs: Preferences, seats: SeatMemory,
                    make_client: Callable[[RemoteTable], Client],
                    on_lobby: Callable[[], None] = lambda: None,
-                   address: str | None = None) -> int:
+                   address: str | None = None,
+                   keep_name: Callable[[str], Msg | None] | None = None) -> int:
     """A player at a server, from the seat held or the lobby, through games, until they
     leave: the terminal (``connect``) and the web page (:mod:`a11y_games.web`) both play
     here, each with its own reader, writer and client (``make_client``); ``address``: the
     server's address as the player knows it. ConnectionLost when the server is gone for
-    good."""
+    good. ``keep_name``: where a name changed in the lobby is kept (None: not kept)."""
     table = take_back(session, seats, specs, writer, tr)
     lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs, level=prefs.level,
-                  seats=seats, address=address)
+                  seats=seats, address=address, keep_name=keep_name)
     played = False
     while True:  # a game, then the lobby again if the player goes back to it
         if table is None:
@@ -198,6 +221,7 @@ def play_at_server(session: Session, *, reader: Any, writer: Writer, tr: Transla
             return status
         with contextlib.suppress(RequestRefused):  # the game is over: back at the lobby
             session.request(p.Leave())
+        session.watching = None  # a spectator who left is not watching again on reconnect
         session.detach()  # after "left": nothing of the old table comes any more
         table = None
 

@@ -181,6 +181,10 @@ def launcher(tr: Translator, writer: Writer, specs: Mapping[str, GameSpec],
     return choice
 
 
+QUIT_WORDS = ("quit", "quitter", "exit", "q")
+HELP_WORDS = ("help", "aide", "?", "h")
+
+
 def read_answer(reader: PlainReader | PromptReader, question: str, writer: Writer) -> str:
     """Ask ``question``: written (and spoken) as a line, then a short prompt."""
     writer.line(question.strip())
@@ -199,6 +203,11 @@ def ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReade
         answer = read_answer(reader, tr.render(question), writer)
         if not answer:
             return default
+        if fold(answer) in QUIT_WORDS:
+            raise SystemExit(0)
+        if fold(answer) in HELP_WORDS:
+            writer.lines([tr.render(Msg("core.launcher.help", low=low, high=high))])
+            continue
         picked = number(answer)
         if picked is not None and low <= picked <= high:
             return picked

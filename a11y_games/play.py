@@ -188,7 +188,38 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
     if args.load:
         client.resumed(save_file(args.load))
     try:
-        return client.run()
+        while True:
+            status = client.run()
+            if client.next_game is None:
+                return status
+            if client.next_game == "again":  # the same table, a new deal
+                match = Match(match.spec, match.spec.settings(
+                    match.settings.players, _fresh_seed(), match.settings.options),
+                    match.seats)
+            else:  # the game menu again
+                try:
+                    choice = launcher(client.tr, writer, specs, reader, level)
+                except SystemExit:
+                    writer.line(client.tr.render(Msg("core.quit.bye")))
+                    return 0
+                except GoOnline as online:
+                    from a11y_games.connect import play_online
+
+                    return play_online(online.address, client.lang, writer, voice,
+                                       client.prefs or prefs, reader,
+                                       speech_mode=args.speech, sound_mode=args.sound,
+                                       verbosity=args.verbosity)
+                match = _chosen_match(choice, specs)
+            match.think(args.think if args.think is not None else prefs.think)
+            sound = client.sound
+            client = Client(match, reader=reader, writer=writer, lang=client.lang,
+                            verbosity=client.verbosity, speech=speech, sound=sound,
+                            braille=client.braille, specs=specs,
+                            autosave=save_path("autosave"), prefs=client.prefs)
+            if interactive:
+                client_ref[:] = [client]
+            voice.display = lambda client=client: client.display
+            voice.render = lambda msg, client=client: client.tr.render(msg)
     finally:
         if events_file is not None:
             with contextlib.suppress(OSError):  # a full disk was said during play
@@ -198,6 +229,19 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
             if cues is not None:
                 cues.wait_idle(1.0)  # the last cue (won, lost) is heard
                 cues.close()
+
+
+def _chosen_match(choice: LaunchChoice, specs: dict[str, GameSpec]) -> Match:
+    """The table the game menu settled, after a game played to its end: a new deal."""
+    if choice.resume:
+        return Match.load(save_path("autosave"), specs)
+    spec = choice.spec
+    settings = spec.settings(choice.players, _fresh_seed(), choice.options)
+    seats = [SeatSpec("human", choice.names[i] if i < len(choice.names) else "")
+             for i in range(choice.humans)]
+    seats += [SeatSpec("bot", level=choice.level, name_index=i)
+              for i in range(choice.humans, choice.players)]
+    return Match(spec, settings, seats)
 
 
 def save_file(name: str) -> Path:

@@ -248,6 +248,8 @@ class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     queries: list[QueryInfo] = []
     topics: list[TopicInfo] = []
     board_is_public: bool = False
+    spectators: list[str] = []
+    """The names of those watching the table."""
 
     def __post_init__(self) -> None:
         self.names = {seat: _name(name) for seat, name in self.names.items()}

@@ -182,7 +182,8 @@ class Table:
                            public=r.public, started=r.started, over=r.over,
                            host_lang=r.host_lang, level=r.level, bot_delay=r.bot_delay,
                            creator=r.creator, seats=seats,
-                           code=r.code if is_creator and r.code else None)
+                           code=r.code if is_creator and r.code else None,
+                           spectators=[m.name for m in self.spectators])
         if self.match is not None:
             match, state = self.match, self.match.state
             order = state.seat_order()
@@ -266,6 +267,7 @@ class Table:
         member.send(p.Joined(table=self.info(member), seat=None, token=None, you=member.name,
                              seq=self.published, req=req))
         self._presence("watching" if last_seq is None else "back", None, member.name)
+        self._table_changed()
         if self.match is not None:
             if last_seq is None:
                 self._snapshot(member, None, self.published)
@@ -296,8 +298,17 @@ class Table:
         if was_bot:
             self._presence("handed_back", seat, self._seat_name(seat))
         self._table_changed()
+        if self.running:
+            for other in self.seats:  # paused while nobody was here: their delays begin
+                if (other.record.kind == "human" and other.member is None
+                        and not other.bot_playing and other.timer is None):
+                    self._wait_for(other)
         if self.match is not None:
             self._send_state(member)
+        pending = self.match.state.pending() if self.running and self.match else None
+        if pending is not None and self._thinking is None and any(
+                self._bot_now(s) for s in pending.seats):
+            self.advance()  # stand-ins that waited with the game play on
 
     def _seat_going(self, member: Member) -> Seat | None:
         """``member`` goes: a spectator is said to leave (None); a seated member's seat is
@@ -305,6 +316,7 @@ class Table:
         if member in self.spectators:
             self.spectators.remove(member)
             self._presence("left", None, member.name)
+            self._table_changed()
             return None
         seat = self.seat_of(member)
         if seat is not None:
@@ -349,10 +361,19 @@ class Table:
         seat.timer = asyncio.get_running_loop().call_later(
             self.record.bot_delay, self._take_over, seat)
 
+    @property
+    def anyone_here(self) -> bool:
+        """A person holds a seat and is connected: with nobody, the game pauses (bots do
+        not play it to its end without its people)."""
+        return any(s.member is not None for s in self.seats)
+
     def _take_over(self, seat: Seat) -> None:
-        """A bot of the table's level plays ``seat`` until its owner comes back."""
+        """A bot of the table's level plays ``seat`` until its owner comes back (none
+        while nobody is here: the game waits; the first back starts the others' delay)."""
         seat.timer = None
         if not self.running or seat.member is not None or seat.bot_playing:
+            return
+        if not self.anyone_here:
             return
         played = len(self.match.log) if self.match is not None else 0
         seat.standin = make_bot(self.spec, self.record.level, seat.number, random.Random(
@@ -606,11 +627,12 @@ class Table:
                 member.send_frame(self._event_frame(event_seq, viewer))
 
     def _bot_now(self, seat: int) -> bool:
-        """True if a bot plays ``seat`` now (a bot seat, or a human's held by a stand-in)."""
+        """True if a bot plays ``seat`` now (a bot seat, or a human's held by a stand-in
+        while someone is here: alone, stand-ins wait with the game)."""
         if seat >= len(self.seats):
             return False
         s = self.seats[seat]
-        return s.record.kind == "bot" or s.bot_playing
+        return s.record.kind == "bot" or (s.bot_playing and self.anyone_here)
 
     def _bot_choice(self, seat: int) -> str:
         assert self.match is not None

@@ -164,6 +164,11 @@ class Speech:
 
     stall_seconds = 5.0
     """A request the service has not answered after this long means the service is lost."""
+    first_stall_seconds = 20.0
+    """Until it has said a first line, a service just started (a daemon loading its voice)
+    is given this long: a slow start is waited for, not said to be lost."""
+    spawn_seconds = 5.0
+    """How long a daemon spawned here is given to answer at all."""
     retry_seconds = 3.0
     """While the service is lost, how often to look whether it answers again."""
     missed_limit = 200
@@ -203,6 +208,8 @@ class Speech:
         self._lost = False
         self._closed = False
         self._watchdog: threading.Thread | None = None
+        self._heard_once = False
+        """The service has ended a line: from now on a request is given ``stall_seconds``."""
         if mode == "auto":
             probe = screen_reader if screen_reader is not None else _detect_reader
             try:
@@ -253,7 +260,8 @@ class Speech:
                 return None
             address = speechd_address()
             if not _answers(address, timeout) and not (
-                    spawn and _spawn(address, timeout) and _wait_answers(address, timeout)):
+                    spawn and _spawn(address, timeout)
+                    and _wait_answers(address, max(timeout, Speech.spawn_seconds))):
                 return None
         with _muted():
             try:
@@ -399,7 +407,9 @@ class Speech:
         since = self._busy_since
         if self._lost:
             return True
-        if since is None or time.monotonic() - since < self.stall_seconds:
+        limit = self.stall_seconds if self._heard_once else max(self.stall_seconds,
+                                                                 self.first_stall_seconds)
+        if since is None or time.monotonic() - since < limit:
             return False
         self._lose()
         return True
@@ -550,6 +560,7 @@ class Speech:
     def _ended(self, token: object, *_: object, **__: object) -> None:
         """Speech Dispatcher ended or cancelled a text: it and every earlier one are done."""
         with self._lock:
+            self._heard_once = True
             if token not in self._unheard:
                 return
             for key in list(self._unheard):

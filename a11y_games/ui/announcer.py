@@ -95,7 +95,8 @@ class Announcer:
 
     def intro(self) -> None:
         lines = [*self._table_lines(), Msg("core.intro.help")]
-        if self.table.pending() is not None:  # a game over has nothing to choose
+        if self.table.pending() is not None and (self.table.local or self.table.humans()):
+            # a game over, and a spectator, have nothing to choose
             lines.append(Msg("core.intro.choices"))
         speech = self.speech
         if (len(self.table.humans()) > 1 and self.table.local and speech is not None

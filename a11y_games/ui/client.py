@@ -159,6 +159,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.ended = False
         self.to_lobby = False
         """A network game over, the player quit it: back to the lobby, still connected."""
+        self.next_game: str | None = None
+        """A local game over: ``again`` (the same table) or ``menu`` (the game menu)."""
         self.typed_ahead = ""
         """A command typed at the hand-over instead of Enter, run once the question is asked."""
         self.numbering = Numbering()
@@ -508,6 +510,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             self.say(Msg("core.error.choice_key", number=head,
                          count=len(self.table.choices(mine[0]))) if mine
                      else Msg("core.error.no_choice_now"))
+            return
+        if self.ended and self.after_game(head):
             return
         command = lookup(head)
         if command is not None:

@@ -30,6 +30,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("help", ("aide", "?", "h")),
     Command("choices", ("choix", "c")),
     Command("whose", ("qui", "tour", "turn")),
+    Command("who", ("presents", "joueurs")),
     Command("status", ("etat", "s")),
     Command("board", ("table", "plateau", "b")),
     Command("me", ("moi",)),

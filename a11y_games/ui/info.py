@@ -90,10 +90,37 @@ class InfoCommands:
         names = [PlayerRef(s) for s in pending.seats]
         # one whole sentence, however many names: a braille display pans it
         whose = Msg("core.whose", count=len(names), names=names)
+        state = getattr(self.table, "seat_state", lambda seat: None)
+        away = [m for m in map(state, pending.seats) if m is not None]  # one line each
         if self.tr.render(pending.prompt) == self.tr.render(whose):
-            self.say(whose)  # a network table hides another seat's question: said once
+            self.say(whose, *away)  # a network table hides another seat's question: once
             return
-        self.say(whose, pending.prompt)
+        self.say(whose, pending.prompt, *away)
+
+    def cmd_who(self, rest: str) -> None:
+        """Each seat's state, one sentence each: you, a person playing, a bot, a person
+        away (a bot playing for them, or soon)."""
+        away = getattr(self.table, "seat_state", lambda seat: None)
+        lines: list[Msg | str] = []
+        for seat in self.table.seat_order():
+            kind = self.table.seat_kind(seat)
+            if kind is None:
+                continue  # a seat the rules add (a fictive player): nobody sits there
+            name = PlayerRef(seat)
+            state = away(seat)
+            if seat == self.viewer:
+                lines.append(Msg("core.who.you", name=name))
+            elif state is not None:
+                lines.append(state)
+            else:
+                lines.append(Msg("core.who.person" if kind == "human" else "core.who.bot",
+                                 name=name))
+        info = getattr(self.table, "info", None)
+        you = getattr(self.table, "you", None) if self.viewer is None else None
+        for watcher in getattr(info, "spectators", ()):
+            lines.append(Msg("core.who.watching_you") if watcher == you
+                         else Msg("core.who.watching", name=watcher))
+        self.say(*lines)
 
     def cmd_status(self, rest: str) -> None:
         self.say_summary(self.table.status(self.viewer))

@@ -14,6 +14,10 @@ from a11y_games.ui.paths import data_dir, save_name_problem, save_path, save_sai
 from a11y_games.ui.table import LocalTable
 from a11y_games.ui.terminal import PROMPT, Woken
 
+AFTER_GAME = {"again": ("again", "encore", "rejouer", "replay"),
+              "menu": ("menu", "jeux", "games")}
+"""The words that follow a local game over: the same table again, or the game menu."""
+
 __all__ = ["KeepingCommands"]
 
 UNDO_NOTE = "core.undo.logged"
@@ -190,8 +194,26 @@ class KeepingCommands:
             except Woken:
                 continue
 
+    def after_game(self, word: str) -> bool:
+        """After the game over at a local table: ``again`` (the same table, a new deal) or
+        ``menu`` (the game menu) ends this game for the next (``next_game``). False for
+        any other word."""
+        key = fold(word)
+        chosen = next((name for name, words in AFTER_GAME.items() if key in words), None)
+        if chosen is None or not self.ended or not self.table.local:
+            return False
+        self.next_game = chosen
+        raise Quit
+
     def confirm_quit(self) -> None:
-        """Ctrl-C or ``quit``: confirm, offer to save, then leave."""
+        """Ctrl-C or ``quit``: confirm, offer to save, then leave (the game over: at once)."""
+        spectator = not self.table.local and not self.table.humans()
+        if self.ended or self.table.outcome() is not None or spectator:
+            if not self.table.local:
+                self.to_lobby = True  # the lobby again, for the next one
+            else:
+                self.say(Msg("core.quit.bye"))
+            raise Quit
         self.say(Msg("core.quit.ask"))
         sure = self._yes_no(Msg("core.quit.prompt"))
         if sure is False:
@@ -200,8 +222,10 @@ class KeepingCommands:
         save = None
         if sure and not self.table.local:
             if self.table.outcome() is None:  # a bot holds the seat until you come back
+                alone = not self.table.others_here()  # type: ignore[attr-defined]
                 self.table.leave()  # type: ignore[attr-defined]
-                self.say(Msg("online.left"), Msg("core.quit.bye"))
+                self.say(Msg("online.left_paused" if alone else "online.left"),
+                         Msg("core.quit.bye"))
             else:  # the game is over: the lobby again, for the next one
                 self.to_lobby = True
             raise Quit

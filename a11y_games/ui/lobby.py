@@ -16,6 +16,7 @@ import os
 import tempfile
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -24,6 +25,7 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import fold, number
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.net import protocol as p
+from a11y_games.ui.creating import Draft, draft_for, game_named, read_words
 from a11y_games.ui.keeping import NO, YES
 from a11y_games.ui.paths import data_dir
 from a11y_games.ui.remote import (
@@ -33,8 +35,8 @@ from a11y_games.ui.remote import (
     Session,
     connection_news,
 )
+from a11y_games.ui.settings import Preferences
 from a11y_games.ui.terminal import Woken, Writer
-from a11y_games.ui.wording import game_words
 
 __all__ = ["FileSeats", "Lobby", "SeatMemory", "forget_seat", "remembered_seat", "server_uri"]
 
@@ -47,7 +49,18 @@ WORDS = {"join": ("join", "rejoindre", "tables", "list", "liste"),
          "create": ("create", "creer", "new", "nouvelle"),
          "code": ("code", "invitation"),
          "watch": ("watch", "regarder", "spectator", "spectateur"),
-         "quit": ("quit", "quitter", "exit", "q", "leave")}
+         "quit": ("quit", "quitter", "exit", "q", "leave", "partir")}
+HELP = ("help", "aide", "?", "h")
+NAME = ("name", "nom")
+LOBBY_HELP = 6
+"""``online.lobby.help.1`` to ``.6``: the lobby's commands, one a line."""
+WAIT_HELP = 6
+"""``online.wait.help.1`` to ``.6``: the waiting room's commands, one a line."""
+WAIT_WORDS = {"start": ("start", "commencer", "go", "demarrer"),
+              "who": ("who", "qui", "seats", "places"),
+              "settings": ("settings", "table", "reglages", "parametres"),
+              "say": ("say", "dire", "dis"),
+              "tell": ("tell", "chuchoter", "murmurer")}
 
 
 def server_uri(address: str, *, tls: bool = False) -> str:
@@ -139,7 +152,10 @@ class Lobby:
 
     def __init__(self, session: Session, *, reader: Any, writer: Writer, tr: Translator,
                  specs: dict[str, GameSpec], level: str = "normal",
-                 seats: SeatMemory | None = None, address: str | None = None) -> None:
+                 seats: SeatMemory | None = None, address: str | None = None,
+                 keep_name: Callable[[str], Msg | None] | None = None) -> None:
+        self.keep_name = keep_name
+        """Where a name changed in the lobby is kept (the settings file; None: not kept)."""
         self.session = session
         self.seats: SeatMemory = seats if seats is not None else FileSeats(session.uri)
         self.address = address or session.uri
@@ -198,8 +214,9 @@ class Lobby:
             answer = self.read(Msg("online.prompt.number")) or ""
             if not answer and default is not None:
                 return default
-            if fold(answer) in ("back", "retour") or (answer == "0" and low > 0):
-                return None
+            if fold(answer) in ("back", "retour", *WORDS["quit"]) or (
+                    answer == "0" and low > 0):
+                return None  # quit leaves the question: back at the lobby
             picked = number(answer)
             if picked is None and words is not None:
                 picked = words(answer)
@@ -230,17 +247,25 @@ class Lobby:
             self.say(Msg("online.lobby.menu_header"),
                      *(Msg("core.choices.item", number=i, label=Msg(f"online.lobby.{word}"))
                        for i, word in enumerate(MENU, 1)))
-            answer = fold(self.read(Msg("online.prompt.lobby")) or "")
+            typed = (self.read(Msg("online.prompt.lobby")) or "").split()
+            answer = fold(typed[0]) if typed else ""
             picked = number(answer)
             word = MENU[picked - 1] if picked is not None and 1 <= picked <= len(MENU) else \
                 next((w for w, names in WORDS.items() if answer in names), None)
+            if answer in HELP:
+                self.say(*(Msg(f"online.lobby.help.{i}") for i in range(1, LOBBY_HELP + 1)))
+                continue
+            if answer in NAME:
+                self._rename(" ".join(typed[1:]))
+                continue
             if word is None:
                 self.say(Msg("online.lobby.unknown", last=len(MENU)))
                 continue
             if word == "quit":
                 return None
             try:
-                joined = getattr(self, f"_{word}")()
+                joined = self._create(typed[1:]) if word == "create" else \
+                    getattr(self, f"_{word}")()
             except RequestRefused as error:
                 self.say(error.msg)
                 continue
@@ -318,8 +343,19 @@ class Lobby:
             return None
         return self._take(p.Join(code=code))
 
-    def _take(self, request: Any) -> p.Joined:
-        joined = self.session.request(request)
+    def _take(self, request: Any) -> p.Joined | None:
+        """Send a join, watch or create; a name already at that table is asked again at
+        once (None if the player gives none)."""
+        while True:
+            try:
+                joined = self.session.request(request)
+                break
+            except RequestRefused as error:
+                if error.msg.id != "net.error.name_taken":
+                    raise
+                self.say(error.msg)
+                if not self._rename(""):
+                    return None
         if joined.token:
             self.seats.remember(joined.token, joined.table.id, 0)
         self.session.watching = joined.table.id if joined.seat is None else None
@@ -327,83 +363,142 @@ class Lobby:
             self.session.token = None  # a seat left before is not taken back on reconnect
         return joined
 
-    def _create(self) -> p.Joined | None:
+    def _rename(self, typed: str) -> bool:
+        """The player's name at this server changed (asked if not ``typed``); kept for the
+        next visits. False if none is given."""
+        while True:
+            if not typed:
+                self.say(Msg("online.name.other", name=self.session.name))
+                typed = self.read(Msg("online.prompt.name")) or ""
+                if not typed or fold(typed) in ("back", "retour"):
+                    return False
+            try:
+                name = Preferences().with_value("name", typed).name
+            except ValueError as error:
+                self.say(error.args[0])
+                typed = ""
+                continue
+            before = self.session.name
+            self.session.name = name  # the hello on a reconnection says it too
+            try:
+                self.session.request(p.Hello(protocol=p.PROTOCOL, name=name,
+                                             lang=self.session.lang))
+            except (RequestRefused, ConnectionLost) as error:
+                self.session.name = before
+                self.say(getattr(error, "msg", Msg("online.lost")))
+                return False
+            self.say(Msg("online.name.now", name=name))
+            problem = self.keep_name(name) if self.keep_name is not None else None
+            if problem is not None:
+                self.say(problem)
+            return True
+
+    def _create(self, words: list[str] | None = None) -> p.Joined | None:
+        """A table: ``create pnue 5`` makes it at once; otherwise the game is asked, then
+        one line sums the table up, Enter creates it, a word changes one setting."""
         games = list(self.specs.values())
+        words = list(words or [])
+        spec = game_named(words[0], games, self.tr) if words else None
+        if spec is None:
+            if words:
+                self.say(Msg("online.create.unknown", word=words[0]))
+            spec = self._ask_game(games)
+            if spec is None:
+                return None
+            at_once = False
+        else:
+            words = words[1:]
+            at_once = True
+        draft = draft_for(spec, self.last, self.level)
+        draft, asked, unknown = read_words(draft, words)
+        while not (at_once and asked is None and unknown is None):
+            if unknown is not None:
+                self.say(Msg("online.create.unknown", word=unknown))
+            if asked is not None:
+                draft = self._ask_setting(draft, asked)
+            self.say(draft.summary(), Msg("online.create.enter"))
+            answer = self.read(Msg("online.prompt.create")) or ""
+            if fold(answer) in ("back", "retour", "0", *WORDS["quit"]):
+                return None
+            if not answer:
+                break
+            draft, asked, unknown = read_words(draft, answer.split())
+            at_once = False  # a setting changed: the summary again, Enter creates
+        request = draft.request()
+        joined = self._take(request)
+        self.last = request
+        return joined
+
+    def _ask_game(self, games: list[GameSpec]) -> GameSpec | None:
         self.say(Msg("online.create.games"),
                  *(Msg("core.choices.item", number=i, label=g.title)
                    for i, g in enumerate(games, 1)))
-
-        def game_named(word: str) -> int | None:
-            found = [i for i, g in enumerate(games, 1)
-                     if fold(word) in map(fold, game_words(g, self.tr))]
-            return found[0] if len(found) == 1 else None
-
         last = self.last
         first = next((i for i, g in enumerate(games, 1) if last and g.name == last.game), 1)
+
+        def named(word: str) -> int | None:
+            spec = game_named(word, games, self.tr)
+            return games.index(spec) + 1 if spec is not None else None
+
         picked = self.ask_number(Msg("online.create.game", default=first), 1, len(games),
-                                 first, game_named)
-        if picked is None:
-            return None
-        spec = games[picked - 1]
-        if last is not None and last.game != spec.name:
-            last = None  # another game: its own defaults
-        usual = last.players if last is not None else spec.default_players
-        players = self.ask_number(Msg("core.launcher.players", low=spec.min_players,
-                                      high=spec.max_players, default=usual),
-                                  spec.min_players, spec.max_players, usual)
-        if players is None:
-            return None
-        usual = min(len(last.bots), players - 1) if last is not None else 0
-        bots = self.ask_number(Msg("online.create.bots", high=players - 1, default=usual),
-                               0, players - 1, usual)
-        if bots is None:
-            return None
-        levels = tuple(spec.bots)
-        level = last.level if last is not None else self.level
-        level = level if level in levels else "normal"
-        self.say(*(Msg("core.choices.item", number=i, label=Msg(f"online.level.{name}"))
-                   for i, name in enumerate(levels, 1)))
-        chosen = self.ask_number(Msg("online.create.level", default=levels.index(level) + 1),
-                                 1, len(levels), levels.index(level) + 1)
-        level = levels[(chosen or levels.index(level) + 1) - 1]
-        seats = {seat: level for seat in range(players - bots, players)}
-        if bots > 1 and not self.ask_yes_no(Msg("online.create.same_level"), True):
-            for seat in seats:  # numbered as players know them, the level just chosen first
-                answer = self.ask_number(Msg("online.create.seat_level", seat=seat + 1,
-                                             default=levels.index(level) + 1),
-                                         1, len(levels), levels.index(level) + 1)
-                seats[seat] = levels[(answer or levels.index(level) + 1) - 1]
-        options: dict[str, str] = {}
+                                 first, named)
+        return games[picked - 1] if picked is not None else None
+
+    def _ask_setting(self, draft: Draft, setting: str) -> Draft:
+        """One setting of the table asked as its own question (back: unchanged)."""
+        spec = draft.spec
+        if setting == "players":
+            players = self.ask_number(Msg("core.launcher.players", low=spec.min_players,
+                                          high=spec.max_players, default=draft.players),
+                                      spec.min_players, spec.max_players, draft.players)
+            return draft.with_players(players) if players is not None else draft
+        if setting == "bots":
+            bots = self.ask_number(Msg("online.create.bots", high=draft.players - 1,
+                                       default=draft.bot_count),
+                                   0, draft.players - 1, draft.bot_count)
+            if bots is None:
+                return draft
+            draft = draft.with_bots(bots)
+            if bots > 1 and not self.ask_yes_no(Msg("online.create.same_level"), True):
+                levels = tuple(spec.bots)
+                usual = levels.index(draft.level) + 1
+                for seat in draft.bots:  # numbered as players know them
+                    answer = self.ask_number(Msg("online.create.seat_level", seat=seat + 1,
+                                                 default=usual), 1, len(levels), usual)
+                    draft.bots[seat] = levels[(answer or usual) - 1]
+            return draft
+        if setting == "level":
+            levels = tuple(spec.bots)
+            usual = levels.index(draft.level) + 1 if draft.level in levels else 1
+            self.say(*(Msg("core.choices.item", number=i, label=Msg(f"online.level.{name}"))
+                       for i, name in enumerate(levels, 1)))
+            chosen = self.ask_number(Msg("online.create.level", default=usual),
+                                     1, len(levels), usual)
+            return draft.with_level(levels[chosen - 1]) if chosen is not None else draft
+        if setting == "delay":
+            delay = self.ask_number(Msg("online.create.delay", default=draft.delay), 0, 60,
+                                    draft.delay)
+            return replace(draft, delay=delay) if delay is not None else draft
+        options: dict[str, str] = {}  # the variants, one question each
         for option in spec.options:
-            values = option.offered(options, spec.options, players)
+            values = option.offered(options, spec.options, draft.players)
             if values is None:
                 continue  # a variant's sub-question, the variant off: its default holds
             labels = [option.value_label(v) for v in values]
-            usual = last.options.get(option.name, option.default) if last else option.default
-            usual = usual if usual in values else option.default
+            usual = draft.options.get(option.name, option.default)
             default = values.index(usual) + 1 if usual in values else 1
             self.say(option.label, *(Msg("core.choices.item", number=i, label=label)
                                      for i, label in enumerate(labels, 1)))
             answer = self.ask_number(Msg("core.launcher.option", default=default), 1,
                                      len(values), default)
             options[option.name] = values[(answer or default) - 1]
-        listed = last.public if last is not None else True
-        public = self.ask_yes_no(Msg("online.create.public" if listed
-                                     else "online.create.public_no"), listed)
-        usual = round(last.bot_delay / 60) if last is not None else 2
-        delay = self.ask_number(Msg("online.create.delay", default=usual), 0, 60, usual)
-        if delay is None:
-            return None
-        request = p.Create(game=spec.name, players=players, options=options, bots=seats,
-                           public=public, level=level, bot_delay=60.0 * delay)
-        joined = self._take(request)
-        self.last = request
-        return joined
+        return replace(draft, options=options)
 
     # --- before the start -------------------------------------------------------------------
     def wait_for_start(self, table: RemoteTable, joined: p.Joined) -> bool:
-        """Say where the player sits; the creator starts the game, the others wait for it.
-        False if the player leaves before the start."""
+        """Say where the player sits; until the start, the waiting room: chat, help, who,
+        the table's settings; the creator starts the game. False if the player leaves
+        before the start."""
         info = joined.table
         spec = table.spec
         if joined.seat is None:
@@ -413,54 +508,78 @@ class Lobby:
                          players=info.players))
         if info.code:
             self.say(Msg("online.seat.code", code=info.code))
+        if table.started:  # a spectator at a game under way: the game's own lines follow
+            self.say(self._who_line(table), Msg("online.watch.hint"))
+            return True
         creator = info.creator == joined.you
         wake = getattr(self.reader, "wake", None)
         if wake is not None:
             table.on_news = lambda urgent: wake()
         self.say(self._who_line(table),
-                 Msg("online.start.ask" if creator else "online.start.waiting"))
-        told = len(table.events)  # arrivals and departures are said from now on
+                 Msg("online.start.ask" if creator else "online.start.waiting",
+                     name=info.creator), Msg("online.wait.hint"))
+        told = len(table.events)  # arrivals, departures and chat are said from now on
         table.history.update(range(told))
         while not table.started:
             seen = table.changes
-            if creator:
-                try:
-                    typed = self.read(Msg("online.prompt.start"), wakeable=True)
-                except EOFError:
-                    return False
-                answer = fold(typed) if typed is not None else None
-                if answer is None:
-                    pass  # news: said below
-                elif answer in ("start", "commencer", "go"):
-                    try:
-                        self.session.request(p.Start())
-                    except RequestRefused as error:
-                        self.say(error.msg)
-                    table.wait(seen, 5.0)
-                elif answer in WORDS["quit"]:
-                    self._leave()
-                    return False
-                elif answer in ("who", "qui", "seats", "places", ""):
-                    self.say(self._who_line(table))
-                else:
-                    self.say(Msg("online.start.usage"))
-            else:
-                if not self.reader.interactive:
-                    table.wait(seen, 1.0)
-                else:
-                    try:
-                        typed = self.read(Msg("online.prompt.wait"), wakeable=True)
-                    except EOFError:
-                        return False
-                    if typed is not None and fold(typed) in WORDS["quit"]:
-                        self._leave()
-                        return False
+            try:
+                typed = self.read(Msg("online.prompt.start" if creator
+                                      else "online.prompt.wait"), wakeable=True)
+            except EOFError:
+                return False
+            if typed is not None and not self._in_waiting_room(table, typed, seen):
+                self._leave()
+                return False
             news = table.events[told:]
             if news and not table.started:
                 self.say(*(e.msg for e in news))
                 table.history.update(range(told, told + len(news)))
                 told += len(news)
+            creator = table.info.creator == joined.you  # the creator left: the next starts
         return True
+
+    def _in_waiting_room(self, table: RemoteTable, typed: str, seen: int) -> bool:
+        """One line typed before the start; False if the player leaves."""
+        word, _, rest = typed.strip().partition(" ")
+        answer = fold(word)
+        command = next((w for w, names in WAIT_WORDS.items() if answer in names), None)
+        if answer in WORDS["quit"]:
+            return False
+        if answer in HELP:
+            self.say(*(Msg(f"online.wait.help.{i}") for i in range(1, WAIT_HELP + 1)))
+        elif command == "start":
+            if table.info.creator != table.you:
+                self.say(Msg("online.start.not_creator", name=table.info.creator))
+                return True
+            try:
+                self.session.request(p.Start())
+            except RequestRefused as error:
+                self.say(error.msg)
+            table.wait(seen, 5.0)
+        elif command == "who" or not answer:
+            self.say(self._who_line(table))
+        elif command == "settings":
+            self.say(self._settings_line(table))
+        elif command == "say":
+            problem = table.say(rest) if rest.strip() else Msg("online.chat.say_usage")
+            if problem is not None:
+                self.say(problem)
+        elif command == "tell":
+            name, _, text = rest.strip().partition(" ")
+            problem = table.tell(name, text) if text.strip() else \
+                Msg("online.chat.tell_usage")
+            if problem is not None:
+                self.say(problem)
+        else:
+            self.say(Msg("online.wait.unknown"))
+        return True
+
+    def _settings_line(self, table: RemoteTable) -> Msg:
+        """The table's settings, as its creator's summary said them."""
+        info = table.info
+        return Draft(table.spec, info.players, info.level,
+                     {s.seat: s.level for s in info.seats if s.kind == "bot"},
+                     dict(info.options), info.public, round(info.bot_delay / 60)).summary()
 
     def _who_line(self, table: RemoteTable) -> Msg:
         taken = [s for s in table.info.seats if s.kind != "free"]

@@ -436,8 +436,7 @@ class RemoteTable:
                 else self.seat is None and message.name == self.you
             if own:
                 return  # this seat's (or spectator's) own comings and goings are said apart
-            self._note(Msg(f"online.presence.{message.what}", name=message.name),
-                       level=Verbosity.BRIEF)
+            self._note(self._presence_line(message), level=Verbosity.BRIEF)
         elif isinstance(message, p.Chat):
             msg_id = f"online.chat.{message.channel}"
             if message.channel == "private" and message.to:
@@ -452,6 +451,26 @@ class RemoteTable:
                        else Msg("online.snapshot", count=message.missed))
             for line in [*message.status, *message.private]:
                 self._note(line)
+
+    def _presence_line(self, message: p.Presence) -> Msg:
+        """Someone came or went; a connection lost mid-game says what follows, once."""
+        if message.what == "lost" and self.info.started and not self.info.over:
+            minutes = round(self.info.bot_delay / 60)
+            if self.info.bot_delay > 0:
+                return Msg("online.presence.lost_bot", name=message.name,
+                           count=max(1, minutes))
+            return Msg("online.presence.lost_now", name=message.name)
+        return Msg(f"online.presence.{message.what}", name=message.name)
+
+    def seat_state(self, seat: int) -> Msg | None:
+        """A person's seat away from the table, in one sentence (None: playing)."""
+        info = next((s for s in self.info.seats if s.seat == seat), None)
+        if info is None or info.kind != "human" or info.connected or seat == self.seat:
+            return None
+        name = self.seat_name(seat)
+        if info.bot_playing:
+            return Msg("online.state.bot", name=name)
+        return Msg("online.state.away", name=name)
 
     def _say_the_end(self) -> None:
         """The game ended while this seat was away: its last public lines of the table
@@ -523,6 +542,10 @@ class RemoteTable:
 
     def is_human(self, seat: int) -> bool:
         return seat == self.seat
+
+    def seat_kind(self, seat: int) -> str | None:
+        info = next((s for s in self.info.seats if s.seat == seat), None)
+        return None if info is None or info.kind == "free" else info.kind
 
     # --- the game now -----------------------------------------------------------------------
     @property
@@ -599,6 +622,11 @@ class RemoteTable:
     def held_by_bot(self, seat: int) -> bool:
         """True if a bot plays a person's seat now (they lost the connection or left)."""
         return any(s.seat == seat and s.kind == "human" and s.bot_playing
+                   for s in self.info.seats)
+
+    def others_here(self) -> bool:
+        """Another person holds a seat here and is connected (alone, the game waits)."""
+        return any(s.kind == "human" and s.connected and s.seat != self.seat
                    for s in self.info.seats)
 
     def play_bot(self, seat: int) -> None:

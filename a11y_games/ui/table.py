@@ -49,6 +49,10 @@ class Table(Protocol):
     def is_human(self, seat: int) -> bool:
         """True if ``seat`` is played at this keyboard."""
 
+    def seat_kind(self, seat: int) -> str | None:
+        """Who holds ``seat``: "human" (a person, here or elsewhere), "bot", or None (a
+        seat the rules add, where nobody sits)."""
+
     # --- the game now -----------------------------------------------------------------------
     @property
     def events(self) -> list[Event]:
@@ -112,6 +116,10 @@ class LocalTable:
 
     def is_human(self, seat: int) -> bool:
         return self.match.is_human(seat)
+
+    def seat_kind(self, seat: int) -> str | None:
+        seats = self.match.seats
+        return seats[seat].kind if 0 <= seat < len(seats) else None
 
     # --- the game now -----------------------------------------------------------------------
     @property

@@ -29,10 +29,9 @@ def test_a_command_typed_while_the_server_s_strong_bot_decides_is_answered(
                                         "--name", "Ana", "--speech", "off"], env=env)
     try:
         lines: list[str] = []
-        # the lobby: create Vertigo for 2, 1 strong bot, every other answer on Enter
-        for answer in ("2", "vertigo", "2", "1", "3"):
-            lines = ana.wait_prompt(lines, timeout=30)
-            ana.type(answer)
+        # the lobby: create Vertigo for 2, 1 strong bot, in one line
+        lines = ana.wait_prompt(lines, timeout=30)
+        ana.type("create vertigo 2 bots 1 level strong")
         while True:
             lines = ana.wait_prompt(lines, timeout=30)
             if lines[-1].startswith("Start>"):

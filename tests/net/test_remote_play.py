@@ -32,29 +32,15 @@ def server(tmp_path: Path):
 
 def create_table(host: Player, *, game: str, players: int, bots: int,
                  delay_minutes: int = 2, level: str = "", listed: bool = True) -> None:
-    """The lobby's create dialogue, as typed by a player (defaults on Enter for variants;
-    ``level``: the bots' level as typed, 3 for strong, Enter for normal; ``listed``: shown
-    in the lobby, else by invitation only)."""
+    """The lobby's create command in one line, as typed by a player (``level``: the bots'
+    level as numbered in the level question, 3 for strong, "" for normal; ``listed``:
+    shown in the lobby, else by invitation only)."""
     host.expect(r"^Lobby: type a number\.|^Salon :")
-    host.send("2")  # create a table
-    host.expect(r"Type a number or a name|Tapez un numéro ou un nom")
-    host.send(game)
-    host.expect(r"[Pp]layers|[Jj]oueurs")
-    host.send(str(players))
-    host.expect(r"How many bots|Combien de robots")
-    host.send(str(bots))
-    host.expect(r"level|[Nn]iveau")
-    host.send(level)
-    # variants: Enter keeps each default, until the public question
-    while True:
-        line = host.expect(r"Enter for \d+\.|Entrée (:|pour) \d+\.|every bot\?|chaque robot \?"
-                           r"|List the table|Montrer la table")
-        if "List the table" in line.string or "Montrer la table" in line.string:
-            host.send("" if listed else "no")
-            break
-        host.send("")
-    host.expect(r"Minutes before a bot|Minutes avant")
-    host.send(str(delay_minutes))
+    words = {"": "", "1": " level random", "2": " level normal", "3": " level strong"}[level]
+    host.send(f"create {game} {players} bots {bots}{words}{'' if listed else ' private'}"
+              f" delay {delay_minutes}")
+    host.expect(r"you have seat|vous avez la place")  # the table is there for others
+    host.seen -= 1  # the seat taken: left for the caller to expect
 
 
 def watching_first_table(server: Server, tmp_path: Path, name: str) -> Player:
@@ -187,7 +173,7 @@ def test_a_client_closed_mid_game_takes_its_seat_back(server: Server, tmp_path: 
     play(players, seed=7, stop_after=("Bo", 3))
     bo.kill()
     alone = {"Ana": (ana, "en")}
-    play(alone, seed=8, until=30, until_line=("Ana", r"Bo lost the connection\."))
+    play(alone, seed=8, until=30, until_line=("Ana", r"Bo lost the connection;"))
     play(alone, seed=9, until=30, until_line=("Ana", r"A bot plays for Bo"))
     bo = Player(server.url, tmp_path / "bo", "Bo")  # the same machine: its token kept
     bo.expect(r"You take back your seat at PNUE")
@@ -374,26 +360,7 @@ def test_a_crisis_race_is_won_by_arrival_at_the_server(tmp_path: Path, server_se
     try:
         ana = Player(server.url, tmp_path / "ana", "Ana")
         ana.expect(r"^Lobby: type a number\.")
-        ana.send("2")
-        ana.expect(r"Type a number or a name")
-        ana.send("pnue")
-        ana.expect(r"[Pp]layers")
-        ana.send("5")
-        ana.expect(r"How many bots")
-        ana.send("4")
-        ana.expect(r"level")
-        ana.send("")
-        ana.expect(r"every bot\?")
-        ana.send("")  # yes
-        ana.expect(r"^Crises")
-        ana.send("2")  # with the crises
-        while True:
-            line = ana.expect(r"Enter for \d+\.|List the table")
-            ana.send("")
-            if "List the table" in line.string:
-                break
-        ana.expect(r"Minutes before a bot")
-        ana.send("2")
+        ana.send("create pnue 5 bots 4 crises on delay 2")
         ana.expect(r"you have seat 1 of 5")
         ana.send("start")
         play({"Ana": (ana, "en")}, seed=51)
@@ -416,23 +383,20 @@ def test_a_table_s_bots_may_each_have_their_own_level(server: Server, tmp_path: 
     ana.send("2")
     ana.expect(r"Type a number or a name")
     ana.send("vertigo")
-    ana.expect(r"[Pp]layers")
+    ana.expect(r"^Enter creates it")
     ana.send("3")
+    ana.expect(r"^Vertigo, 3 players, normal bots, public, no variant, a bot after 2 minutes")
+    ana.send("bots")
     ana.expect(r"How many bots")
     ana.send("2")
-    ana.expect(r"level")
-    ana.send("")  # normal for the table (lost seats, free seats at the start)
     ana.expect(r"The same level for every bot\? Enter for yes\.")
     ana.send("no")
     ana.expect(r"Bot at seat 2: level\? Enter for 2\.")
     ana.send("3")  # strong
     ana.expect(r"Bot at seat 3: level\? Enter for 2\.")
     ana.send("1")  # random
-    while "List the table" not in ana.expect(r"Enter for \d+\.|List the table").string:
-        ana.send("")
+    ana.expect(r"^Enter creates it")
     ana.send("")
-    ana.expect(r"Minutes before a bot")
-    ana.send("2")
     ana.expect(r"you have seat 1 of 3")
     ana.expect(r"^3 seated \(Ana, .*\), none free\.$")  # not "0 free"
     storage = SqliteStorage(tmp_path / "db" / "tables.sqlite3")
@@ -445,8 +409,8 @@ def test_a_table_s_bots_may_each_have_their_own_level(server: Server, tmp_path: 
     assert record.level == "normal"
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "Type a number from 1 to 5."),
-                                            ("fr", "Tapez un numéro de 1 à 5.")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "Type a number from 1 to 5, or help."),
+                                            ("fr", "Tapez un numéro de 1 à 5, ou aide.")])
 def test_a_word_the_lobby_does_not_know_says_which_numbers_it_takes(
         server: Server, tmp_path: Path, lang: str, said: str) -> None:
     """A command typed in the lobby ("lang fr") is answered in words, never with a
@@ -483,18 +447,21 @@ def test_the_count_of_answers_agrees_with_how_many_answered(server: Server,
 
 def test_a_client_back_after_the_end_hears_how_the_game_ended(server: Server,
                                                                tmp_path: Path) -> None:
-    """Ana's client dies mid-game; bots play her seat to the end. Started again, her client
-    takes the seat back: the missed turns are counted, but the end itself is said as at
-    the table (why the game ended, who was who), not only "Game over." and the winners."""
+    """Ana's client dies mid-game; Bo plays on with the bots, one of them holding her
+    seat, to the end. Started again, her client takes the seat back: the missed turns are
+    counted, but the end itself is said as at the table (why the game ended, who was
+    who), not only "Game over." and the winners."""
     ana = Player(server.url, tmp_path / "ana", "Ana")
-    create_table(ana, game="pnue", players=5, bots=4, delay_minutes=0)
+    create_table(ana, game="pnue", players=5, bots=3, delay_minutes=0)
     ana.expect(r"you have seat 1 of 5")
+    bo = Player(server.url, tmp_path / "bo", "Bo")
+    join_first_table(bo)
+    ana.expect(r"Bo sits at the table\.")
     ana.send("start")
-    watcher = watching_first_table(server, tmp_path, "Wim")
-    play({"Ana": (ana, "en")}, seed=7, stop_after=("Ana", 12))  # fewer than 300 left
+    play({"Ana": (ana, "en"), "Bo": (bo, "en")}, seed=7, stop_after=("Ana", 6))
     ana.kill()
-    watcher.expect(r"^Game over\.", timeout=60)  # bots play the whole game meanwhile
-    watcher.kill()
+    play({"Bo": (bo, "en")}, seed=8)  # a bot plays Ana's seat meanwhile
+    bo.kill()
     ana = Player(server.url, tmp_path / "ana", "Ana")  # the same machine: its token kept
     ana.expect(r"You take back your seat at PNUE")
     # missed turns counted (or, past 300 events, summed up): not read one by one
@@ -594,9 +561,7 @@ def test_after_a_game_quit_goes_back_to_the_lobby_for_the_next(server: Server, t
     play({"Ana": (ana, "en"), "Bo": (bo, "en")}, seed=3)
     ana.expect(r"^You can still read the log, the board and the rules\. "
                r"Type quit to go back to the lobby\.")
-    ana.send("quit")
-    ana.expect(r"Type yes")
-    ana.send("yes")
+    ana.send("quit")  # the game is over: no question
     ana.expect(r"^Back at the lobby\.")
     bo.expect(r"^Ana left the table\.")
     create_table(ana, game="vertigo", players=3, bots=1, listed=listed)
@@ -608,8 +573,6 @@ def test_after_a_game_quit_goes_back_to_the_lobby_for_the_next(server: Server, t
         bo.expect(r"^Ana opens the next table, by invitation: ask for its code, "
                   r"then type quit\.")
     bo.send("quit")
-    bo.expect(r"Type yes")
-    bo.send("yes")
     bo.expect(r"^Back at the lobby\.")
     if listed:
         join_first_table(bo)
@@ -638,22 +601,15 @@ def test_the_next_table_is_created_with_the_last_one_s_answers_on_enter(
     ana.send("start")
     play({"Ana": (ana, "en")}, seed=4)
     ana.send("quit")
-    ana.expect(r"Type yes")
-    ana.send("yes")
     ana.expect(r"^Back at the lobby\.")
     ana.expect(r"^Lobby>|^5\. Leave\.")
     ana.send("2")
     ana.expect(r"Enter for 1\.")  # PNUE: the first game of the list, as last time
     ana.send("")
-    ana.expect(r"players, 2 to 12\? Enter for 6\.")
+    ana.expect(r"^PNUE — Mr Dollar, 6 players, normal bots, 5 seated now, public, no variant,"
+               r" a bot after 2 minutes away\.$")
     ana.send("")
-    ana.expect(r"How many bots, 0 to 5\? Enter for 5\.")
-    ana.send("")
-    while True:  # every other question: Enter
-        line = ana.expect(r"Enter for|you have seat")
-        if "you have seat" in line.string:
-            break
-        ana.send("")
+    line = ana.expect(r"you have seat")
     assert line.string.startswith("PNUE — Mr Dollar: you have seat 1 of 6"), line.string
     ana.expect(r"^6 seated \(Ana, ")
     ana.kill()

@@ -25,6 +25,9 @@ class FakeSSIP:
         self.answer = answer
         self.ends = ends
         """False: texts are queued but never end (a long speech the daemon dies in)."""
+        self.slow_until = 0.0
+        """``time.monotonic()`` before which a ``SPEAK`` is answered only then (a daemon
+        still loading its voice)."""
         self.commands: list[str] = []
         self.spoken: list[str] = []
         self._lock = threading.Lock()
@@ -120,6 +123,7 @@ class FakeSSIP:
             self._record(command=line)
             upper = line.upper()
             if upper == "SPEAK":
+                time.sleep(max(0.0, self.slow_until - time.monotonic()))
                 data = []
                 send("230 OK RECEIVING DATA")
             elif upper == "HISTORY GET CLIENT_ID":

@@ -252,6 +252,9 @@ def test_service_that_stops_answering_is_given_up_without_blocking(
     monkeypatch.setattr(Speech, "stall_seconds", 0.3)
     speech = Speech("auto")
     assert speech.available
+    speech.speak("Heard.")  # a first line said: the service has started
+    assert spoken(fake_ssip, "Heard.") and speech.wait_idle(2.0)
+    time.sleep(0.2)  # its end reported
     fake_ssip.answer = False
     speech.speak("This request will hang.")
     assert not speech.wait_idle(0.5)
@@ -262,6 +265,26 @@ def test_service_that_stops_answering_is_given_up_without_blocking(
     assert time.monotonic() - started < 2.0
     assert not speech.available
     assert speech.take_problem().id == "output.speech.lost"
+
+
+@pytest.mark.timeout(20)
+def test_a_service_slow_to_say_its_first_line_is_waited_for_not_said_lost(
+        fake_ssip: FakeSSIP, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A daemon that takes a second to say its first line (loading a voice): the player
+    does not hear "Speech stopped" at once; the line is said, speech goes on."""
+    monkeypatch.setattr(Speech, "stall_seconds", 0.3)
+    monkeypatch.setattr(Speech, "first_stall_seconds", 5.0)
+    speech = Speech("auto")
+    try:
+        assert speech.available
+        fake_ssip.slow_until = time.monotonic() + 1.0
+        speech.speak("Welcome.")
+        assert spoken(fake_ssip, "Welcome.")
+        assert speech.wait_idle(3.0)
+        assert speech.available
+        assert speech.take_problem() is None
+    finally:
+        speech.close()
 
 
 def test_unthreaded_speech_as_on_windows_speaks_and_fails_softly(fake_ssip: FakeSSIP) -> None:
