@@ -58,16 +58,28 @@ def _held_seat(text: Any) -> dict[str, Any] | None:
     return None
 
 
-def _keeper(player: WebPlayer) -> Any:
-    """Settings kept by the page, not by the server's disk."""
-    import dataclasses
-    import json
+class _PageSettings:
+    """The player's settings, kept by the page (its storage), not by the server's disk;
+    the latest of them, whoever changed them (the client's ``set``, the lobby's ``name``)."""
 
-    def keep(prefs: Preferences) -> Msg | None:
-        player.keep("prefs", json.dumps(dataclasses.asdict(prefs), separators=(",", ":")))
+    def __init__(self, player: WebPlayer, prefs: Preferences) -> None:
+        self.player = player
+        self.prefs = prefs
+
+    def keep(self, prefs: Preferences) -> Msg | None:
+        import dataclasses
+        import json
+
+        self.prefs = prefs
+        self.player.keep("prefs", json.dumps(dataclasses.asdict(prefs), separators=(",", ":")))
         return None
 
-    return keep
+    def keep_name(self, name: str) -> Msg | None:
+        """A name changed in the lobby, for the page's next visit too."""
+        try:
+            return self.keep(self.prefs.with_value("name", name))
+        except ValueError as error:
+            return error.args[0]
 
 
 def _download(player: WebPlayer, client: Client, kind: str, title: str,
@@ -96,7 +108,8 @@ def play_for_page(player: WebPlayer) -> int:
     browser = str(hello.get("lang") or "en")[:2].lower()
     browser = browser if browser in LANGUAGES else "en"
     prefs = page_preferences(hello.get("prefs"), None)
-    keep = _keeper(player)
+    settings = _PageSettings(player, prefs)
+    keep = settings.keep
     reader, writer = player.reader, player.writer
     try:
         if not prefs.lang:  # asked first, the browser's language on Enter
@@ -130,7 +143,7 @@ def play_for_page(player: WebPlayer) -> int:
                         braille=BrailleOptions(table=prefs.braille_table or None,
                                                contracted=prefs.braille_contracted == "on",
                                                width=prefs.braille_width),
-                        specs=specs, prefs=prefs)
+                        specs=specs, prefs=settings.prefs)
         client.keep_prefs = keep
         client.keep_brf = lambda kind, title, lines, seat: _download(
             player, client, kind, title, lines)
@@ -141,6 +154,7 @@ def play_for_page(player: WebPlayer) -> int:
         return play_at_server(session, reader=reader, writer=writer, tr=tr, specs=specs,
                               prefs=prefs, seats=PageSeats(player, _held_seat(hello.get("seat"))),
                               make_client=make_client, address=hello.get("address") or None,
+                              keep_name=settings.keep_name,
                               on_lobby=lambda: player.section(Msg("web.section.lobby"), tr))
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))

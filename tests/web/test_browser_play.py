@@ -306,6 +306,11 @@ def test_a_language_chosen_on_the_page_is_the_logs_language(
     kept = ana.driver.execute_script(
         "return JSON.parse(localStorage.getItem('prefs:' + location.host))")
     assert kept["lang"] == "fr" and kept["name"] == "Ana"
+    ana.send("name Zoé")  # a new name in the lobby: kept by the page too
+    ana.expect(r"^Votre nom est maintenant Zoé\.")
+    kept = ana.driver.execute_script(
+        "return JSON.parse(localStorage.getItem('prefs:' + location.host))")
+    assert kept["name"] == "Zoé" and kept["lang"] == "fr"
     ana.driver.execute_script("sessionStorage.clear()")  # a new visit, another day
     ana.reload()
     ana.expect(r"^Salon : tapez un numéro\.")  # straight to the lobby, in French
