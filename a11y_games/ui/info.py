@@ -108,8 +108,8 @@ class InfoCommands:
                 continue  # a seat the rules add (a fictive player): nobody sits there
             name = PlayerRef(seat)
             state = away(seat)
-            if seat == self.viewer:
-                lines.append(Msg("core.who.you", name=name))
+            if seat == self.viewer:  # the name itself: "You are Ana." (a PlayerRef says you)
+                lines.append(Msg("core.who.you", name=self.table.seat_name(seat)))
             elif state is not None:
                 lines.append(state)
             else:
