@@ -339,3 +339,48 @@ def test_wrong_tokens_from_one_address_are_limited(tmp_path: Path) -> None:
     run(scenario(), 30)
     assert _console(server, "Refused 127.0.0.1") == \
         "Refused 127.0.0.1: 5 wrong seat tokens within a minute."
+
+
+@pytest.mark.timeout(120)
+def test_the_lobby_says_twenty_tables_then_more_on_request_or_one_game_s(
+        tmp_path: Path) -> None:
+    """A player at the lobby of a server with 25 tables hears 20, is told how to hear the
+    rest, types ``more``, then a game's name, and joins one of that game's tables."""
+    from tests.net.clients import Player
+
+    server = _server(tmp_path, "tables=100")
+
+    def at_the_lobby() -> None:
+        ana = Player(server.url, tmp_path / "ana", "Ana")
+        ana.expect(r"^Lobby: type a number\.")
+        ana.send("1")  # join a table
+        ana.expect(r"^25 tables:$")
+        ana.expect(r"^20\. Vanuatu, 1 of 3 seats taken")
+        ana.expect(r"^5 more tables: type more\.$")
+        ana.expect(r"^Or type a game's name for its tables only\.$")
+        ana.expect(r"^Which table\?")
+        ana.send("more")
+        ana.expect(r"^21\. ")
+        ana.expect(r"^25\. Vertigo, 1 of 2 seats taken")
+        ana.send("vertigo")
+        ana.expect(r"^3 tables:$")
+        shown = [ana.expect(rf"^{n}\. ").string for n in (1, 2, 3)]
+        assert all(line.split(". ", 1)[1].startswith("Vertigo,") for line in shown), shown
+        ana.send("2")
+        ana.expect(r"you have seat 2|Waiting for the start")
+        ana.kill()
+
+    async def scenario() -> None:
+        creators = []
+        for n in range(25):
+            client = await Client.open(server.url, f"P{n}")
+            vertigo = n >= 22
+            req = await client.request(p.Create(game="vertigo" if vertigo else "vanuatu",
+                                                players=2 if vertigo else 3))
+            assert isinstance(await client.reply(req), p.Joined)
+            creators.append(client)
+        await asyncio.to_thread(at_the_lobby)
+        for client in creators:
+            await client.close()
+
+    run(scenario(), 100)
