@@ -384,3 +384,29 @@ def test_the_lobby_says_twenty_tables_then_more_on_request_or_one_game_s(
             await client.close()
 
     run(scenario(), 100)
+
+
+@pytest.mark.timeout(90)
+def test_a_waiting_table_nobody_comes_back_to_after_a_restart_closes(tmp_path: Path) -> None:
+    server = _server(tmp_path, "waiting=2")
+
+    async def create() -> None:
+        ana = await Client.open(server.url, "Ana")
+        req = await ana.request(p.Create(game="vanuatu", players=3))
+        assert isinstance(await ana.reply(req), p.Joined)
+        await ana.close()
+
+    async def listed() -> int:
+        eve = await Client.open(server.url, "Eve")
+        req = await eve.request(p.ListTables())
+        tables = await eve.reply(req)
+        await eve.close()
+        assert isinstance(tables, p.TableList)
+        return len(tables.tables)
+
+    run(create(), 20)
+    server.kill()
+    server.start()
+    assert run(listed(), 20) == 1  # restored, and kept a while for its creator
+    time.sleep(3)
+    assert run(listed(), 20) == 0
