@@ -410,3 +410,23 @@ def test_a_waiting_table_nobody_comes_back_to_after_a_restart_closes(tmp_path: P
     assert run(listed(), 20) == 1  # restored, and kept a while for its creator
     time.sleep(3)
     assert run(listed(), 20) == 0
+
+
+@pytest.mark.timeout(60)
+def test_a_player_refused_by_the_cap_hears_why(tmp_path: Path) -> None:
+    """``a11y-games connect`` past the cap says the server's reason, in the player's words."""
+    from tests.net.clients import Player
+
+    server = _server(tmp_path, "connections=1")
+
+    async def scenario() -> None:
+        ana = await Client.open(server.url, "Ana")
+
+        def refused() -> None:
+            bo = Player(server.url, tmp_path / "bo", "Bo", "fr")
+            bo.expect(r"Au plus 1 connexion par adresse : celle-ci est fermée\.")
+            bo.kill()
+        await asyncio.to_thread(refused)
+        await ana.close()
+
+    run(scenario(), 40)
