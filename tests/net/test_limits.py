@@ -430,3 +430,20 @@ def test_a_player_refused_by_the_cap_hears_why(tmp_path: Path) -> None:
         await ana.close()
 
     run(scenario(), 40)
+
+
+def test_a_page_of_the_table_list_stays_under_its_size() -> None:
+    """Tables with long names and many seats: a page stops before its byte limit (one
+    table at least), and says how many follow."""
+    from a11y_games.net.limits import Limits, page_of
+
+    seats = [p.SeatInfo(seat=n, name="N" * 32, kind="human") for n in range(6)]
+    tables = [p.TableInfo(id=f"{n:08x}", game="pnue", players=6, seats=seats,
+                          options={f"option{k}": "x" * 20 for k in range(10)})
+              for n in range(30)]
+    limits = Limits(page_bytes=4000)
+    page, more = page_of(tables, 0, limits)
+    assert 1 <= len(page) < 20 and more == 30 - len(page)
+    assert len(p.encode(p.TableList(tables=page, more=more))) <= 4000 + 100
+    assert page_of(tables, 0, Limits())[1] == 10  # 20 a page otherwise
+    assert page_of(tables, 28, Limits()) == (tables[28:], 0)
