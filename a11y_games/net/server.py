@@ -38,7 +38,7 @@ from a11y_games.net import protocol as p
 from a11y_games.net.limits import Limits, Warden, page_of
 from a11y_games.net.outbox import Outbox
 from a11y_games.net.storage import SqliteStorage, Storage, StorageError
-from a11y_games.net.tables import Lobby, Refused, Table, clean_name
+from a11y_games.net.tables import Lobby, Refused, Seat, Table, clean_name
 
 __all__ = ["Connection", "TableServer", "run"]
 
@@ -219,7 +219,7 @@ class Connection(Outbox):
         if self.address is not None and not warden.may_create(self, self.address, waiting):
             raise Refused(Msg("net.error.too_many_tables", count=warden.limits.tables))
 
-    def _by_token(self, token: str) -> tuple[Table, Any]:
+    def _by_token(self, token: str) -> tuple[Table, Seat]:
         """The seat of ``token``; wrong tokens from one address are limited."""
         warden = self.server.warden
         if self.address is not None and not warden.may_try_token(self.address):
@@ -325,9 +325,10 @@ class TableServer:
             await self._page(ws, address)
             return
         if address is not None and not self.warden.arrive(address):
-            await ws.send(p.encode(p.Error(msg=Msg(
-                "net.error.too_many_connections", count=self.warden.limits.connections))
-                ).decode())
+            with contextlib.suppress(ConnectionClosed):  # told why (a client reads it as
+                await ws.send(p.encode(p.Error(msg=Msg(  # the answer to its hello)
+                    "net.error.too_many_connections", count=self.warden.limits.connections))
+                    ).decode())
             await ws.close(1008, "net.error.too_many_connections")
             return
         connection = Connection(ws, self, address=address)
@@ -358,7 +359,7 @@ class TableServer:
             if address is not None:
                 self.warden.gone(address)
 
-    def release_later(self, table: Table, seat: Any) -> None:
+    def release_later(self, table: Table, seat: Seat) -> None:
         """A seat of a table not started, whose connection dropped: freed after the limit
         unless its player resumes it first (the start or a resume cancels the timer); a
         table left with nobody closes."""
