@@ -33,10 +33,14 @@ def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
             out.write(tr.render(Msg("net.serve.web_page", url=page)) + "\n")
         out.flush()
 
+    def said(msg: Msg) -> None:  # a connection refused by a limit
+        out.write(tr.render(msg) + "\n")
+        out.flush()
+
     try:
         run(all_specs(), host=args.host, port=args.port, data=data, certfile=args.certfile,
             keyfile=args.keyfile, durable=args.durable, seed=args.seed, think=args.think,
-            web=not args.no_web, listening=listening)
+            web=not args.no_web, listening=listening, said=said)
     except OSError as error:
         out.write(tr.render(Msg("net.serve.failed", reason=os_reason(error))) + "\n")
         return 1

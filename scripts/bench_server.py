@@ -45,6 +45,8 @@ sys.path.insert(0, str(ROOT))
 from a11y_games.net import protocol as p  # noqa: E402
 
 PEOPLE = 4
+UNLIMITED = {"A11Y_GAMES_LIMITS": "connections=1000000 tables=1000000"}
+"""Every connection comes from loopback here: the per-address limits would refuse them."""
 DEBUG = bool(os.environ.get("BENCH_DEBUG"))
 PLAYERS = 5
 
@@ -244,7 +246,7 @@ async def main() -> None:
                "--data", str(data)] + (["--durable"] if args.durable else [])
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "XDG_CONFIG_HOME": str(data),
-                                   "XDG_DATA_HOME": str(data)})
+                                   "XDG_DATA_HOME": str(data), **UNLIMITED})
     try:
         assert server.stdout is not None
         port = re.search(r":(\d+)\.", server.stdout.readline()).group(1)  # type: ignore[union-attr]

@@ -293,7 +293,9 @@ async def main() -> None:
         [sys.executable, "-m", "a11y_games", "serve", "--port", "0", "--lang", "en",
          "--data", str(data)], cwd=ROOT, stdout=subprocess.PIPE, text=True,
         env={"PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": str(data),
-             "XDG_DATA_HOME": str(data), "SPEECHD_CMD": "/bin/false", "NO_SOUND": "1"})
+             "XDG_DATA_HOME": str(data), "SPEECHD_CMD": "/bin/false", "NO_SOUND": "1",
+             # every page and connection comes from loopback: no per-address limits
+             "A11Y_GAMES_LIMITS": "connections=1000000 tables=1000000"})
     try:
         assert server.stdout is not None
         port = int(re.search(r":(\d+)\.", server.stdout.readline()).group(1))  # type: ignore[union-attr]

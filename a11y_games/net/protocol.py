@@ -88,8 +88,15 @@ class Hello(_Base, tag="hello"):
 
 
 class ListTables(_Base, tag="list_tables"):
-    """Ask for the open public tables (``table_list``)."""
+    """Ask for the open public tables (``table_list``), a page at a time."""
 
+    game: str = ""
+    """Only this game's tables (its name or an alias); empty: every game."""
+    joinable: bool = False
+    """Only tables not started that have a free seat."""
+    start: int | None = None
+    """The page from this table on (0 first; then as many further as the pages held).
+    None (clients before pages): the first page, answered without ``more``."""
     req: int | None = None
 
 
@@ -264,10 +271,13 @@ class Welcome(_Base, tag="welcome"):
     req: int | None = None
 
 
-class TableList(_Base, tag="table_list"):
-    """The public tables not over."""
+class TableList(_Base, tag="table_list", omit_defaults=True):
+    """A page of the public tables not over (never larger than a frame)."""
 
     tables: list[TableInfo]
+    more: int | None = None
+    """How many tables follow this page; sent only to a ``list_tables`` with ``start``
+    (an older client refuses a field it does not know)."""
     req: int | None = None
 
 

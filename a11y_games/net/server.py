@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import random
@@ -34,9 +35,10 @@ from a11y_games import __version__
 from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec
 from a11y_games.net import protocol as p
+from a11y_games.net.limits import Limits, Warden, page_of
 from a11y_games.net.outbox import Outbox
 from a11y_games.net.storage import SqliteStorage, Storage, StorageError
-from a11y_games.net.tables import Lobby, Refused, Table, clean_name
+from a11y_games.net.tables import Lobby, Refused, Seat, Table, clean_name
 
 __all__ = ["Connection", "TableServer", "run"]
 
@@ -65,9 +67,12 @@ class Connection(Outbox):
     """One client: its name and language, the table it is at, its limits."""
 
     def __init__(self, ws: ServerConnection, server: TableServer,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, address: str | None = None
+                 ) -> None:
         super().__init__(ws, clock)
         self.server = server
+        self.address = address
+        """The peer's address; None on the web players' own listener (not limited by it)."""
         self.name = ""
         self.lang = "en"
         self.table: Table | None = None
@@ -125,10 +130,12 @@ class Connection(Outbox):
         if not self.name:
             raise Refused(Msg("net.error.hello_first"))
         if isinstance(message, p.ListTables):
-            self.send(p.TableList(tables=lobby.listing(), req=message.req))
+            self.send(self._table_page(message))
         elif isinstance(message, p.Create):
             self._free()
+            self._may_create()
             self.table = lobby.create(self, message, self.lang)
+            self.server.warden.opened(self.table.id, self, self.address or "")
             finished, self.finished = self.finished, None
             if finished is not None:
                 finished.next_opened(self.name, self.table)
@@ -143,9 +150,12 @@ class Connection(Outbox):
             table.watch(self, message.req, message.last_seq)
             self.table = table
         elif isinstance(message, p.Resume):
-            table, seat = lobby.by_token(message.token)
-            if self.table is not None and self.table is not table:
-                self._free()
+            table, seat = self._by_token(message.token)
+            held = self.table.seat_of(self) if self.table is not None else None
+            if held is not None and held is not seat:
+                raise Refused(Msg("net.error.one_seat"))  # else lost, it stays "connected"
+            if held is None:
+                self._free()  # a spectator stops watching
             self.name = seat.record.name  # the seat's name, whatever hello said
             self.table = table
             table.resume(self, seat, message.token, message.last_seq, message.req)
@@ -188,6 +198,51 @@ class Connection(Outbox):
         self.lang = hello.lang if hello.lang in ("en", "fr") else "en"
         self.send(p.Welcome(protocol=p.PROTOCOL, server=SERVER_NAME, req=hello.req))
 
+    # --- the limits (net/limits.py) -----------------------------------------------------------
+    def _table_page(self, request: p.ListTables) -> p.TableList:
+        """A page of the table list (of one game, or with a free seat, when asked)."""
+        lobby = self.server.lobby
+        game = lobby.spec_named(request.game).name if request.game else ""
+        tables = [t for t in lobby.listing() if (not game or t.game == game) and (
+            not request.joinable or (not t.started and any(s.kind == "free" for s in t.seats)))]
+        page, more = page_of(tables, request.start or 0, self.server.warden.limits)
+        return p.TableList(tables=page, more=None if request.start is None else more,
+                           req=request.req)
+
+    def _may_create(self) -> None:
+        warden = self.server.warden
+        lobby = self.server.lobby
+
+        def waiting(table_id: str) -> bool:
+            table = lobby.tables.get(table_id)
+            return table is not None and not table.record.started
+        if self.address is not None and not warden.may_create(self, self.address, waiting):
+            raise Refused(Msg("net.error.too_many_tables", count=warden.limits.tables))
+
+    def _by_token(self, token: str) -> tuple[Table, Seat]:
+        """The seat of ``token``; wrong tokens from one address are limited."""
+        warden = self.server.warden
+        if self.address is not None and not warden.may_try_token(self.address):
+            raise Refused(Msg("net.error.too_many_tokens", count=warden.limits.tokens,
+                              seconds=int(warden.limits.token_window)))
+        try:
+            return self.server.lobby.by_token(token)
+        except Refused:
+            if self.address is not None:
+                warden.wrong_token(self.address)
+            raise
+
+    def hello_late(self) -> None:
+        """No hello within the limit: told, closed, said on the console."""
+        if self.name or self.closing:
+            return
+        seconds = self.server.warden.limits.hello
+        self.send(p.Error(msg=Msg("net.error.hello_late", count=int(seconds))))
+        self.close(1008, "net.error.hello_late")
+        self.server.warden.refused(self.address or "127.0.0.1", Msg(
+            "net.serve.refused.hello", address=self.address or "127.0.0.1",
+            count=int(seconds)))
+
     def _free(self) -> None:
         """Before sitting elsewhere: a spectator stops watching; a seated player must leave."""
         table = self.table
@@ -209,8 +264,11 @@ class Connection(Outbox):
         """The connection is gone."""
         table, self.table = self.table, None
         if table is not None:
+            seat = table.seat_of(self)
             table.lost(self)
             self.server.lobby.drop_if_abandoned(table)
+            if seat is not None and not table.record.started:
+                self.server.release_later(table, seat)
 
 
 class TableServer:
@@ -219,8 +277,11 @@ class TableServer:
 
     def __init__(self, specs: dict[str, GameSpec], storage: Storage,
                  *, seed: int | None = None, think: float | None = None,
-                 web: bool = False) -> None:
+                 web: bool = False, limits: Limits | None = None,
+                 said: Callable[[Msg], None] = lambda msg: None) -> None:
         self.storage = storage
+        self.warden = Warden(limits or Limits.from_environ(), said)
+        """The limits per address and connection (``said``: a refusal, on the console)."""
         draws = random.Random(seed) if seed is not None else None
         self.lobby = Lobby(specs, storage, think=think,
                            seed=None if draws is None else lambda: draws.getrandbits(48))
@@ -256,20 +317,71 @@ class TableServer:
                     request.path, request.headers.get("Accept-Language")))
         return None
 
-    async def handler(self, ws: ServerConnection) -> None:
+    async def handler(self, ws: ServerConnection, inner: bool = False) -> None:
+        """A connection; ``inner``: on the web players' own loopback listener, where one
+        address is every web player (the page's socket is the person)."""
+        address = None if inner else _address(ws)
         if self.gateway is not None and urlsplit(ws.request.path).path.endswith(WEB_PATH):
-            await self.gateway.page(ws)
+            await self._page(ws, address)
             return
-        connection = Connection(ws, self)
+        if address is not None and not self.warden.arrive(address):
+            with contextlib.suppress(ConnectionClosed):  # told why (a client reads it as
+                await ws.send(p.encode(p.Error(msg=Msg(  # the answer to its hello)
+                    "net.error.too_many_connections", count=self.warden.limits.connections))
+                    ).decode())
+            await ws.close(1008, "net.error.too_many_connections")
+            return
+        connection = Connection(ws, self, address=address)
         self.connections += 1
+        late = asyncio.get_running_loop().call_later(self.warden.limits.hello,
+                                                     connection.hello_late)
         try:
             async for frame in ws:
                 connection.receive(frame)
         except ConnectionClosed:
             pass
         finally:
+            late.cancel()
             self.connections -= 1
+            if address is not None:
+                self.warden.gone(address)
             connection.lost()
+
+    async def _page(self, ws: ServerConnection, address: str | None) -> None:
+        """A web page's socket: a person, counted at its address like a connection (its
+        player's own connection, on the loopback listener, is not)."""
+        if address is not None and not self.warden.arrive(address):
+            await ws.close(1008, "net.error.too_many_connections")
+            return
+        try:
+            await self.gateway.page(ws)
+        finally:
+            if address is not None:
+                self.warden.gone(address)
+
+    def release_later(self, table: Table, seat: Seat) -> None:
+        """A seat of a table not started, whose connection dropped: freed after the limit
+        unless its player resumes it first (the start or a resume cancels the timer); a
+        table left with nobody closes."""
+        def release() -> None:
+            table.release(seat)
+            self.lobby.drop_if_abandoned(table)
+        seat.cancel_timer()
+        seat.timer = asyncio.get_running_loop().call_later(self.warden.limits.waiting, release)
+
+    def release_restored(self) -> None:
+        """After a restart: the seats of tables not started wait as if just lost."""
+        for table in list(self.lobby.tables.values()):
+            if not table.record.started:
+                for seat in table.seats:
+                    if seat.record.kind == "human" and seat.member is None:
+                        self.release_later(table, seat)
+
+
+def _address(ws: ServerConnection) -> str:
+    """The peer's address (host only; the port changes with each connection)."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else str(peer or "?")
 
 
 async def _sweep(lobby: Lobby, every: float = 60.0, full_every: int = 60) -> None:
@@ -312,6 +424,7 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
     server.lobby.restore()
+    server.release_restored()
     gc.collect()
     gc.freeze()  # modules, caches and restored tables: never scanned again
     young, middle, _ = gc.get_threshold()
@@ -328,8 +441,8 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
                 # the web players' clients sit at this server as terminal players do, over
                 # a connection of their own on loopback (never seen from outside)
                 inner = await stack.enter_async_context(serve(
-                    server.handler, "127.0.0.1", 0, max_size=MAX_FRAME, compression=None,
-                    close_timeout=2))
+                    functools.partial(server.handler, inner=True), "127.0.0.1", 0,
+                    max_size=MAX_FRAME, compression=None, close_timeout=2))
                 inner_port = next(iter(inner.sockets)).getsockname()[1]
                 server.gateway.uri = f"ws://127.0.0.1:{inner_port}"
                 server.gateway.loop = loop
@@ -345,15 +458,17 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
 def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
         certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
         seed: int | None = None, think: float | None = None, web: bool = True,
-        listening: Callable[[str], None] = lambda url: None) -> None:
+        listening: Callable[[str], None] = lambda url: None,
+        said: Callable[[Msg], None] = lambda msg: None) -> None:
     """``a11y-games serve``: open the storage, replay unfinished tables, serve.
 
     ``seed`` makes every table's seed a draw from it (tests and benchmarks only: whoever
     knows it knows every deal). ``think``: seconds each strong bot takes a decision.
-    ``web``: the same port serves the web page (``/``) and its players (``/web``)."""
+    ``web``: the same port serves the web page (``/``) and its players (``/web``).
+    ``said``: a line for the console (a connection refused by a limit)."""
     storage = SqliteStorage(data / "tables.sqlite3", durable=durable)
     try:
-        server = TableServer(specs, storage, seed=seed, think=think, web=web)
+        server = TableServer(specs, storage, seed=seed, think=think, web=web, said=said)
         asyncio.run(serve_forever(server, host, port, tls=_tls(certfile, keyfile),
                                   listening=listening))
     finally:

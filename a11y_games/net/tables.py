@@ -24,7 +24,7 @@ from a11y_games.engine.spec import Bot, GameSpec, OptionError
 from a11y_games.engine.state import Pending, UnknownTopic
 from a11y_games.engine.steps import offered, offers, steps
 from a11y_games.engine.text import is_control
-from a11y_games.engine.words import find_named
+from a11y_games.engine.words import find_named, fold
 from a11y_games.net import protocol as p
 from a11y_games.net.storage import ChatRecord, SeatRecord, Storage, StorageError, TableRecord
 
@@ -355,6 +355,22 @@ class Table:
         self._table_changed()
         if self.running:
             self._wait_for(seat)
+
+    def release(self, seat: Seat) -> None:
+        """Before the start, a seat whose player's connection dropped a while ago is freed,
+        as if they had left: the creator's part passes to the next person seated."""
+        seat.timer = None
+        if self.record.started or seat.member is not None or seat.record.kind != "human":
+            return
+        name = seat.record.name
+        seat.record = SeatRecord(kind="free")
+        if _same_name(self.record.creator, name):
+            heir = next((s for s in self.seats if s.record.kind == "human"), None)
+            self.record.creator = heir.record.name if heir is not None else ""
+        if self.record.creator:
+            self._save()
+        self._presence("left", seat, name)
+        self._table_changed()
 
     def _wait_for(self, seat: Seat) -> None:
         seat.cancel_timer()
@@ -862,6 +878,15 @@ class Lobby:
         self._seed = seed or (lambda: secrets.randbits(48))
         self.think = think
         """Seconds each strong bot takes a decision at every table (None: the default)."""
+
+    def spec_named(self, game: str) -> GameSpec:
+        """A game by its name or an alias, case and accents ignored; Refused if the
+        server has none."""
+        wanted = fold(game)
+        for spec in self.specs.values():
+            if wanted in {fold(spec.name), *map(fold, spec.aliases)}:
+                return spec
+        return self._spec(game)
 
     def _spec(self, game: str) -> GameSpec:
         for spec in self.specs.values():

@@ -295,15 +295,70 @@ class Lobby:
             variants=variants or Msg("online.table.no_variants")))
 
     def _pick_table(self, *, watching: bool) -> p.TableInfo | None:
-        tables = [t for t in self._refresh() if watching or (
-            not t.started and any(s.kind == "free" for s in t.seats))]
+        """A table from the server's list, a page at a time: ``more`` says the next page,
+        a game's name that game's tables only."""
+        tables, more = self._tables_page(watching, "", 0)
         if not tables:
             self.say(Msg("online.tables.none_to_watch" if watching else "online.tables.none"))
             return None
-        self.say(Msg("online.tables.header", count=len(tables)),
-                 *(self._table_line(i, t) for i, t in enumerate(tables, 1)))
-        picked = self.ask_number(Msg("online.tables.which"), 1, len(tables), None)
-        return tables[picked - 1] if picked is not None else None
+        self._say_tables(tables, 1, more)
+        return self._table_wanted(tables, more, watching)
+
+    def _tables_page(self, watching: bool, game: str, start: int
+                     ) -> tuple[list[p.TableInfo], int]:
+        """A page of the tables to join (or watch) from ``start``, and how many follow; a
+        server from before pages sends them all (they are filtered here)."""
+        try:
+            page = self.session.request(p.ListTables(game=game, joinable=not watching,
+                                                     start=start))
+            return list(page.tables), page.more or 0
+        except RequestRefused as error:
+            if error.msg.id != "net.error.bad_message" or start:
+                raise
+        tables = [t for t in self._refresh() if (watching or (
+            not t.started and any(s.kind == "free" for s in t.seats))) and (
+            not game or t.game == game)]
+        return tables, 0
+
+    def _say_tables(self, tables: list[p.TableInfo], first: int, more: int) -> None:
+        """The tables numbered from ``first`` (a header before the first page), then how
+        many more there are."""
+        lines = [self._table_line(i, t) for i, t in enumerate(tables[first - 1:], first)]
+        if first == 1:
+            lines.insert(0, Msg("online.tables.header", count=len(tables) + more))
+        if more:
+            lines += [Msg("online.tables.more", count=more), Msg("online.tables.by_game")]
+        self.say(*lines)
+
+    def _table_wanted(self, tables: list[p.TableInfo], more: int,
+                      watching: bool) -> p.TableInfo | None:
+        """The number of a table said; ``more``: the next page; a game's name: its tables
+        only; back (or 0): None."""
+        self.say(Msg("online.tables.which"))
+        only = ""  # the game whose tables are shown (empty: every game)
+        while True:
+            answer = self.read(Msg("online.prompt.number")) or ""
+            word = fold(answer)
+            if word in ("back", "retour") or answer == "0":
+                return None
+            picked = number(answer)
+            if picked is not None and 1 <= picked <= len(tables):
+                return tables[picked - 1]
+            game = next((g for g in self.specs.values()
+                         if word and word in map(fold, game_words(g, self.tr))), None)
+            if word in ("more", "plus") and more:
+                page, more = self._tables_page(watching, only, len(tables))
+                tables += page
+                self._say_tables(tables, len(tables) - len(page) + 1, more)
+            elif game is not None:
+                found, more = self._tables_page(watching, game.name, 0)
+                if not found:
+                    self.say(Msg("online.tables.none_of_game", game=game.title))
+                    continue
+                tables, only = found, game.name
+                self._say_tables(tables, 1, more)
+            else:
+                self.say(Msg("core.launcher.range", low=1, high=len(tables)))
 
     def _join(self) -> p.Joined | None:
         info = self._pick_table(watching=False)

@@ -137,6 +137,8 @@ class Session:
             self.thread.start()
         if not self._ready.wait(timeout) or self._first is not None:
             self.close()
+            if isinstance(self._first, ConnectionLost):  # the server's answer to hello
+                raise ConnectionLost(self._first.msg)     # (a limit, another protocol)
             raise ConnectionLost(Msg("online.unreachable", address=self.uri))
 
     def _run(self) -> None:

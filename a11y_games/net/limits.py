@@ -1,0 +1,160 @@
+"""What one person may hold on the server: connections and waiting tables per address, the
+time to say hello, wrong seat tokens; and the table list's pages.
+
+A person is a connection and its address. Connections of the web page's players come over
+the server's own loopback listener (``address`` None here): the page's socket is the
+person, so these limits do not count them. Tests and benchmarks that open hundreds of
+connections from loopback raise the limits with ``A11Y_GAMES_LIMITS`` (``"connections=500
+tables=100"``); the server reads it once, at its start.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields, replace
+
+from a11y_games.engine.messages import Msg
+from a11y_games.net import protocol as p
+
+__all__ = ["ENVIRONMENT", "Limits", "Warden", "page_of"]
+
+ENVIRONMENT = "A11Y_GAMES_LIMITS"
+"""The environment variable that changes limits: ``name=value`` words (``Limits`` fields)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits; each refusal has its own message."""
+
+    hello: float = 10.0
+    """Seconds a new connection has to say hello before it is closed."""
+    connections: int = 50
+    """Connections open at once from one address (loopback included)."""
+    tables: int = 3
+    """Tables not started that one address (or connection) has created and are still open."""
+    tokens: int = 20
+    """Wrong seat tokens one address may try in ``token_window`` seconds."""
+    token_window: float = 60.0
+    waiting: float = 30.0
+    """Seconds a seat of a table not started is kept for a player whose connection dropped;
+    then it is free, as if they had left (a table left with nobody closes)."""
+    page: int = 20
+    """Tables in one page of the table list."""
+    page_bytes: int = 48 * 1024
+    """Largest page of the table list, encoded (under any client's frame limit)."""
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str] | None = None) -> Limits:
+        """The defaults, changed by ``A11Y_GAMES_LIMITS`` (unknown or bad words ignored)."""
+        env = os.environ if environ is None else environ
+        known = {f.name: f.type for f in fields(cls)}
+        changes: dict[str, float | int] = {}
+        for word in env.get(ENVIRONMENT, "").replace(",", " ").split():
+            name, _, value = word.partition("=")
+            try:
+                changes[name] = (int if known.get(name) == "int" else float)(value)
+            except ValueError:
+                continue
+        return replace(cls(), **{k: v for k, v in changes.items() if k in known})
+
+
+class Warden:
+    """Counts, per address, what the limits bound; says each refusal on the console
+    (once per address and limit every ``quiet`` seconds: a flood fills no disk)."""
+
+    def __init__(self, limits: Limits, said: Callable[[Msg], None],
+                 clock: Callable[[], float] = time.monotonic, quiet: float = 10.0) -> None:
+        self.limits = limits
+        self._said = said
+        self._clock = clock
+        self._quiet = quiet
+        self._last_said: dict[tuple[str, str], float] = {}
+        self.connections: Counter[str] = Counter()
+        self._bad_tokens: dict[str, deque[float]] = {}
+        self.created: dict[str, tuple[object, str]] = {}
+        """Tables not started, by id: the connection and the address that created them."""
+
+    def refused(self, address: str, msg: Msg) -> None:
+        """One console line for a refusal, unless the same was said of ``address`` lately."""
+        now = self._clock()
+        key = (address, msg.id)
+        if now - self._last_said.get(key, -self._quiet) < self._quiet:
+            return
+        if len(self._last_said) > 10_000:
+            self._last_said.clear()
+        self._last_said[key] = now
+        self._said(msg)
+
+    # --- connections ---------------------------------------------------------------------
+    def arrive(self, address: str) -> bool:
+        """A connection from ``address``: counted and True, or False past the limit."""
+        if self.connections[address] >= self.limits.connections:
+            self.refused(address, Msg("net.serve.refused.connections", address=address,
+                                      count=self.limits.connections))
+            return False
+        self.connections[address] += 1
+        return True
+
+    def gone(self, address: str) -> None:
+        self.connections[address] -= 1
+        if self.connections[address] <= 0:
+            del self.connections[address]
+
+    # --- waiting tables ------------------------------------------------------------------
+    def may_create(self, connection: object, address: str,
+                   waiting: Callable[[str], bool]) -> bool:
+        """True if ``connection`` (from ``address``) may open one more table not started;
+        ``waiting(table_id)`` tells whether a table is still open and not started."""
+        for table_id in [t for t in self.created if not waiting(t)]:
+            del self.created[table_id]
+        mine = sum(1 for who, where in self.created.values()
+                   if who is connection or where == address)
+        if mine < self.limits.tables:
+            return True
+        self.refused(address, Msg("net.serve.refused.tables", address=address,
+                                  count=self.limits.tables))
+        return False
+
+    def opened(self, table_id: str, connection: object, address: str) -> None:
+        self.created[table_id] = (connection, address)
+
+    # --- seat tokens ---------------------------------------------------------------------
+    def may_try_token(self, address: str) -> bool:
+        """False while ``address`` has tried ``tokens`` wrong tokens within the window."""
+        tries = self._bad_tokens.get(address)
+        if tries is None:
+            return True
+        now = self._clock()
+        while tries and now - tries[0] > self.limits.token_window:
+            tries.popleft()
+        if not tries:
+            del self._bad_tokens[address]
+            return True
+        if len(tries) < self.limits.tokens:
+            return True
+        self.refused(address, Msg("net.serve.refused.tokens", address=address,
+                                  count=self.limits.tokens))
+        return False
+
+    def wrong_token(self, address: str) -> None:
+        if len(self._bad_tokens) > 100_000:  # addresses by the thousand: forget the oldest
+            self._bad_tokens.pop(next(iter(self._bad_tokens)))
+        self._bad_tokens.setdefault(address, deque()).append(self._clock())
+
+
+def page_of(tables: Iterable[p.TableInfo], start: int, limits: Limits
+            ) -> tuple[list[p.TableInfo], int]:
+    """The page of ``tables`` from ``start``: at most ``limits.page`` tables and
+    ``limits.page_bytes`` encoded; and how many tables follow it."""
+    every = list(tables)
+    page: list[p.TableInfo] = []
+    size = 0
+    for info in every[max(start, 0):]:
+        size += len(p.encode(p.TableList(tables=[info])))
+        if len(page) >= limits.page or (page and size > limits.page_bytes):
+            break
+        page.append(info)
+    return page, max(len(every) - max(start, 0) - len(page), 0)
