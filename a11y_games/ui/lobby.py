@@ -37,6 +37,7 @@ from a11y_games.ui.remote import (
 )
 from a11y_games.ui.settings import Preferences
 from a11y_games.ui.terminal import Woken, Writer
+from a11y_games.ui.wording import game_words
 
 __all__ = ["FileSeats", "Lobby", "SeatMemory", "forget_seat", "remembered_seat", "server_uri"]
 

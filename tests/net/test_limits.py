@@ -171,11 +171,12 @@ async def _started(url: str) -> tuple[Client, Client, str, str, str]:
 
 
 async def _every_seat_held_by_a_bot(watcher: Client) -> None:
-    """Nobody is connected any more: each human seat ends up held by a bot (a seat left
-    'connected' without a connection would wait for ever)."""
+    """Nobody is connected any more: each human seat ends up lost, not 'connected' (a seat
+    left connected without a connection would wait for ever). With nobody left the game
+    waits for its people (no bot plays for them meanwhile: issue 28)."""
     def all_held(m: p.TableUpdate) -> bool:
         humans = [s for s in m.table.seats if s.kind == "human"]
-        return all(s.bot_playing and not s.connected for s in humans)
+        return all(not s.connected for s in humans)
     await watcher.expect(p.TableUpdate, all_held, timeout=10)
 
 
