@@ -152,12 +152,14 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
                             contracted=bool(args.braille_contracted)
                             or prefs.braille_contracted == "on", width=width),
                         specs=specs, prefs=prefs)
+        if made:  # the next game after the lobby: the same display connection, not a new one
+            client.display = made[-1].display
+        elif args.brlapi:
+            client.display = braille_display(client, reader)
         made.append(client)
         client_ref[:] = [client]
         voice.display = lambda client=client: client.display
         voice.render = lambda msg, client=client: client.tr.render(msg)
-        if args.brlapi:
-            client.display = braille_display(client, reader)
         return client
 
     try:
@@ -170,7 +172,10 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
     finally:
         session.close()
         cues = made[-1].sound if made else None
+        display = made[-1].display if made else None
         with contextlib.suppress(Exception, KeyboardInterrupt):
+            if display is not None:
+                display.close()  # given back to BRLTTY
             if cues is not None:
                 cues.wait_idle(1.0)
                 cues.close()

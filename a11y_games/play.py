@@ -215,7 +215,8 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
             client = Client(match, reader=reader, writer=writer, lang=client.lang,
                             verbosity=client.verbosity, speech=speech, sound=sound,
                             braille=client.braille, specs=specs,
-                            autosave=save_path("autosave"), prefs=client.prefs)
+                            autosave=save_path("autosave"), prefs=client.prefs,
+                            display=client.display)  # the same display connection
             if interactive:
                 client_ref[:] = [client]
             voice.display = lambda client=client: client.display
@@ -226,6 +227,8 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
                 events_file.close()
         cues = client.sound  # ``sound on`` during play may have made one
         with contextlib.suppress(Exception, KeyboardInterrupt):  # Ctrl-C: stop waiting
+            if client.display is not None:
+                client.display.close()  # given back to BRLTTY
             if cues is not None:
                 cues.wait_idle(1.0)  # the last cue (won, lost) is heard
                 cues.close()
