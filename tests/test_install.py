@@ -30,7 +30,7 @@ SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "a11y_games
 """What a build needs: copied to a folder of its own, so that nothing else of the checkout
 (its compiled catalogues, an old build/) can slip into the wheel."""
 
-MESSAGE_ID = re.compile(r"\b(?:core|output|online|net|sound|pnue|vertigo|utopia|vanuatu)"
+MESSAGE_ID = re.compile(r"\b(?:core|output|online|net|sound|web|pnue|vertigo|utopia|vanuatu)"
                         r"\.[a-z_]+\.[a-z_]")
 """A catalogue id printed instead of its sentence (``core.clihelp.play``)."""
 
@@ -44,13 +44,8 @@ def _run(*command: str | Path, cwd: Path | None = None) -> None:
     assert done.returncode == 0, f"{command}:\n{done.stdout}\n{done.stderr}"
 
 
-@pytest.fixture(scope="module")
-def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A venv with the wheel built from this checkout installed: its ``bin`` folder."""
-    if not SYSTEM_PYTHON.exists():
-        pytest.skip("no Debian Python at /usr/bin/python3")
-    root = tmp_path_factory.mktemp("install")
-    source = root / "source"
+def _sources(source: Path) -> Path:
+    """A copy of what a build needs, in ``source``."""
     for name in SOURCES:
         if (ROOT / name).is_dir():
             shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns(
@@ -58,6 +53,40 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
         elif (ROOT / name).exists():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
+    return source
+
+
+def test_the_source_archive_builds_a_wheel_that_speaks(tmp_path: Path) -> None:
+    """The source archive carries the catalogues, the rules pages and the web page's files;
+    a wheel built from it alone has every compiled catalogue."""
+    import tarfile
+    import zipfile
+
+    source = _sources(tmp_path / "source")
+    _run(sys.executable, "setup.py", "-q", "sdist", "-d", tmp_path / "dist", cwd=source)
+    [archive] = (tmp_path / "dist").glob("a11y_games-*.tar.gz")
+    with tarfile.open(archive) as tar:
+        names = tar.getnames()
+    for wanted in ("locales/fr/LC_MESSAGES/core.po", "docs/rules/pnue.fr.md",
+                   "a11y_games/web/static/app.js", "a11y_games/sounds/turn.wav"):
+        assert any(name.endswith(wanted) for name in names), wanted
+    _run(sys.executable, "-m", "pip", "wheel", archive, "--no-deps", "-q", "-w",
+         tmp_path / "wheels")
+    [wheel] = (tmp_path / "wheels").glob("a11y_games-*.whl")
+    with zipfile.ZipFile(wheel) as built:
+        inside = built.namelist()
+    assert sum(name.endswith(".mo") for name in inside) == 2 * len(
+        list((ROOT / "locales" / "en" / "LC_MESSAGES").glob("*.po")))
+    assert "a11y_games/web/static/index.html" in inside
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A venv with the wheel built from this checkout installed: its ``bin`` folder."""
+    if not SYSTEM_PYTHON.exists():
+        pytest.skip("no Debian Python at /usr/bin/python3")
+    root = tmp_path_factory.mktemp("install")
+    source = _sources(root / "source")
     _run(sys.executable, "-m", "pip", "wheel", source, "--no-deps", "-q", "-w", root / "wheels")
     [wheel] = (root / "wheels").glob("a11y_games-*.whl")
     target = root / "venv"
