@@ -639,7 +639,9 @@ class Lobby:
 
     def _who_line(self, table: RemoteTable) -> Msg:
         taken = [s for s in table.info.seats if s.kind != "free"]
-        names = [s.name for s in taken]
+        # the listener's own seat is "you" in the list, as at the table ("5 players: you, …")
+        names: list[Msg | str] = [Msg("core.seat.you") if s.seat == table.seat else s.name
+                                  for s in taken]
         free = table.info.players - len(taken)
         return Msg("online.seat.who", count=len(taken), names=names,
                    free=Msg("online.seat.free", count=free) if free

@@ -53,7 +53,7 @@ def test_friends_chat_ask_help_who_and_the_settings_before_the_start(
     ana.send("say Yes, one minute.")
     bo.expect(r"^Ana dit : Yes, one minute\.$")
     ana.send("who")
-    ana.expect(r"^2 seated \(Ana, Bo\), 3 free\.$")
+    ana.expect(r"^2 seated \(you, Bo\), 3 free\.$")
     bo.send("reglages")
     bo.expect(r"^PNUE — Mr Dollar, 5 joueurs, robots normaux, publique, sans variante,"
               r" un robot après 2 minutes d'absence\.$")

@@ -398,7 +398,7 @@ def test_a_table_s_bots_may_each_have_their_own_level(server: Server, tmp_path: 
     ana.expect(r"^Enter creates it")
     ana.send("")
     ana.expect(r"you have seat 1 of 3")
-    ana.expect(r"^3 seated \(Ana, .*\), none free\.$")  # not "0 free"
+    ana.expect(r"^3 seated \(you, .*\), none free\.$")  # not "0 free"
     storage = SqliteStorage(tmp_path / "db" / "tables.sqlite3")
     try:
         (record, _), = storage.load_unfinished()
@@ -611,5 +611,5 @@ def test_the_next_table_is_created_with_the_last_one_s_answers_on_enter(
     ana.send("")
     line = ana.expect(r"you have seat")
     assert line.string.startswith("PNUE — Mr Dollar: you have seat 1 of 6"), line.string
-    ana.expect(r"^6 seated \(Ana, ")
+    ana.expect(r"^6 seated \(you, ")
     ana.kill()

@@ -11,10 +11,11 @@ from a11y_games.i18n import Translator
 from a11y_games.ui.lobby import Lobby
 
 
-def _who(lang: str, players: int, taken: list[str]) -> str:
-    seats = [SimpleNamespace(kind="human", name=n) for n in taken]
-    seats += [SimpleNamespace(kind="free", name="")] * (players - len(taken))
-    table = SimpleNamespace(info=SimpleNamespace(seats=seats, players=players))
+def _who(lang: str, players: int, taken: list[str], mine: int | None = None) -> str:
+    seats = [SimpleNamespace(kind="human", name=n, seat=i) for i, n in enumerate(taken)]
+    seats += [SimpleNamespace(kind="free", name="", seat=len(taken) + i)
+              for i in range(players - len(taken))]
+    table = SimpleNamespace(info=SimpleNamespace(seats=seats, players=players), seat=mine)
     return Translator(lang).render(Lobby._who_line(None, table))  # type: ignore[arg-type]
 
 
@@ -28,6 +29,14 @@ def test_a_full_table_says_none_free_not_free_0(lang: str, full: str, one: str,
     assert _who(lang, 2, ["Ana", "Bo"]) == full
     assert _who(lang, 2, ["Ana"]) == one
     assert _who(lang, 3, ["Ana"]) == two
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "3 seated (Ana, you, Cy), 1 free."),
+                                            ("fr", "3 places prises (Ana, vous, Cy), 1 libre.")])
+def test_the_seated_list_says_you_for_the_listener(lang: str, said: str) -> None:
+    """At the table the players' list says "you"; the lobby's list of who sits says it too
+    (it said the listener's own name among the others)."""
+    assert _who(lang, 4, ["Ana", "Bo", "Cy"], mine=1) == said
 
 
 @pytest.mark.parametrize(("lang", "bots", "public"), [
