@@ -315,3 +315,27 @@ def test_a_language_chosen_on_the_page_is_the_logs_language(
     ana.reload()
     ana.expect(r"^Salon : tapez un numéro\.")  # straight to the lobby, in French
     assert not any(line.startswith(("Language?", "Langue", "Votre nom")) for line in ana.lines)
+
+
+def test_a_page_refused_by_the_servers_limits_says_so(
+        tmp_path: Path, browser: Callable[..., BrowserPlayer]) -> None:
+    """One connection allowed from this address: a second page is refused, and says that
+    the server takes no more connections from here (not a silent "reconnecting")."""
+    from a11y_games.net.limits import ENVIRONMENT
+
+    tight = Server(tmp_path / "db2", tmp_path / "home2", "--lang", "en")
+    tight.env[ENVIRONMENT] = "connections=1"
+    tight.start()
+    try:
+        url = tight.url.replace("ws://", "http://") + "/"
+        first = BrowserPlayer(url, tmp_path / "first", name="Ana")
+        second = BrowserPlayer(url, tmp_path / "second", name="Bo")
+        try:
+            enter(first, "Ana")
+            first.expect(r"^Lobby: type a number\.")
+            second.expect(r"^The server takes no more connections from here for now")
+        finally:
+            first.quit()
+            second.quit()
+    finally:
+        tight.kill()

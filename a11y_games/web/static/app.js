@@ -14,7 +14,7 @@
   const put = (s, k, v) => { try { if (s) { if (v === null) s.removeItem(k); else s.setItem(k, v); } } catch (e) { /* full */ } };
   const here = location.host;
   const recall = [];
-  let recallAt = 0, draft = '', seen = 0, ws = null, ended = false, everOpen = false, lost = false;
+  let recallAt = 0, draft = '', seen = 0, ws = null, ended = false, lost = false;
   let speechOn = false, soundOn = true, audioOk = false;
   let retry = 0;
   let following = true;  // the page follows the newest line until the reader scrolls back
@@ -138,17 +138,19 @@
       retry = 0;
       if (lost) { add('p', statusEl.dataset.back, true); lost = false; }
       statusEl.textContent = statusEl.dataset.connected;
-      everOpen = true;
       hello();
     };
     ws.onmessage = (event) => {
       try { receive(JSON.parse(event.data)); } catch (e) { /* a frame of another version */ }
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       ws = null;
       if (ended) { statusEl.textContent = statusEl.dataset.ended; return; }
-      if (!lost && everOpen) { add('p', statusEl.dataset.lost, true); lost = true; }
-      statusEl.textContent = statusEl.dataset.lost;
+      // refused by the server's limits (too many from this address, the server full)
+      const refused = event.code === 1008 || event.code === 1013;
+      const said = refused ? statusEl.dataset.refused : statusEl.dataset.lost;
+      if (!lost) { add('p', said, true); lost = true; }
+      statusEl.textContent = said;
       retry = Math.min(retry + 1, 5);
       window.setTimeout(connect, 500 * retry);  // back by itself; the seat waits meanwhile
     };
