@@ -331,14 +331,7 @@ class Table:
             return
         name = self._seat_name(seat)
         if not self.record.started:
-            seat.record = SeatRecord(kind="free")
-            if _same_name(self.record.creator, member.name):
-                heir = next((s for s in self.seats if s.record.kind == "human"), None)
-                self.record.creator = heir.record.name if heir is not None else ""
-            if self.record.creator:
-                self._save()
-            self._presence("left", seat, name)
-            self._table_changed()
+            self._free_waiting(seat, name, member.name)
             return
         self._presence("left", seat, name)
         if self.running:
@@ -362,9 +355,13 @@ class Table:
         seat.timer = None
         if self.record.started or seat.member is not None or seat.record.kind != "human":
             return
-        name = seat.record.name
+        self._free_waiting(seat, seat.record.name, seat.record.name)
+
+    def _free_waiting(self, seat: Seat, name: str | Msg, who: str) -> None:
+        """Before the start: ``seat`` is free again; if ``who`` created the table, the next
+        person seated takes that part (nobody: the table is not kept)."""
         seat.record = SeatRecord(kind="free")
-        if _same_name(self.record.creator, name):
+        if _same_name(self.record.creator, who):
             heir = next((s for s in self.seats if s.record.kind == "human"), None)
             self.record.creator = heir.record.name if heir is not None else ""
         if self.record.creator:

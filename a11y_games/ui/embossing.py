@@ -61,6 +61,14 @@ def brf_path(spec: GameSpec, kind: str, seat: int | None = None) -> Path:
     return data_dir() / "braille" / f"{spec.name}-{kind}{suffix}.brf"
 
 
+def brf_text(title: str, lines: list[str], *, lang: str, contracted: bool = False,
+             table: str | None = None, width: int = 40) -> str:
+    """A BRF document as text (a web page's download); BrailleError as :func:`emboss`."""
+    from a11y_games.output.brf import brf_pages
+
+    return brf_pages(lines, table=table_for(lang, contracted, table), width=width, title=title)
+
+
 def emboss(path: Path, title: str, lines: list[str], *, lang: str, contracted: bool = False,
            table: str | None = None, width: int = 40, page_lines: int = 25) -> Path:
     """Write the BRF file; BrailleError (with a message) if the table or size is wrong."""

@@ -79,7 +79,6 @@ class Gateway:
 
     async def page(self, ws: ServerConnection) -> None:
         """One page, from its hello to its last frame."""
-        self.loop = asyncio.get_running_loop()
         page = _Page(ws)
         try:
             hello = _decode(await asyncio.wait_for(ws.recv(), HELLO_WAIT))

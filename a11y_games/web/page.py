@@ -94,16 +94,15 @@ def _file(path: Path) -> bytes:
 
 
 def _rules_brf(game: str, lang: str) -> bytes | None:
-    from a11y_games.output.braille import BrailleError, table_for
-    from a11y_games.output.brf import brf_pages
-    from a11y_games.ui.embossing import document
+    from a11y_games.output.braille import BrailleError
+    from a11y_games.ui.embossing import brf_text, document
 
     spec = all_specs().get(game)
     if spec is None:
         return None
     title, lines = document("rules", spec, lang)
     try:
-        return brf_pages(lines, table=table_for(lang), title=title).encode("ascii")
+        return brf_text(title, lines, lang=lang).encode("ascii")
     except BrailleError:
         return None
 

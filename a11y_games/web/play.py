@@ -4,6 +4,8 @@ tables, exactly as ``a11y-games connect`` (:func:`a11y_games.connect.play_at_ser
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import json
 from typing import Any
 
 from a11y_games.engine import Msg, Verbosity
@@ -41,14 +43,10 @@ class PageSeats:
 
 
 def _json(value: Any) -> str:
-    import json
-
     return json.dumps(value, separators=(",", ":"))
 
 
 def _held_seat(text: Any) -> dict[str, Any] | None:
-    import json
-
     if not isinstance(text, str) or len(text) > 1000:
         return None
     with contextlib.suppress(ValueError):
@@ -67,9 +65,6 @@ class _PageSettings:
         self.prefs = prefs
 
     def keep(self, prefs: Preferences) -> Msg | None:
-        import dataclasses
-        import json
-
         self.prefs = prefs
         self.player.keep("prefs", json.dumps(dataclasses.asdict(prefs), separators=(",", ":")))
         return None
@@ -86,12 +81,11 @@ def _download(player: WebPlayer, client: Client, kind: str, title: str,
               lines: list[str]) -> Msg:
     """``braille save`` for a web player: the BRF document goes to the page, which offers
     it as a link to download (nothing is written on the server)."""
-    from a11y_games.output.braille import table_for
-    from a11y_games.output.brf import brf_pages
+    from a11y_games.ui.embossing import brf_text
 
     options = client.braille
-    text = brf_pages(lines, table=table_for(client.lang, options.contracted, options.table),
-                     width=options.width, title=title)
+    text = brf_text(title, lines, lang=client.lang, contracted=options.contracted,
+                    table=options.table, width=options.width)
     name = f"{client.table.spec.name}-{kind}.brf"
     what = Msg(f"core.brf.kind.{kind}")
     player.after_next_line({"t": "download", "name": name, "text": text,
@@ -107,7 +101,7 @@ def play_for_page(player: WebPlayer) -> int:
     hello = player.hello
     browser = str(hello.get("lang") or "en")[:2].lower()
     browser = browser if browser in LANGUAGES else "en"
-    prefs = page_preferences(hello.get("prefs"), None)
+    prefs = page_preferences(hello.get("prefs"))
     settings = _PageSettings(player, prefs)
     keep = settings.keep
     reader, writer = player.reader, player.writer

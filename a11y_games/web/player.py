@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from a11y_games.engine import Msg
-from a11y_games.i18n import LANGUAGES, Translator
+from a11y_games.i18n import Translator
 from a11y_games.ui.settings import Preferences
 from a11y_games.ui.terminal import Woken, Writer
 
@@ -286,7 +286,7 @@ class PageSpeech(_PageSwitch):
         self.player.language(lang)
 
 
-def page_preferences(sent: Any, lang: str | None) -> Preferences:
+def page_preferences(sent: Any) -> Preferences:
     """The settings a page keeps for its player (its local storage), each checked as a
     typed ``set`` is: a bad or unknown value costs that value only."""
     prefs = Preferences()
@@ -296,9 +296,6 @@ def page_preferences(sent: Any, lang: str | None) -> Preferences:
                 continue
             with contextlib.suppress(ValueError, TypeError, AttributeError):
                 prefs = prefs.with_value(name, value)
-    if lang in LANGUAGES:
-        with contextlib.suppress(ValueError):
-            prefs = prefs.with_value("lang", lang)
     return prefs
 
 
