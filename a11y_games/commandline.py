@@ -300,7 +300,8 @@ def serve_parser() -> Parser:
     parser = Parser(prog="a11y-games serve", help_lines=with_help(
         Msg("net.clihelp.serve"), Msg("core.clihelp.options"), Msg("net.clihelp.host"),
         Msg("net.clihelp.port"), Msg("net.clihelp.data"), Msg("net.clihelp.tls"),
-        Msg("net.clihelp.no_web"), Msg("net.clihelp.durable"), Msg("net.clihelp.think"),
+        Msg("net.clihelp.no_web"), Msg("net.clihelp.web_workers"), Msg("net.clihelp.durable"),
+        Msg("net.clihelp.think"),
         Msg("net.clihelp.seed"),
         Msg("core.clihelp.lang")))
     parser.add_argument("--host", default="127.0.0.1")
@@ -310,6 +311,7 @@ def serve_parser() -> Parser:
     parser.add_argument("--keyfile", default=None, metavar="FILE")
     parser.add_argument("--durable", action="store_true")
     parser.add_argument("--no-web", action="store_true")
+    whole_number(parser, "--web-workers", default=None)
     parser.add_argument("--think", type=Seconds(), default=None, metavar="SECONDS")
     choice(parser, "--lang", LANGUAGES, default=None)
     whole_number(parser, "--seed", default=None)

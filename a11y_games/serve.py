@@ -40,7 +40,8 @@ def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     try:
         run(all_specs(), host=args.host, port=args.port, data=data, certfile=args.certfile,
             keyfile=args.keyfile, durable=args.durable, seed=args.seed, think=args.think,
-            web=not args.no_web, listening=listening, said=said)
+            web=not args.no_web, web_workers=args.web_workers, listening=listening,
+            said=said)
     except OSError as error:
         out.write(tr.render(Msg("net.serve.failed", reason=os_reason(error))) + "\n")
         return 1

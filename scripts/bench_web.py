@@ -5,7 +5,7 @@ people and 1 normal bot: ``--web`` tables whose people are scripted pages (the p
 protocol on ``/web``: hello, typed lines; the server runs a client for each), and
 ``--wire`` tables whose people speak the table protocol as the terminal client does
 (``bench_server.TableRun``), all in the same server process at once. A scripted page
-types what a person types: the lobby's create dialogue (by invitation) and its code, then
+types what a person types: `create` in one line (by invitation) and its code, then
 a number from the last list heard after a think time (``--think``), Enter in a race, and
 ``quit`` after each game to open the next.
 
@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -212,19 +213,7 @@ class WebTable:
     async def create(self) -> str:
         host = self.pages[0]
         await host.expect(r"^Lobby: type a number\.")
-        for answer, asked in (("2", r"Type a number or a name"), ("pnue", r"[Pp]layers"),
-                              ("5", r"How many bots"), ("1", r"level")):
-            await host.type(answer)
-            await host.expect(asked)
-        await host.type("")
-        while True:
-            line = await host.expect(r"Enter for \d+\.|every bot\?|List the table")
-            if "List the table" in line.string:
-                await host.type("no")
-                break
-            await host.type("")
-        await host.expect(r"Minutes before a bot")
-        await host.type("2")
+        await host.type("create pnue 5 bots 1 normal code delay 2")  # as one who knows
         return (await host.expect(r"Invitation code: (\S+)\.")).group(1)
 
     async def play_forever(self) -> None:
@@ -280,18 +269,34 @@ def _ms(values: list[float], q: float) -> str:
     return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.1f}"
 
 
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(x) for x in (task / "children").read_text().split()]
+    return found
+
+
+def _family(measure: Callable[[int], float], pid: int) -> float:
+    """``measure`` summed over the server and its worker processes."""
+    return sum(measure(each) for each in [pid, *_children(pid)])
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--web", type=int, default=25, help="tables of web pages")
     parser.add_argument("--wire", type=int, default=25, help="tables of protocol clients")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", default="0.5,1.5")
+    parser.add_argument("--web-workers", default=None,
+                        help="the server's worker processes for web players (its default)")
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))
     data = Path(tempfile.mkdtemp(prefix="bench_web_"))
     server = subprocess.Popen(
         [sys.executable, "-m", "a11y_games", "serve", "--port", "0", "--lang", "en",
-         "--data", str(data)], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+         "--data", str(data),
+         *(["--web-workers", args.web_workers] if args.web_workers is not None else [])],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
         env={"PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": str(data),
              "XDG_DATA_HOME": str(data), "SPEECHD_CMD": "/bin/false", "NO_SOUND": "1",
              # every page and connection comes from loopback: no per-address limits
@@ -306,7 +311,7 @@ async def main() -> None:
         print(f"page, script and style: {weight / 1024:.1f} KiB; a new visitor's first line: "
               f"median {statistics.median(firsts) * 1000:.0f} ms, "
               f"max {max(firsts) * 1000:.0f} ms ({len(firsts)} visits)")
-        base_rss = bench_server._rss_kib(server.pid)
+        base_rss = _family(bench_server._rss_kib, server.pid)
         delays = Delays()
         wire_stats = bench_server.Stats()
         webs = [WebTable(base, i, delays, (low, high)) for i in range(args.web)]
@@ -322,7 +327,7 @@ async def main() -> None:
             await asyncio.gather(*(t.connect() for t in batch))
             tasks += [loop.create_task(t.play_forever()) for t in batch]
         await asyncio.sleep(10)  # the dialogues done, the games under way
-        web_rss = bench_server._rss_kib(server.pid)
+        web_rss = _family(bench_server._rss_kib, server.pid)
         for start in range(0, len(wires), 25):
             batch = wires[start:start + 25]
             await asyncio.gather(*(t.connect() for t in batch))
@@ -330,13 +335,15 @@ async def main() -> None:
         await asyncio.sleep(5)
         delays.measuring = wire_stats.measuring = True
         actions0 = bench_server._actions(data / "tables.sqlite3")
-        cpu0, wall0 = bench_server._cpu_seconds(server.pid), time.perf_counter()
+        cpu0, wall0 = _family(bench_server._cpu_seconds, server.pid), time.perf_counter()
+        own0 = bench_server._cpu_seconds(server.pid)
         await asyncio.sleep(args.seconds)
         delays.measuring = wire_stats.measuring = False
         wall = time.perf_counter() - wall0
         actions = bench_server._actions(data / "tables.sqlite3") - actions0
-        cpu = bench_server._cpu_seconds(server.pid) - cpu0
-        rss = bench_server._rss_kib(server.pid)
+        cpu = _family(bench_server._cpu_seconds, server.pid) - cpu0
+        own = bench_server._cpu_seconds(server.pid) - own0
+        rss = _family(bench_server._rss_kib, server.pid)
         pages = max(args.web * PEOPLE, 1)
         print(f"{args.web} web tables ({args.web * PEOPLE} pages) and {args.wire} protocol "
               f"tables ({args.wire * PEOPLE} connections), {wall:.0f} s, think {low}-{high} s")
@@ -348,7 +355,8 @@ async def main() -> None:
               f"{_ms(delays.every, 1)} |")
         print(f"| protocol | {len(wire_stats.delays)} | - | {_ms(wire_stats.delays, .5)} / "
               f"{_ms(wire_stats.delays, .99)} / {_ms(wire_stats.delays, 1)} |")
-        print(f"actions stored {actions / wall:.0f}/s; server CPU {cpu / wall * 100:.0f} %, "
+        print(f"actions stored {actions / wall:.0f}/s; server CPU with its workers "
+              f"{cpu / wall * 100:.0f} % (its own {own / wall * 100:.0f} %), "
               f"{cpu * 1000 / max(actions, 1):.2f} ms per action; RSS {rss / 1024:.0f} MiB "
               f"({(web_rss - base_rss) / pages:.0f} KiB per web player above the empty "
               f"server's {base_rss / 1024:.0f} MiB); games ended: web {delays.games}, "

@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import gc
 import logging
+import os
 import random
 import signal
 import ssl
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
@@ -36,6 +36,7 @@ from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec
 from a11y_games.net import protocol as p
 from a11y_games.net.limits import Limits, Warden, page_of
+from a11y_games.net.memory import quiet_collections, tidy
 from a11y_games.net.outbox import Outbox
 from a11y_games.net.storage import SqliteStorage, Storage, StorageError
 from a11y_games.net.tables import Lobby, Refused, Seat, Table, clean_name
@@ -55,11 +56,13 @@ BAD_BURST = 20
 BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
 SERVER_NAME = f"a11y-games {__version__}"
+LOOPBACK_FRAME = 16 * 1024 * 1024
+"""Bytes of a frame on the loopback listener: a worker's batch of its pages' lines."""
+HOST_PATH = "/host"
+"""Where a worker process of the web players connects, on the loopback listener only."""
 WEB_PATH = "/web"
 """The web pages' WebSocket (a path ending so: behind a proxy, under a path of its own);
 every other path speaks the table protocol."""
-FULL_COLLECTION_NEVER = 1_000_000
-"""The oldest generation's threshold: Python's own full collections off (see ``_sweep``)."""
 _log = logging.getLogger("a11y_games.net")
 
 
@@ -277,7 +280,7 @@ class TableServer:
 
     def __init__(self, specs: dict[str, GameSpec], storage: Storage,
                  *, seed: int | None = None, think: float | None = None,
-                 web: bool = False, limits: Limits | None = None,
+                 web: bool = False, web_workers: int = 1, limits: Limits | None = None,
                  said: Callable[[Msg], None] = lambda msg: None) -> None:
         self.storage = storage
         self.warden = Warden(limits or Limits.from_environ(), said)
@@ -290,7 +293,7 @@ class TableServer:
         if web:
             from a11y_games.web.gateway import Gateway
 
-            self.gateway = Gateway()
+            self.gateway = Gateway(web_workers)
 
     def process_request(self, connection: ServerConnection, request: Request) -> Any:
         """Plain GETs: the web page's files (404 without ``web``); a page's WebSocket only
@@ -321,7 +324,11 @@ class TableServer:
         """A connection; ``inner``: on the web players' own loopback listener, where one
         address is every web player (the page's socket is the person)."""
         address = None if inner else _address(ws)
-        if self.gateway is not None and urlsplit(ws.request.path).path.endswith(WEB_PATH):
+        route = urlsplit(ws.request.path)
+        if inner and self.gateway is not None and route.path == HOST_PATH:
+            await self.gateway.host(ws, parse_qs(route.query).get("key", [""])[0])
+            return
+        if self.gateway is not None and route.path.endswith(WEB_PATH):
             await self._page(ws, address)
             return
         if address is not None and not self.warden.arrive(address):
@@ -378,6 +385,11 @@ class TableServer:
                         self.release_later(table, seat)
 
 
+def default_web_workers() -> int:
+    """Worker processes for the web players: one per core but the server's, 1 to 4."""
+    return min(4, max(1, (os.cpu_count() or 2) - 1))
+
+
 def _address(ws: ServerConnection) -> str:
     """The peer's address (host only; the port changes with each connection)."""
     peer = ws.remote_address
@@ -385,25 +397,9 @@ def _address(ws: ServerConnection) -> str:
 
 
 async def _sweep(lobby: Lobby, every: float = 60.0, full_every: int = 60) -> None:
-    """Once a minute: forget the tables nobody will play, then tidy the memory.
-
-    Python's own full collections come whenever long-lived objects grew by a quarter:
-    every few seconds with hundreds of tables, each pausing every table for 50-250 ms
-    (measured at 500 tables). The server turns them off; once a minute it collects the
-    young generations and freezes what survived (never scanned again), and once an hour
-    it unfreezes everything for one full collection (cycles left by closed connections
-    and finished tables wait at most that long)."""
-    minutes = 0
-    while True:
-        await asyncio.sleep(every)
-        minutes += 1
-        lobby.sweep()
-        if minutes % full_every == 0:
-            gc.unfreeze()
-            gc.collect()
-        else:
-            gc.collect(1)
-        gc.freeze()
+    """Once a minute: forget the tables nobody will play, then tidy the memory
+    (:mod:`a11y_games.net.memory`)."""
+    await tidy(every, full_every, lobby.sweep)
 
 
 def _tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
@@ -425,10 +421,7 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
             loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
     server.lobby.restore()
     server.release_restored()
-    gc.collect()
-    gc.freeze()  # modules, caches and restored tables: never scanned again
-    young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_COLLECTION_NEVER)
+    quiet_collections()  # modules, caches and restored tables: never scanned again
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=tls,
                      compression=None, close_timeout=2,
                      process_request=server.process_request) as ws_server:
@@ -442,33 +435,36 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
                 # a connection of their own on loopback (never seen from outside)
                 inner = await stack.enter_async_context(serve(
                     functools.partial(server.handler, inner=True), "127.0.0.1", 0,
-                    max_size=MAX_FRAME, compression=None, close_timeout=2))
+                    max_size=LOOPBACK_FRAME, compression=None, close_timeout=2))
                 inner_port = next(iter(inner.sockets)).getsockname()[1]
                 server.gateway.uri = f"ws://127.0.0.1:{inner_port}"
                 server.gateway.loop = loop
-                tasks.append(loop.create_task(server.gateway.sweep()))
             listening(f"{scheme}://{shown}:{bound[1]}")
             await stop
             for task in tasks:
                 task.cancel()
             if server.gateway is not None:
                 server.gateway.close()
+                await server.gateway.closed()
 
 
 def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
         certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
         seed: int | None = None, think: float | None = None, web: bool = True,
-        listening: Callable[[str], None] = lambda url: None,
+        web_workers: int | None = None, listening: Callable[[str], None] = lambda url: None,
         said: Callable[[Msg], None] = lambda msg: None) -> None:
     """``a11y-games serve``: open the storage, replay unfinished tables, serve.
 
     ``seed`` makes every table's seed a draw from it (tests and benchmarks only: whoever
     knows it knows every deal). ``think``: seconds each strong bot takes a decision.
-    ``web``: the same port serves the web page (``/``) and its players (``/web``).
+    ``web``: the same port serves the web page (``/``) and its players (``/web``), whose
+    clients run in ``web_workers`` processes (None: one per core but one; 0: in this one).
     ``said``: a line for the console (a connection refused by a limit)."""
     storage = SqliteStorage(data / "tables.sqlite3", durable=durable)
     try:
-        server = TableServer(specs, storage, seed=seed, think=think, web=web, said=said)
+        workers = default_web_workers() if web_workers is None else web_workers
+        server = TableServer(specs, storage, seed=seed, think=think, web=web,
+                             web_workers=workers, said=said)
         asyncio.run(serve_forever(server, host, port, tls=_tls(certfile, keyfile),
                                   listening=listening))
     finally:

@@ -306,7 +306,8 @@ class Session:
                     done(f.result())
 
             future.add_done_callback(finished)
-            self.loop.create_task(self._ws.send(p.encode(message)))
+            sending = self.loop.create_task(self._ws.send(p.encode(message)))
+            sending.add_done_callback(_lost_is_said)
 
         with contextlib.suppress(RuntimeError):  # the loop has closed
             self.loop.call_soon_threadsafe(send)
@@ -329,6 +330,12 @@ class Session:
             asyncio.run_coroutine_threadsafe(shut(), self.loop).result(3)
         if not self._shared:
             self.thread.join(3)
+
+
+def _lost_is_said(task: asyncio.Task[None]) -> None:
+    """A send cut by a lost connection: the connection's end says it (not a traceback)."""
+    if not task.cancelled():
+        task.exception()
 
 
 class RemoteTable:

@@ -1,6 +1,9 @@
-"""The pages' WebSocket (``/web``): a page says hello, then sends typed lines; each page has
-a :class:`~a11y_games.web.player.WebPlayer` on the server, kept while the page is away so
-that a reload or a lost connection finds its player (and the lines it missed) again.
+"""The pages' WebSocket (``/web``), in the server: a page says hello, then sends typed
+lines; its player (the terminal's own client) runs in a host (:mod:`a11y_games.web.host`):
+a worker process beside the server, or the server itself with ``--web-workers 0``.
+
+A page found again by its session goes back to its player's host, so that a reload or a
+lost connection finds its player (and the lines it missed) again.
 
 Frames from a page are small JSON objects: ``{"t": "hello", "lang", "prefs", "session",
 "seen", "seat"}`` first, then ``{"t": "line", "text"}``. Frames to it: ``lines``,
@@ -12,74 +15,237 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
-import time
+import logging
+import os
+import secrets
+import sys
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from a11y_games.net.outbox import Outbox
-from a11y_games.web.player import WebPlayer, encode
+from a11y_games.net.server import HOST_PATH
+from a11y_games.web.host import MAX_PLAYERS, PlayerHost, parse_lines
+from a11y_games.web.player import encode
 
-__all__ = ["AWAY_GRACE", "Gateway"]
+__all__ = ["Gateway"]
 
-AWAY_GRACE = 600.0
-"""Seconds a player's client waits for its page to come back (a reload, a phone that
-slept) before it ends; its seat is then held as for a terminal player who left, and taken
-back with the token the page keeps."""
 HELLO_WAIT = 10.0
 LINES_BURST = 30
 LINES_WINDOW = 10.0
 """At most LINES_BURST lines from a page in LINES_WINDOW seconds (a person types a few)."""
-MAX_PLAYERS = 2000
-"""Web players one server runs at once (each is a client and a connection)."""
+WORKER_START = 30.0
+"""Seconds a worker process has to connect before its pages are refused."""
+_log = logging.getLogger("a11y_games.web")
 
 
 class _Page(Outbox):
     """One page's socket."""
 
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, key: str) -> None:
         super().__init__(ws)
+        self.key = key
         self.times: deque[float] = deque()
+        self.link: _Link | None = None
 
-    def send_json(self, message: dict[str, Any]) -> None:
-        self.send_frame(encode(message).encode("utf-8"))
+
+class _Link:
+    """The way to one host: batches of lines each way (see :mod:`a11y_games.web.host`)."""
+
+    def __init__(self) -> None:
+        self.pages: set[str] = set()
+        self.players = 0
+        self._batch: list[str] = []
+
+    def send(self, line: str) -> None:
+        """Queue a line; the lines of one turn of the event loop go together."""
+        if not self._batch:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._batch.append(line)
+
+    def _flush(self) -> None:
+        batch, self._batch = self._batch, []
+        if batch:
+            self.deliver("\n".join(batch))
+
+    def deliver(self, batch: str) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        self.send("- " + encode({"t": "stop"}))
+
+
+class _InProcess(_Link):
+    """A host in the server's own process (``--web-workers 0``)."""
+
+    def __init__(self, gateway: Gateway, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.host = PlayerHost(gateway.uri, loop, lambda batch: gateway.received(self, batch))
+        self.ready: asyncio.Future[None] = loop.create_future()
+        self.ready.set_result(None)
+        self.sweeper = loop.create_task(self.host.sweeping())
+
+    def deliver(self, batch: str) -> None:
+        self.host.receive(batch)
+
+    def stop(self) -> None:
+        self.sweeper.cancel()
+        self.host.close()
+
+
+class _Worker(_Link):
+    """A host in a worker process: started by the gateway, connected back to the server's
+    loopback listener with a key only this process knows."""
+
+    def __init__(self, gateway: Gateway, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.key = secrets.token_urlsafe(24)
+        self.ws: ServerConnection | None = None
+        self.outbox: Outbox | None = None
+        self.ready: asyncio.Future[None] = loop.create_future()
+        self.process: asyncio.subprocess.Process | None = None
+        self.starting = loop.create_task(self._start(gateway))
+
+    async def _start(self, gateway: Gateway) -> None:
+        environment = {**os.environ, "A11Y_GAMES_WEB_HOST": f"{gateway.uri}{HOST_PATH}",
+                       "A11Y_GAMES_WEB_KEY": self.key}
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "a11y_games.web.worker", env=environment,
+            stdin=asyncio.subprocess.DEVNULL)
+        await self.process.wait()
+        gateway.worker_ended(self)
+
+    def attach(self, ws: ServerConnection) -> None:
+        self.ws, self.outbox = ws, Outbox(ws)
+        if not self.ready.done():
+            self.ready.set_result(None)
+
+    def deliver(self, batch: str) -> None:
+        if self.outbox is not None:
+            self.outbox.send_frame(batch.encode("utf-8"))
+
+    def stop(self) -> None:
+        super().stop()
+        if self.outbox is None and self.process is not None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.terminate()
 
 
 class Gateway:
-    """Pages and their players, on the server's event loop."""
+    """Pages and the hosts of their players, on the server's event loop."""
 
-    def __init__(self) -> None:
+    def __init__(self, workers: int = 1, *,
+                 start_worker: Callable[[Gateway, asyncio.AbstractEventLoop], _Link]
+                 | None = None) -> None:
         self.uri = ""
-        """Where the players' clients connect: the server itself, on loopback."""
-        self.players: dict[str, WebPlayer] = {}
+        """The server's loopback listener: players' clients and workers connect there."""
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.workers = workers
+        self.links: list[_Link] = []
+        self.pages: dict[str, _Page] = {}
+        self.sessions: dict[str, _Link] = {}
+        """Each player's session and the host it runs in."""
+        self._keys = itertools.count(1)
+        self._start_worker = start_worker or _Worker
+        self._closing = False
+        self._stopping: list[asyncio.subprocess.Process] = []
 
-    def _deliver(self, player: WebPlayer, message: dict[str, Any]) -> None:
-        """From any thread: to the player's page, in order, on the event loop."""
-        loop = self.loop
-        if loop is None or loop.is_closed():
+    # --- hosts ------------------------------------------------------------------------------
+    def _link_for(self, session: Any) -> _Link:
+        """The host of this session's player, or the least busy (started when needed)."""
+        link = self.sessions.get(session) if isinstance(session, str) else None
+        if link is not None:
+            return link
+        assert self.loop is not None
+        if not self.workers:
+            if not self.links:
+                self.links.append(_InProcess(self, self.loop))
+            return self.links[0]
+        if len(self.links) < self.workers:
+            self.links.append(self._start_worker(self, self.loop))
+            return self.links[-1]
+        return min(self.links, key=lambda link: link.players)
+
+    def host_arrived(self, ws: ServerConnection, key: str) -> _Worker | None:
+        """A worker's connection on the loopback listener: its link, if the key is one."""
+        for link in self.links:
+            if isinstance(link, _Worker) and link.ws is None \
+                    and secrets.compare_digest(link.key, key):
+                link.attach(ws)
+                return link
+        return None
+
+    async def host(self, ws: ServerConnection, key: str) -> None:
+        """A worker's connection, from its hello to its end."""
+        link = self.host_arrived(ws, key)
+        if link is None:
+            await ws.close(1008, "unknown host")
             return
-        with contextlib.suppress(RuntimeError):  # the loop has closed
-            loop.call_soon_threadsafe(self._send, player, message)
+        try:
+            async for frame in ws:
+                if isinstance(frame, str):
+                    self.received(link, frame)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._lost(link)
 
-    @staticmethod
-    def _send(player: WebPlayer, message: dict[str, Any]) -> None:
-        page = player.page
-        if page is not None:
-            page.send_json(message)
+    def worker_ended(self, link: _Link) -> None:
+        """A worker process ended (by the server's stop, or by a fault)."""
+        self._lost(link)
 
-    def _ended(self, player: WebPlayer) -> None:
-        loop = self.loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self.players.pop, player.id, None)
+    def _lost(self, link: _Link) -> None:
+        """A host gone: its pages reconnect (their players come back from their tokens
+        in a new host)."""
+        if link not in self.links:
+            return
+        self.links.remove(link)
+        if not link.ready.done():
+            link.ready.set_result(None)
+        for session in [s for s, held in self.sessions.items() if held is link]:
+            del self.sessions[session]
+        for key in list(link.pages):
+            page = self.pages.get(key)
+            if page is not None:
+                page.close(1012, "restart")
+        if not self._closing:
+            _log.error("a web worker stopped; its pages reconnect")
 
+    # --- from hosts -------------------------------------------------------------------------
+    def received(self, link: _Link, batch: str) -> None:
+        """A batch from a host: frames for pages, and the host's own news."""
+        for line in batch.split("\n"):
+            key, _, frame = line.partition(" ")
+            if key != "-":
+                page = self.pages.get(key)
+                if page is not None and page.link is link:
+                    page.send_frame(frame.encode("utf-8"))
+                continue
+            for _, news in parse_lines(line):
+                self._news(link, news)
+
+    def _news(self, link: _Link, news: dict[str, Any]) -> None:
+        if "session" in news and isinstance(news["session"], str):
+            if self.sessions.get(news["session"]) is not link:
+                link.players += 1
+            self.sessions[news["session"]] = link
+        elif "ended" in news:
+            if self.sessions.pop(news["ended"], None) is link:
+                link.players -= 1
+        elif "close" in news:
+            page = self.pages.get(str(news["close"]))
+            if page is not None and page.link is link:
+                page.close(int(news.get("code", 1000)), str(news.get("reason", "")))
+
+    # --- pages ------------------------------------------------------------------------------
     async def page(self, ws: ServerConnection) -> None:
         """One page, from its hello to its last frame."""
-        page = _Page(ws)
+        page = _Page(ws, str(next(self._keys)))
         try:
             hello = _decode(await asyncio.wait_for(ws.recv(), HELLO_WAIT))
         except (TimeoutError, ConnectionClosed):
@@ -87,67 +253,62 @@ class Gateway:
         if hello is None or hello.get("t") != "hello":
             await ws.close(1008, "hello first")
             return
+        if self._closing:
+            await ws.close(1012, "restart")
+            return
         hello["address"] = str(ws.request.headers.get("Host", ""))[:200] if ws.request else ""
-        player = self._player_for(hello)
-        if player is None:
+        if hello.get("session") not in self.sessions and len(self.sessions) >= MAX_PLAYERS:
             await ws.close(1013, "server full")
             return
-        old, player.page, player.away_since = player.page, page, None
-        if old is not None:  # the same page opened twice: the newer one plays
-            old.close(1000, "replaced")
-        seen = hello.get("seen") if isinstance(hello.get("seen"), int) else 0
-        for message in player.replay(seen):
-            page.send_json(message)
-        if old is None and seen == 0 and player.thread.is_alive() and player.prompt:
-            player.page_opened_again()
+        link = self._link_for(hello.get("session"))
+        try:
+            await asyncio.wait_for(asyncio.shield(link.ready), WORKER_START)
+        except TimeoutError:
+            await ws.close(1013, "server full")
+            return
+        if link not in self.links:  # its host failed to start
+            await ws.close(1012, "restart")
+            return
+        page.link = link
+        self.pages[page.key] = page
+        link.pages.add(page.key)
+        link.send(f"{page.key} {encode({'t': 'open', 'hello': hello})}")
         try:
             async for frame in ws:
-                self._typed(page, player, frame)
+                self._typed(page, link, frame)
         except ConnectionClosed:
             pass
         finally:
-            if player.page is page:
-                player.page, player.away_since = None, time.monotonic()
+            self.pages.pop(page.key, None)
+            link.pages.discard(page.key)
+            if link in self.links:
+                link.send(f"{page.key} {encode({'t': 'gone'})}")
 
-    def _player_for(self, hello: dict[str, Any]) -> WebPlayer | None:
-        """The page's player again (its session id), or a new one."""
-        session = hello.get("session")
-        player = self.players.get(session) if isinstance(session, str) else None
-        if player is not None and not player.ended.is_set():
-            return player
-        if len(self.players) >= MAX_PLAYERS:
-            return None
-        player = WebPlayer(uri=self.uri, hello=hello, deliver=self._deliver,
-                           on_end=self._ended, loop=self.loop)
-        self.players[player.id] = player
-        player.start()
-        return player
-
-    def _typed(self, page: _Page, player: WebPlayer, frame: str | bytes) -> None:
+    def _typed(self, page: _Page, link: _Link, frame: str | bytes) -> None:
         message = _decode(frame)
-        if message is None or message.get("t") != "line":
-            return
-        text = message.get("text")
-        if not isinstance(text, str):
+        if message is None or message.get("t") != "line" \
+                or not isinstance(message.get("text"), str):
             return
         if not page.within(page.times, LINES_BURST, LINES_WINDOW):
             return  # a flood: dropped (the client's own limits said nothing to a page)
-        player.reader.typed(text)
-
-    async def sweep(self, every: float = 30.0) -> None:
-        """Now and then: end the players whose page has been away too long."""
-        while True:
-            await asyncio.sleep(every)
-            now = time.monotonic()
-            for player in list(self.players.values()):
-                if player.page is None and player.away_since is not None \
-                        and now - player.away_since > AWAY_GRACE:
-                    player.stop()
+        link.send(f"{page.key} {encode({'t': 'line', 'text': message['text']})}")
 
     def close(self) -> None:
-        """The server stops: every player's client ends (their seats are kept)."""
-        for player in list(self.players.values()):
-            player.stop()
+        """The server stops: every host's players end (their seats are kept)."""
+        self._closing = True
+        self._stopping = [link.process for link in self.links
+                          if isinstance(link, _Worker) and link.process is not None]
+        for link in list(self.links):
+            link.stop()
+
+    async def closed(self, timeout: float = 5.0) -> None:
+        """Wait for the worker processes to end (after :meth:`close`)."""
+        for process in self._stopping:
+            try:
+                await asyncio.wait_for(process.wait(), timeout)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
 
 
 def _decode(frame: str | bytes) -> dict[str, Any] | None:
