@@ -36,10 +36,12 @@ from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec
 from a11y_games.net import protocol as p
 from a11y_games.net.limits import Limits, Warden, page_of
+from a11y_games.net.lobby import Lobby
+from a11y_games.net.members import Refused, clean_name
 from a11y_games.net.memory import quiet_collections, tidy
 from a11y_games.net.outbox import Outbox
 from a11y_games.net.storage import SqliteStorage, Storage, StorageError
-from a11y_games.net.tables import Lobby, Refused, Seat, Table, clean_name
+from a11y_games.net.table import Seat, Table
 
 __all__ = ["Connection", "TableServer", "run"]
 

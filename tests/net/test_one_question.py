@@ -10,7 +10,8 @@ import pytest
 from a11y_games.engine.steps import SEPARATOR, offered, steps
 from a11y_games.games import all_specs
 from a11y_games.net import protocol as p
-from a11y_games.net.tables import Lobby, Refused
+from a11y_games.net.lobby import Lobby
+from a11y_games.net.members import Refused
 from tests.net.test_tables import FlakyStorage, Member
 
 

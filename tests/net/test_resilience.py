@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from a11y_games.net import protocol as p
-from a11y_games.net.tables import SNAPSHOT_AFTER
+from a11y_games.net.table import SNAPSHOT_AFTER
 from tests.net.wire import Client, ServerProcess, replay, run
 
 

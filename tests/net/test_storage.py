@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from a11y_games.net.members import Refused, clean_name, clean_text, hash_token
 from a11y_games.net.storage import ChatRecord, SeatRecord, SqliteStorage, TableRecord
-from a11y_games.net.tables import Refused, clean_name, clean_text, hash_token
 
 
 def _record(table_id: str, *, over: bool = False) -> TableRecord:

@@ -9,9 +9,10 @@ import pytest
 
 from a11y_games.games import all_specs
 from a11y_games.net import protocol as p
+from a11y_games.net.lobby import Lobby
+from a11y_games.net.members import Refused
 from a11y_games.net.server import _sweep
 from a11y_games.net.storage import ChatRecord, StorageError, TableRecord
-from a11y_games.net.tables import Lobby, Refused
 
 
 class FlakyStorage:

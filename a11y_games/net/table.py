@@ -1,4 +1,4 @@
-"""Tables on the server: seats, members, the game (a ``Match``), bots, and what each sees.
+"""One table on the server: seats, members, the game (a ``Match``), bots, and what each sees.
 
 A :class:`Table` knows no socket: its members are :class:`Member` values it sends protocol
 messages to. Every change is stored before anyone hears of it. Each member gets only what
@@ -8,30 +8,31 @@ its seat may see: events it may not see arrive as a bare sequence number.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import random
 import secrets
 import time
-import unicodedata
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Protocol
 
 from a11y_games.engine.actions import IllegalAction
 from a11y_games.engine.match import Match, SeatSpec, bot_answer, make_bot, searches
 from a11y_games.engine.messages import Event, Msg, PlayerRef
-from a11y_games.engine.spec import Bot, GameSpec, OptionError
+from a11y_games.engine.spec import Bot, GameSpec
 from a11y_games.engine.state import Pending, UnknownTopic
 from a11y_games.engine.steps import offered, offers, steps
-from a11y_games.engine.text import is_control
-from a11y_games.engine.words import find_named, fold
+from a11y_games.engine.words import find_named
 from a11y_games.net import protocol as p
+from a11y_games.net.members import (
+    NAME_LENGTH,
+    Member,
+    Refused,
+    clean_text,
+    hash_token,
+    same_name,
+)
 from a11y_games.net.storage import ChatRecord, SeatRecord, Storage, StorageError, TableRecord
 
-__all__ = ["Lobby", "Member", "Refused", "Table", "clean_name", "clean_text"]
+__all__ = ["Seat", "Table"]
 
-NAME_LENGTH = 32
-"""Longest name a player may take, in characters."""
 CHAT_LENGTH = 300
 """Longest line of chat, in characters."""
 SNAPSHOT_AFTER = 300
@@ -42,57 +43,6 @@ RACE_DELAY = (0.4, 2.0)
 """Seconds a bot takes to react in a race, drawn as the local client draws them."""
 STORAGE_RETRY = 1.0
 """Seconds before a strong bot's decision the storage refused is searched again."""
-MAX_BOT_DELAY = 86400.0
-IDLE_TABLE = 600.0
-"""Seconds a table not started stays with nobody connected before it is forgotten."""
-
-
-class Refused(ValueError):
-    """A request the server refuses; ``msg`` says why, for the player."""
-
-    def __init__(self, msg: Msg) -> None:
-        super().__init__(msg.id)
-        self.msg = msg
-
-
-class Member(Protocol):
-    """A connection at a table, as the table sees it."""
-
-    name: str
-
-    def send(self, message: p.ServerMessage) -> None:
-        """Queue a message for this member (never blocks)."""
-
-    def send_frame(self, frame: bytes) -> None:
-        """Queue an already encoded message (one encoding shared by many members)."""
-
-    def replaced(self) -> None:
-        """Another connection took this member's seat by its token: let it go."""
-
-
-def clean_text(text: str, limit: int) -> str:
-    """Control characters and bidi overrides become spaces, runs of blanks one, cut at
-    ``limit``: what a screen reader or a terminal would otherwise misread."""
-    kept = "".join(" " if is_control(c) or unicodedata.category(c) == "Cf" else c
-                   for c in text)
-    return " ".join(kept.split())[:limit].strip()
-
-
-def clean_name(name: str) -> str:
-    """A player's name as the table shows it; Refused if nothing is left."""
-    cleaned = clean_text(name, NAME_LENGTH)
-    if not cleaned:
-        raise Refused(Msg("net.error.name"))
-    return cleaned
-
-
-def hash_token(token: str) -> str:
-    """Tokens are stored hashed: a copy of the database resumes no seat."""
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def _same_name(a: str, b: str) -> bool:
-    return a.casefold() == b.casefold()
 
 
 @dataclass(eq=False)
@@ -177,7 +127,7 @@ class Table:
                             level=s.record.level, connected=s.member is not None,
                             bot_playing=s.bot_playing) for s in self.seats]
         mine = self.seat_of(member) if member is not None else None
-        is_creator = mine is not None and _same_name(mine.record.name, r.creator)
+        is_creator = mine is not None and same_name(mine.record.name, r.creator)
         info = p.TableInfo(id=r.id, game=r.game, players=r.players, options=dict(r.options),
                            public=r.public, started=r.started, over=r.over,
                            host_lang=r.host_lang, level=r.level, bot_delay=r.bot_delay,
@@ -227,8 +177,8 @@ class Table:
 
     # --- joining and leaving ---------------------------------------------------------------
     def name_taken(self, name: str) -> bool:
-        return any(s.record.kind == "human" and _same_name(s.record.name, name)
-                   for s in self.seats) or any(_same_name(m.name, name) for m in self.spectators)
+        return any(s.record.kind == "human" and same_name(s.record.name, name)
+                   for s in self.seats) or any(same_name(m.name, name) for m in self.spectators)
 
     def sit(self, member: Member, seat_number: int | None, req: int | None) -> None:
         """Take a free seat before the start; ``joined`` with the seat's token."""
@@ -361,7 +311,7 @@ class Table:
         """Before the start: ``seat`` is free again; if ``who`` created the table, the next
         person seated takes that part (nobody: the table is not kept)."""
         seat.record = SeatRecord(kind="free")
-        if _same_name(self.record.creator, who):
+        if same_name(self.record.creator, who):
             heir = next((s for s in self.seats if s.record.kind == "human"), None)
             self.record.creator = heir.record.name if heir is not None else ""
         if self.record.creator:
@@ -408,7 +358,7 @@ class Table:
         if self.record.started:
             raise Refused(Msg("net.error.started"))
         seat = self.seat_of(member)
-        if seat is None or not _same_name(member.name, self.record.creator):
+        if seat is None or not same_name(member.name, self.record.creator):
             raise Refused(Msg("net.error.not_creator"))
         used = {s.record.name_index for s in self.seats if s.record.kind == "bot"}
         free_indexes = (i for i in range(len(self.seats) * 2) if i not in used)
@@ -854,7 +804,7 @@ class Table:
         line = clean_text(text, CHAT_LENGTH)
         if not line:
             raise Refused(Msg("net.error.empty"))
-        target = next((m for m in self.members() if _same_name(m.name, to.strip())), None)
+        target = next((m for m in self.members() if same_name(m.name, to.strip())), None)
         if target is None or target is member:
             raise Refused(Msg("net.error.nobody", name=clean_text(to, NAME_LENGTH)))
         if member in self.spectators and self.running and target not in self.spectators:
@@ -862,174 +812,3 @@ class Table:
         self.storage.append_chat(self.id, ChatRecord("private", member.name, line, to=target.name))
         target.send(p.Chat(channel="private", sender=member.name, text=line))
         member.send(p.Chat(channel="private", sender=member.name, text=line, to=target.name))
-
-
-class Lobby:
-    """Every table of the server, by id, invitation code and seat token."""
-
-    def __init__(self, specs: dict[str, GameSpec], storage: Storage,
-                 *, seed: Callable[[], int] | None = None, think: float | None = None) -> None:
-        self.specs = specs
-        self.storage = storage
-        self.tables: dict[str, Table] = {}
-        self._seed = seed or (lambda: secrets.randbits(48))
-        self.think = think
-        """Seconds each strong bot takes a decision at every table (None: the default)."""
-
-    def spec_named(self, game: str) -> GameSpec:
-        """A game by its name or an alias, case and accents ignored; Refused if the
-        server has none."""
-        wanted = fold(game)
-        for spec in self.specs.values():
-            if wanted in {fold(spec.name), *map(fold, spec.aliases)}:
-                return spec
-        return self._spec(game)
-
-    def _spec(self, game: str) -> GameSpec:
-        for spec in self.specs.values():
-            if game == spec.name or game in spec.aliases:
-                return spec
-        raise Refused(Msg("net.error.game", game=clean_text(game, 40)))
-
-    def restore(self) -> int:
-        """Load and replay every unfinished table; returns how many were restored."""
-        restored = 0
-        for record, log in self.storage.load_unfinished():
-            spec = self.specs.get(record.game)
-            if spec is None or spec.rules_version != record.rules:
-                continue  # a game gone or changed: its log would replay into another game
-            table = Table(record, spec, self.storage, self.think)
-            try:
-                table.restore(log)
-            except (IllegalAction, OptionError, ValueError):
-                continue
-            self.tables[record.id] = table
-            restored += 1
-        return restored
-
-    def listing(self) -> list[p.TableInfo]:
-        return [t.info() for t in self.tables.values() if t.record.public and not t.record.over]
-
-    def find(self, table_id: str | None, code: str | None) -> Table:
-        """A table by its id (public ones) or its code; Refused if none."""
-        given = (code or "").strip().upper().encode("utf-8", "replace")
-        for table in self.tables.values():
-            known = table.record.code.encode()
-            by_code = bool(given and known) and secrets.compare_digest(given, known)
-            if by_code and table_id in (None, "", table.id):
-                return table
-            if table_id is not None and table.id == table_id and table.record.public:
-                return table
-        raise Refused(Msg("net.error.no_table"))
-
-    def by_token(self, token: str) -> tuple[Table, Seat]:
-        """A seat by its reconnect token: at a table in memory, else at a finished table
-        on disk (everyone had left, or the server restarted), brought back to hear its end."""
-        digest = hash_token(token)
-        found = self._seat_by_token(self.tables.values(), digest)
-        if found is None:
-            found = self._finished(digest)
-        if found is None:
-            raise Refused(Msg("net.error.token"))
-        return found
-
-    @staticmethod
-    def _seat_by_token(tables: Iterable[Table], digest: str) -> tuple[Table, Seat] | None:
-        for table in tables:
-            for seat in table.seats:
-                if seat.record.kind == "human" and seat.record.token_hash and \
-                        secrets.compare_digest(seat.record.token_hash, digest):
-                    return table, seat
-        return None
-
-    def _finished(self, digest: str) -> tuple[Table, Seat] | None:
-        """A finished table from the storage, replayed; None if none holds the token."""
-        loaded = self.storage.finished_by_token(digest)
-        if loaded is None:
-            return None
-        record, log = loaded
-        spec = self.specs.get(record.game)
-        if spec is None or spec.rules_version != record.rules or record.id in self.tables:
-            return None
-        table = Table(record, spec, self.storage, self.think)
-        try:
-            table.restore(log)
-        except (IllegalAction, OptionError, ValueError):
-            return None
-        self.tables[record.id] = table
-        return self._seat_by_token([table], digest)
-
-    def create(self, member: Member, request: p.Create, host_lang: str) -> Table:
-        """A new table; its creator sits at the first seat not given to a bot."""
-        spec = self._spec(request.game)
-        seed = self._seed()
-        try:
-            settings = spec.settings(request.players, seed, request.options)
-        except OptionError as error:
-            raise Refused(error.msg) from error
-        levels = set(spec.bots)
-        if request.level not in levels:
-            raise Refused(Msg("net.error.level", level=clean_text(request.level, 20),
-                              levels=", ".join(sorted(levels))))
-        for seat, level in request.bots.items():
-            if not 0 <= seat < settings.players:
-                raise Refused(Msg("net.error.no_seat", seat=seat + 1, count=settings.players))
-            if level not in levels:
-                raise Refused(Msg("net.error.level", level=clean_text(level, 20),
-                                  levels=", ".join(sorted(levels))))
-        if len(request.bots) >= settings.players:
-            raise Refused(Msg("net.error.all_bots"))
-        if not 0 <= request.bot_delay <= MAX_BOT_DELAY or request.bot_delay != request.bot_delay:
-            raise Refused(Msg("net.error.bot_delay", most=int(MAX_BOT_DELAY)))
-        seats = []
-        for n in range(settings.players):
-            level = request.bots.get(n)
-            seats.append(SeatRecord(kind="bot", level=level, name_index=len(seats))
-                         if level is not None else SeatRecord(kind="free"))
-        table_id = secrets.token_hex(4)
-        while table_id in self.tables:
-            table_id = secrets.token_hex(4)
-        record = TableRecord(
-            id=table_id, game=spec.name, players=settings.players, seed=seed,
-            rules=spec.rules_version, options=dict(settings.options), public=request.public,
-            code="" if request.public else _code(), level=request.level,
-            bot_delay=float(request.bot_delay), host_lang=host_lang, creator=member.name,
-            seats=seats, created=time.time())
-        table = Table(record, spec, self.storage, self.think)
-        self.tables[table_id] = table
-        first = next(n for n, s in enumerate(seats) if s.kind == "free")
-        table.sit(member, first, request.req)
-        return table
-
-    def sweep(self, idle: float = IDLE_TABLE) -> int:
-        """Forget tables nobody will play: not started and nobody connected for ``idle``
-        seconds (deleted), or over with nobody left (out of memory; kept on disk)."""
-        now = time.monotonic()
-        gone = 0
-        for table in list(self.tables.values()):
-            if table.members():
-                table.last_active = now
-                continue
-            if table.record.over:
-                del self.tables[table.id]
-                gone += 1
-            elif not table.record.started and now - table.last_active > idle:
-                del self.tables[table.id]
-                self.storage.delete_table(table.id)
-                gone += 1
-        return gone
-
-    def drop_if_abandoned(self, table: Table) -> None:
-        if table.abandoned and not table.spectators:
-            self.tables.pop(table.id, None)
-            self.storage.delete_table(table.id)
-        elif table.record.over and not table.members():
-            self.tables.pop(table.id, None)
-
-
-_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out over voice chat
-
-
-def _code() -> str:
-    """An invitation code: 8 letters and digits, easy to spell aloud (40 bits)."""
-    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(8))
