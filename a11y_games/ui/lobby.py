@@ -565,13 +565,13 @@ class Lobby:
         if info.code:
             self.say(Msg("online.seat.code", code=info.code))
         if table.started:  # a spectator at a game under way: the game's own lines follow
-            self.say(self._who_line(table), Msg("online.watch.hint"))
+            self.say(*self._who_lines(table), Msg("online.watch.hint"))
             return True
         creator = info.creator == joined.you
         wake = getattr(self.reader, "wake", None)
         if wake is not None:
             table.on_news = lambda urgent: wake()
-        self.say(self._who_line(table),
+        self.say(*self._who_lines(table),
                  Msg("online.start.ask" if creator else "online.start.waiting",
                      name=info.creator), Msg("online.wait.hint"))
         told = len(table.events)  # arrivals, departures and chat are said from now on
@@ -613,7 +613,7 @@ class Lobby:
                 self.say(error.msg)
             table.wait(seen, 5.0)
         elif command == "who" or not answer:
-            self.say(self._who_line(table))
+            self.say(*self._who_lines(table))
         elif command == "settings":
             self.say(self._settings_line(table))
         elif command == "say":
@@ -637,7 +637,16 @@ class Lobby:
                      {s.seat: s.level for s in info.seats if s.kind == "bot"},
                      dict(info.options), info.public, round(info.bot_delay / 60)).summary()
 
-    def _who_line(self, table: RemoteTable) -> Msg:
+    def _who_lines(self, table: RemoteTable) -> list[Msg]:
+        """Who sits, and who watches (if anyone does)."""
+        lines = [self._seated_line(table)]
+        watching: list[Msg | str] = [Msg("core.seat.you") if name == table.you else name
+                                     for name in table.info.spectators]
+        if watching:
+            lines.append(Msg("online.seat.spectators", count=len(watching), names=watching))
+        return lines
+
+    def _seated_line(self, table: RemoteTable) -> Msg:
         taken = [s for s in table.info.seats if s.kind != "free"]
         # the listener's own seat is "you" in the list, as at the table ("5 players: you, …")
         names: list[Msg | str] = [Msg("core.seat.you") if s.seat == table.seat else s.name

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.net.clients import Player, Server
-from tests.net.test_remote_play import join_first_table
+from tests.net.test_remote_play import join_first_table, watching_first_table
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -52,8 +52,12 @@ def test_friends_chat_ask_help_who_and_the_settings_before_the_start(
     ana.expect(r"^say, then a text: to everyone at the table\.$")
     ana.send("say Yes, one minute.")
     bo.expect(r"^Ana dit : Yes, one minute\.$")
+    wim = watching_first_table(server, tmp_path, "Wim")  # a friend who only watches
+    wim.expect(r"^1 watches: you\.$")
+    ana.expect(r"^Wim watches the game\.$")
     ana.send("who")
     ana.expect(r"^2 seated \(you, Bo\), 3 free\.$")
+    ana.expect(r"^1 watches: Wim\.$")
     bo.send("reglages")
     bo.expect(r"^PNUE — Mr Dollar, 5 joueurs, robots normaux, publique, sans variante,"
               r" un robot après 2 minutes d'absence\.$")

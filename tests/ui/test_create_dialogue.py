@@ -16,7 +16,7 @@ def _who(lang: str, players: int, taken: list[str], mine: int | None = None) -> 
     seats += [SimpleNamespace(kind="free", name="", seat=len(taken) + i)
               for i in range(players - len(taken))]
     table = SimpleNamespace(info=SimpleNamespace(seats=seats, players=players), seat=mine)
-    return Translator(lang).render(Lobby._who_line(None, table))  # type: ignore[arg-type]
+    return Translator(lang).render(Lobby._seated_line(None, table))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("lang", "full", "one", "two"), [
