@@ -87,8 +87,11 @@ class PageReader:
     """Seconds news waits before the prompt ends to say it: a burst arriving together is
     said together. A page draws no prompt again (the terminal waits 0.08 s), so less."""
 
-    def __init__(self, show_prompt: Callable[[str], None] = lambda prompt: None) -> None:
+    def __init__(self, show_prompt: Callable[[str, bool], None]
+                 = lambda prompt, secret: None) -> None:
         self.show_prompt = show_prompt
+        """Shows a prompt on the page; ``secret``: what is typed there is a password."""
+        self._secret = False
         self._items: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self._lock = threading.Lock()
         self._reading = False
@@ -110,10 +113,19 @@ class PageReader:
         self._items.put(("eof",))
 
     # --- the client's side ------------------------------------------------------------------
+    def read_secret(self, prompt: str) -> str:
+        """A password: the page's field hides it, keeps it out of its recall, and shows
+        the prompt again as a plain one after it."""
+        self._secret = True
+        try:
+            return self.read(prompt)
+        finally:
+            self._secret = False
+
     def read(self, prompt: str) -> str:
-        again = (prompt, True) == self._last and self.said_once(prompt)
+        again = (prompt, True) == self._last and self.said_once(prompt) and not self._secret
         if not again:
-            self.show_prompt(prompt)
+            self.show_prompt(prompt, self._secret)
             if self.on_prompt is not None:
                 self.on_prompt(prompt)
         self._last = (prompt, False)
@@ -322,6 +334,8 @@ class WebPlayer:
         self._lock = threading.Lock()
         self.kept: deque[dict[str, Any]] = deque(maxlen=KEPT_LINES)
         self.prompt = ""
+        self.secret = False
+        """The prompt shown asks a password."""
         self.lang = ""
         self._urgent = False
         self._following: list[dict[str, Any]] = []
@@ -370,9 +384,15 @@ class WebPlayer:
         heading keys jump there)."""
         self.lines([tr.render(msg)], heading=True)
 
-    def _show_prompt(self, prompt: str) -> None:
-        self.prompt = prompt
-        self.send({"t": "prompt", "text": prompt})
+    def _show_prompt(self, prompt: str, secret: bool = False) -> None:
+        self.prompt, self.secret = prompt, secret
+        self.send(self._prompt_message())
+
+    def _prompt_message(self) -> dict[str, Any]:
+        message: dict[str, Any] = {"t": "prompt", "text": self.prompt}
+        if self.secret:
+            message["secret"] = True
+        return message
 
     def language(self, lang: str) -> None:
         """The game's language: the page's log is read in it (its ``lang``)."""
@@ -396,7 +416,7 @@ class WebPlayer:
             messages.append({"t": "speech", "on": self.speech.enabled})
         if self.sound is not None:
             messages.append({"t": "sound", "on": self.sound.enabled})
-        messages.append({"t": "prompt", "text": self.prompt})
+        messages.append(self._prompt_message())
         return messages
 
     def page_opened_again(self) -> None:

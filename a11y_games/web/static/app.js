@@ -76,6 +76,8 @@
         break;
       case 'prompt':
         promptEl.textContent = m.text;
+        // a password: hidden as typed, never recalled by Up (the field stays focused)
+        field.type = m.secret ? 'password' : 'text';
         if (m.text.trim()) say(m.text.replace(/>\s*$/, ''), false);
         break;
       case 'cue': playCue(m.name, m.volume); break;
@@ -161,7 +163,7 @@
     const text = field.value;
     if (ended) { ended = false; seen = 0; connect(); field.value = ''; return; }
     if (!send({ t: 'line', text: text })) return;  // kept in the field until sent
-    if (text.trim() && recall[recall.length - 1] !== text) {
+    if (field.type !== 'password' && text.trim() && recall[recall.length - 1] !== text) {
       recall.push(text);
       if (recall.length > MAX_RECALL) recall.shift();
     }
