@@ -16,7 +16,7 @@ from a11y_games.ui.remote import ConnectionLost, RemoteTable, Session
 from a11y_games.ui.settings import Preferences
 from a11y_games.web.player import PageSound, PageSpeech, WebPlayer, page_preferences
 
-__all__ = ["PageSeats", "play_for_page"]
+__all__ = ["PageLogins", "PageSeats", "play_for_page"]
 
 
 class PageSeats:
@@ -40,6 +40,27 @@ class PageSeats:
     def forget(self) -> None:
         self.held = None
         self.player.keep("seat", None)
+
+
+class PageLogins:
+    """A login's session token, kept by the page (its local storage) instead of the
+    settings folder: the page's next visit is logged in by itself."""
+
+    def __init__(self, player: WebPlayer, kept: Any) -> None:
+        self.player = player
+        self.kept = kept if isinstance(kept, str) and 0 < len(kept) <= 200 else None
+
+    def remembered(self) -> str | None:
+        return self.kept
+
+    def remember(self, account: str, token: str) -> Msg | None:
+        self.kept = token
+        self.player.keep("login", token)
+        return None
+
+    def forget(self) -> None:
+        self.kept = None
+        self.player.keep("login", None)
 
 
 def _json(value: Any) -> str:

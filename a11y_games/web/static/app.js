@@ -128,7 +128,7 @@
     try { prefs = JSON.parse(get(store, 'prefs:' + here) || '{}'); } catch (e) { prefs = {}; }
     send({ t: 'hello', lang: navigator.language || 'en', prefs: prefs,
            session: get(tabStore, 'session:' + here), seen: seen,
-           seat: get(store, 'seat:' + here) });
+           seat: get(store, 'seat:' + here), login: get(store, 'login:' + here) });
   }
 
   function connect() {
