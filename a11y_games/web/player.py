@@ -92,7 +92,7 @@ class PageReader:
         self.show_prompt = show_prompt
         """Shows a prompt on the page; ``secret``: what is typed there is a password."""
         self._secret = False
-        self._items: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self._items: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._reading = False
         self._generation = 0
