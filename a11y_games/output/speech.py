@@ -210,6 +210,8 @@ class Speech:
         self._watchdog: threading.Thread | None = None
         self._heard_once = False
         """The service has ended a line: from now on a request is given ``stall_seconds``."""
+        self._began = threading.Event()
+        """The service has begun to say a line (it speaks): set once, for good."""
         if mode == "auto":
             probe = screen_reader if screen_reader is not None else _detect_reader
             try:
@@ -427,7 +429,9 @@ class Speech:
                 return
             self._lost = True
             self.available = False
-            self.problem = Msg("output.speech.lost")
+            # a service that never began a line never spoke: it did not start, rather
+            self.problem = Msg("output.speech.lost" if self._began.is_set()
+                               else "output.speech.never")
             self._problem_taken = False
             self._busy_since = None
             unheard = list(self._unheard.values())
@@ -546,16 +550,36 @@ class Speech:
                 self._unheard[token] = arg
             if client is None or not hasattr(client, "speak"):
                 output.speak(arg)  # no end reported: handed over is as good as heard
+                self._begun()
                 self._ended(token)
                 return
-            client.speak(arg, callback=partial(self._ended, token),
-                         event_types=_end_events())
+            client.speak(arg, callback=partial(self._event, token),
+                         event_types=_events())
         elif kind == "silence":
             with self._lock:
                 self._unheard = {}
             output.silence()
         elif kind == "lang" and client is not None and hasattr(client, "set_language"):
             client.set_language(arg)
+
+    def _event(self, token: object, kind: object = None, *_: object, **__: object) -> None:
+        """Speech Dispatcher began, ended or cancelled a text."""
+        self._begun()
+        if kind != _begin_event():
+            self._ended(token)
+
+    def _begun(self) -> None:
+        self._began.set()
+
+    def began(self, timeout: float = 0.0) -> bool:
+        """True once the service has begun to say a line (waiting up to ``timeout``)."""
+        return self._began.wait(timeout) if timeout > 0 else self._began.is_set()
+
+    def give_up(self) -> None:
+        """The service has not begun its first line in the time given: lost (said once,
+        ``output.speech.never``); it is looked for again as after any loss."""
+        if self.available and not self._began.is_set():
+            self._lose()
 
     def _ended(self, token: object, *_: object, **__: object) -> None:
         """Speech Dispatcher ended or cancelled a text: it and every earlier one are done."""
@@ -569,10 +593,17 @@ class Speech:
                     break
 
 
-def _end_events() -> tuple[Any, ...]:
+def _events() -> tuple[Any, ...]:
     import speechd
 
-    return (speechd.CallbackType.END, speechd.CallbackType.CANCEL)
+    return (speechd.CallbackType.BEGIN, speechd.CallbackType.END,
+            speechd.CallbackType.CANCEL)
+
+
+def _begin_event() -> Any:
+    import speechd
+
+    return speechd.CallbackType.BEGIN
 
 
 def _close_quietly(close: Callable[[], object]) -> None:

@@ -54,15 +54,42 @@ class Voice:
         if self.speech is not None and self.speech.available:
             self.speech.silence()
 
+    FIRST_WORDS = 5.0
+    """Seconds the start waits for the game's voice to begin its first line (its name): a
+    voice still loading is waited for; one that has not begun by then is said none."""
+
     def start(self) -> None:
-        """Say once who speaks (the game's voice, the screen reader, nobody), or why none."""
+        """Say once who speaks (the game's voice, the screen reader, nobody), or why none.
+
+        The game's own voice is named only once it speaks: its name is its first line,
+        shown as the voice begins it. A voice that does not begin is said once, as none
+        (``output.speech.never``; it comes back by itself if it answers later), never
+        named first and said lost after."""
         if self.speech is None:
             return
         take = getattr(self.speech, "take_problem", None)
         choice = getattr(self.speech, "choice", None)
         said = (take() if take else None) or (choice() if choice else None)
-        if said is not None:
-            self.writer.line(Translator(self.lang).render(said))
+        if said is None:
+            return
+        text = Translator(self.lang).render(said)
+        began = getattr(self.speech, "began", None)
+        if said.id != "output.speech.choice.voice" or began is None or began():
+            self.writer.line(text)
+            return
+        self.speech.speak(text)
+        if began(self.FIRST_WORDS):
+            self._shown_unspoken(text)
+        else:
+            self.speech.give_up()  # its one line comes through notify
+
+    def _shown_unspoken(self, text: str) -> None:
+        """A line already spoken: shown (and on the display), not spoken again."""
+        speak, self.writer.speak = self.writer.speak, None
+        try:
+            self.writer.line(text)
+        finally:
+            self.writer.speak = speak
 
     def notify(self, msg: Msg) -> None:
         """From the speech thread: the service was lost, or is back (then what it missed)."""

@@ -174,6 +174,8 @@ def test_spawn_refused_is_quiet(no_spawn: Path, capfd: pytest.CaptureFixture[str
 def test_lost_service_is_reported_once_and_speech_goes_quiet(fake_ssip: FakeSSIP) -> None:
     speech = Speech("auto")
     assert speech.available
+    speech.speak("Heard.")  # it has spoken: then it is lost (it never spoke: it never began)
+    assert spoken(fake_ssip, "Heard.") and speech.began(2.0)
     fake_ssip.close()
     time.sleep(0.5)
     speech.speak("Anyone there?")
@@ -234,7 +236,7 @@ def test_speech_comes_back_after_the_service_restarts(
     fake_ssip.close()
     speech.speak("Lost.")
     speech.wait_idle()
-    assert speech.take_problem().id == "output.speech.lost"
+    assert speech.take_problem().id == "output.speech.never"  # gone before a first word
     again = FakeSSIP(no_spawn / "again.sock")
     monkeypatch.setenv("SPEECHD_ADDRESS", again.address)
     try:
@@ -291,7 +293,7 @@ def test_unthreaded_speech_as_on_windows_speaks_and_fails_softly(fake_ssip: Fake
     speech = Speech("auto", lang="en", threaded=False)
     speech.speak("First.")
     speech.speak("Second.", interrupt=True)
-    assert spoken(fake_ssip, "First.", "Second.")
+    assert spoken(fake_ssip, "First.", "Second.") and speech.began(2.0)
     assert "SET self LANGUAGE en" in fake_ssip.commands
     assert any(c.startswith("CANCEL") for c in fake_ssip.commands)
     fake_ssip.close()
@@ -356,7 +358,7 @@ def test_speech_on_after_a_loss_says_the_missed_lines(
     speech = Speech("auto")
     fake_ssip.ends = False
     speech.speak("Never finished.")
-    assert spoken(fake_ssip, "Never finished.")
+    assert spoken(fake_ssip, "Never finished.") and speech.began(2.0)
     fake_ssip.close()
     deadline = time.monotonic() + 3
     while speech.available and time.monotonic() < deadline:
