@@ -212,6 +212,8 @@ class Announcer:
             won = "core.end.you_won" if seat in outcome.winners else "core.end.you_lost"
             self.cue(end_cue(seat in outcome.winners))
             lines.append(Msg(won, seat=self.table.seat_name(seat)))
+        kept = self.keep_in_history()  # type: ignore[attr-defined]
+        lines += [kept] if kept is not None else []
         lines.append(Msg("core.end.hint" if self.table.local else "online.end.hint"))
         self.say(*lines)
         self.autosave_now()

@@ -28,6 +28,7 @@ from a11y_games.ui.chatting import ChatCommands
 from a11y_games.ui.commands import COMMANDS, lookup
 from a11y_games.ui.glossary import GlossaryCommands
 from a11y_games.ui.handover import HandOver, Quit
+from a11y_games.ui.history import HistoryCommands
 from a11y_games.ui.info import InfoCommands, LogReading
 from a11y_games.ui.keeping import KeepingCommands
 from a11y_games.ui.listening import ListeningCommands
@@ -56,7 +57,7 @@ menu has no such answer, they are said to be missing, not unknown."""
 
 
 class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingCommands,
-             ChatCommands, SoundCommands, ListeningCommands, GlossaryCommands):
+             ChatCommands, SoundCommands, ListeningCommands, GlossaryCommands, HistoryCommands):
     """Plays one game with the humans at this keyboard, through a table."""
 
     def __init__(self, table: Table | Match, *, reader: LineReader, writer: Writer,
@@ -90,6 +91,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.clock = clock
         self.thinking_said = THINKING_SAID
         self.lang = lang if lang in LANGUAGES else "en"
+        self.keep_history = True
+        """A local game over is kept for ``history`` and ``replay`` (not a replay's)."""
+        self.replay_wanted = 1
+        """``replay N`` after a game: the game of the history to open (``next_game``)."""
         self.only_choice = prefs is None or prefs.only_choice == "on"
         """A question with a single possible answer is answered at once, and said."""
         self._set_table(table)
@@ -552,7 +557,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                                  "lang", "speech",
                                  "verbosity", "set", "save", "saves", "load", "quit",
                                  "say", "tell", "sound", "sounds", "kinds", "mute",
-                                 "unmute"))
+                                 "unmute", "history", "replay"))
     """Commands that show nothing of a seat's own: no hand-over needed before them."""
 
     def _query(self, word: str) -> Any:
