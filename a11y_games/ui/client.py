@@ -26,6 +26,7 @@ from a11y_games.ui.aside import Thought
 from a11y_games.ui.asking import Asking
 from a11y_games.ui.chatting import ChatCommands
 from a11y_games.ui.commands import COMMANDS, lookup
+from a11y_games.ui.digest import digest
 from a11y_games.ui.glossary import GlossaryCommands
 from a11y_games.ui.handover import HandOver, Quit
 from a11y_games.ui.history import HistoryCommands
@@ -49,6 +50,10 @@ THINKING_SAID = (3.0, 15.0)
 "still thinking" lines: a long silence sounds like a game that stopped. The client
 decides, from what it said itself: before each move of its own bots, and at a network
 table whenever the server says a bot searches a decision."""
+
+READING = frozenset(("log", "rules", "help", "explain"))
+"""Commands that read something other than the game now: news that comes meanwhile (a
+strong bot's move, a network table's) is kept, and told as a digest afterwards."""
 
 MENU_WORDS = frozenset(("back", "retour", "done", "termine", "finish", "finir", "pass",
                         "passer", "end", "fin", "skip"))
@@ -161,6 +166,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.log_reading: LogReading | None = None
         """What `log` is paging, for the seat at the keyboard only (dropped at a hand-over)."""
         self.asked: tuple[Any, ...] | None = None
+        self.reading = False
+        """The player reads the log, the rules or help: news is kept for a digest."""
+        self.missed: list[Event] = []
+        """What happened while the player read, told as a digest when they are back."""
         self.ended = False
         self.to_lobby = False
         """A network game over, the player quit it: back to the lobby, still connected."""
@@ -292,9 +301,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 return True
             if pending is None:  # over (a remote table: or its first question not yet here)
                 if not self.ended and self.table.outcome() is not None:
+                    self.tell_missed()
                     self.announce_end()
                 return False
             if pending.race:
+                self.tell_missed()
                 if self.run_race(pending):
                     continue
                 return False
@@ -330,6 +341,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 self.asked = key
                 self._close_menu_if_others_acted(seat)
                 self.autosave_now()  # a closed terminal loses at most this decision
+                self.tell_missed()
                 self.cue_question(pending)
                 self.ask(seat, pending)
             return False
@@ -500,6 +512,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """Run one line of input: a number (a choice), a command, or a game query."""
         # control characters (an escape sequence) must never be echoed back
         words = "".join(c if c.isprintable() else " " for c in line).split()
+        reading = bool(words) and (command := lookup(words[0])) is not None \
+            and command.name in READING
+        if not reading:  # back from the log, the rules or help: what was missed, in short
+            self.tell_missed()
+        self.reading = reading and self.viewer is not None
         if not words:
             self.repeat_question()
             return
@@ -552,6 +569,13 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                          keys=", ".join(sharing)))
             return
         self.say(Msg("core.error.unknown_command", word=shown), Msg("core.error.try_help"))
+
+    def tell_missed(self) -> None:
+        """What happened while the player read, as a digest (``log`` has every line)."""
+        missed, self.missed, self.reading = self.missed, [], False
+        if missed:
+            self.say(*digest(missed, self.viewer, header="core.digest.reading",
+                             count_always=False))
 
     PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "explain",
                                  "lang", "speech",
