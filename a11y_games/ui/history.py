@@ -201,11 +201,17 @@ class HistoryCommands:
     local game (the game menu then opens it)."""
 
     def cmd_history(self, rest: str) -> None:
+        if not self.table.local:  # type: ignore[attr-defined]
+            self.say(Msg("core.history.not_here"))  # type: ignore[attr-defined]
+            return  # (a web player's client runs at the server: never the server's files)
         self.out.lines(history_lines(self.tr, self.specs))  # type: ignore[attr-defined]
 
     def cmd_replay(self, rest: str) -> None:
         wanted = number(rest.strip()) if rest.strip() else 1
-        if not (self.ended and self.table.local):  # type: ignore[attr-defined]
+        if not self.table.local:  # type: ignore[attr-defined]
+            self.say(Msg("core.history.not_here"))  # type: ignore[attr-defined]
+            return
+        if not self.ended:  # type: ignore[attr-defined]
             self.say(Msg("core.replay.after_game"))  # type: ignore[attr-defined]
             return
         if wanted is None:

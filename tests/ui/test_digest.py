@@ -120,3 +120,41 @@ def test_moves_made_while_the_player_reads_the_log_are_told_in_short_after() -> 
     assert missed > 5 and len(heard) > missed
     assert len(between) - header <= 5 + 2  # the digest (and the question's own lines)
     assert "Your turn" in lines[question]
+
+
+def test_after_a_reconnect_the_missed_count_comes_with_what_changed_for_you() -> None:
+    """A network table's events caught up after a reconnect (``hushed``, as the remote
+    table marks them; a stand-in table for speed, the sockets are in tests/net): the count
+    as before, then at most 4 lines, the line to this seat alone among them."""
+    from a11y_games.engine import Event, PlayerRef
+    from tests.ui.test_network_prompt import NetworkTable
+
+    table = NetworkTable()
+    table.news += [Event(Msg("toy.took", seat=PlayerRef(1), count=n % 3 + 1)) for n in range(6)]
+    table.news.append(Event(Msg("toy.card", card=42), frozenset({0})))
+    table.news += [Event(Msg("toy.took", seat=PlayerRef(1), count=1)) for _ in range(6)]
+    table.hushed = set(range(len(table.news)))  # type: ignore[attr-defined]
+    out = io.StringIO()
+    client = Client(table, reader=PromptReader(lambda: []), writer=Writer(out))
+    client.flush_events()
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "13 events while you were away: type log to hear them."
+    assert 2 <= len(lines) <= 5 and "toy.card" in lines
+    assert len(client.transcripts[0]) == 13  # log has every line
+
+
+def test_history_and_replay_at_a_network_table_read_no_file_here() -> None:
+    """A web player's client runs at the server: ``history`` there must never list the
+    server's own games."""
+    from a11y_games.ui.history import keep_finished
+    from tests.ui.test_network_prompt import NetworkTable
+
+    finished = bots_game("vertigo", 2, 1)
+    assert keep_finished(finished) is None
+    out = io.StringIO()
+    client = Client(NetworkTable(), reader=PromptReader(lambda: []), writer=Writer(out))
+    client.handle("history")
+    client.handle("replay 1")
+    lines = out.getvalue().splitlines()
+    said = "history and replay are for games played here, not yet at a network table."
+    assert lines == [said, said]
