@@ -4,7 +4,7 @@ The replay is the client itself (:class:`ReplayClient`) at a table frozen at one
 game (:class:`ReplayTable`, over :class:`a11y_games.engine.replay.Replay`): ``status``,
 ``board``, ``me``, ``log`` and ``verbosity`` answer as in the live game, for the seat
 replayed and as it was at that step; ``next``, ``back``, ``next round``, ``round N``,
-``turn N``, ``start`` and ``end`` move; ``record`` writes the game as text or BRF.
+``turn N``, ``start`` and ``end`` move; ``save`` writes its record as text or BRF.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ BACK = ("back", "previous", "retour", "precedent", "avant")
 START = ("start", "debut")
 END = ("end", "fin")
 ROUND = ("round", "turn", "manche", "tour")
-RECORD = ("record", "compte-rendu", "rapport")
+RECORD = ("save", "sauver", "sauvegarder", "enregistrer")
+"""``save`` in a replay writes its record (PNUE's ``record`` is a query, kept)."""
 QUIT = ("quit", "quitter", "exit", "q")
 ALLOWED = frozenset(("help", "who", "status", "board", "me", "log", "repeat", "rules",
                      "explain", "braille", "lang", "speech", "verbosity", "kinds", "mute",
@@ -261,7 +262,7 @@ class ReplayClient(Client):
 
     # --- the record ----------------------------------------------------------------------------
     def _record_file(self, words: list[str]) -> None:
-        """``record [brf] [NAME]``: the whole game as this seat saw it, in a text or BRF
+        """``save [brf] [NAME]``: the whole game as this seat saw it, in a text or BRF
         file, in the documents folder (or the path typed)."""
         from a11y_games.output.braille import BrailleError
         from a11y_games.ui.embossing import emboss

@@ -137,7 +137,7 @@ def test_replay_after_a_game_opens_it_and_moves_with_the_live_commands() -> None
     client, _ = play_game("vertigo", 3, 8, ["replay"])
     assert client.next_game == "replay" and client.replay_wanted == 1
     replay, lines = replay_lines(1, "next\nnext\nback\nstatus\nme\nround 2\nnext round\n"
-                                    "log 2\nend\nstatus\nsave\nundo\n2\nquit\n")
+                                    "log 2\nend\nstatus\nload\nundo\n2\nquit\n")
     live = client.transcripts[0]
     assert lines[0].startswith("Replay of Vertigo, ")
     assert "You are Ana." in lines
@@ -145,7 +145,7 @@ def test_replay_after_a_game_opens_it_and_moves_with_the_live_commands() -> None
     assert re.search(r"Round 2, step \d+ of \d+\.", "\n".join(lines))
     assert "Round 3, step" in "\n".join(lines)
     assert "End of the game: back, start or quit." in lines
-    assert "Not in a replay: save. Type help." in lines
+    assert "Not in a replay: load. Type help." in lines
     assert "Not in a replay: undo. Type help." in lines
     assert "No choice 2 here: 0 choices, type choices to hear them." not in lines
     assert lines[-1] == "Replay closed."
@@ -170,7 +170,9 @@ def test_a_hot_seat_game_asks_whose_seat_and_shows_no_other_seat_secret() -> Non
         seat = pending.seats[0]
         match.act(seat, rng.choice(match.state.legal_actions(seat)))
     assert keep_finished(match) is None
-    client, lines = replay_lines(1, "2\nlog start\n" + "log next\n" * 60 + "me\nquit\n")
+    client, lines = replay_lines(1, "2\nlog start\n" + "log next\n" * 60 + "me\nend\nrecord\n"
+                                 "quit\n")
+    assert not [t for t in lines if t.startswith("Not in a replay")]  # PNUE's record query
     assert "Whose seat? A number, or 0 for the public view." in lines
     assert client.viewer == 1
     tr = Translator("en", names=match.seat_name, viewer=lambda: 1)
@@ -183,7 +185,7 @@ def test_a_hot_seat_game_asks_whose_seat_and_shows_no_other_seat_secret() -> Non
 def test_a_record_as_text_and_as_brf_within_its_page_size(tmp_path: Path) -> None:
     play_game("vanuatu", 3, 10)
     text, brf = tmp_path / "game.txt", tmp_path / "game.brf"
-    _, lines = replay_lines(1, f"record {text}\nrecord brf {brf}\nquit\n")
+    _, lines = replay_lines(1, f"save {text}\nsave brf {brf}\nquit\n")
     assert "Record written, " in "\n".join(lines)
     written = text.read_text(encoding="utf-8").splitlines()
     assert written[0].startswith("Vanuatu, ") and "You are Ana." in written
