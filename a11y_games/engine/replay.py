@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from a11y_games.engine.messages import Event
-from a11y_games.engine.search import copy_state
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import GameState, Settings
 
@@ -56,6 +55,8 @@ class Replay:
         self.settings = settings
         self.log = list(log)
         self.seat = seat
+        from a11y_games.engine.search import copy_state  # (not at start-up: issue 30)
+
         state = self._fresh()
         self._checkpoints: dict[int, GameState] = {0: copy_state(state)}
         marks = [len(state.events)]  # events before each action, then after the last
@@ -137,6 +138,8 @@ class Replay:
     def state(self) -> GameState:
         """The game's state at the current step, rebuilt from the nearest checkpoint (for
         the seat's summaries only: ask it for ``seat``'s views, never another's)."""
+        from a11y_games.engine.search import copy_state
+
         position = self.step.position
         if self._state[0] != position:
             base = max(p for p in self._checkpoints if p <= position)
