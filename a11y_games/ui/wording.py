@@ -31,8 +31,6 @@ def sentences(text: str) -> list[str]:
     return re.split(r"(?<=[^\sA-Z]\.) (?=\S)", text)
 
 
-
-
 def round_span(events: list[Event], number: int) -> tuple[int | None, int]:
     """Where round ``number`` starts in a transcript (its first mention) and ends. Round 0
     is what came before round 1 (a setup, the opening lines)."""
