@@ -124,9 +124,13 @@ def keep_finished(match: Match, now: float | None = None) -> Msg | None:
     autosave is written as before)."""
     when = time.time() if now is None else now
     folder = history_dir()
-    text = (json.dumps(summary(match, when), ensure_ascii=False) + "\n"
-            + json.dumps(match.to_json(), ensure_ascii=False) + "\n")
-    target = folder / f"{int(when * 1000):015d}-{match.spec.name}.json"
+    game = json.dumps(match.to_json(), ensure_ascii=False)
+    if _newest_game() == game:
+        return None  # kept already (a finished game loaded again, and over again)
+    text = json.dumps(summary(match, when), ensure_ascii=False) + "\n" + game + "\n"
+    stamp = int(when * 1000)
+    while (target := folder / f"{stamp:015d}-{match.spec.name}.json").exists():
+        stamp += 1  # two games over in one millisecond: both kept, in order
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
@@ -148,6 +152,17 @@ def keep_finished(match: Match, now: float | None = None) -> Msg | None:
         except OSError:
             continue
     return None
+
+
+def _newest_game() -> str | None:
+    """The game line of the newest file kept, if it can be read."""
+    files = _files()
+    try:
+        with open(files[0], encoding="utf-8") as handle:
+            handle.readline()
+            return handle.readline().rstrip("\n")
+    except (IndexError, OSError, ValueError):
+        return None
 
 
 def _files() -> list[Path]:

@@ -100,8 +100,10 @@ def test_a_pnue_game_says_whether_you_won_with_your_camp() -> None:
 def test_history_is_bounded_and_a_damaged_file_is_said_and_loses_nothing(monkeypatch) -> None:
     monkeypatch.setattr(history, "KEPT", 3)
     client, _ = play_game("vertigo", 2, 5)
-    for second in range(4):  # the same game kept 4 more times: only the newest 3 stay
-        assert keep_finished(client.match, now=1_000_000_000 + second) is None
+    assert keep_finished(client.match) is None  # kept already: not twice
+    assert len(read_history()[0]) == 1
+    for seed in range(4):  # 4 more games: only the newest 3 stay
+        play_game("vertigo", 2, 20 + seed)
     files = sorted(history_dir().glob("*.json"))
     assert len(files) == 3
     files[-1].write_text("{not json", encoding="utf-8")
