@@ -158,7 +158,8 @@ def launcher(tr: Translator, writer: Writer, specs: Mapping[str, GameSpec],
     picked = ask_number(tr, writer, reader, Msg("core.launcher.game", default=1),
                          1, online, 1, [*(game_words(g, tr) for g in games),
                                         ("online", "reseau", "network", "ligne")],
-                         others=lambda answer: history_answer(answer, tr, writer, specs))
+                         others=lambda answer: history_answer(answer, tr, writer, specs),
+                         more_help=Msg("core.launcher.help_history"))
     if picked == online:
         address = read_answer(reader, tr.render(Msg("online.launcher.address")), writer)
         raise GoOnline(address or "127.0.0.1")
@@ -229,10 +230,12 @@ def read_answer(reader: PlainReader | PromptReader, question: str, writer: Write
 def ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReader,
                 question: Msg, low: int, high: int, default: int,
                 words: Sequence[Sequence[str]] = (),
-                others: Callable[[str], bool] | None = None) -> int:
+                others: Callable[[str], bool] | None = None,
+                more_help: Msg | None = None) -> int:
     """A number from ``low`` to ``high`` (Enter: ``default``); ``words[i]`` also name
     answer ``low + i`` (accents and case ignored); ``others`` answers any other words
-    (True: answered, the question is asked again)."""
+    (True: answered, the question is asked again), and ``more_help`` is said after the
+    help."""
     while True:
         answer = read_answer(reader, tr.render(question), writer)
         if not answer:
@@ -240,7 +243,8 @@ def ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReade
         if fold(answer) in QUIT_WORDS:
             raise SystemExit(0)
         if fold(answer) in HELP_WORDS:
-            writer.lines([tr.render(Msg("core.launcher.help", low=low, high=high))])
+            writer.lines([tr.render(Msg("core.launcher.help", low=low, high=high)),
+                          *([tr.render(more_help)] if more_help is not None else [])])
             continue
         picked = number(answer)
         if picked is not None and low <= picked <= high:

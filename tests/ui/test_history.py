@@ -207,11 +207,12 @@ def test_history_and_replay_at_the_game_menu(monkeypatch, capsys) -> None:
     from a11y_games.cli import main
 
     monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
-    script = "menu\nhistory\nreplay 4\nreplay 1\nend\nquit\n2\n\n\nquit\nyes\nno\n"
+    script = "menu\nhelp\nhistory\nreplay 4\nreplay 1\nend\nquit\n2\n\n\nquit\nyes\nno\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO(script))
     assert main(["vertigo", "--humans", "0", "--level", "random", "--speech", "off",
                  "--sound", "off", "--seed", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
+    assert "history lists your finished games; replay and a number goes over one." in lines
     assert "1 finished game, newest first:" in lines
     assert any(re.match(r"^1\. .*, Vertigo with .*; you watched\.$", t) for t in lines)
     assert "No game 4: 1 kept." in lines
