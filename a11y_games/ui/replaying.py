@@ -149,7 +149,8 @@ class ReplayClient(Client):
         self.keep_history = False
 
     def run(self) -> int:
-        """Go over the game until ``quit`` (True) or input ends."""
+        """Go over the game until ``quit`` or Ctrl-C (the game menu next) or the end of
+        input (``input_ended``)."""
         spec = self.replay.spec
         self.say(Msg("core.replay.opened", game=spec.title, when=self.finished.when,
                      count=len(self.replay.steps)),
@@ -160,9 +161,11 @@ class ReplayClient(Client):
             while True:
                 try:
                     line = self.reader.read(self.prompt_text())
-                except (EOFError, KeyboardInterrupt):
+                except EOFError:
                     self.input_ended = True
                     return 0
+                except KeyboardInterrupt:
+                    line = "quit"
                 self.handle(line)
         except Quit:
             return 0
