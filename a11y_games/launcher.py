@@ -3,7 +3,7 @@ who sits at the table (or a server's table instead)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from a11y_games.commandline import UsageError
@@ -13,6 +13,7 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.text import player_name
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.ui.commands import fold, number
+from a11y_games.ui.history import history_lines
 from a11y_games.ui.paths import is_file, save_path
 from a11y_games.ui.terminal import PROMPT, PlainReader, PromptReader, Writer
 from a11y_games.ui.wording import game_words
@@ -21,6 +22,7 @@ __all__ = [
     "LANGUAGE_WORDS",
     "GoOnline",
     "LaunchChoice",
+    "Replaying",
     "ask_language",
     "ask_number",
     "launcher",
@@ -36,6 +38,35 @@ class GoOnline(Exception):
     def __init__(self, address: str) -> None:
         super().__init__(address)
         self.address = address
+
+
+class Replaying(Exception):
+    """The game menu's ``replay N``: go over finished game ``number`` of the history."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+HISTORY_WORDS = ("history", "parties")
+REPLAY_WORDS = ("replay", "revoir")
+
+
+def history_answer(answer: str, tr: Translator, writer: Writer,
+                   specs: Mapping[str, GameSpec]) -> bool:
+    """At the game menu: ``history`` lists the finished games (True: answered, ask again);
+    ``replay N`` raises Replaying. False for any other answer."""
+    words = [fold(w) for w in answer.split()]
+    if words == [] or words[0] not in (*HISTORY_WORDS, *REPLAY_WORDS):
+        return False
+    if words[0] in HISTORY_WORDS:
+        writer.lines(history_lines(tr, specs))
+        return True
+    wanted = number(words[1]) if len(words) == 2 else 1 if len(words) == 1 else None
+    if wanted is None:
+        writer.lines([tr.render(Msg("core.replay.usage"))])
+        return True
+    raise Replaying(wanted)
 
 
 @dataclass
@@ -126,7 +157,9 @@ def launcher(tr: Translator, writer: Writer, specs: Mapping[str, GameSpec],
                                 label=Msg("online.launcher.entry")))])
     picked = ask_number(tr, writer, reader, Msg("core.launcher.game", default=1),
                          1, online, 1, [*(game_words(g, tr) for g in games),
-                                        ("online", "reseau", "network", "ligne")])
+                                        ("online", "reseau", "network", "ligne")],
+                         others=lambda answer: history_answer(answer, tr, writer, specs),
+                         more_help=Msg("core.launcher.help_history"))
     if picked == online:
         address = read_answer(reader, tr.render(Msg("online.launcher.address")), writer)
         raise GoOnline(address or "127.0.0.1")
@@ -196,9 +229,13 @@ def read_answer(reader: PlainReader | PromptReader, question: str, writer: Write
 
 def ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReader,
                 question: Msg, low: int, high: int, default: int,
-                words: Sequence[Sequence[str]] = ()) -> int:
+                words: Sequence[Sequence[str]] = (),
+                others: Callable[[str], bool] | None = None,
+                more_help: Msg | None = None) -> int:
     """A number from ``low`` to ``high`` (Enter: ``default``); ``words[i]`` also name
-    answer ``low + i`` (accents and case ignored)."""
+    answer ``low + i`` (accents and case ignored); ``others`` answers any other words
+    (True: answered, the question is asked again), and ``more_help`` is said after the
+    help."""
     while True:
         answer = read_answer(reader, tr.render(question), writer)
         if not answer:
@@ -206,7 +243,8 @@ def ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReade
         if fold(answer) in QUIT_WORDS:
             raise SystemExit(0)
         if fold(answer) in HELP_WORDS:
-            writer.lines([tr.render(Msg("core.launcher.help", low=low, high=high))])
+            writer.lines([tr.render(Msg("core.launcher.help", low=low, high=high)),
+                          *([tr.render(more_help)] if more_help is not None else [])])
             continue
         picked = number(answer)
         if picked is not None and low <= picked <= high:
@@ -215,4 +253,6 @@ def ask_number(tr: Translator, writer: Writer, reader: PlainReader | PromptReade
                  if fold(answer) in {fold(n) for n in names}]
         if len(named) == 1:
             return named[0]
+        if others is not None and others(answer):
+            continue
         writer.lines([tr.render(Msg("core.launcher.range", low=low, high=high))])

@@ -7,7 +7,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import IO
@@ -26,7 +26,14 @@ from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.spec import GameSpec
 from a11y_games.games import all_specs
 from a11y_games.i18n import Translator
-from a11y_games.launcher import GoOnline, LaunchChoice, ask_language, launcher, unfinished
+from a11y_games.launcher import (
+    GoOnline,
+    LaunchChoice,
+    Replaying,
+    ask_language,
+    launcher,
+    unfinished,
+)
 from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.commands import fold
 from a11y_games.ui.paths import is_file, remove_stale_temp_files, save_name_problem, save_path
@@ -104,7 +111,9 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
     if not args.load and not args.game:
         setup = voice.reader(PlainReader() if not interactive else PromptReader(lambda: []))
         try:
-            choice = launcher(tr, writer, specs, setup, level)
+            choice = _menu(tr, writer, specs, setup, level,
+                           lambda wanted: _replay(wanted, specs, tr.lang, writer, setup, voice,
+                                                  prefs, width, args.verbosity))
         except SystemExit:  # Ctrl-D or Ctrl-C at a set-up question
             writer.line(tr.render(Msg("core.quit.bye")))
             raise
@@ -196,9 +205,16 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
                 match = Match(match.spec, match.spec.settings(
                     match.settings.players, _fresh_seed(), match.settings.options),
                     match.seats)
-            else:  # the game menu again
+            else:  # the game menu again (after going over a game, if asked)
+                def replay(wanted: int, client: Client = client) -> bool:
+                    return _replay(wanted, specs, client.lang, writer, reader, voice,
+                                   client.prefs or prefs, width, client.verbosity.name)
+
+                if client.next_game == "replay" and not replay(client.replay_wanted):
+                    writer.line(client.tr.render(Msg("core.quit.bye")))
+                    return 0
                 try:
-                    choice = launcher(client.tr, writer, specs, reader, level)
+                    choice = _menu(client.tr, writer, specs, reader, level, replay)
                 except SystemExit:
                     writer.line(client.tr.render(Msg("core.quit.bye")))
                     return 0
@@ -232,6 +248,44 @@ def _play(args: argparse.Namespace, lang: str, tr: Translator, writer: Writer, v
             if cues is not None:
                 cues.wait_idle(1.0)  # the last cue (won, lost) is heard
                 cues.close()
+
+
+def _menu(tr: Translator, writer: Writer, specs: dict[str, GameSpec],
+          reader: PlainReader | PromptReader, level: str,
+          replay: Callable[[int], bool]) -> LaunchChoice:
+    """The game menu, going over finished games meanwhile (``replay N``) until a game is
+    chosen; SystemExit when input ends in a replay."""
+    while True:
+        try:
+            return launcher(tr, writer, specs, reader, level)
+        except Replaying as wanted:
+            if not replay(wanted.number):
+                raise SystemExit(0) from None
+
+
+def _replay(wanted: int, specs: dict[str, GameSpec], lang: str, writer: Writer,
+            reader: PlainReader | PromptReader, voice: Voice, prefs: Preferences, width: int,
+            verbosity: str | None) -> bool:
+    """Go over game ``wanted`` of the history from the player's seat; False if input
+    ended there."""
+    from a11y_games.ui.replaying import ReplayClient, open_replay
+
+    tr = Translator(lang)
+    try:
+        opened = open_replay(wanted, specs, tr, reader, writer)
+    except (EOFError, KeyboardInterrupt):
+        return False
+    if opened is None:
+        return True
+    client = ReplayClient(*opened, reader=reader, writer=writer, lang=lang,
+                          verbosity=Verbosity[(verbosity or prefs.verbosity).upper()],
+                          speech=voice.speech, specs=specs, prefs=prefs,
+                          braille=BrailleOptions(
+                              table=prefs.braille_table or None,
+                              contracted=prefs.braille_contracted == "on", width=width))
+    voice.render = lambda msg: client.tr.render(msg)
+    client.run()
+    return not client.input_ended
 
 
 def _chosen_match(choice: LaunchChoice, specs: dict[str, GameSpec]) -> Match:

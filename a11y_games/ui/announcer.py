@@ -13,6 +13,7 @@ from a11y_games.engine import Event, Msg, PlayerRef, Verbosity
 from a11y_games.engine.oserror import os_reason
 from a11y_games.i18n import Translator
 from a11y_games.ui.cues import end_cue
+from a11y_games.ui.digest import digest
 
 __all__ = ["Announcer"]
 
@@ -117,7 +118,7 @@ class Announcer:
         # and a restarted client's history: logged only
         hushed = getattr(self.table, "hushed", ())
         history = getattr(self.table, "history", ())
-        caught_up = 0
+        caught_up: list[Event] = []
         shown: list[str] = []
         told: list[Event] = []  # the events shown, for their sound cues
         for index, event in enumerate(new, first):
@@ -136,15 +137,19 @@ class Announcer:
             if index in history:
                 continue
             if index in hushed:
-                caught_up += 1
+                caught_up.append(event)
             elif (event.visible(self.viewer) and self._heard_at_level(event)
                   and not self.is_muted(event, self.viewer)):
+                if self.reading:  # the player reads the log: told after, in short
+                    self.missed.append(event)
+                    continue
                 shown.append(self.tr.render(event.msg))
                 told.append(event)
         shown, told = _latest_count_only(shown, told)
         shown = self._explained(shown, told)
-        if caught_up:
-            shown.insert(0, self.tr.render(Msg("online.missed", count=caught_up)))
+        if caught_up:  # the count, and the few lines that matter most (ui/digest.py)
+            shown[0:0] = [self.tr.render(m) for m in digest(caught_up, self.viewer)
+                          or [Msg("online.missed", count=len(caught_up))]]
         if shown:
             self.cue_events(told, self.viewer)  # each cue queued before its line is said
             self.out.lines(shown)
@@ -212,6 +217,8 @@ class Announcer:
             won = "core.end.you_won" if seat in outcome.winners else "core.end.you_lost"
             self.cue(end_cue(seat in outcome.winners))
             lines.append(Msg(won, seat=self.table.seat_name(seat)))
+        kept = self.keep_in_history()  # type: ignore[attr-defined]
+        lines += [kept] if kept is not None else []
         lines.append(Msg("core.end.hint" if self.table.local else "online.end.hint"))
         self.say(*lines)
         self.autosave_now()

@@ -26,8 +26,10 @@ from a11y_games.ui.aside import Thought
 from a11y_games.ui.asking import Asking
 from a11y_games.ui.chatting import ChatCommands
 from a11y_games.ui.commands import COMMANDS, lookup
+from a11y_games.ui.digest import digest
 from a11y_games.ui.glossary import GlossaryCommands
 from a11y_games.ui.handover import HandOver, Quit
+from a11y_games.ui.history import HistoryCommands
 from a11y_games.ui.info import InfoCommands, LogReading
 from a11y_games.ui.keeping import KeepingCommands
 from a11y_games.ui.listening import ListeningCommands
@@ -49,6 +51,10 @@ THINKING_SAID = (3.0, 15.0)
 decides, from what it said itself: before each move of its own bots, and at a network
 table whenever the server says a bot searches a decision."""
 
+READING = frozenset(("log", "rules", "help", "explain"))
+"""Commands that read something other than the game now: news that comes meanwhile (a
+strong bot's move, a network table's) is kept, and told as a digest afterwards."""
+
 MENU_WORDS = frozenset(("back", "retour", "done", "termine", "finish", "finir", "pass",
                         "passer", "end", "fin", "skip"))
 """Words for ``0`` and ``00`` (back, and the answer that finishes a menu): typed where the
@@ -56,7 +62,7 @@ menu has no such answer, they are said to be missing, not unknown."""
 
 
 class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingCommands,
-             ChatCommands, SoundCommands, ListeningCommands, GlossaryCommands):
+             ChatCommands, SoundCommands, ListeningCommands, GlossaryCommands, HistoryCommands):
     """Plays one game with the humans at this keyboard, through a table."""
 
     def __init__(self, table: Table | Match, *, reader: LineReader, writer: Writer,
@@ -90,6 +96,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.clock = clock
         self.thinking_said = THINKING_SAID
         self.lang = lang if lang in LANGUAGES else "en"
+        self.keep_history = True
+        """A local game over is kept for ``history`` and ``replay`` (not a replay's)."""
+        self.replay_wanted = 1
+        """``replay N`` after a game: the game of the history to open (``next_game``)."""
         self.only_choice = prefs is None or prefs.only_choice == "on"
         """A question with a single possible answer is answered at once, and said."""
         self._set_table(table)
@@ -156,6 +166,10 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         self.log_reading: LogReading | None = None
         """What `log` is paging, for the seat at the keyboard only (dropped at a hand-over)."""
         self.asked: tuple[Any, ...] | None = None
+        self.reading = False
+        """The player reads the log, the rules or help: news is kept for a digest."""
+        self.missed: list[Event] = []
+        """What happened while the player read, told as a digest when they are back."""
         self.ended = False
         self.to_lobby = False
         """A network game over, the player quit it: back to the lobby, still connected."""
@@ -287,9 +301,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 return True
             if pending is None:  # over (a remote table: or its first question not yet here)
                 if not self.ended and self.table.outcome() is not None:
+                    self.tell_missed()
                     self.announce_end()
                 return False
             if pending.race:
+                self.tell_missed()
                 if self.run_race(pending):
                     continue
                 return False
@@ -325,6 +341,7 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 self.asked = key
                 self._close_menu_if_others_acted(seat)
                 self.autosave_now()  # a closed terminal loses at most this decision
+                self.tell_missed()
                 self.cue_question(pending)
                 self.ask(seat, pending)
             return False
@@ -495,6 +512,11 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
         """Run one line of input: a number (a choice), a command, or a game query."""
         # control characters (an escape sequence) must never be echoed back
         words = "".join(c if c.isprintable() else " " for c in line).split()
+        reading = bool(words) and (command := lookup(words[0])) is not None \
+            and command.name in READING
+        if not reading:  # back from the log, the rules or help: what was missed, in short
+            self.tell_missed()
+        self.reading = reading and self.viewer is not None
         if not words:
             self.repeat_question()
             return
@@ -548,11 +570,18 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             return
         self.say(Msg("core.error.unknown_command", word=shown), Msg("core.error.try_help"))
 
+    def tell_missed(self) -> None:
+        """What happened while the player read, as a digest (``log`` has every line)."""
+        missed, self.missed, self.reading = self.missed, [], False
+        if missed:
+            self.say(*digest(missed, self.viewer, header="core.digest.reading",
+                             count_always=False))
+
     PUBLIC_COMMANDS = frozenset(("help", "choices", "whose", "repeat", "rules", "explain",
                                  "lang", "speech",
                                  "verbosity", "set", "save", "saves", "load", "quit",
                                  "say", "tell", "sound", "sounds", "kinds", "mute",
-                                 "unmute"))
+                                 "unmute", "history", "replay"))
     """Commands that show nothing of a seat's own: no hand-over needed before them."""
 
     def _query(self, word: str) -> Any:

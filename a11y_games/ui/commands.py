@@ -51,6 +51,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("save", ("sauver", "sauvegarder", "enregistrer")),
     Command("saves", ("sauvegardes",)),
     Command("load", ("charger",)),
+    Command("history", ("parties",)),
+    Command("replay", ("revoir",)),
     Command("undo", ("annuler",)),
     Command("say", ("dire",)),
     Command("tell", ("chuchoter",)),

@@ -14,7 +14,7 @@ from a11y_games.ui.paths import data_dir, save_name_problem, save_path, save_sai
 from a11y_games.ui.table import LocalTable
 from a11y_games.ui.terminal import PROMPT, Woken
 
-AFTER_GAME = {"again": ("again", "encore", "rejouer", "replay"),
+AFTER_GAME = {"again": ("again", "encore", "rejouer"),
               "menu": ("menu", "jeux", "games")}
 """The words that follow a local game over: the same table again, or the game menu."""
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from a11y_games.engine.messages import Msg
 
-__all__ = ["MAX_SAVE_NAME", "config_dir", "data_dir", "is_file", "remove_stale_temp_files",
-           "save_name_problem", "save_path"]
+__all__ = ["MAX_SAVE_NAME", "config_dir", "data_dir", "documents_dir", "is_file",
+           "remove_stale_temp_files", "save_name_problem", "save_path"]
 
 APP = "a11y_games"
 STALE_SECONDS = 60
@@ -36,6 +36,16 @@ def config_dir() -> Path:
         return data_dir()
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
     return Path(base) / APP
+
+
+def documents_dir() -> Path:
+    """Where a game's record is written: ``$XDG_DOCUMENTS_DIR``, else the home folder's
+    ``Documents`` when there is one, else the data folder's ``records``."""
+    named = os.environ.get("XDG_DOCUMENTS_DIR")
+    if named:
+        return Path(named).expanduser()
+    documents = Path.home() / "Documents"
+    return documents if documents.is_dir() else data_dir() / "records"
 
 
 def save_name_problem(name: str) -> Msg | None:

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from a11y_games.engine import Event
+from a11y_games.engine.replay import round_of
 
 __all__ = ["query_word", "round_span", "sentences"]
 
@@ -30,26 +31,15 @@ def sentences(text: str) -> list[str]:
     return re.split(r"(?<=[^\sA-Z]\.) (?=\S)", text)
 
 
-def _round_of(event: Event) -> int | None:
-    """The round or turn an event opens or names (``round=``, ``turn=``, ``*.round number=``)."""
-    params = event.msg.params
-    for key in ("round", "turn"):
-        if isinstance(params.get(key), int):
-            return params[key]
-    if event.msg.id.endswith(".round") and isinstance(params.get("number"), int):
-        return params["number"]
-    return None
-
-
 def round_span(events: list[Event], number: int) -> tuple[int | None, int]:
     """Where round ``number`` starts in a transcript (its first mention) and ends. Round 0
     is what came before round 1 (a setup, the opening lines)."""
     if number == 0:
-        end = next((i for i, e in enumerate(events) if (_round_of(e) or 0) >= 1), len(events))
+        end = next((i for i, e in enumerate(events) if (round_of(e) or 0) >= 1), len(events))
         return (0, end) if end else (None, 0)
-    start = next((i for i, e in enumerate(events) if _round_of(e) == number), None)
+    start = next((i for i, e in enumerate(events) if round_of(e) == number), None)
     if start is None:
         return None, 0
-    end = next((i for i, e in enumerate(events) if i > start and (_round_of(e) or 0) > number),
+    end = next((i for i, e in enumerate(events) if i > start and (round_of(e) or 0) > number),
                len(events))
     return start, end
