@@ -272,3 +272,20 @@ def test_the_list_is_best_first_and_equal_figures_share_a_place() -> None:
     assert dee.place == eve.place
     assert len(book.top("utopia", limit=2)) == 2
     connection.close()
+
+
+def test_vertigo_places_those_who_cannot_pay_then_those_out_and_a_dead_planet_ties() -> None:
+    """VG-32: those who may win first, by factories; then those who cannot pay their
+    upkeep; then those out of the game. VG-25: a dead planet is lost by all alike."""
+    state = finished("vertigo", 4, 3).state
+    broke = next(s for s in range(1, 4) if state.countries[s].pawns() > 0)
+    out = next(s for s in range(1, 4) if s != broke)
+    state.countries[broke].money = 0
+    state.active[out] = False
+    result = placing(state)
+    rest = [s for s in range(4) if s not in (broke, out)]
+    assert all(result.place_of(s) <= 2 for s in rest)
+    assert result.place_of(broke) == 3
+    assert result.place_of(out) == 4
+    state.planet = 100
+    assert placing(state).ranks == (1, 1, 1, 1)
