@@ -30,7 +30,7 @@ SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "a11y_games
 """What a build needs: copied to a folder of its own, so that nothing else of the checkout
 (its compiled catalogues, an old build/) can slip into the wheel."""
 
-MESSAGE_ID = re.compile(r"\b(?:core|output|online|net|sound|web|pnue|vertigo|utopia|vanuatu)"
+MESSAGE_ID = re.compile(r"\b(?:core|output|online|net|sound|web|rating|pnue|vertigo|utopia|vanuatu)"
                         r"\.[a-z_]+\.[a-z_]")
 """A catalogue id printed instead of its sentence (``core.clihelp.play``)."""
 
@@ -135,7 +135,7 @@ def test_a_plain_install_brings_only_what_a_game_needs(venv: Path) -> None:
     installed = {p.name.split("-")[0].lower() for p in site.glob("*.dist-info")}
     assert installed == {"a11y_games", "accessible_output2", "prompt_toolkit", "wcwidth",
                          "websockets", "msgspec", "miniaudio", "cffi", "pycparser",
-                         "libloader", "platform_utils", "platformdirs"}
+                         "libloader", "platform_utils", "platformdirs", "openskill"}
 
 
 @pytest.mark.parametrize(("lang", "said"), [
