@@ -10,6 +10,12 @@ the WAL before the call returns, so a crash of the server process (``kill -9``) 
 nothing; only a power cut or a kernel crash may lose the last commits not yet synced to the
 disk. ``synchronous=FULL`` (``durable=True``) also survives those, at the cost of one fsync
 per action (about 6 ms on the benchmark machine instead of 0.02 ms): see docs/network.md.
+
+The database carries its schema's version (``PRAGMA user_version``). At start, the
+:data:`MIGRATIONS` it has not had yet are applied in order, each in one transaction with
+the version it brings: a server upgraded in place keeps every table, log and line of chat;
+a migration that fails leaves the database as it was. A database from a newer server (a
+version this one does not know) is refused, never written.
 """
 
 from __future__ import annotations
@@ -22,12 +28,22 @@ from typing import Protocol
 
 import msgspec
 
-__all__ = ["ChatRecord", "SeatRecord", "SqliteStorage", "Storage", "StorageError",
-           "TableRecord"]
+__all__ = ["MIGRATIONS", "ChatRecord", "Migration", "NewerSchema", "SeatRecord",
+           "SqliteStorage", "Storage", "StorageError", "TableRecord", "migrate",
+           "schema_version"]
 
 
 class StorageError(RuntimeError):
     """The database refused a write (disk full, file gone): nothing was stored."""
+
+
+class NewerSchema(StorageError):
+    """The database was written by a newer server: this one does not know its schema."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(f"schema version {found}; this server knows up to {known}")
+        self.found = found
+        self.known = known
 
 
 @dataclass
@@ -108,17 +124,60 @@ def _record(text: str) -> TableRecord:
     return msgspec.json.decode(text, type=TableRecord)
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY, over INTEGER NOT NULL, record TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL,
-    PRIMARY KEY (table_id, idx)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS chat (
-    id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, time REAL NOT NULL, channel TEXT NOT NULL,
-    sender TEXT NOT NULL, recipient TEXT NOT NULL, text TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS chat_table ON chat (table_id);
-"""
+@dataclass(frozen=True)
+class Migration:
+    """One step of the schema: what it brings, and its SQL statements, run in order in one
+    transaction. Its number is its place in :data:`MIGRATIONS`, from 1."""
+
+    about: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration("tables, their action logs and chat (the schema before versions)", (
+        """CREATE TABLE IF NOT EXISTS tables (
+            id TEXT PRIMARY KEY, over INTEGER NOT NULL, record TEXT NOT NULL)""",
+        """CREATE TABLE IF NOT EXISTS actions (
+            table_id TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL,
+            action TEXT NOT NULL, PRIMARY KEY (table_id, idx)) WITHOUT ROWID""",
+        """CREATE TABLE IF NOT EXISTS chat (
+            id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, time REAL NOT NULL,
+            channel TEXT NOT NULL, sender TEXT NOT NULL, recipient TEXT NOT NULL,
+            text TEXT NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS chat_table ON chat (table_id)",
+    )),
+)
+"""The schema, step by step: a database at version N gets steps N+1 onwards. Append a
+step; never change one a server may already have applied. Step 1 uses ``IF NOT EXISTS``:
+a database from before versions (version 0, these tables already there) takes it as is."""
+
+
+def schema_version(db: sqlite3.Connection) -> int:
+    """The version of the schema ``db`` holds (0: new, or from before versions)."""
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(db: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> int:
+    """Bring ``db`` (autocommit mode) to the last of ``migrations``, each step in one
+    transaction with its version; returns the version reached. NewerSchema for a
+    database beyond them; StorageError (the database as before that step) if one fails."""
+    found = schema_version(db)
+    if found > len(migrations):
+        raise NewerSchema(found, len(migrations))
+    for number, step in enumerate(migrations[found:], found + 1):
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in step.statements:
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {number:d}")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(f"migration {number} ({step.about}): {error}") from error
+    return len(migrations)
 
 
 class SqliteStorage:
@@ -128,9 +187,16 @@ class SqliteStorage:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self._db.executescript(_SCHEMA)
+        try:
+            found = schema_version(self._db)  # before anything is written, even WAL's mark
+            if found > len(MIGRATIONS):
+                raise NewerSchema(found, len(MIGRATIONS))
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            migrate(self._db)
+        except StorageError:
+            self._db.close()
+            raise
 
     def _write(self, sql: str, values: tuple[object, ...]) -> None:
         try:
