@@ -9,7 +9,7 @@ it in its own language.
 
 >>> frame = encode(Hello(protocol=PROTOCOL, name="Ana", lang="fr", req=1))
 >>> decode_client(frame)
-Hello(protocol=1, name='Ana', lang='fr', req=1)
+Hello(protocol=3, name='Ana', lang='fr', session='', req=1)
 """
 
 from __future__ import annotations
@@ -21,16 +21,21 @@ import msgspec
 from a11y_games.engine.messages import Msg
 
 __all__ = [
-    "PROTOCOL", "Acked", "Act", "Answer", "Ask", "Chat", "ClientMessage", "Create", "Error",
-    "EventMsg", "Hello", "Join", "Joined", "Leave", "Left", "ListTables", "Over", "PendingMsg",
-    "Presence", "Progress", "ProtocolError", "QueryInfo", "Resume", "Say", "SeatInfo",
+    "OLDEST", "PROTOCOL", "Acked", "Act", "Answer", "Ask", "Chat", "ClientMessage", "Create",
+    "Error", "EventMsg", "Hello", "Join", "Joined", "Leave", "Left", "ListTables", "LoggedIn",
+    "LoggedOut", "Login", "Logout", "Over", "Password", "PendingMsg", "PersonInfo", "Presence",
+    "Progress", "ProtocolError", "QueryInfo", "Register", "Resume", "Say", "SeatInfo",
     "ServerMessage", "Snapshot", "Start", "Started", "TableInfo", "TableList", "TableUpdate",
-    "Tell", "TopicInfo", "Watch", "Welcome", "decode_client", "decode_server", "encode",
+    "Tell", "TopicInfo", "Watch", "Welcome", "Who", "WhoList", "decode_client",
+    "decode_server", "encode",
 ]
 
-PROTOCOL = 2
-"""The protocol version, sent in ``hello`` and ``welcome``; a mismatch is refused (2: a
-question says whether it takes several numbers on one line)."""
+PROTOCOL = 3
+"""The protocol version, sent in ``hello`` and ``welcome`` (2: a question says whether it
+takes several numbers on one line; 3: accounts, ``who``)."""
+OLDEST = 2
+"""The oldest version the server still serves (as a guest; a server that asks everyone to
+log in refuses it, naming the version). Older or newer ones are refused."""
 
 if TYPE_CHECKING:
     WireMsg = Msg
@@ -78,12 +83,54 @@ class _Base(msgspec.Struct, tag_field="type", kw_only=True, forbid_unknown_field
 
 
 # --- client -> server -----------------------------------------------------------------------
-class Hello(_Base, tag="hello"):
-    """The first message of a connection: protocol version, the player's name and language."""
+class Hello(_Base, tag="hello", omit_defaults=True):
+    """The first message of a connection: protocol version, the player's name and language.
+    ``session`` (3): the token of a session kept on this computer, to log in with. (Fields
+    left at their default are not sent: a server of version 2 reads this hello, and says
+    which version it speaks.)"""
 
     protocol: int
     name: str
     lang: str = "en"
+    session: str = ""
+    req: int | None = None
+
+
+class Register(_Base, tag="register"):
+    """(3) Register ``name`` with ``password`` and log in: ``logged_in``."""
+
+    name: str
+    password: str
+    req: int | None = None
+
+
+class Login(_Base, tag="login"):
+    """(3) Log in as ``name``: ``logged_in`` with a new session's token."""
+
+    name: str
+    password: str
+    req: int | None = None
+
+
+class Logout(_Base, tag="logout"):
+    """(3) End this connection's session (its token no longer logs in): ``logged_out``;
+    the connection says ``hello`` again before anything else."""
+
+    req: int | None = None
+
+
+class Password(_Base, tag="password"):
+    """(3) Change the account's password: every session ends; ``logged_in`` with a new
+    one for this connection."""
+
+    old: str
+    new: str
+    req: int | None = None
+
+
+class Who(_Base, tag="who"):
+    """(3) Who is on the server, and where: ``who_list``."""
+
     req: int | None = None
 
 
@@ -193,7 +240,7 @@ class Tell(_Base, tag="tell"):
 
 
 ClientMessage = (Hello | ListTables | Create | Join | Watch | Resume | Leave | Start | Act
-                 | Ask | Say | Tell)
+                 | Ask | Say | Tell | Register | Login | Logout | Password | Who)
 
 
 # --- what a table looks like ----------------------------------------------------------------
@@ -263,11 +310,50 @@ class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 # --- server -> client -----------------------------------------------------------------------
-class Welcome(_Base, tag="welcome"):
-    """The answer to ``hello``."""
+class Welcome(_Base, tag="welcome", omit_defaults=True):
+    """The answer to ``hello``. (3) ``accounts``: the server's choice (``off``,
+    ``optional``, ``required``); ``account``: the name logged in by the hello's session
+    (empty: a guest, and a session sent is no longer valid); ``online``: how many people
+    are connected. (Fields at their default are not sent: a client of version 2 reads it.)"""
 
     protocol: int
     server: str
+    accounts: str = ""
+    account: str = ""
+    online: int = 0
+    req: int | None = None
+
+
+class LoggedIn(_Base, tag="logged_in"):
+    """(3) You are logged in as ``account``; ``session`` logs in again (keep it: the server
+    keeps only its hash)."""
+
+    account: str
+    session: str
+    req: int | None = None
+
+
+class LoggedOut(_Base, tag="logged_out"):
+    """(3) Your session ended; say ``hello`` again."""
+
+    req: int | None = None
+
+
+class PersonInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """(3) Someone connected: their name, whether it is registered, and where they are
+    (``lobby``, ``waiting`` at a table not started, ``playing``, ``watching``; ``game``
+    at a table). A table's id or code is not said."""
+
+    name: str
+    account: bool = False
+    where: Literal["lobby", "waiting", "playing", "watching"] = "lobby"
+    game: str = ""
+
+
+class WhoList(_Base, tag="who_list"):
+    """(3) The answer to ``who``: everyone connected (you among them)."""
+
+    people: list[PersonInfo]
     req: int | None = None
 
 
@@ -432,7 +518,7 @@ class Error(_Base, tag="error"):
 
 ServerMessage = (Welcome | TableList | Joined | Left | TableUpdate | Started | EventMsg
                  | Snapshot | PendingMsg | Progress | Presence | Chat | Answer | Acked | Over
-                 | Error)
+                 | Error | LoggedIn | LoggedOut | WhoList)
 
 
 # --- encoding and decoding ------------------------------------------------------------------

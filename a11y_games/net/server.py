@@ -31,14 +31,16 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from a11y_games import __version__
 from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec
 from a11y_games.net import protocol as p
-from a11y_games.net.limits import Limits, Warden, page_of
+from a11y_games.net.accounts import Accounts
+from a11y_games.net.limits import Doorman, Limits, Warden, page_of
 from a11y_games.net.lobby import Lobby
-from a11y_games.net.members import Refused, clean_name
+from a11y_games.net.members import Refused
 from a11y_games.net.outbox import Outbox
+from a11y_games.net.people import People
+from a11y_games.net.signin import SignIn
 from a11y_games.net.storage import SqliteStorage, Storage, StorageError
 from a11y_games.net.table import Seat, Table
 
@@ -56,7 +58,6 @@ MESSAGE_WINDOW = 10.0
 BAD_BURST = 20
 BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
-SERVER_NAME = f"a11y-games {__version__}"
 WEB_PATH = "/web"
 """The web pages' WebSocket (a path ending so: behind a proxy, under a path of its own);
 every other path speaks the table protocol."""
@@ -77,6 +78,13 @@ class Connection(Outbox):
         """The peer's address; None on the web players' own listener (not limited by it)."""
         self.name = ""
         self.lang = "en"
+        self.protocol = 0
+        """The version its hello said (0: none yet)."""
+        self.account = ""
+        """The account it is logged in as ("" for a guest)."""
+        self.session_hash = ""
+        self.held: Msg | None = None
+        """Why it has no name though it said hello (net/signin.py)."""
         self.table: Table | None = None
         self.finished: Table | None = None
         """The table whose game this person played to its end, then left: told when they
@@ -126,12 +134,22 @@ class Connection(Outbox):
 
     def handle(self, message: p.ClientMessage) -> None:
         lobby = self.server.lobby
+        signin = self.server.signin
         if isinstance(message, p.Hello):
-            self._hello(message)
-            return
-        if not self.name:
-            raise Refused(Msg("net.error.hello_first"))
-        if isinstance(message, p.ListTables):
+            signin.hello(self, message)
+        elif isinstance(message, p.Login):
+            signin.login(self, message)
+        elif isinstance(message, p.Register):
+            signin.register(self, message)
+        elif not self.name:
+            raise Refused(self.held or Msg("net.error.hello_first"))
+        elif isinstance(message, p.Logout):
+            signin.logout(self, message)
+        elif isinstance(message, p.Password):
+            signin.password(self, message)
+        elif isinstance(message, p.Who):
+            self.send(self.server.people.who(message.req))
+        elif isinstance(message, p.ListTables):
             self.send(self._table_page(message))
         elif isinstance(message, p.Create):
             self._free()
@@ -188,18 +206,6 @@ class Connection(Outbox):
                 table.tell(self, message.to, message.text)
             self.send(p.Acked(req=message.req))
 
-    def _hello(self, hello: p.Hello) -> None:
-        if hello.protocol != p.PROTOCOL:
-            self.send(p.Error(msg=Msg("net.error.protocol", theirs=hello.protocol,
-                                      ours=p.PROTOCOL), req=hello.req))
-            self.close(1002, "protocol version")
-            return
-        if self.table is not None:
-            raise Refused(Msg("net.error.at_table"))
-        self.name = clean_name(hello.name)
-        self.lang = hello.lang if hello.lang in ("en", "fr") else "en"
-        self.send(p.Welcome(protocol=p.PROTOCOL, server=SERVER_NAME, req=hello.req))
-
     # --- the limits (net/limits.py) -----------------------------------------------------------
     def _table_page(self, request: p.ListTables) -> p.TableList:
         """A page of the table list (of one game, or with a free seat, when asked)."""
@@ -236,7 +242,7 @@ class Connection(Outbox):
 
     def hello_late(self) -> None:
         """No hello within the limit: told, closed, said on the console."""
-        if self.name or self.closing:
+        if self.protocol or self.closing:
             return
         seconds = self.server.warden.limits.hello
         self.send(p.Error(msg=Msg("net.error.hello_late", count=int(seconds))))
@@ -280,10 +286,14 @@ class TableServer:
     def __init__(self, specs: dict[str, GameSpec], storage: Storage,
                  *, seed: int | None = None, think: float | None = None,
                  web: bool = False, limits: Limits | None = None,
+                 accounts: Accounts | None = None,
                  said: Callable[[Msg], None] = lambda msg: None) -> None:
         self.storage = storage
         self.warden = Warden(limits or Limits.from_environ(), said)
         """The limits per address and connection (``said``: a refusal, on the console)."""
+        self.people = People()
+        self.signin = SignIn(accounts or Accounts(None, "off"), Doorman(self.warden),
+                             self.people, said)
         draws = random.Random(seed) if seed is not None else None
         self.lobby = Lobby(specs, storage, think=think,
                            seed=None if draws is None else lambda: draws.getrandbits(48))
@@ -335,6 +345,7 @@ class TableServer:
             return
         connection = Connection(ws, self, address=address)
         self.connections += 1
+        self.people.arrived(connection)
         late = asyncio.get_running_loop().call_later(self.warden.limits.hello,
                                                      connection.hello_late)
         try:
@@ -345,6 +356,7 @@ class TableServer:
         finally:
             late.cancel()
             self.connections -= 1
+            self.people.gone(connection)
             if address is not None:
                 self.warden.gone(address)
             connection.lost()
@@ -460,17 +472,19 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
 def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
         certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
         seed: int | None = None, think: float | None = None, web: bool = True,
-        listening: Callable[[str], None] = lambda url: None,
+        accounts: str = "optional", listening: Callable[[str], None] = lambda url: None,
         said: Callable[[Msg], None] = lambda msg: None) -> None:
     """``a11y-games serve``: open the storage, replay unfinished tables, serve.
 
     ``seed`` makes every table's seed a draw from it (tests and benchmarks only: whoever
     knows it knows every deal). ``think``: seconds each strong bot takes a decision.
     ``web``: the same port serves the web page (``/``) and its players (``/web``).
-    ``said``: a line for the console (a connection refused by a limit)."""
+    ``said``: a line for the console (a connection refused by a limit). ``accounts``:
+    ``off``, ``optional`` or ``required`` (net/accounts.py)."""
     storage = SqliteStorage(data / "tables.sqlite3", durable=durable)
     try:
-        server = TableServer(specs, storage, seed=seed, think=think, web=web, said=said)
+        server = TableServer(specs, storage, seed=seed, think=think, web=web, said=said,
+                             accounts=Accounts(storage, accounts))
         asyncio.run(serve_forever(server, host, port, tls=_tls(certfile, keyfile),
                                   listening=listening))
     finally:

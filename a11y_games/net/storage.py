@@ -28,9 +28,9 @@ from typing import Protocol
 
 import msgspec
 
-__all__ = ["MIGRATIONS", "ChatRecord", "Migration", "NewerSchema", "SeatRecord",
-           "SqliteStorage", "Storage", "StorageError", "TableRecord", "migrate",
-           "schema_version"]
+__all__ = ["MIGRATIONS", "AccountRecord", "ChatRecord", "Migration", "NewerSchema", "SeatRecord",
+           "SqliteStorage", "Storage", "StorageError", "TableRecord", "account_key",
+           "migrate", "schema_version"]
 
 
 class StorageError(RuntimeError):
@@ -90,6 +90,22 @@ class ChatRecord:
     time: float = 0.0
 
 
+@dataclass(frozen=True)
+class AccountRecord:
+    """A registered name: as its owner wrote it, its password's hash (argon2id, never the
+    password), when it was made, its role on the server ("" for a player)."""
+
+    name: str
+    password: str
+    created: float = 0.0
+    role: str = ""
+
+
+def account_key(name: str) -> str:
+    """The key a name is registered under: case ignored (Ana and ANA are one name)."""
+    return name.casefold()
+
+
 Loaded = tuple[TableRecord, list[tuple[int, str]]]
 """A table's record with its action log, as loaded."""
 
@@ -145,6 +161,15 @@ MIGRATIONS: tuple[Migration, ...] = (
             channel TEXT NOT NULL, sender TEXT NOT NULL, recipient TEXT NOT NULL,
             text TEXT NOT NULL)""",
         "CREATE INDEX IF NOT EXISTS chat_table ON chat (table_id)",
+    )),
+    Migration("accounts (a name, its password's hash) and their sessions (tokens' hashes)", (
+        """CREATE TABLE accounts (
+            key TEXT PRIMARY KEY, name TEXT NOT NULL, password TEXT NOT NULL,
+            created REAL NOT NULL, role TEXT NOT NULL DEFAULT '')""",
+        """CREATE TABLE sessions (
+            token_hash TEXT PRIMARY KEY, account TEXT NOT NULL, created REAL NOT NULL,
+            used REAL NOT NULL)""",
+        "CREATE INDEX sessions_account ON sessions (account)",
     )),
 )
 """The schema, step by step: a database at version N gets steps N+1 onwards. Append a
@@ -263,6 +288,62 @@ class SqliteStorage:
         """A table's action log (for tests)."""
         return [(seat, action) for seat, action in self._db.execute(
             "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY idx", (table_id,))]
+
+    # --- accounts ----------------------------------------------------------------------------
+    def account(self, name: str) -> AccountRecord | None:
+        """The account registered under ``name`` (case ignored), if any."""
+        row = self._db.execute("SELECT name, password, created, role FROM accounts"
+                               " WHERE key = ?", (account_key(name),)).fetchone()
+        return None if row is None else AccountRecord(*row)
+
+    def add_account(self, account: AccountRecord) -> bool:
+        """Register ``account``; False if its name already is."""
+        try:
+            self._db.execute("INSERT INTO accounts (key, name, password, created, role)"
+                             " VALUES (?, ?, ?, ?, ?)",
+                             (account_key(account.name), account.name, account.password,
+                              account.created or time.time(), account.role))
+        except sqlite3.IntegrityError:
+            return False
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+        return True
+
+    def set_password(self, name: str, password_hash: str) -> None:
+        """A new password's hash; every session of the account ends with the old one."""
+        try:
+            with self._db:
+                self._db.execute("BEGIN")
+                self._db.execute("UPDATE accounts SET password = ? WHERE key = ?",
+                                 (password_hash, account_key(name)))
+                self._db.execute("DELETE FROM sessions WHERE account = ?",
+                                 (account_key(name),))
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+
+    def add_session(self, token_hash: str, name: str) -> None:
+        """A session of account ``name``, known by its token's hash only."""
+        now = time.time()
+        self._write("INSERT INTO sessions (token_hash, account, created, used)"
+                    " VALUES (?, ?, ?, ?)", (token_hash, account_key(name), now, now))
+
+    def session_account(self, token_hash: str, since: float) -> AccountRecord | None:
+        """The account of the session whose token has this hash, if it was used after
+        ``since`` (older ones are forgotten); its use is noted."""
+        row = self._db.execute("SELECT account, used FROM sessions WHERE token_hash = ?",
+                               (token_hash,)).fetchone()
+        if row is None:
+            return None
+        if row[1] < since:
+            self._write("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
+            return None
+        self._write("UPDATE sessions SET used = ? WHERE token_hash = ?",
+                    (time.time(), token_hash))
+        return self.account(row[0])
+
+    def end_session(self, token_hash: str) -> None:
+        """Forget one session (its player logged out)."""
+        self._write("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
 
     def close(self) -> None:
         self._db.close()

@@ -41,6 +41,9 @@ RETRY_EVERY = 5.0
 it takes (one client and one server: no crowd to spread, and a player back at the table
 within seconds of the server, not after a backoff of minutes)."""
 
+HELD = ("net.error.name_registered", "net.error.accounts_required")
+"""A hello's refusals that leave the connection open for a login (or another name)."""
+
 STILL_TRYING = (10, 30, 60)
 """Seconds after a loss at which the player hears that it is still being tried; then
 every minute (silence after "reconnecting" would sound like a hung client)."""
@@ -111,6 +114,20 @@ class Session:
         the seconds since the loss while it is being tried again."""
         self.token: str | None = None
         """The seat's reconnect token once a seat is taken (resumed with on reconnect)."""
+        self.login_token = ""
+        """The account's session (a kept one, or the last login's): said in every hello."""
+        self.account = ""
+        """The account logged in ("" for a guest)."""
+        self.accounts = ""
+        """The server's choice of accounts (``off``, ``optional``, ``required``; "" for a
+        server of protocol 2, which has none)."""
+        self.online = 0
+        """How many people the welcome said are online."""
+        self.held: Msg | None = None
+        """Why the first hello gave no name (a registered name, accounts needed): the
+        player logs in, registers or takes another name before anything else."""
+        self.session_ended = False
+        """The kept session sent in the first hello logs in no more (forget it)."""
         self.watching: str | None = None
         """The table watched as a spectator (watched again on reconnect)."""
         self.last_seq = 0
@@ -200,10 +217,22 @@ class Session:
             self.on_state("still", mark)
 
     async def _greet(self, ws: Any, first: bool) -> None:
-        await ws.send(p.encode(p.Hello(protocol=p.PROTOCOL, name=self.name, lang=self.lang)))
+        await ws.send(p.encode(p.Hello(protocol=p.PROTOCOL, name=self.name, lang=self.lang,
+                                       session=self.login_token)))
         welcome = p.decode_server(await asyncio.wait_for(ws.recv(), REPLY_TIMEOUT))
         if isinstance(welcome, p.Error):
+            if first and welcome.msg.id in HELD:  # the lobby logs in first
+                self.held = welcome.msg
+                self.session_ended = bool(self.login_token)
+                self.login_token = ""
+                return
             raise ConnectionLost(welcome.msg)
+        if isinstance(welcome, p.Welcome):
+            self.accounts, self.online = welcome.accounts, welcome.online
+            if self.login_token and not welcome.account:
+                self.session_ended, self.login_token = True, ""
+            if welcome.account:
+                self.account = self.name = welcome.account
         if not first and self.token is not None:
             await ws.send(p.encode(p.Resume(token=self.token, last_seq=self.last_seq)))
         elif not first and self.watching is not None:
@@ -222,6 +251,14 @@ class Session:
             self.last_seq = max(self.last_seq, message.seq)
             if message.token:
                 self.token = message.token
+        elif isinstance(message, p.LoggedIn):  # the next hello (a reconnection) logs in
+            self.login_token, self.account, self.name = (message.session, message.account,
+                                                         message.account)
+            self.held = None
+        elif isinstance(message, p.LoggedOut):
+            self.login_token = self.account = ""
+        elif isinstance(message, p.Welcome):
+            self.held = None
         with self._push_lock:
             if self._on_push is None:
                 self._held.append((message, future is not None))
