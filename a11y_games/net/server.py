@@ -270,6 +270,8 @@ class Connection(Outbox):
 
     def lost(self) -> None:
         """The connection is gone."""
+        if self.name:
+            self.server.events(Msg("net.serve.console.gone", name=self.name))
         table, self.table = self.table, None
         if table is not None:
             seat = table.seat_of(self)
@@ -287,15 +289,19 @@ class TableServer:
                  *, seed: int | None = None, think: float | None = None,
                  web: bool = False, limits: Limits | None = None,
                  accounts: Accounts | None = None,
-                 said: Callable[[Msg], None] = lambda msg: None) -> None:
+                 said: Callable[[Msg], None] = lambda msg: None,
+                 events: Callable[[Msg], None] = lambda msg: None) -> None:
         self.storage = storage
         self.warden = Warden(limits or Limits.from_environ(), said)
         """The limits per address and connection (``said``: a refusal, on the console)."""
+        self.events = events
+        """A line for the console of what happens (who comes, logs in, leaves; tables
+        created, started, over): ``serve --quiet`` says none."""
         self.people = People()
         self.signin = SignIn(accounts or Accounts(None, "off"), Doorman(self.warden),
-                             self.people, said)
+                             self.people, events)
         draws = random.Random(seed) if seed is not None else None
-        self.lobby = Lobby(specs, storage, think=think,
+        self.lobby = Lobby(specs, storage, think=think, said=events,
                            seed=None if draws is None else lambda: draws.getrandbits(48))
         self.connections = 0
         self.gateway: Any = None
@@ -437,7 +443,7 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
-    server.lobby.restore()
+    restored = server.lobby.restore()  # said once listening (the first line says where)
     server.release_restored()
     gc.collect()
     gc.freeze()  # modules, caches and restored tables: never scanned again
@@ -462,6 +468,8 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
                 server.gateway.loop = loop
                 tasks.append(loop.create_task(server.gateway.sweep()))
             listening(f"{scheme}://{shown}:{bound[1]}")
+            if restored:
+                server.events(Msg("net.serve.console.restored", count=restored))
             await stop
             for task in tasks:
                 task.cancel()
@@ -473,18 +481,20 @@ def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
         certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
         seed: int | None = None, think: float | None = None, web: bool = True,
         accounts: str = "optional", listening: Callable[[str], None] = lambda url: None,
-        said: Callable[[Msg], None] = lambda msg: None) -> None:
+        said: Callable[[Msg], None] = lambda msg: None,
+        events: Callable[[Msg], None] = lambda msg: None) -> None:
     """``a11y-games serve``: open the storage, replay unfinished tables, serve.
 
     ``seed`` makes every table's seed a draw from it (tests and benchmarks only: whoever
     knows it knows every deal). ``think``: seconds each strong bot takes a decision.
     ``web``: the same port serves the web page (``/``) and its players (``/web``).
-    ``said``: a line for the console (a connection refused by a limit). ``accounts``:
+    ``said``: a line for the console (a connection refused by a limit); ``events``: one
+    of what happens (who comes and goes, tables: none with ``--quiet``). ``accounts``:
     ``off``, ``optional`` or ``required`` (net/accounts.py)."""
     storage = SqliteStorage(data / "tables.sqlite3", durable=durable)
     try:
         server = TableServer(specs, storage, seed=seed, think=think, web=web, said=said,
-                             accounts=Accounts(storage, accounts))
+                             events=events, accounts=Accounts(storage, accounts))
         asyncio.run(serve_forever(server, host, port, tls=_tls(certfile, keyfile),
                                   listening=listening))
     finally:

@@ -108,6 +108,8 @@ class SignIn:
                 caller.close(1008, "net.error.accounts_required_old")
                 return
             self._hold(caller, Msg("net.error.accounts_required"))
+        if not caller.name:
+            self.said(Msg("net.serve.console.connected", name=name, address=_from(caller)))
         caller.name = name
         caller.held = None
         self._welcome(caller, hello.req)
