@@ -51,6 +51,8 @@ class Limits:
     """Accounts one address may register in ``registration_window`` seconds (each costs
     the server a password's hashing)."""
     registration_window: float = 3600.0
+    letters: int = 50
+    """Private lines kept for one absent account; more are refused."""
     page: int = 20
     """Tables in one page of the table list."""
     page_bytes: int = 48 * 1024

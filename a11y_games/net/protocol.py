@@ -21,13 +21,15 @@ import msgspec
 from a11y_games.engine.messages import Msg
 
 __all__ = [
-    "OLDEST", "PROTOCOL", "Acked", "Act", "Answer", "Ask", "Chat", "ClientMessage", "Create",
-    "Error", "EventMsg", "Hello", "Join", "Joined", "Leave", "Left", "ListTables", "LoggedIn",
-    "LoggedOut", "Login", "Logout", "Over", "Password", "PendingMsg", "PersonInfo", "Presence",
+    "OLDEST", "PROTOCOL", "Acked", "Act", "Announce", "Answer", "Ask", "Block", "BlockList",
+    "Blocks", "Chat", "ClientMessage", "Create", "Error", "EventMsg", "Friend",
+    "FriendInfo", "FriendList", "Friends", "Hello", "Invitation", "Invite", "Join",
+    "Joined", "Leave", "Left", "Letter", "Letters", "ListTables", "LoggedIn", "LoggedOut",
+    "Login", "Logout", "Notice", "Over", "Password", "PendingMsg", "PersonInfo", "Presence",
     "Progress", "ProtocolError", "QueryInfo", "Register", "Resume", "Say", "SeatInfo",
-    "ServerMessage", "Snapshot", "Start", "Started", "TableInfo", "TableList", "TableUpdate",
-    "Tell", "TopicInfo", "Watch", "Welcome", "Who", "WhoList", "decode_client",
-    "decode_server", "encode",
+    "ServerMessage", "Snapshot", "Start", "Started", "TableInfo", "TableList",
+    "TableUpdate", "Tell", "TopicInfo", "Watch", "Welcome", "Who", "WhoList",
+    "decode_client", "decode_server", "encode",
 ]
 
 PROTOCOL = 3
@@ -134,6 +136,50 @@ class Who(_Base, tag="who"):
     req: int | None = None
 
 
+class Friend(_Base, tag="friend"):
+    """(3) Add an account to your friends (``remove``: take it away): ``acked``."""
+
+    name: str
+    remove: bool = False
+    req: int | None = None
+
+
+class Friends(_Base, tag="friends"):
+    """(3) Your friends, online or not, and where: ``friend_list``."""
+
+    req: int | None = None
+
+
+class Block(_Base, tag="block"):
+    """(3) Refuse a name's tells, invitations and friend requests (``remove``: no longer):
+    ``acked``."""
+
+    name: str
+    remove: bool = False
+    req: int | None = None
+
+
+class Blocks(_Base, tag="blocks"):
+    """(3) The names you block: ``block_list``."""
+
+    req: int | None = None
+
+
+class Invite(_Base, tag="invite"):
+    """(3) Ask someone online to your table (not started): they get ``invitation``;
+    ``acked``."""
+
+    name: str
+    req: int | None = None
+
+
+class Announce(_Base, tag="announce"):
+    """(3) Whether you hear your friends come online and go: ``acked``."""
+
+    on: bool
+    req: int | None = None
+
+
 class ListTables(_Base, tag="list_tables"):
     """Ask for the open public tables (``table_list``), a page at a time."""
 
@@ -232,7 +278,8 @@ class Say(_Base, tag="say"):
 
 
 class Tell(_Base, tag="tell"):
-    """Chat privately to one person at the table, by name."""
+    """Chat privately to one person by name: at the table, or (3) anywhere on the server;
+    to an absent account holder, the line is kept until they log in (``notice kept``)."""
 
     to: str
     text: str
@@ -240,7 +287,8 @@ class Tell(_Base, tag="tell"):
 
 
 ClientMessage = (Hello | ListTables | Create | Join | Watch | Resume | Leave | Start | Act
-                 | Ask | Say | Tell | Register | Login | Logout | Password | Who)
+                 | Ask | Say | Tell | Register | Login | Logout | Password | Who | Friend
+                 | Friends | Announce | Block | Blocks | Invite)
 
 
 # --- what a table looks like ----------------------------------------------------------------
@@ -355,6 +403,62 @@ class WhoList(_Base, tag="who_list"):
 
     people: list[PersonInfo]
     req: int | None = None
+
+
+class FriendInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """(3) A friend: online or not, and where (as ``who`` says it)."""
+
+    name: str
+    online: bool = False
+    where: Literal["lobby", "waiting", "playing", "watching", ""] = ""
+    game: str = ""
+
+
+class FriendList(_Base, tag="friend_list"):
+    """(3) The answer to ``friends``; ``announce``: whether you hear them come and go."""
+
+    friends: list[FriendInfo]
+    announce: bool = True
+    req: int | None = None
+
+
+class Notice(_Base, tag="notice"):
+    """(3) About someone, for you: a friend came ``online`` or went ``offline``; ``added``
+    you to their friends; your line to them, absent, is ``kept`` until they log in."""
+
+    what: Literal["online", "offline", "added", "kept"]
+    name: str
+
+
+class BlockList(_Base, tag="block_list"):
+    """(3) The answer to ``blocks``."""
+
+    names: list[str]
+    req: int | None = None
+
+
+class Invitation(_Base, tag="invitation"):
+    """(3) ``sender`` asks you to their table of ``game``: join it with ``table`` (and
+    ``code``, for a table by invitation)."""
+
+    sender: str
+    game: str
+    table: str
+    code: str = ""
+
+
+class Letter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """(3) A line someone told you while you were away, and when (seconds since 1970)."""
+
+    sender: str
+    text: str
+    time: float = 0.0
+
+
+class Letters(_Base, tag="letters"):
+    """(3) What was told you while you were away, sent once you log in."""
+
+    letters: list[Letter]
 
 
 class TableList(_Base, tag="table_list", omit_defaults=True):
@@ -518,7 +622,8 @@ class Error(_Base, tag="error"):
 
 ServerMessage = (Welcome | TableList | Joined | Left | TableUpdate | Started | EventMsg
                  | Snapshot | PendingMsg | Progress | Presence | Chat | Answer | Acked | Over
-                 | Error | LoggedIn | LoggedOut | WhoList)
+                 | Error | LoggedIn | LoggedOut | WhoList | FriendList | Notice | Letters
+                 | BlockList | Invitation)
 
 
 # --- encoding and decoding ------------------------------------------------------------------

@@ -35,9 +35,10 @@ from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec
 from a11y_games.net import protocol as p
 from a11y_games.net.accounts import Accounts
+from a11y_games.net.friends import Friendships
 from a11y_games.net.limits import Doorman, Limits, Warden, page_of
 from a11y_games.net.lobby import Lobby
-from a11y_games.net.members import Refused
+from a11y_games.net.members import Refused, same_name
 from a11y_games.net.outbox import Outbox
 from a11y_games.net.people import People
 from a11y_games.net.signin import SignIn
@@ -149,6 +150,22 @@ class Connection(Outbox):
             signin.password(self, message)
         elif isinstance(message, p.Who):
             self.send(self.server.people.who(message.req))
+        elif isinstance(message, p.Friend):
+            self.server.friends.befriend(self, message)
+        elif isinstance(message, p.Friends):
+            self.send(self.server.friends.friend_list(self, message.req))
+        elif isinstance(message, p.Announce):
+            self.server.friends.announce(self, message)
+        elif isinstance(message, p.Block):
+            self.server.friends.block(self, message)
+        elif isinstance(message, p.Blocks):
+            self.send(self.server.friends.block_list(self, message.req))
+        elif isinstance(message, p.Invite):
+            self.server.friends.invite(self, message)
+        elif isinstance(message, p.Tell) and not self._at_table_with(message.to):
+            self._chat_flood()
+            self.server.friends.tell(self, message.to, message.text)  # anywhere on the server
+            self.send(p.Acked(req=message.req))
         elif isinstance(message, p.ListTables):
             self.send(self._table_page(message))
         elif isinstance(message, p.Create):
@@ -197,14 +214,25 @@ class Connection(Outbox):
         elif isinstance(message, p.Ask):
             self.send(table.ask(self, message))
         elif isinstance(message, (p.Say, p.Tell)):
-            if not self.within(self._chat, CHAT_BURST, CHAT_WINDOW):
-                raise Refused(Msg("net.error.chat_flood", count=CHAT_BURST,
-                                  seconds=int(CHAT_WINDOW)))
+            self._chat_flood()
             if isinstance(message, p.Say):
                 table.say(self, message.text)
             else:
+                self.server.friends.may_reach(self, message.to)  # blocks hold at a table too
                 table.tell(self, message.to, message.text)
             self.send(p.Acked(req=message.req))
+
+    def _chat_flood(self) -> None:
+        if not self.within(self._chat, CHAT_BURST, CHAT_WINDOW):
+            raise Refused(Msg("net.error.chat_flood", count=CHAT_BURST,
+                              seconds=int(CHAT_WINDOW)))
+
+    def _at_table_with(self, name: str) -> bool:
+        """True if someone named ``name`` is at this connection's table (a tell stays
+        the table's: a spectator still cannot write to a player during a game)."""
+        table = self.table
+        return table is not None and any(same_name(m.name, name.strip())
+                                         for m in table.members())
 
     # --- the limits (net/limits.py) -----------------------------------------------------------
     def _table_page(self, request: p.ListTables) -> p.TableList:
@@ -300,6 +328,11 @@ class TableServer:
         self.people = People()
         self.signin = SignIn(accounts or Accounts(None, "off"), Doorman(self.warden),
                              self.people, events)
+        signin = self.signin
+        self.friends = Friendships(signin.accounts.store, signin.accounts,  # type: ignore[arg-type]
+                                   self.people, self.warden.limits.letters)
+        signin.on_login = self.friends.arrived  # type: ignore[assignment]
+        signin.on_logout = self.friends.gone  # type: ignore[assignment]
         draws = random.Random(seed) if seed is not None else None
         self.lobby = Lobby(specs, storage, think=think, said=events,
                            seed=None if draws is None else lambda: draws.getrandbits(48))
@@ -363,6 +396,8 @@ class TableServer:
             late.cancel()
             self.connections -= 1
             self.people.gone(connection)
+            if connection.account:
+                self.friends.gone(connection, connection.account)
             if address is not None:
                 self.warden.gone(address)
             connection.lost()

@@ -63,6 +63,10 @@ class SignIn:
         self.doorman = doorman
         self.people = people
         self.said = said
+        self.on_login: Callable[[Caller], None] = lambda caller: None
+        """Called when a connection logs in as an account it was not (friends, letters)."""
+        self.on_logout: Callable[[Caller, str], None] = lambda caller, account: None
+        """Called when a connection logs out of ``account``."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     # --- hello ---------------------------------------------------------------------------
@@ -84,10 +88,11 @@ class SignIn:
         if hello.session and hello.protocol >= 3:
             found = self.accounts.by_session(hello.session)
             if found is not None:
-                self._logged_in(caller, *found)
+                arrived = self._logged_in(caller, *found)
                 self.said(Msg("net.serve.console.session", name=caller.name,
                               address=_from(caller)))
                 self._welcome(caller, hello.req)
+                arrived()  # after the welcome: a client reads that first
                 return
         if caller.account:
             if not same_name(name, caller.account):
@@ -128,11 +133,23 @@ class SignIn:
                               accounts=self.accounts.mode, account=caller.account,
                               online=self.people.count, req=req))
 
-    def _logged_in(self, caller: Caller, account: str, session_hash: str) -> None:
+    def _logged_in(self, caller: Caller, account: str, session_hash: str
+                   ) -> Callable[[], None]:
+        """``caller`` is ``account`` now; returns what follows once it has been told so
+        (friends hear it, lines kept for it are given)."""
+        before = caller.account
         caller.account = account
         caller.session_hash = session_hash
         caller.name = account
         caller.held = None
+        if same_name(before, account):
+            return lambda: None
+
+        def arrived() -> None:
+            if before:
+                self.on_logout(caller, before)
+            self.on_login(caller)
+        return arrived
 
     # --- accounts ------------------------------------------------------------------------
     def register(self, caller: Caller, request: p.Register) -> None:
@@ -181,7 +198,9 @@ class SignIn:
             raise Refused(Msg("net.error.at_table"))
         self.accounts.end_session(caller.session_hash)
         self.said(Msg("net.serve.console.logged_out", name=caller.account))
+        account = caller.account
         caller.account = caller.session_hash = caller.name = ""
+        self.on_logout(caller, account)
         caller.held = None
         caller.send(p.LoggedOut(req=request.req))
 
@@ -219,8 +238,9 @@ class SignIn:
         if caller.session_hash:
             self.accounts.end_session(caller.session_hash)
         token, digest = self.accounts.open_session(account)
-        self._logged_in(caller, account, digest)
+        arrived = self._logged_in(caller, account, digest)
         caller.send(p.LoggedIn(account=account, session=token, req=req))
+        arrived()
 
     def _run(self, caller: Caller, req: int | None, work: Coroutine[Any, Any, None]) -> None:
         """Answer a request by a task (a password is checked on a worker thread)."""

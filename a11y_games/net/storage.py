@@ -171,6 +171,22 @@ MIGRATIONS: tuple[Migration, ...] = (
             used REAL NOT NULL)""",
         "CREATE INDEX sessions_account ON sessions (account)",
     )),
+    Migration("friends, whether friends are announced, messages kept for the absent", (
+        """CREATE TABLE friends (
+            account TEXT NOT NULL, friend TEXT NOT NULL,
+            PRIMARY KEY (account, friend)) WITHOUT ROWID""",
+        "CREATE INDEX friends_friend ON friends (friend)",
+        "ALTER TABLE accounts ADD COLUMN announce INTEGER NOT NULL DEFAULT 1",
+        """CREATE TABLE letters (
+            id INTEGER PRIMARY KEY, recipient TEXT NOT NULL, sender TEXT NOT NULL,
+            text TEXT NOT NULL, time REAL NOT NULL)""",
+        "CREATE INDEX letters_recipient ON letters (recipient)",
+    )),
+    Migration("blocks: names whose tells, invitations and friend requests an account refuses", (
+        """CREATE TABLE blocks (
+            account TEXT NOT NULL, blocked TEXT NOT NULL, name TEXT NOT NULL,
+            PRIMARY KEY (account, blocked)) WITHOUT ROWID""",
+    )),
 )
 """The schema, step by step: a database at version N gets steps N+1 onwards. Append a
 step; never change one a server may already have applied. Step 1 uses ``IF NOT EXISTS``:
@@ -344,6 +360,85 @@ class SqliteStorage:
     def end_session(self, token_hash: str) -> None:
         """Forget one session (its player logged out)."""
         self._write("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
+
+    # --- friends and letters -----------------------------------------------------------------
+    def friends(self, name: str) -> list[str]:
+        """The accounts ``name`` counts as friends, as they registered their names."""
+        return [row[0] for row in self._db.execute(
+            "SELECT a.name FROM friends f JOIN accounts a ON a.key = f.friend"
+            " WHERE f.account = ? ORDER BY a.name", (account_key(name),))]
+
+    def set_friend(self, name: str, friend: str, on: bool) -> bool:
+        """``friend`` added to (or removed from) ``name``'s friends; False if nothing
+        changed."""
+        try:
+            done = self._db.execute(
+                "INSERT OR IGNORE INTO friends (account, friend) VALUES (?, ?)" if on else
+                "DELETE FROM friends WHERE account = ? AND friend = ?",
+                (account_key(name), account_key(friend)))
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+        return done.rowcount > 0
+
+    def followers(self, name: str) -> list[str]:
+        """The accounts that count ``name`` as a friend and hear of it (keys)."""
+        return [row[0] for row in self._db.execute(
+            "SELECT f.account FROM friends f JOIN accounts a ON a.key = f.account"
+            " WHERE f.friend = ? AND a.announce = 1", (account_key(name),))]
+
+    def announces(self, name: str) -> bool:
+        row = self._db.execute("SELECT announce FROM accounts WHERE key = ?",
+                               (account_key(name),)).fetchone()
+        return bool(row and row[0])
+
+    def set_announce(self, name: str, on: bool) -> None:
+        """Whether ``name`` hears its friends come and go."""
+        self._write("UPDATE accounts SET announce = ? WHERE key = ?",
+                    (int(on), account_key(name)))
+
+    def blocks(self, name: str) -> list[str]:
+        """The names ``name`` blocks, as written when blocked."""
+        return [row[0] for row in self._db.execute(
+            "SELECT name FROM blocks WHERE account = ? ORDER BY blocked",
+            (account_key(name),))]
+
+    def set_block(self, name: str, blocked: str, on: bool) -> bool:
+        """``blocked`` blocked (or no longer) by account ``name``; False if no change."""
+        try:
+            done = self._db.execute(
+                "INSERT OR IGNORE INTO blocks (account, blocked, name) VALUES (?, ?, ?)"
+                if on else "DELETE FROM blocks WHERE account = ? AND blocked = ?",
+                (account_key(name), account_key(blocked), blocked) if on else
+                (account_key(name), account_key(blocked)))
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+        return done.rowcount > 0
+
+    def blocked(self, name: str, by: str) -> bool:
+        """True if account ``by`` blocks ``name``."""
+        return self._db.execute("SELECT 1 FROM blocks WHERE account = ? AND blocked = ?",
+                                (account_key(by), account_key(name))).fetchone() is not None
+
+    def keep_letter(self, recipient: str, sender: str, text: str) -> int:
+        """A message for an absent account; returns how many now wait for it."""
+        self._write("INSERT INTO letters (recipient, sender, text, time) VALUES (?, ?, ?, ?)",
+                    (account_key(recipient), sender, text, time.time()))
+        return self.letters_waiting(recipient)
+
+    def letters_waiting(self, recipient: str) -> int:
+        return int(self._db.execute("SELECT count(*) FROM letters WHERE recipient = ?",
+                                    (account_key(recipient),)).fetchone()[0])
+
+    def take_letters(self, recipient: str) -> list[tuple[str, str, float]]:
+        """The messages kept for ``recipient`` (sender, text, time), oldest first; gone
+        from the database once taken."""
+        key = account_key(recipient)
+        rows = self._db.execute("SELECT id, sender, text, time FROM letters"
+                                " WHERE recipient = ? ORDER BY id", (key,)).fetchall()
+        if rows:
+            self._write("DELETE FROM letters WHERE recipient = ? AND id <= ?",
+                        (key, rows[-1][0]))
+        return [(sender, text, when) for _, sender, text, when in rows]
 
     def close(self) -> None:
         self._db.close()

@@ -36,6 +36,12 @@ WORDS = {"register": ("register", "enregistrer", "inscrire"),
          "who": ("who", "qui", "online", "enligne")}
 
 
+ON = ("on", "oui", "yes")
+OFF = ("off", "non", "no")
+ADD = ("add", "ajouter")
+REMOVE = ("remove", "retirer", "del", "supprimer")
+
+
 def read_secret(reader: Any, prompt: str) -> str:
     """A line typed without echo: the reader's own way (``read_secret``), a password
     prompt of its own at a terminal (no history: Up never brings it back), else a line."""
@@ -147,6 +153,68 @@ class Signing:
             self.lobby.say(error.msg)
         except ConnectionLost:
             self.lobby.say(Msg("online.lobby.not_done"))
+
+    def friends(self, listing: bool, words: list[str]) -> None:
+        """``friends`` (the list), ``friends on|off`` (hear them come and go or not),
+        ``friend add|remove NAME`` (``friend NAME``: add)."""
+        try:
+            if listing and words and fold(words[0]) in ON + OFF:
+                on = fold(words[0]) in ON
+                self.session.request(p.Announce(on=on))
+                self.lobby.say(Msg("online.friends.announce_on" if on
+                                   else "online.friends.announce_off"))
+            elif listing:
+                self._say_friends()
+            else:
+                remove = bool(words) and fold(words[0]) in REMOVE
+                if words and fold(words[0]) in ADD + REMOVE:
+                    words = words[1:]
+                name = " ".join(words).strip()
+                if not name:
+                    self.lobby.say(Msg("online.friends.usage"))
+                    return
+                self.session.request(p.Friend(name=name, remove=remove))
+                self.lobby.say(Msg("online.friends.removed" if remove
+                                   else "online.friends.added", name=name))
+        except RequestRefused as error:
+            self.lobby.say(error.msg)
+        except ConnectionLost:
+            self.lobby.say(Msg("online.lobby.not_done"))
+
+    def blocks(self, listing: bool, remove: bool, words: list[str]) -> None:
+        """``blocks`` (the list), ``block NAME``, ``unblock NAME``."""
+        name = " ".join(words).strip()
+        try:
+            if listing:
+                names = self.session.request(p.Blocks()).names
+                self.lobby.say(Msg("online.blocks.list", count=len(names), names=names)
+                               if names else Msg("online.blocks.none"))
+            elif not name:
+                self.lobby.say(Msg("online.blocks.usage"))
+            else:
+                self.session.request(p.Block(name=name, remove=remove))
+                self.lobby.say(Msg("online.blocks.removed" if remove
+                                   else "online.blocks.added", name=name))
+        except RequestRefused as error:
+            self.lobby.say(error.msg)
+        except ConnectionLost:
+            self.lobby.say(Msg("online.lobby.not_done"))
+
+    def _say_friends(self) -> None:
+        answer = self.session.request(p.Friends())
+        if not answer.friends:
+            self.lobby.say(Msg("online.friends.none"))
+            return
+        online = sum(1 for friend in answer.friends if friend.online)
+        lines = [Msg("online.friends.count", count=len(answer.friends), online=online)]
+        for friend in answer.friends:
+            spec = self.lobby.specs.get(friend.game)
+            lines.append(Msg(f"online.who.{friend.where}", name=friend.name,
+                             game=spec.title if spec is not None else friend.game)
+                         if friend.online else Msg("online.friends.offline", name=friend.name))
+        if not answer.announce:
+            lines.append(Msg("online.friends.announce_off"))
+        self.lobby.say(*lines)
 
     # --- at the door ---------------------------------------------------------------------
     def settle(self) -> bool:

@@ -37,6 +37,7 @@ from a11y_games.ui.remote import (
     RequestRefused,
     Session,
     connection_news,
+    notice_lines,
 )
 from a11y_games.ui.settings import Preferences
 from a11y_games.ui.terminal import Woken, Writer
@@ -55,16 +56,24 @@ WORDS = {"join": ("join", "rejoindre", "tables", "list", "liste"),
          "watch": ("watch", "regarder", "spectator", "spectateur"),
          "quit": ("quit", "quitter", "exit", "q", "leave", "partir")}
 HELP = ("help", "aide", "?", "h")
+TELL = ("tell", "chuchoter", "murmurer")
+BLOCK = ("block", "bloquer")
+UNBLOCK = ("unblock", "debloquer")
+BLOCKS = ("blocks", "bloques", "blocages")
+ACCEPT = ("accept", "accepter")
+FRIEND = ("friend", "ami")
+FRIENDS = ("friends", "amis")
 NAME = ("name", "nom")
-LOBBY_HELP = 9
-"""``online.lobby.help.1`` to ``.9``: the lobby's commands, one a line."""
-WAIT_HELP = 6
-"""``online.wait.help.1`` to ``.6``: the waiting room's commands, one a line."""
+LOBBY_HELP = 12
+"""``online.lobby.help.1`` to ``.12``: the lobby's commands, one a line."""
+WAIT_HELP = 7
+"""``online.wait.help.1`` to ``.7``: the waiting room's commands, one a line."""
 WAIT_WORDS = {"start": ("start", "commencer", "go", "demarrer"),
               "who": ("who", "qui", "seats", "places"),
               "settings": ("settings", "table", "reglages", "parametres"),
               "say": ("say", "dire", "dis"),
-              "tell": ("tell", "chuchoter", "murmurer")}
+              "tell": ("tell", "chuchoter", "murmurer"),
+              "invite": ("invite", "inviter")}
 
 
 def server_uri(address: str, *, tls: bool = False) -> str:
@@ -176,6 +185,7 @@ class Lobby:
         self._news_lock = threading.Lock()
         self.signing = Signing(self, logins)
         """The account here: register, login, logout, password (``logins`` keeps it)."""
+        session.on_notice = self._notice
 
     def _connection_state(self, what: str, seconds: int) -> None:
         """On the connection's thread: a loss, a retry still going, a return."""
@@ -188,8 +198,17 @@ class Lobby:
     def _say_news(self) -> None:
         with self._news_lock:
             news, self._news = self._news, []
+            notices, self.session.notices = self.session.notices, []
+        for notice in notices:  # private lines and friends' news, in the lobby
+            news.extend(notice_lines(notice, self.specs))
         if news:
             self.say(*news)
+
+    def _notice(self) -> None:
+        """On the connection's thread: a private line or a friend's news, said now."""
+        wake = getattr(self.reader, "wake", None)
+        if wake is not None:
+            wake()
 
     # --- speaking and asking ------------------------------------------------------------------
     def say(self, *msgs: Msg | str) -> None:
@@ -270,6 +289,17 @@ class Lobby:
             if answer in NAME:
                 self._rename(" ".join(typed[1:]))
                 continue
+            if answer in TELL:
+                self._tell(" ".join(typed[1:]))
+                continue
+            if answer in FRIEND or answer in FRIENDS:
+                self.signing.friends(answer in FRIENDS, typed[1:])
+                continue
+            if answer in BLOCK or answer in UNBLOCK or answer in BLOCKS:
+                self.signing.blocks(answer in BLOCKS, answer in UNBLOCK, typed[1:])
+                continue
+            if answer in ACCEPT:
+                word = "accept"
             account = next((w for w, names in ACCOUNT_WORDS.items() if answer in names), None)
             if account is not None and (account == "who" or self.session.accounts):
                 self.signing.command(account, typed[1:])
@@ -283,7 +313,7 @@ class Lobby:
                 return None
             try:
                 joined = self._create(typed[1:]) if word == "create" else \
-                    getattr(self, f"_{word}")()
+                    self._accept() if word == "accept" else getattr(self, f"_{word}")()
             except RequestRefused as error:
                 self.say(error.msg)
                 continue
@@ -480,6 +510,29 @@ class Lobby:
         problem = self.keep_name(name) if self.keep_name is not None else None
         if problem is not None:
             self.say(problem)
+
+    def _accept(self) -> p.Joined | None:
+        """The table of the last invitation."""
+        invitation = self.session.invitation
+        if invitation is None:
+            self.say(Msg("online.accept.none"))
+            return None
+        self.session.invitation = None
+        return self._take(p.Join(table=invitation.table, code=invitation.code or None))
+
+    def _tell(self, rest: str) -> None:
+        """``tell NAME TEXT`` from the lobby: to anyone online, or kept for an absent
+        account holder (the echo, or that it is kept, comes back as news)."""
+        name, _, text = rest.strip().partition(" ")
+        if not text.strip():
+            self.say(Msg("online.chat.tell_usage"))
+            return
+        try:
+            self.session.request(p.Tell(to=name, text=text))
+        except (RequestRefused, ConnectionLost) as error:
+            self.say(getattr(error, "msg", Msg("online.lost")))
+            return
+        self._say_news()
 
     # --- who is here ------------------------------------------------------------------------
     def _say_online(self) -> None:
@@ -681,6 +734,15 @@ class Lobby:
             problem = table.say(rest) if rest.strip() else Msg("online.chat.say_usage")
             if problem is not None:
                 self.say(problem)
+        elif command == "invite":
+            if not rest.strip():
+                self.say(Msg("online.invite.usage"))
+                return True
+            try:
+                self.session.request(p.Invite(name=rest.strip()))
+                self.say(Msg("online.invite.sent", name=rest.strip()))
+            except RequestRefused as error:
+                self.say(error.msg)
         elif command == "tell":
             name, _, text = rest.strip().partition(" ")
             problem = table.tell(name, text) if text.strip() else \

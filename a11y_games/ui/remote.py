@@ -72,6 +72,34 @@ def connection_news(what: str, seconds: int, *, seated: bool) -> Msg:
     return Msg("online.reconnected" if seated else "online.lobby.back")
 
 
+def _for_anywhere(message: Any) -> bool:
+    """A message that is no table's: said wherever its player is."""
+    return isinstance(message, (p.Notice, p.Letters, p.Invitation)) or (
+        isinstance(message, p.Chat) and message.channel == "private")
+
+
+def notice_lines(message: Any, specs: dict[str, GameSpec] | None = None) -> list[Msg]:
+    """What the player hears of a private line, a friend's coming or going, the lines
+    kept while they were away ("2 messages while you were away.", then each), an
+    invitation (with the way to take it)."""
+    if isinstance(message, p.Invitation):
+        spec = (specs or {}).get(message.game)
+        return [Msg("online.invitation", name=message.sender,
+                    game=spec.title if spec is not None else message.game)]
+    if isinstance(message, p.Notice):
+        return [Msg(f"online.notice.{message.what}", name=message.name)]
+    if isinstance(message, p.Letters):
+        return [Msg("online.letters.count", count=len(message.letters)),
+                *(Msg("online.chat.private", name=letter.sender, text=letter.text)
+                  for letter in message.letters)]
+    if isinstance(message, p.Chat):
+        if message.to:
+            return [Msg("online.chat.private_to", name=message.sender, text=message.text,
+                        to=message.to)]
+        return [Msg("online.chat.private", name=message.sender, text=message.text)]
+    return []
+
+
 class ConnectionLost(TableUnavailable):
     """The server cannot be reached (a request timed out, or the connection is closed for
     good). ``msg`` says it to the player."""
@@ -128,6 +156,13 @@ class Session:
         player logs in, registers or takes another name before anything else."""
         self.session_ended = False
         """The kept session sent in the first hello logs in no more (forget it)."""
+        self.invitation: p.Invitation | None = None
+        """The last invitation to a table (``accept`` in the lobby takes it)."""
+        self.notices: list[Any] = []
+        """Private lines, friends' comings and goings, lines kept while away, that came
+        while no table was attached (in the lobby): said at its next prompt."""
+        self.on_notice: Callable[[], None] = lambda: None
+        """Called on the connection's thread when a notice is kept so (the lobby wakes)."""
         self.watching: str | None = None
         """The table watched as a spectator (watched again on reconnect)."""
         self.last_seq = 0
@@ -257,10 +292,16 @@ class Session:
             self.held = None
         elif isinstance(message, p.LoggedOut):
             self.login_token = self.account = ""
+        elif isinstance(message, p.Invitation):
+            self.invitation = message
         elif isinstance(message, p.Welcome):
             self.held = None
         with self._push_lock:
-            if self._on_push is None:
+            if self._on_push is None and _for_anywhere(message):
+                self.notices.append(message)  # the lobby's, not the next table's
+                del self.notices[:-1000]
+                self.on_notice()
+            elif self._on_push is None:
                 self._held.append((message, future is not None))
                 del self._held[:-10_000]
             else:
@@ -383,6 +424,7 @@ class RemoteTable:
         self.seat = joined.seat
         self.you = joined.you
         self.spec = specs[self.info.game]
+        self._specs = specs
         self._lock = threading.Condition()
         self._events: list[Event] = []
         self._pending: p.PendingMsg | None = None
@@ -476,6 +518,9 @@ class RemoteTable:
             if own:
                 return  # this seat's (or spectator's) own comings and goings are said apart
             self._note(self._presence_line(message), level=Verbosity.BRIEF)
+        elif isinstance(message, (p.Notice, p.Letters, p.Invitation)):
+            for line in notice_lines(message, self._specs):
+                self._note(line, level=Verbosity.BRIEF)
         elif isinstance(message, p.Chat):
             msg_id = f"online.chat.{message.channel}"
             if message.channel == "private" and message.to:

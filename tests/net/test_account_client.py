@@ -135,3 +135,46 @@ def test_a_password_at_the_terminal_is_not_echoed_nor_kept_in_the_history() -> N
     assert SECRET not in screen.getvalue() and "*" * len(SECRET) in screen.getvalue()
     assert spoken == ["Lobby> ", "Password> "], "the prompt is said, the typing is not"
     assert SECRET not in list(reader.session.history.get_strings()), "Up never brings it"
+
+
+def _registered(server: Server, home: Path, name: str, lang: str = "en") -> Player:
+    player = Player(server.url, home, name, lang)
+    player.expect(r"^Lobby: type a number\.|^Salon : tapez un numéro\.")
+    player.send("register" if lang == "en" else "enregistrer")
+    player.send(SECRET)
+    player.send(SECRET)
+    player.expect(r"registered, and you are logged in\.$|est enregistré, et vous êtes")
+    return player
+
+
+def test_friends_and_lines_kept_while_away_in_the_lobby(server: Server,
+                                                         tmp_path: Path) -> None:
+    ana = _registered(server, tmp_path / "ana", "Ana")
+    bo = _registered(server, tmp_path / "bo", "Bo", "fr")
+    ana.send("friend add Bo")
+    ana.expect(r"^Bo is now your friend\.$")
+    bo.expect(r"^Ana vous a ajouté à ses amis\.$")
+    bo.send("chuchoter Ana Une partie ?")
+    bo.expect(r"^Vous dites à Ana : Une partie \?$")
+    ana.expect(r"^Bo tells you: Une partie \?$")
+    bo.send("quitter")
+    bo.wait()
+    ana.expect(r"^Bo went offline\.$")
+    ana.send("tell Bo Tomorrow at 8?")
+    ana.expect(r"^Bo is away: your message waits for their next login\.$")
+    ana.send("tell Bo Bring the rules.")
+    ana.expect(r"^Bo is away: your message waits for their next login\.$")
+    ana.send("friends")
+    ana.expect(r"^1 friend, 0 online\.$")
+    ana.expect(r"^Bo: offline\.$")
+    back = Player(server.url, tmp_path / "bo", "Bo", "fr")
+    back.expect(r"^Vous êtes connecté comme Bo\.$")
+    back.expect(r"^2 messages pendant votre absence\.$")
+    back.expect(r"^Ana vous dit : Tomorrow at 8\?$")
+    back.expect(r"^Ana vous dit : Bring the rules\.$")
+    ana.expect(r"^Bo is online\.$")
+    ana.send("friends")
+    ana.expect(r"^1 friend, 1 online\.$")
+    ana.expect(r"^Bo: in the lobby\.$")
+    for player in (ana, back):
+        player.kill()

@@ -83,8 +83,10 @@ def test_a_database_from_before_versions_is_upgraded_and_its_game_resumes(
         tmp_path: Path) -> None:
     path = tmp_path / "server" / "tables.sqlite3"
     log = _todays_database(path)
-    server = ServerProcess(tmp_path).start()
+    server = ServerProcess(tmp_path)
     try:
+        server.start()
+
         async def resume() -> None:
             ana = await Client.open(server.url, "Ana")
             joined = await ana.reply(await ana.request(p.Resume(token=TOKEN, last_seq=0)))
