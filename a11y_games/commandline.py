@@ -301,7 +301,8 @@ def serve_parser() -> Parser:
         Msg("net.clihelp.serve"), Msg("core.clihelp.options"), Msg("net.clihelp.host"),
         Msg("net.clihelp.port"), Msg("net.clihelp.data"), Msg("net.clihelp.tls"),
         Msg("net.clihelp.no_web"), Msg("net.clihelp.durable"), Msg("net.clihelp.think"),
-        Msg("net.clihelp.seed"), Msg("net.clihelp.accounts"), Msg("net.clihelp.quiet"),
+        Msg("net.clihelp.seed"), Msg("net.clihelp.accounts"), Msg("net.clihelp.admin"),
+        Msg("net.clihelp.quiet"),
         Msg("core.clihelp.lang")))
     parser.add_argument("--host", default="127.0.0.1")
     whole_number(parser, "--port", default=8765)
@@ -315,6 +316,7 @@ def serve_parser() -> Parser:
     whole_number(parser, "--seed", default=None)
     choice(parser, "--accounts", ("off", "optional", "required"), default="optional")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--admin", default=None, metavar="NAME")
     return parser
 
 

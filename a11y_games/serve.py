@@ -41,7 +41,8 @@ def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     try:
         run(all_specs(), host=args.host, port=args.port, data=data, certfile=args.certfile,
             keyfile=args.keyfile, durable=args.durable, seed=args.seed, think=args.think,
-            web=not args.no_web, accounts=args.accounts, listening=listening, said=said,
+            web=not args.no_web, accounts=args.accounts, admin=args.admin or "",
+            listening=listening, said=said,
             events=(lambda msg: None) if args.quiet else said)
     except NewerSchema as error:  # a newer server's data: never written by this one
         out.write(tr.render(Msg("net.serve.newer_data", data=str(data), found=error.found,

@@ -173,6 +173,27 @@ class Invite(_Base, tag="invite"):
     req: int | None = None
 
 
+class Moderate(_Base, tag="moderate"):
+    """(3) A moderator's or admin's action on ``name``: ``kick`` (from their table: a bot
+    holds the seat), ``mute`` / ``ban`` for ``minutes`` (0: for good; ``ban`` of an
+    address when ``name`` is one), ``unmute`` / ``unban``, with a ``reason``; ``announce``
+    and ``motd`` (the message of the day) say ``text``; ``role`` gives ``name`` the role
+    ``text`` (``moderator``, ``admin``, ``player``; admins only). ``acked``."""
+
+    action: Literal["kick", "mute", "unmute", "ban", "unban", "announce", "motd", "role"]
+    name: str = ""
+    minutes: int = 0
+    reason: str = ""
+    text: str = ""
+    req: int | None = None
+
+
+class ModLog(_Base, tag="mod_log"):
+    """(3) The last moderation actions: ``mod_records``."""
+
+    req: int | None = None
+
+
 class Announce(_Base, tag="announce"):
     """(3) Whether you hear your friends come online and go: ``acked``."""
 
@@ -288,7 +309,7 @@ class Tell(_Base, tag="tell"):
 
 ClientMessage = (Hello | ListTables | Create | Join | Watch | Resume | Leave | Start | Act
                  | Ask | Say | Tell | Register | Login | Logout | Password | Who | Friend
-                 | Friends | Announce | Block | Blocks | Invite)
+                 | Friends | Announce | Block | Blocks | Invite | Moderate | ModLog)
 
 
 # --- what a table looks like ----------------------------------------------------------------
@@ -369,15 +390,20 @@ class Welcome(_Base, tag="welcome", omit_defaults=True):
     accounts: str = ""
     account: str = ""
     online: int = 0
+    motd: str = ""
+    """(3) The message of the day."""
+    role: str = ""
+    """(3) The account's role on this server ("" a player, ``moderator``, ``admin``)."""
     req: int | None = None
 
 
 class LoggedIn(_Base, tag="logged_in"):
     """(3) You are logged in as ``account``; ``session`` logs in again (keep it: the server
-    keeps only its hash)."""
+    keeps only its hash); ``role`` on this server."""
 
     account: str
     session: str
+    role: str = ""
     req: int | None = None
 
 
@@ -428,6 +454,43 @@ class Notice(_Base, tag="notice"):
 
     what: Literal["online", "offline", "added", "kept"]
     name: str
+
+
+class ModRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """(3) One moderation action: when, who, what, on whom, why, until when (0: none)."""
+
+    time: float
+    by: str
+    action: str
+    target: str
+    reason: str = ""
+    until: float = 0.0
+
+
+class ModRecords(_Base, tag="mod_records"):
+    """(3) The answer to ``mod_log``, oldest first."""
+
+    records: list[ModRecord]
+    req: int | None = None
+
+
+class Moderated(_Base, tag="moderated"):
+    """(3) A moderator acted on you: ``kicked`` from your table, ``muted``, ``banned``
+    (the connection then closes), given a ``role``; ``by`` whom, why, until when (seconds
+    since 1970; 0: for good)."""
+
+    what: Literal["kicked", "muted", "unmuted", "banned", "role"]
+    by: str
+    reason: str = ""
+    until: float = 0.0
+    role: str = ""
+
+
+class Announcement(_Base, tag="announcement"):
+    """(3) A server announcement, to everyone online."""
+
+    text: str
+    by: str
 
 
 class BlockList(_Base, tag="block_list"):
@@ -623,7 +686,7 @@ class Error(_Base, tag="error"):
 ServerMessage = (Welcome | TableList | Joined | Left | TableUpdate | Started | EventMsg
                  | Snapshot | PendingMsg | Progress | Presence | Chat | Answer | Acked | Over
                  | Error | LoggedIn | LoggedOut | WhoList | FriendList | Notice | Letters
-                 | BlockList | Invitation)
+                 | BlockList | Invitation | ModRecords | Moderated | Announcement)
 
 
 # --- encoding and decoding ------------------------------------------------------------------

@@ -39,9 +39,10 @@ from a11y_games.net.friends import Friendships
 from a11y_games.net.limits import Doorman, Limits, Warden, page_of
 from a11y_games.net.lobby import Lobby
 from a11y_games.net.members import Refused, same_name
+from a11y_games.net.moderation import Moderation
 from a11y_games.net.outbox import Outbox
 from a11y_games.net.people import People
-from a11y_games.net.signin import SignIn
+from a11y_games.net.signin import SignIn, _Closed
 from a11y_games.net.storage import SqliteStorage, Storage, StorageError
 from a11y_games.net.table import Seat, Table
 
@@ -124,6 +125,8 @@ class Connection(Outbox):
         req = getattr(message, "req", None)
         try:
             self.handle(message)
+        except _Closed:
+            pass
         except Refused as refused:
             self.refuse(refused.msg, req)
         except StorageError:
@@ -162,6 +165,10 @@ class Connection(Outbox):
             self.send(self.server.friends.block_list(self, message.req))
         elif isinstance(message, p.Invite):
             self.server.friends.invite(self, message)
+        elif isinstance(message, p.Moderate):
+            self.server.moderation.act(self, message)
+        elif isinstance(message, p.ModLog):
+            self.send(self.server.moderation.log(self, message.req))
         elif isinstance(message, p.Tell) and not self._at_table_with(message.to):
             self._chat_flood()
             self.server.friends.tell(self, message.to, message.text)  # anywhere on the server
@@ -223,6 +230,7 @@ class Connection(Outbox):
             self.send(p.Acked(req=message.req))
 
     def _chat_flood(self) -> None:
+        self.server.moderation.may_speak(self)  # muted: refused, with why and until when
         if not self.within(self._chat, CHAT_BURST, CHAT_WINDOW):
             raise Refused(Msg("net.error.chat_flood", count=CHAT_BURST,
                               seconds=int(CHAT_WINDOW)))
@@ -333,6 +341,11 @@ class TableServer:
                                    self.people, self.warden.limits.letters)
         signin.on_login = self.friends.arrived  # type: ignore[assignment]
         signin.on_logout = self.friends.gone  # type: ignore[assignment]
+        self.moderation = Moderation(signin.accounts.store, self.people,  # type: ignore[arg-type]
+                                     self._unseat, events)
+        signin.barred = self.moderation.barred
+        signin.role_of = self.moderation.role
+        signin.motd = lambda: self.moderation.motd
         draws = random.Random(seed) if seed is not None else None
         self.lobby = Lobby(specs, storage, think=think, said=events,
                            seed=None if draws is None else lambda: draws.getrandbits(48))
@@ -413,6 +426,18 @@ class TableServer:
         finally:
             if address is not None:
                 self.warden.gone(address)
+
+    def _unseat(self, connection: Connection) -> None:  # type: ignore[override]
+        """Kicked: out of their table; a seat during a game goes to a bot for good (its
+        token no longer takes it back)."""
+        table = connection.table
+        if table is None:
+            return
+        seat = table.seat_of(connection)
+        connection._leave()
+        if seat is not None and table.record.started:
+            seat.record.token_hash = ""
+            table.storage.save_table(table.record)
 
     def release_later(self, table: Table, seat: Seat) -> None:
         """A seat of a table not started, whose connection dropped: freed after the limit
@@ -515,7 +540,8 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
 def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
         certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
         seed: int | None = None, think: float | None = None, web: bool = True,
-        accounts: str = "optional", listening: Callable[[str], None] = lambda url: None,
+        accounts: str = "optional", admin: str = "",
+        listening: Callable[[str], None] = lambda url: None,
         said: Callable[[Msg], None] = lambda msg: None,
         events: Callable[[Msg], None] = lambda msg: None) -> None:
     """``a11y-games serve``: open the storage, replay unfinished tables, serve.
@@ -530,7 +556,14 @@ def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
     try:
         server = TableServer(specs, storage, seed=seed, think=think, web=web, said=said,
                              events=events, accounts=Accounts(storage, accounts))
+        appointed = Msg("net.serve.admin" if server.moderation.appoint(admin)
+                        else "net.serve.admin_unknown", name=admin) if admin else None
+
+        def listening_then(url: str) -> None:  # where first; then the first admin named
+            listening(url)
+            if appointed is not None:
+                said(appointed)
         asyncio.run(serve_forever(server, host, port, tls=_tls(certfile, keyfile),
-                                  listening=listening))
+                                  listening=listening_then))
     finally:
         storage.close()

@@ -54,6 +54,10 @@ def _from(caller: Caller) -> str | Msg:
     return caller.address or Msg("net.serve.console.web")
 
 
+class _Closed(Exception):
+    """The connection was told why and closed: nothing more to answer."""
+
+
 class SignIn:
     """Names and accounts of the server's connections. ``said``: a line for the console."""
 
@@ -67,6 +71,10 @@ class SignIn:
         """Called when a connection logs in as an account it was not (friends, letters)."""
         self.on_logout: Callable[[Caller, str], None] = lambda caller, account: None
         """Called when a connection logs out of ``account``."""
+        self.barred: Callable[[str, str | None], Msg | None] = lambda name, address: None
+        """Why a name (from an address) may not come in (a ban), or None."""
+        self.role_of: Callable[[str], str] = lambda name: ""
+        self.motd: Callable[[], str] = lambda: ""
         self._tasks: set[asyncio.Task[None]] = set()
 
     # --- hello ---------------------------------------------------------------------------
@@ -85,9 +93,11 @@ class SignIn:
         caller.protocol = hello.protocol
         caller.lang = hello.lang if hello.lang in ("en", "fr") else "en"
         name = clean_name(hello.name)
+        self._not_barred(caller, name, hello.req)
         if hello.session and hello.protocol >= 3:
             found = self.accounts.by_session(hello.session)
             if found is not None:
+                self._not_barred(caller, found[0], hello.req)
                 arrived = self._logged_in(caller, *found)
                 self.said(Msg("net.serve.console.session", name=caller.name,
                               address=_from(caller)))
@@ -119,6 +129,14 @@ class SignIn:
         caller.held = None
         self._welcome(caller, hello.req)
 
+    def _not_barred(self, caller: Caller, name: str, req: int | None) -> None:
+        """A banned name or address: told why and until when, then closed."""
+        why = self.barred(name, caller.address)
+        if why is not None:
+            caller.send(p.Error(msg=why, req=req))
+            caller.close(1008, "net.error.banned")
+            raise _Closed
+
     def _hold(self, caller: Caller, why: Msg) -> None:
         """No name for ``caller`` (a first hello), for ``why``; a name it had stays."""
         if not caller.name:
@@ -131,7 +149,9 @@ class SignIn:
             return
         caller.send(p.Welcome(protocol=p.PROTOCOL, server=SERVER_NAME,
                               accounts=self.accounts.mode, account=caller.account,
-                              online=self.people.count, req=req))
+                              online=self.people.count, motd=self.motd(),
+                              role=self.role_of(caller.account) if caller.account else "",
+                              req=req))
 
     def _logged_in(self, caller: Caller, account: str, session_hash: str
                    ) -> Callable[[], None]:
@@ -156,6 +176,7 @@ class SignIn:
         """A new account, and its first session."""
         self._may_sign_in(caller)
         name = clean_name(request.name)
+        self._not_barred(caller, name, request.req)
         if any(other is not caller for other in self.people.using(name)):
             raise Refused(Msg("net.error.name_online", name=name))
         refusal = self.doorman.refusal(name, caller.address, registering=True)
@@ -176,6 +197,7 @@ class SignIn:
         refusal = self.doorman.refusal(request.name, caller.address)
         if refusal is not None:
             raise Refused(refusal)
+        self._not_barred(caller, request.name.strip(), request.req)
 
         async def login() -> None:
             account = await self.accounts.check(request.name, request.password)
@@ -239,7 +261,8 @@ class SignIn:
             self.accounts.end_session(caller.session_hash)
         token, digest = self.accounts.open_session(account)
         arrived = self._logged_in(caller, account, digest)
-        caller.send(p.LoggedIn(account=account, session=token, req=req))
+        caller.send(p.LoggedIn(account=account, session=token, role=self.role_of(account),
+                               req=req))
         arrived()
 
     def _run(self, caller: Caller, req: int | None, work: Coroutine[Any, Any, None]) -> None:

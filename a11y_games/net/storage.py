@@ -187,6 +187,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             account TEXT NOT NULL, blocked TEXT NOT NULL, name TEXT NOT NULL,
             PRIMARY KEY (account, blocked)) WITHOUT ROWID""",
     )),
+    Migration("moderation: sanctions in force, the record of every action, notes", (
+        """CREATE TABLE sanctions (
+            kind TEXT NOT NULL, target TEXT NOT NULL, until REAL NOT NULL,
+            reason TEXT NOT NULL, by TEXT NOT NULL,
+            PRIMARY KEY (kind, target)) WITHOUT ROWID""",
+        """CREATE TABLE moderation (
+            id INTEGER PRIMARY KEY, time REAL NOT NULL, by TEXT NOT NULL,
+            action TEXT NOT NULL, target TEXT NOT NULL, reason TEXT NOT NULL,
+            until REAL NOT NULL)""",
+        "CREATE TABLE notes (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    )),
 )
 """The schema, step by step: a database at version N gets steps N+1 onwards. Append a
 step; never change one a server may already have applied. Step 1 uses ``IF NOT EXISTS``:
@@ -360,6 +371,54 @@ class SqliteStorage:
     def end_session(self, token_hash: str) -> None:
         """Forget one session (its player logged out)."""
         self._write("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
+
+    def set_role(self, name: str, role: str) -> bool:
+        """``name``'s role ("" a player, "moderator", "admin"); False if no such account."""
+        try:
+            done = self._db.execute("UPDATE accounts SET role = ? WHERE key = ?",
+                                    (role, account_key(name)))
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+        return done.rowcount > 0
+
+    # --- moderation ----------------------------------------------------------------------------
+    def sanction(self, kind: str, target: str, until: float, reason: str, by: str) -> None:
+        """A ``kind`` (``mute``, ``ban``, ``ban_address``) on ``target`` until then (0:
+        for good); a negative ``until`` lifts it."""
+        key = target if kind == "ban_address" else account_key(target)
+        if until < 0:
+            self._write("DELETE FROM sanctions WHERE kind = ? AND target = ?", (kind, key))
+        else:
+            self._write("INSERT OR REPLACE INTO sanctions (kind, target, until, reason, by)"
+                        " VALUES (?, ?, ?, ?, ?)", (kind, key, until, reason, by))
+
+    def sanction_of(self, kind: str, target: str, now: float) -> tuple[float, str, str] | None:
+        """The ``kind`` in force on ``target`` (until, reason, by), if any."""
+        key = target if kind == "ban_address" else account_key(target)
+        row = self._db.execute("SELECT until, reason, by FROM sanctions WHERE kind = ?"
+                               " AND target = ?", (kind, key)).fetchone()
+        if row is None or (row[0] and row[0] <= now):
+            return None
+        return float(row[0]), str(row[1]), str(row[2])
+
+    def record(self, by: str, action: str, target: str, reason: str, until: float) -> None:
+        """One moderation action, kept for good."""
+        self._write("INSERT INTO moderation (time, by, action, target, reason, until)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (time.time(), by, action, target, reason, until))
+
+    def records(self, last: int) -> list[tuple[float, str, str, str, str, float]]:
+        """The ``last`` moderation actions, oldest first."""
+        rows = self._db.execute("SELECT time, by, action, target, reason, until FROM"
+                                " moderation ORDER BY id DESC LIMIT ?", (last,)).fetchall()
+        return [tuple(row) for row in reversed(rows)]  # type: ignore[misc]
+
+    def note(self, key: str) -> str:
+        row = self._db.execute("SELECT value FROM notes WHERE key = ?", (key,)).fetchone()
+        return str(row[0]) if row else ""
+
+    def set_note(self, key: str, value: str) -> None:
+        self._write("INSERT OR REPLACE INTO notes (key, value) VALUES (?, ?)", (key, value))
 
     # --- friends and letters -----------------------------------------------------------------
     def friends(self, name: str) -> list[str]:

@@ -29,6 +29,8 @@ from a11y_games.ui.account import WORDS as ACCOUNT_WORDS
 from a11y_games.ui.account import LoginMemory, Signing, read_secret
 from a11y_games.ui.creating import Draft, draft_for, game_named, read_words
 from a11y_games.ui.keeping import NO, YES
+from a11y_games.ui.moderating import WORDS as MOD_WORDS
+from a11y_games.ui.moderating import Moderating
 from a11y_games.ui.paths import data_dir
 from a11y_games.ui.remote import (
     HELD,
@@ -64,8 +66,8 @@ ACCEPT = ("accept", "accepter")
 FRIEND = ("friend", "ami")
 FRIENDS = ("friends", "amis")
 NAME = ("name", "nom")
-LOBBY_HELP = 12
-"""``online.lobby.help.1`` to ``.12``: the lobby's commands, one a line."""
+LOBBY_HELP = 16
+"""``online.lobby.help.1`` to ``.16``: the lobby's commands, one a line."""
 WAIT_HELP = 7
 """``online.wait.help.1`` to ``.7``: the waiting room's commands, one a line."""
 WAIT_WORDS = {"start": ("start", "commencer", "go", "demarrer"),
@@ -186,6 +188,7 @@ class Lobby:
         self.signing = Signing(self, logins)
         """The account here: register, login, logout, password (``logins`` keeps it)."""
         session.on_notice = self._notice
+        self.moderating = Moderating(self)
 
     def _connection_state(self, what: str, seconds: int) -> None:
         """On the connection's thread: a loss, a retry still going, a return."""
@@ -273,6 +276,8 @@ class Lobby:
         self.say(Msg("online.lobby.again" if again else "online.lobby.welcome",
                      address=self.address))
         self._say_online()
+        if self.session.motd and not again:
+            self.say(Msg("online.motd", text=self.session.motd))
         while True:
             self.session.on_state = self._connection_state  # a table's own, while at one
             self.say(Msg("online.lobby.menu_header"),
@@ -300,6 +305,10 @@ class Lobby:
                 continue
             if answer in ACCEPT:
                 word = "accept"
+            moderation = next((w for w, names in MOD_WORDS.items() if answer in names), None)
+            if moderation is not None and self.session.accounts:
+                self.moderating.command(moderation, typed[1:])
+                continue
             account = next((w for w, names in ACCOUNT_WORDS.items() if answer in names), None)
             if account is not None and (account == "who" or self.session.accounts):
                 self.signing.command(account, typed[1:])

@@ -74,7 +74,8 @@ def connection_news(what: str, seconds: int, *, seated: bool) -> Msg:
 
 def _for_anywhere(message: Any) -> bool:
     """A message that is no table's: said wherever its player is."""
-    return isinstance(message, (p.Notice, p.Letters, p.Invitation)) or (
+    return isinstance(message, (p.Notice, p.Letters, p.Invitation, p.Moderated,
+                                p.Announcement)) or (
         isinstance(message, p.Chat) and message.channel == "private")
 
 
@@ -82,6 +83,16 @@ def notice_lines(message: Any, specs: dict[str, GameSpec] | None = None) -> list
     """What the player hears of a private line, a friend's coming or going, the lines
     kept while they were away ("2 messages while you were away.", then each), an
     invitation (with the way to take it)."""
+    if isinstance(message, p.Announcement):
+        return [Msg("online.announcement", by=message.by, text=message.text)]
+    if isinstance(message, p.Moderated):
+        from a11y_games.ui.moderating import when_text
+
+        until = Msg("online.until.time", when=when_text(message.until)) if message.until \
+            else Msg("online.until.forever")
+        return [Msg(f"online.moderated.{message.what}", by=message.by,
+                    reason=message.reason or "-", until=until,
+                    role=Msg(f"online.role.{message.role or 'player'}"))]
     if isinstance(message, p.Invitation):
         spec = (specs or {}).get(message.game)
         return [Msg("online.invitation", name=message.sender,
@@ -151,6 +162,8 @@ class Session:
         server of protocol 2, which has none)."""
         self.online = 0
         """How many people the welcome said are online."""
+        self.motd = ""
+        """The server's message of the day, said in the lobby."""
         self.held: Msg | None = None
         """Why the first hello gave no name (a registered name, accounts needed): the
         player logs in, registers or takes another name before anything else."""
@@ -258,12 +271,15 @@ class Session:
         if isinstance(welcome, p.Error):
             if first and welcome.msg.id in HELD:  # the lobby logs in first
                 self.held = welcome.msg
+                self.accounts = "required" if welcome.msg.id.endswith("required") \
+                    else "optional"  # (a server with accounts: its welcome comes later)
                 self.session_ended = bool(self.login_token)
                 self.login_token = ""
                 return
             raise ConnectionLost(welcome.msg)
         if isinstance(welcome, p.Welcome):
             self.accounts, self.online = welcome.accounts, welcome.online
+            self.motd = welcome.motd
             if self.login_token and not welcome.account:
                 self.session_ended, self.login_token = True, ""
             if welcome.account:
@@ -296,6 +312,7 @@ class Session:
             self.invitation = message
         elif isinstance(message, p.Welcome):
             self.held = None
+            self.accounts, self.motd = message.accounts, message.motd
         with self._push_lock:
             if self._on_push is None and _for_anywhere(message):
                 self.notices.append(message)  # the lobby's, not the next table's
@@ -518,7 +535,8 @@ class RemoteTable:
             if own:
                 return  # this seat's (or spectator's) own comings and goings are said apart
             self._note(self._presence_line(message), level=Verbosity.BRIEF)
-        elif isinstance(message, (p.Notice, p.Letters, p.Invitation)):
+        elif isinstance(message, (p.Notice, p.Letters, p.Invitation, p.Moderated,
+                                  p.Announcement)):
             for line in notice_lines(message, self._specs):
                 self._note(line, level=Verbosity.BRIEF)
         elif isinstance(message, p.Chat):
