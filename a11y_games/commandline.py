@@ -301,8 +301,8 @@ def serve_parser() -> Parser:
         Msg("net.clihelp.serve"), Msg("core.clihelp.options"), Msg("net.clihelp.host"),
         Msg("net.clihelp.port"), Msg("net.clihelp.data"), Msg("net.clihelp.tls"),
         Msg("net.clihelp.no_web"), Msg("net.clihelp.web_workers"), Msg("net.clihelp.durable"),
-        Msg("net.clihelp.think"),
-        Msg("net.clihelp.seed"),
+        Msg("net.clihelp.think"), Msg("net.clihelp.seed"), Msg("net.clihelp.accounts"),
+        Msg("net.clihelp.admin"), Msg("net.clihelp.quiet"),
         Msg("core.clihelp.lang")))
     parser.add_argument("--host", default="127.0.0.1")
     whole_number(parser, "--port", default=8765)
@@ -315,6 +315,9 @@ def serve_parser() -> Parser:
     parser.add_argument("--think", type=Seconds(), default=None, metavar="SECONDS")
     choice(parser, "--lang", LANGUAGES, default=None)
     whole_number(parser, "--seed", default=None)
+    choice(parser, "--accounts", ("off", "optional", "required"), default="optional")
+    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--admin", default=None, metavar="NAME")
     return parser
 
 

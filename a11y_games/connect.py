@@ -18,6 +18,7 @@ from a11y_games.games import all_specs
 from a11y_games.i18n import Translator
 from a11y_games.launcher import read_answer
 from a11y_games.net import protocol as p
+from a11y_games.ui.account import FileLogins, LoginMemory
 from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.lobby import FileSeats, Lobby, SeatMemory, server_uri
 from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Session
@@ -122,6 +123,7 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
     while True:
         uri = server_uri(args.address, tls=args.tls)
         session = Session(uri, name=prefs.name, lang=lang)
+        session.login_token = FileLogins(uri).remembered() or ""  # logged in by itself
         try:
             session.start()
             break
@@ -165,7 +167,7 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
     try:
         return play_at_server(session, reader=reader, writer=writer, tr=tr, specs=specs,
                               prefs=prefs, seats=FileSeats(uri), make_client=make_client,
-                              keep_name=keep_name)
+                              keep_name=keep_name, logins=FileLogins(uri))
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))
         return 1
@@ -186,15 +188,24 @@ def play_at_server(session: Session, *, reader: Any, writer: Writer, tr: Transla
                    make_client: Callable[[RemoteTable], Client],
                    on_lobby: Callable[[], None] = lambda: None,
                    address: str | None = None,
-                   keep_name: Callable[[str], Msg | None] | None = None) -> int:
+                   keep_name: Callable[[str], Msg | None] | None = None,
+                   logins: LoginMemory | None = None) -> int:
     """A player at a server, from the seat held or the lobby, through games, until they
     leave: the terminal (``connect``) and the web page (:mod:`a11y_games.web`) both play
     here, each with its own reader, writer and client (``make_client``); ``address``: the
     server's address as the player knows it. ConnectionLost when the server is gone for
-    good. ``keep_name``: where a name changed in the lobby is kept (None: not kept)."""
-    table = take_back(session, seats, specs, writer, tr)
+    good. ``keep_name``: where a name changed in the lobby is kept (None: not kept);
+    ``logins``: where a login is kept (None: for this connection only)."""
     lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs, level=prefs.level,
-                  seats=seats, address=address, keep_name=keep_name)
+                  seats=seats, address=address, keep_name=keep_name, logins=logins)
+    try:
+        settled = lobby.signing.settle()  # a name first: a registered one logs in
+    except EOFError:
+        settled = False
+    if not settled:
+        writer.line(tr.render(Msg("core.quit.bye")))
+        return 0
+    table = take_back(session, seats, specs, writer, tr)
     played = False
     while True:  # a game, then the lobby again if the player goes back to it
         if table is None:

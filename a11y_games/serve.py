@@ -18,6 +18,7 @@ __all__ = ["cmd_serve"]
 def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
     """``a11y-games serve``: the table server for network play, until SIGTERM or Ctrl+C."""
     from a11y_games.net.server import run
+    from a11y_games.net.storage import NewerSchema, StorageError
     from a11y_games.ui.paths import data_dir
 
     args = parse(serve_parser(), argv)
@@ -33,15 +34,24 @@ def cmd_serve(argv: Sequence[str], lang: str, out: IO[str]) -> int:
             out.write(tr.render(Msg("net.serve.web_page", url=page)) + "\n")
         out.flush()
 
-    def said(msg: Msg) -> None:  # a connection refused by a limit
+    def said(msg: Msg) -> None:  # a refusal by a limit; what happens, unless --quiet
         out.write(tr.render(msg) + "\n")
         out.flush()
 
     try:
         run(all_specs(), host=args.host, port=args.port, data=data, certfile=args.certfile,
             keyfile=args.keyfile, durable=args.durable, seed=args.seed, think=args.think,
-            web=not args.no_web, web_workers=args.web_workers, listening=listening,
-            said=said)
+            web=not args.no_web, web_workers=args.web_workers, accounts=args.accounts,
+            admin=args.admin or "", listening=listening, said=said,
+            events=(lambda msg: None) if args.quiet else said)
+    except NewerSchema as error:  # a newer server's data: never written by this one
+        out.write(tr.render(Msg("net.serve.newer_data", data=str(data), found=error.found,
+                                known=error.known)) + "\n")
+        return 1
+    except StorageError as error:  # a migration failed: the data as it was
+        out.write(tr.render(Msg("net.serve.migration_failed", data=str(data),
+                                reason=str(error))) + "\n")
+        return 1
     except OSError as error:
         out.write(tr.render(Msg("net.serve.failed", reason=os_reason(error))) + "\n")
         return 1

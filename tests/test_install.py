@@ -135,7 +135,8 @@ def test_a_plain_install_brings_only_what_a_game_needs(venv: Path) -> None:
     installed = {p.name.split("-")[0].lower() for p in site.glob("*.dist-info")}
     assert installed == {"a11y_games", "accessible_output2", "prompt_toolkit", "wcwidth",
                          "websockets", "msgspec", "miniaudio", "cffi", "pycparser",
-                         "libloader", "platform_utils", "platformdirs", "openskill"}
+                         "libloader", "platform_utils", "platformdirs", "openskill",
+                         "argon2_cffi", "argon2_cffi_bindings"}  # accounts: net/accounts.py
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -1,5 +1,5 @@
 """What one person may hold on the server: connections and waiting tables per address, the
-time to say hello, wrong seat tokens; and the table list's pages.
+time to say hello, wrong seat tokens, wrong passwords; and the table list's pages.
 
 A person is a connection and its address. Connections of the web page's players come over
 the server's own loopback listener (``address`` None here): the page's socket is the
@@ -19,7 +19,7 @@ from dataclasses import dataclass, fields, replace
 from a11y_games.engine.messages import Msg
 from a11y_games.net import protocol as p
 
-__all__ = ["ENVIRONMENT", "Limits", "Warden", "page_of"]
+__all__ = ["ENVIRONMENT", "Doorman", "Limits", "Warden", "page_of"]
 
 ENVIRONMENT = "A11Y_GAMES_LIMITS"
 """The environment variable that changes limits: ``name=value`` words (``Limits`` fields)."""
@@ -41,6 +41,18 @@ class Limits:
     waiting: float = 30.0
     """Seconds a seat of a table not started is kept for a player whose connection dropped;
     then it is free, as if they had left (a table left with nobody closes)."""
+    passwords: int = 10
+    """Wrong passwords for one name (from anywhere) in ``password_window`` seconds; then
+    its logins by password wait (a session kept on its owner's computer still logs in)."""
+    passwords_address: int = 20
+    """Wrong passwords from one address (any names) in ``password_window`` seconds."""
+    password_window: float = 300.0
+    registrations: int = 5
+    """Accounts one address may register in ``registration_window`` seconds (each costs
+    the server a password's hashing)."""
+    registration_window: float = 3600.0
+    letters: int = 50
+    """Private lines kept for one absent account; more are refused."""
     page: int = 20
     """Tables in one page of the table list."""
     page_bytes: int = 48 * 1024
@@ -76,6 +88,10 @@ class Warden:
         self._bad_tokens: dict[str, deque[float]] = {}
         self.created: dict[str, tuple[object, str]] = {}
         """Tables not started, by id: the connection and the address that created them."""
+
+    def now(self) -> float:
+        """The warden's clock (seconds, monotonic)."""
+        return self._clock()
 
     def refused(self, address: str, msg: Msg) -> None:
         """One console line for a refusal, unless the same was said of ``address`` lately."""
@@ -143,6 +159,74 @@ class Warden:
         if len(self._bad_tokens) > 100_000:  # addresses by the thousand: forget the oldest
             self._bad_tokens.pop(next(iter(self._bad_tokens)))
         self._bad_tokens.setdefault(address, deque()).append(self._clock())
+
+
+class Doorman:
+    """Counts wrong passwords per name and per address; past either limit, logins by
+    password wait for the window to pass, right ones too (an answer would tell a guesser
+    it hit)."""
+
+    def __init__(self, warden: Warden) -> None:
+        self.warden = warden
+        self._names: dict[str, deque[float]] = {}
+        self._addresses: dict[str, deque[float]] = {}
+        self._registered: dict[str, deque[float]] = {}
+
+    def _recent(self, book: dict[str, deque[float]], key: str, window: float) -> int:
+        tries = book.get(key)
+        if tries is None:
+            return 0
+        now = self.warden.now()
+        while tries and now - tries[0] > window:
+            tries.popleft()
+        if not tries:
+            del book[key]
+        return len(tries)
+
+    def refusal(self, name: str, address: str | None, *,
+                registering: bool = False) -> Msg | None:
+        """Why a login as ``name`` from ``address`` (``registering``: a new account) may
+        not be tried now, or None."""
+        limits = self.warden.limits
+        if registering:
+            if address is None or self._recent(self._registered, address,
+                                               limits.registration_window) < limits.registrations:
+                return None
+            self.warden.refused(address, Msg("net.serve.refused.registrations",
+                                             address=address, count=limits.registrations))
+            return Msg("net.error.too_many_registrations", count=limits.registrations,
+                       minutes=max(1, round(limits.registration_window / 60)))
+        minutes = max(1, round(limits.password_window / 60))
+        key = name.casefold()
+        if self._recent(self._names, key, limits.password_window) >= limits.passwords:
+            self.warden.refused(address or "127.0.0.1", Msg(
+                "net.serve.refused.passwords", name=name, count=limits.passwords,
+                minutes=minutes))
+            return Msg("net.error.too_many_passwords", name=name, count=limits.passwords,
+                       minutes=minutes)
+        if address is not None and self._recent(
+                self._addresses, address, limits.password_window) >= limits.passwords_address:
+            self.warden.refused(address, Msg(
+                "net.serve.refused.passwords_address", address=address,
+                count=limits.passwords_address, minutes=minutes))
+            return Msg("net.error.too_many_passwords_address",
+                       count=limits.passwords_address, minutes=minutes)
+        return None
+
+    def registered(self, address: str | None) -> None:
+        """An account registered from ``address``: counted."""
+        if address is not None:
+            self._registered.setdefault(address, deque()).append(self.warden.now())
+
+    def wrong(self, name: str, address: str | None) -> None:
+        """A wrong password for ``name`` from ``address``: counted."""
+        now = self.warden.now()
+        for book, key in ((self._names, name.casefold()), (self._addresses, address)):
+            if key is None:
+                continue
+            if len(book) > 100_000:  # by the thousand: forget the oldest
+                book.pop(next(iter(book)))
+            book.setdefault(key, deque()).append(now)
 
 
 def page_of(tables: Iterable[p.TableInfo], start: int, limits: Limits

@@ -28,9 +28,12 @@ class Lobby:
     """Every table of the server, by id, invitation code and seat token."""
 
     def __init__(self, specs: dict[str, GameSpec], storage: Storage,
-                 *, seed: Callable[[], int] | None = None, think: float | None = None) -> None:
+                 *, seed: Callable[[], int] | None = None, think: float | None = None,
+                 said: Callable[[Msg], None] = lambda msg: None) -> None:
         self.specs = specs
         self.storage = storage
+        self.said = said
+        """A line for the server's console: tables created, started, over, closed."""
         self.tables: dict[str, Table] = {}
         self._seed = seed or (lambda: secrets.randbits(48))
         self.think = think
@@ -58,7 +61,7 @@ class Lobby:
             spec = self.specs.get(record.game)
             if spec is None or spec.rules_version != record.rules:
                 continue  # a game gone or changed: its log would replay into another game
-            table = Table(record, spec, self.storage, self.think)
+            table = Table(record, spec, self.storage, self.think, self.said)
             try:
                 table.restore(log)
             except (IllegalAction, OptionError, ValueError):
@@ -111,7 +114,7 @@ class Lobby:
         spec = self.specs.get(record.game)
         if spec is None or spec.rules_version != record.rules or record.id in self.tables:
             return None
-        table = Table(record, spec, self.storage, self.think)
+        table = Table(record, spec, self.storage, self.think, self.said)
         try:
             table.restore(log)
         except (IllegalAction, OptionError, ValueError):
@@ -155,10 +158,12 @@ class Lobby:
             code="" if request.public else _code(), level=request.level,
             bot_delay=float(request.bot_delay), host_lang=host_lang, creator=member.name,
             seats=seats, created=time.time())
-        table = Table(record, spec, self.storage, self.think)
+        table = Table(record, spec, self.storage, self.think, self.said)
         self.tables[table_id] = table
         first = next(n for n, s in enumerate(seats) if s.kind == "free")
         table.sit(member, first, request.req)
+        self.said(Msg("net.serve.console.created", name=member.name, table=table_id,
+                      game=spec.title, count=settings.players))
         return table
 
     def sweep(self, idle: float = IDLE_TABLE) -> int:
@@ -176,12 +181,14 @@ class Lobby:
             elif not table.record.started and now - table.last_active > idle:
                 del self.tables[table.id]
                 self.storage.delete_table(table.id)
+                self.said(Msg("net.serve.console.closed", table=table.id))
                 gone += 1
         return gone
 
     def drop_if_abandoned(self, table: Table) -> None:
         if table.abandoned and not table.spectators:
-            self.tables.pop(table.id, None)
+            if self.tables.pop(table.id, None) is not None:
+                self.said(Msg("net.serve.console.closed", table=table.id))
             self.storage.delete_table(table.id)
         elif table.record.over and not table.members():
             self.tables.pop(table.id, None)

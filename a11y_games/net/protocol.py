@@ -9,7 +9,7 @@ it in its own language.
 
 >>> frame = encode(Hello(protocol=PROTOCOL, name="Ana", lang="fr", req=1))
 >>> decode_client(frame)
-Hello(protocol=1, name='Ana', lang='fr', req=1)
+Hello(protocol=3, name='Ana', lang='fr', session='', req=1)
 """
 
 from __future__ import annotations
@@ -21,16 +21,23 @@ import msgspec
 from a11y_games.engine.messages import Msg
 
 __all__ = [
-    "PROTOCOL", "Acked", "Act", "Answer", "Ask", "Chat", "ClientMessage", "Create", "Error",
-    "EventMsg", "Hello", "Join", "Joined", "Leave", "Left", "ListTables", "Over", "PendingMsg",
-    "Presence", "Progress", "ProtocolError", "QueryInfo", "Resume", "Say", "SeatInfo",
-    "ServerMessage", "Snapshot", "Start", "Started", "TableInfo", "TableList", "TableUpdate",
-    "Tell", "TopicInfo", "Watch", "Welcome", "decode_client", "decode_server", "encode",
+    "OLDEST", "PROTOCOL", "Acked", "Act", "Announce", "Answer", "Ask", "Block", "BlockList",
+    "Blocks", "Chat", "ClientMessage", "Create", "Error", "EventMsg", "Friend",
+    "FriendInfo", "FriendList", "Friends", "Hello", "Invitation", "Invite", "Join",
+    "Joined", "Leave", "Left", "Letter", "Letters", "ListTables", "LoggedIn", "LoggedOut",
+    "Login", "Logout", "Notice", "Over", "Password", "PendingMsg", "PersonInfo", "Presence",
+    "Progress", "ProtocolError", "QueryInfo", "Register", "Resume", "Say", "SeatInfo",
+    "ServerMessage", "Snapshot", "Start", "Started", "TableInfo", "TableList",
+    "TableUpdate", "Tell", "TopicInfo", "Watch", "Welcome", "Who", "WhoList",
+    "decode_client", "decode_server", "encode",
 ]
 
-PROTOCOL = 2
-"""The protocol version, sent in ``hello`` and ``welcome``; a mismatch is refused (2: a
-question says whether it takes several numbers on one line)."""
+PROTOCOL = 3
+"""The protocol version, sent in ``hello`` and ``welcome`` (2: a question says whether it
+takes several numbers on one line; 3: accounts, ``who``)."""
+OLDEST = 2
+"""The oldest version the server still serves (as a guest; a server that asks everyone to
+log in refuses it, naming the version). Older or newer ones are refused."""
 
 if TYPE_CHECKING:
     WireMsg = Msg
@@ -78,12 +85,119 @@ class _Base(msgspec.Struct, tag_field="type", kw_only=True, forbid_unknown_field
 
 
 # --- client -> server -----------------------------------------------------------------------
-class Hello(_Base, tag="hello"):
-    """The first message of a connection: protocol version, the player's name and language."""
+class Hello(_Base, tag="hello", omit_defaults=True):
+    """The first message of a connection: protocol version, the player's name and language.
+    ``session`` (3): the token of a session kept on this computer, to log in with. (Fields
+    left at their default are not sent: a server of version 2 reads this hello, and says
+    which version it speaks.)"""
 
     protocol: int
     name: str
     lang: str = "en"
+    session: str = ""
+    req: int | None = None
+
+
+class Register(_Base, tag="register"):
+    """(3) Register ``name`` with ``password`` and log in: ``logged_in``."""
+
+    name: str
+    password: str
+    req: int | None = None
+
+
+class Login(_Base, tag="login"):
+    """(3) Log in as ``name``: ``logged_in`` with a new session's token."""
+
+    name: str
+    password: str
+    req: int | None = None
+
+
+class Logout(_Base, tag="logout"):
+    """(3) End this connection's session (its token no longer logs in): ``logged_out``;
+    the connection says ``hello`` again before anything else."""
+
+    req: int | None = None
+
+
+class Password(_Base, tag="password"):
+    """(3) Change the account's password: every session ends; ``logged_in`` with a new
+    one for this connection."""
+
+    old: str
+    new: str
+    req: int | None = None
+
+
+class Who(_Base, tag="who"):
+    """(3) Who is on the server, and where: ``who_list``."""
+
+    req: int | None = None
+
+
+class Friend(_Base, tag="friend"):
+    """(3) Add an account to your friends (``remove``: take it away): ``acked``."""
+
+    name: str
+    remove: bool = False
+    req: int | None = None
+
+
+class Friends(_Base, tag="friends"):
+    """(3) Your friends, online or not, and where: ``friend_list``."""
+
+    req: int | None = None
+
+
+class Block(_Base, tag="block"):
+    """(3) Refuse a name's tells, invitations and friend requests (``remove``: no longer):
+    ``acked``."""
+
+    name: str
+    remove: bool = False
+    req: int | None = None
+
+
+class Blocks(_Base, tag="blocks"):
+    """(3) The names you block: ``block_list``."""
+
+    req: int | None = None
+
+
+class Invite(_Base, tag="invite"):
+    """(3) Ask someone online to your table (not started): they get ``invitation``;
+    ``acked``."""
+
+    name: str
+    req: int | None = None
+
+
+class Moderate(_Base, tag="moderate"):
+    """(3) A moderator's or admin's action on ``name``: ``kick`` (from their table: a bot
+    holds the seat), ``mute`` / ``ban`` for ``minutes`` (0: for good; ``ban`` of an
+    address when ``name`` is one), ``unmute`` / ``unban``, with a ``reason``; ``announce``
+    and ``motd`` (the message of the day) say ``text``; ``role`` gives ``name`` the role
+    ``text`` (``moderator``, ``admin``, ``player``; admins only). ``acked``."""
+
+    action: Literal["kick", "mute", "unmute", "ban", "unban", "announce", "motd", "role"]
+    name: str = ""
+    minutes: int = 0
+    reason: str = ""
+    text: str = ""
+    req: int | None = None
+
+
+class ModLog(_Base, tag="mod_log"):
+    """(3) The last moderation actions: ``mod_records``."""
+
+    req: int | None = None
+
+
+class Announce(_Base, tag="announce"):
+    """(3) Whether you hear your friends come online and go: ``acked``."""
+
+    on: bool
     req: int | None = None
 
 
@@ -185,7 +299,8 @@ class Say(_Base, tag="say"):
 
 
 class Tell(_Base, tag="tell"):
-    """Chat privately to one person at the table, by name."""
+    """Chat privately to one person by name: at the table, or (3) anywhere on the server;
+    to an absent account holder, the line is kept until they log in (``notice kept``)."""
 
     to: str
     text: str
@@ -193,7 +308,8 @@ class Tell(_Base, tag="tell"):
 
 
 ClientMessage = (Hello | ListTables | Create | Join | Watch | Resume | Leave | Start | Act
-                 | Ask | Say | Tell)
+                 | Ask | Say | Tell | Register | Login | Logout | Password | Who | Friend
+                 | Friends | Announce | Block | Blocks | Invite | Moderate | ModLog)
 
 
 # --- what a table looks like ----------------------------------------------------------------
@@ -263,12 +379,149 @@ class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 # --- server -> client -----------------------------------------------------------------------
-class Welcome(_Base, tag="welcome"):
-    """The answer to ``hello``."""
+class Welcome(_Base, tag="welcome", omit_defaults=True):
+    """The answer to ``hello``. (3) ``accounts``: the server's choice (``off``,
+    ``optional``, ``required``); ``account``: the name logged in by the hello's session
+    (empty: a guest, and a session sent is no longer valid); ``online``: how many people
+    are connected. (Fields at their default are not sent: a client of version 2 reads it.)"""
 
     protocol: int
     server: str
+    accounts: str = ""
+    account: str = ""
+    online: int = 0
+    motd: str = ""
+    """(3) The message of the day."""
+    role: str = ""
+    """(3) The account's role on this server ("" a player, ``moderator``, ``admin``)."""
     req: int | None = None
+
+
+class LoggedIn(_Base, tag="logged_in"):
+    """(3) You are logged in as ``account``; ``session`` logs in again (keep it: the server
+    keeps only its hash); ``role`` on this server."""
+
+    account: str
+    session: str
+    role: str = ""
+    req: int | None = None
+
+
+class LoggedOut(_Base, tag="logged_out"):
+    """(3) Your session ended; say ``hello`` again."""
+
+    req: int | None = None
+
+
+class PersonInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """(3) Someone connected: their name, whether it is registered, and where they are
+    (``lobby``, ``waiting`` at a table not started, ``playing``, ``watching``; ``game``
+    at a table). A table's id or code is not said."""
+
+    name: str
+    account: bool = False
+    where: Literal["lobby", "waiting", "playing", "watching"] = "lobby"
+    game: str = ""
+
+
+class WhoList(_Base, tag="who_list"):
+    """(3) The answer to ``who``: everyone connected (you among them)."""
+
+    people: list[PersonInfo]
+    req: int | None = None
+
+
+class FriendInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """(3) A friend: online or not, and where (as ``who`` says it)."""
+
+    name: str
+    online: bool = False
+    where: Literal["lobby", "waiting", "playing", "watching", ""] = ""
+    game: str = ""
+
+
+class FriendList(_Base, tag="friend_list"):
+    """(3) The answer to ``friends``; ``announce``: whether you hear them come and go."""
+
+    friends: list[FriendInfo]
+    announce: bool = True
+    req: int | None = None
+
+
+class Notice(_Base, tag="notice"):
+    """(3) About someone, for you: a friend came ``online`` or went ``offline``; ``added``
+    you to their friends; your line to them, absent, is ``kept`` until they log in."""
+
+    what: Literal["online", "offline", "added", "kept"]
+    name: str
+
+
+class ModRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """(3) One moderation action: when, who, what, on whom, why, until when (0: none)."""
+
+    time: float
+    by: str
+    action: str
+    target: str
+    reason: str = ""
+    until: float = 0.0
+
+
+class ModRecords(_Base, tag="mod_records"):
+    """(3) The answer to ``mod_log``, oldest first."""
+
+    records: list[ModRecord]
+    req: int | None = None
+
+
+class Moderated(_Base, tag="moderated"):
+    """(3) A moderator acted on you: ``kicked`` from your table, ``muted``, ``banned``
+    (the connection then closes), given a ``role``; ``by`` whom, why, until when (seconds
+    since 1970; 0: for good)."""
+
+    what: Literal["kicked", "muted", "unmuted", "banned", "role"]
+    by: str
+    reason: str = ""
+    until: float = 0.0
+    role: str = ""
+
+
+class Announcement(_Base, tag="announcement"):
+    """(3) A server announcement, to everyone online."""
+
+    text: str
+    by: str
+
+
+class BlockList(_Base, tag="block_list"):
+    """(3) The answer to ``blocks``."""
+
+    names: list[str]
+    req: int | None = None
+
+
+class Invitation(_Base, tag="invitation"):
+    """(3) ``sender`` asks you to their table of ``game``: join it with ``table`` (and
+    ``code``, for a table by invitation)."""
+
+    sender: str
+    game: str
+    table: str
+    code: str = ""
+
+
+class Letter(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """(3) A line someone told you while you were away, and when (seconds since 1970)."""
+
+    sender: str
+    text: str
+    time: float = 0.0
+
+
+class Letters(_Base, tag="letters"):
+    """(3) What was told you while you were away, sent once you log in."""
+
+    letters: list[Letter]
 
 
 class TableList(_Base, tag="table_list", omit_defaults=True):
@@ -432,7 +685,8 @@ class Error(_Base, tag="error"):
 
 ServerMessage = (Welcome | TableList | Joined | Left | TableUpdate | Started | EventMsg
                  | Snapshot | PendingMsg | Progress | Presence | Chat | Answer | Acked | Over
-                 | Error)
+                 | Error | LoggedIn | LoggedOut | WhoList | FriendList | Notice | Letters
+                 | BlockList | Invitation | ModRecords | Moderated | Announcement)
 
 
 # --- encoding and decoding ------------------------------------------------------------------

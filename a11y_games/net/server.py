@@ -31,15 +31,19 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from a11y_games import __version__
 from a11y_games.engine.messages import Msg
 from a11y_games.engine.spec import GameSpec
 from a11y_games.net import protocol as p
-from a11y_games.net.limits import Limits, Warden, page_of
+from a11y_games.net.accounts import Accounts
+from a11y_games.net.friends import Friendships
+from a11y_games.net.limits import Doorman, Limits, Warden, page_of
 from a11y_games.net.lobby import Lobby
-from a11y_games.net.members import Refused, clean_name
+from a11y_games.net.members import Refused, same_name
 from a11y_games.net.memory import quiet_collections, tidy
+from a11y_games.net.moderation import Moderation
 from a11y_games.net.outbox import Outbox
+from a11y_games.net.people import People
+from a11y_games.net.signin import SignIn, _Closed
 from a11y_games.net.storage import SqliteStorage, Storage, StorageError
 from a11y_games.net.table import Seat, Table
 
@@ -57,7 +61,6 @@ MESSAGE_WINDOW = 10.0
 BAD_BURST = 20
 BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
-SERVER_NAME = f"a11y-games {__version__}"
 LOOPBACK_FRAME = 16 * 1024 * 1024
 """Bytes of a frame on the loopback listener: a worker's batch of its pages' lines."""
 HOST_PATH = "/host"
@@ -80,6 +83,13 @@ class Connection(Outbox):
         """The peer's address; None on the web players' own listener (not limited by it)."""
         self.name = ""
         self.lang = "en"
+        self.protocol = 0
+        """The version its hello said (0: none yet)."""
+        self.account = ""
+        """The account it is logged in as ("" for a guest)."""
+        self.session_hash = ""
+        self.held: Msg | None = None
+        """Why it has no name though it said hello (net/signin.py)."""
         self.table: Table | None = None
         self.finished: Table | None = None
         """The table whose game this person played to its end, then left: told when they
@@ -118,6 +128,8 @@ class Connection(Outbox):
         req = getattr(message, "req", None)
         try:
             self.handle(message)
+        except _Closed:
+            pass
         except Refused as refused:
             self.refuse(refused.msg, req)
         except StorageError:
@@ -129,12 +141,42 @@ class Connection(Outbox):
 
     def handle(self, message: p.ClientMessage) -> None:
         lobby = self.server.lobby
+        signin = self.server.signin
         if isinstance(message, p.Hello):
-            self._hello(message)
-            return
-        if not self.name:
-            raise Refused(Msg("net.error.hello_first"))
-        if isinstance(message, p.ListTables):
+            signin.hello(self, message)
+        elif isinstance(message, p.Login):
+            signin.login(self, message)
+        elif isinstance(message, p.Register):
+            signin.register(self, message)
+        elif not self.name:
+            raise Refused(self.held or Msg("net.error.hello_first"))
+        elif isinstance(message, p.Logout):
+            signin.logout(self, message)
+        elif isinstance(message, p.Password):
+            signin.password(self, message)
+        elif isinstance(message, p.Who):
+            self.send(self.server.people.who(message.req))
+        elif isinstance(message, p.Friend):
+            self.server.friends.befriend(self, message)
+        elif isinstance(message, p.Friends):
+            self.send(self.server.friends.friend_list(self, message.req))
+        elif isinstance(message, p.Announce):
+            self.server.friends.announce(self, message)
+        elif isinstance(message, p.Block):
+            self.server.friends.block(self, message)
+        elif isinstance(message, p.Blocks):
+            self.send(self.server.friends.block_list(self, message.req))
+        elif isinstance(message, p.Invite):
+            self.server.friends.invite(self, message)
+        elif isinstance(message, p.Moderate):
+            self.server.moderation.act(self, message)
+        elif isinstance(message, p.ModLog):
+            self.send(self.server.moderation.log(self, message.req))
+        elif isinstance(message, p.Tell) and not self._at_table_with(message.to):
+            self._chat_flood()
+            self.server.friends.tell(self, message.to, message.text)  # anywhere on the server
+            self.send(p.Acked(req=message.req))
+        elif isinstance(message, p.ListTables):
             self.send(self._table_page(message))
         elif isinstance(message, p.Create):
             self._free()
@@ -182,26 +224,26 @@ class Connection(Outbox):
         elif isinstance(message, p.Ask):
             self.send(table.ask(self, message))
         elif isinstance(message, (p.Say, p.Tell)):
-            if not self.within(self._chat, CHAT_BURST, CHAT_WINDOW):
-                raise Refused(Msg("net.error.chat_flood", count=CHAT_BURST,
-                                  seconds=int(CHAT_WINDOW)))
+            self._chat_flood()
             if isinstance(message, p.Say):
                 table.say(self, message.text)
             else:
+                self.server.friends.may_reach(self, message.to)  # blocks hold at a table too
                 table.tell(self, message.to, message.text)
             self.send(p.Acked(req=message.req))
 
-    def _hello(self, hello: p.Hello) -> None:
-        if hello.protocol != p.PROTOCOL:
-            self.send(p.Error(msg=Msg("net.error.protocol", theirs=hello.protocol,
-                                      ours=p.PROTOCOL), req=hello.req))
-            self.close(1002, "protocol version")
-            return
-        if self.table is not None:
-            raise Refused(Msg("net.error.at_table"))
-        self.name = clean_name(hello.name)
-        self.lang = hello.lang if hello.lang in ("en", "fr") else "en"
-        self.send(p.Welcome(protocol=p.PROTOCOL, server=SERVER_NAME, req=hello.req))
+    def _chat_flood(self) -> None:
+        self.server.moderation.may_speak(self)  # muted: refused, with why and until when
+        if not self.within(self._chat, CHAT_BURST, CHAT_WINDOW):
+            raise Refused(Msg("net.error.chat_flood", count=CHAT_BURST,
+                              seconds=int(CHAT_WINDOW)))
+
+    def _at_table_with(self, name: str) -> bool:
+        """True if someone named ``name`` is at this connection's table (a tell stays
+        the table's: a spectator still cannot write to a player during a game)."""
+        table = self.table
+        return table is not None and any(same_name(m.name, name.strip())
+                                         for m in table.members())
 
     # --- the limits (net/limits.py) -----------------------------------------------------------
     def _table_page(self, request: p.ListTables) -> p.TableList:
@@ -239,7 +281,7 @@ class Connection(Outbox):
 
     def hello_late(self) -> None:
         """No hello within the limit: told, closed, said on the console."""
-        if self.name or self.closing:
+        if self.protocol or self.closing:
             return
         seconds = self.server.warden.limits.hello
         self.send(p.Error(msg=Msg("net.error.hello_late", count=int(seconds))))
@@ -267,6 +309,8 @@ class Connection(Outbox):
 
     def lost(self) -> None:
         """The connection is gone."""
+        if self.name:
+            self.server.events(Msg("net.serve.console.gone", name=self.name))
         table, self.table = self.table, None
         if table is not None:
             seat = table.seat_of(self)
@@ -283,12 +327,30 @@ class TableServer:
     def __init__(self, specs: dict[str, GameSpec], storage: Storage,
                  *, seed: int | None = None, think: float | None = None,
                  web: bool = False, web_workers: int = 1, limits: Limits | None = None,
-                 said: Callable[[Msg], None] = lambda msg: None) -> None:
+                 accounts: Accounts | None = None,
+                 said: Callable[[Msg], None] = lambda msg: None,
+                 events: Callable[[Msg], None] = lambda msg: None) -> None:
         self.storage = storage
         self.warden = Warden(limits or Limits.from_environ(), said)
         """The limits per address and connection (``said``: a refusal, on the console)."""
+        self.events = events
+        """A line for the console of what happens (who comes, logs in, leaves; tables
+        created, started, over): ``serve --quiet`` says none."""
+        self.people = People()
+        self.signin = SignIn(accounts or Accounts(None, "off"), Doorman(self.warden),
+                             self.people, events)
+        signin = self.signin
+        self.friends = Friendships(signin.accounts.store, signin.accounts,  # type: ignore[arg-type]
+                                   self.people, self.warden.limits.letters)
+        signin.on_login = self.friends.arrived  # type: ignore[assignment]
+        signin.on_logout = self.friends.gone  # type: ignore[assignment]
+        self.moderation = Moderation(signin.accounts.store, self.people,  # type: ignore[arg-type]
+                                     self._unseat, events)
+        signin.barred = self.moderation.barred
+        signin.role_of = self.moderation.role
+        signin.motd = lambda: self.moderation.motd
         draws = random.Random(seed) if seed is not None else None
-        self.lobby = Lobby(specs, storage, think=think,
+        self.lobby = Lobby(specs, storage, think=think, said=events,
                            seed=None if draws is None else lambda: draws.getrandbits(48))
         self.connections = 0
         self.gateway: Any = None
@@ -342,6 +404,7 @@ class TableServer:
             return
         connection = Connection(ws, self, address=address)
         self.connections += 1
+        self.people.arrived(connection)
         late = asyncio.get_running_loop().call_later(self.warden.limits.hello,
                                                      connection.hello_late)
         try:
@@ -352,6 +415,9 @@ class TableServer:
         finally:
             late.cancel()
             self.connections -= 1
+            self.people.gone(connection)
+            if connection.account:
+                self.friends.gone(connection, connection.account)
             if address is not None:
                 self.warden.gone(address)
             connection.lost()
@@ -367,6 +433,18 @@ class TableServer:
         finally:
             if address is not None:
                 self.warden.gone(address)
+
+    def _unseat(self, connection: Connection) -> None:  # type: ignore[override]
+        """Kicked: out of their table; a seat during a game goes to a bot for good (its
+        token no longer takes it back)."""
+        table = connection.table
+        if table is None:
+            return
+        seat = table.seat_of(connection)
+        connection._leave()
+        if seat is not None and table.record.started:
+            seat.record.token_hash = ""
+            table.storage.save_table(table.record)
 
     def release_later(self, table: Table, seat: Seat) -> None:
         """A seat of a table not started, whose connection dropped: freed after the limit
@@ -421,7 +499,7 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
-    server.lobby.restore()
+    restored = server.lobby.restore()  # said once listening (the first line says where)
     server.release_restored()
     quiet_collections()  # modules, caches and restored tables: never scanned again
     async with serve(server.handler, host, port, max_size=MAX_FRAME, ssl=tls,
@@ -442,6 +520,8 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
                 server.gateway.uri = f"ws://127.0.0.1:{inner_port}"
                 server.gateway.loop = loop
             listening(f"{scheme}://{shown}:{bound[1]}")
+            if restored:
+                server.events(Msg("net.serve.console.restored", count=restored))
             await stop
             for task in tasks:
                 task.cancel()
@@ -453,21 +533,33 @@ async def serve_forever(server: TableServer, host: str, port: int, *,
 def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
         certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
         seed: int | None = None, think: float | None = None, web: bool = True,
-        web_workers: int | None = None, listening: Callable[[str], None] = lambda url: None,
-        said: Callable[[Msg], None] = lambda msg: None) -> None:
+        web_workers: int | None = None, accounts: str = "optional", admin: str = "",
+        listening: Callable[[str], None] = lambda url: None,
+        said: Callable[[Msg], None] = lambda msg: None,
+        events: Callable[[Msg], None] = lambda msg: None) -> None:
     """``a11y-games serve``: open the storage, replay unfinished tables, serve.
 
     ``seed`` makes every table's seed a draw from it (tests and benchmarks only: whoever
     knows it knows every deal). ``think``: seconds each strong bot takes a decision.
     ``web``: the same port serves the web page (``/``) and its players (``/web``), whose
     clients run in ``web_workers`` processes (None: one per core but one; 0: in this one).
-    ``said``: a line for the console (a connection refused by a limit)."""
+    ``said``: a line for the console (a connection refused by a limit); ``events``: one
+    of what happens (who comes and goes, tables: none with ``--quiet``). ``accounts``:
+    ``off``, ``optional`` or ``required`` (net/accounts.py)."""
     storage = SqliteStorage(data / "tables.sqlite3", durable=durable)
     try:
         workers = default_web_workers() if web_workers is None else web_workers
         server = TableServer(specs, storage, seed=seed, think=think, web=web,
-                             web_workers=workers, said=said)
+                             web_workers=workers, said=said, events=events,
+                             accounts=Accounts(storage, accounts))
+        appointed = Msg("net.serve.admin" if server.moderation.appoint(admin)
+                        else "net.serve.admin_unknown", name=admin) if admin else None
+
+        def listening_then(url: str) -> None:  # where first; then the first admin named
+            listening(url)
+            if appointed is not None:
+                said(appointed)
         asyncio.run(serve_forever(server, host, port, tls=_tls(certfile, keyfile),
-                                  listening=listening))
+                                  listening=listening_then))
     finally:
         storage.close()

@@ -10,6 +10,12 @@ the WAL before the call returns, so a crash of the server process (``kill -9``) 
 nothing; only a power cut or a kernel crash may lose the last commits not yet synced to the
 disk. ``synchronous=FULL`` (``durable=True``) also survives those, at the cost of one fsync
 per action (about 6 ms on the benchmark machine instead of 0.02 ms): see docs/network.md.
+
+The database carries its schema's version (``PRAGMA user_version``). At start, the
+:data:`MIGRATIONS` it has not had yet are applied in order, each in one transaction with
+the version it brings: a server upgraded in place keeps every table, log and line of chat;
+a migration that fails leaves the database as it was. A database from a newer server (a
+version this one does not know) is refused, never written.
 """
 
 from __future__ import annotations
@@ -22,12 +28,22 @@ from typing import Protocol
 
 import msgspec
 
-__all__ = ["ChatRecord", "SeatRecord", "SqliteStorage", "Storage", "StorageError",
-           "TableRecord"]
+__all__ = ["MIGRATIONS", "AccountRecord", "ChatRecord", "Migration", "NewerSchema", "SeatRecord",
+           "SqliteStorage", "Storage", "StorageError", "TableRecord", "account_key",
+           "migrate", "schema_version"]
 
 
 class StorageError(RuntimeError):
     """The database refused a write (disk full, file gone): nothing was stored."""
+
+
+class NewerSchema(StorageError):
+    """The database was written by a newer server: this one does not know its schema."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(f"schema version {found}; this server knows up to {known}")
+        self.found = found
+        self.known = known
 
 
 @dataclass
@@ -74,6 +90,22 @@ class ChatRecord:
     time: float = 0.0
 
 
+@dataclass(frozen=True)
+class AccountRecord:
+    """A registered name: as its owner wrote it, its password's hash (argon2id, never the
+    password), when it was made, its role on the server ("" for a player)."""
+
+    name: str
+    password: str
+    created: float = 0.0
+    role: str = ""
+
+
+def account_key(name: str) -> str:
+    """The key a name is registered under: case ignored (Ana and ANA are one name)."""
+    return name.casefold()
+
+
 Loaded = tuple[TableRecord, list[tuple[int, str]]]
 """A table's record with its action log, as loaded."""
 
@@ -108,17 +140,96 @@ def _record(text: str) -> TableRecord:
     return msgspec.json.decode(text, type=TableRecord)
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY, over INTEGER NOT NULL, record TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL,
-    PRIMARY KEY (table_id, idx)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS chat (
-    id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, time REAL NOT NULL, channel TEXT NOT NULL,
-    sender TEXT NOT NULL, recipient TEXT NOT NULL, text TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS chat_table ON chat (table_id);
-"""
+@dataclass(frozen=True)
+class Migration:
+    """One step of the schema: what it brings, and its SQL statements, run in order in one
+    transaction. Its number is its place in :data:`MIGRATIONS`, from 1."""
+
+    about: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration("tables, their action logs and chat (the schema before versions)", (
+        """CREATE TABLE IF NOT EXISTS tables (
+            id TEXT PRIMARY KEY, over INTEGER NOT NULL, record TEXT NOT NULL)""",
+        """CREATE TABLE IF NOT EXISTS actions (
+            table_id TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL,
+            action TEXT NOT NULL, PRIMARY KEY (table_id, idx)) WITHOUT ROWID""",
+        """CREATE TABLE IF NOT EXISTS chat (
+            id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, time REAL NOT NULL,
+            channel TEXT NOT NULL, sender TEXT NOT NULL, recipient TEXT NOT NULL,
+            text TEXT NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS chat_table ON chat (table_id)",
+    )),
+    Migration("accounts (a name, its password's hash) and their sessions (tokens' hashes)", (
+        """CREATE TABLE accounts (
+            key TEXT PRIMARY KEY, name TEXT NOT NULL, password TEXT NOT NULL,
+            created REAL NOT NULL, role TEXT NOT NULL DEFAULT '')""",
+        """CREATE TABLE sessions (
+            token_hash TEXT PRIMARY KEY, account TEXT NOT NULL, created REAL NOT NULL,
+            used REAL NOT NULL)""",
+        "CREATE INDEX sessions_account ON sessions (account)",
+    )),
+    Migration("friends, whether friends are announced, messages kept for the absent", (
+        """CREATE TABLE friends (
+            account TEXT NOT NULL, friend TEXT NOT NULL,
+            PRIMARY KEY (account, friend)) WITHOUT ROWID""",
+        "CREATE INDEX friends_friend ON friends (friend)",
+        "ALTER TABLE accounts ADD COLUMN announce INTEGER NOT NULL DEFAULT 1",
+        """CREATE TABLE letters (
+            id INTEGER PRIMARY KEY, recipient TEXT NOT NULL, sender TEXT NOT NULL,
+            text TEXT NOT NULL, time REAL NOT NULL)""",
+        "CREATE INDEX letters_recipient ON letters (recipient)",
+    )),
+    Migration("blocks: names whose tells, invitations and friend requests an account refuses", (
+        """CREATE TABLE blocks (
+            account TEXT NOT NULL, blocked TEXT NOT NULL, name TEXT NOT NULL,
+            PRIMARY KEY (account, blocked)) WITHOUT ROWID""",
+    )),
+    Migration("moderation: sanctions in force, the record of every action, notes", (
+        """CREATE TABLE sanctions (
+            kind TEXT NOT NULL, target TEXT NOT NULL, until REAL NOT NULL,
+            reason TEXT NOT NULL, by TEXT NOT NULL,
+            PRIMARY KEY (kind, target)) WITHOUT ROWID""",
+        """CREATE TABLE moderation (
+            id INTEGER PRIMARY KEY, time REAL NOT NULL, by TEXT NOT NULL,
+            action TEXT NOT NULL, target TEXT NOT NULL, reason TEXT NOT NULL,
+            until REAL NOT NULL)""",
+        "CREATE TABLE notes (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    )),
+)
+"""The schema, step by step: a database at version N gets steps N+1 onwards. Append a
+step; never change one a server may already have applied. Step 1 uses ``IF NOT EXISTS``:
+a database from before versions (version 0, these tables already there) takes it as is."""
+
+
+def schema_version(db: sqlite3.Connection) -> int:
+    """The version of the schema ``db`` holds (0: new, or from before versions)."""
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(db: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS) -> int:
+    """Bring ``db`` (autocommit mode) to the last of ``migrations``, each step in one
+    transaction with its version; returns the version reached. NewerSchema for a
+    database beyond them; StorageError (the database as before that step) if one fails."""
+    found = schema_version(db)
+    if found > len(migrations):
+        raise NewerSchema(found, len(migrations))
+    for number, step in enumerate(migrations[found:], found + 1):
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in step.statements:
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {number:d}")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(f"migration {number} ({step.about}): {error}") from error
+    return len(migrations)
 
 
 class SqliteStorage:
@@ -128,9 +239,16 @@ class SqliteStorage:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self._db.executescript(_SCHEMA)
+        try:
+            found = schema_version(self._db)  # before anything is written, even WAL's mark
+            if found > len(MIGRATIONS):
+                raise NewerSchema(found, len(MIGRATIONS))
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            migrate(self._db)
+        except StorageError:
+            self._db.close()
+            raise
 
     def _write(self, sql: str, values: tuple[object, ...]) -> None:
         try:
@@ -197,6 +315,189 @@ class SqliteStorage:
         """A table's action log (for tests)."""
         return [(seat, action) for seat, action in self._db.execute(
             "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY idx", (table_id,))]
+
+    # --- accounts ----------------------------------------------------------------------------
+    def account(self, name: str) -> AccountRecord | None:
+        """The account registered under ``name`` (case ignored), if any."""
+        row = self._db.execute("SELECT name, password, created, role FROM accounts"
+                               " WHERE key = ?", (account_key(name),)).fetchone()
+        return None if row is None else AccountRecord(*row)
+
+    def add_account(self, account: AccountRecord) -> bool:
+        """Register ``account``; False if its name already is."""
+        try:
+            self._db.execute("INSERT INTO accounts (key, name, password, created, role)"
+                             " VALUES (?, ?, ?, ?, ?)",
+                             (account_key(account.name), account.name, account.password,
+                              account.created or time.time(), account.role))
+        except sqlite3.IntegrityError:
+            return False
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+        return True
+
+    def set_password(self, name: str, password_hash: str) -> None:
+        """A new password's hash; every session of the account ends with the old one."""
+        try:
+            with self._db:
+                self._db.execute("BEGIN")
+                self._db.execute("UPDATE accounts SET password = ? WHERE key = ?",
+                                 (password_hash, account_key(name)))
+                self._db.execute("DELETE FROM sessions WHERE account = ?",
+                                 (account_key(name),))
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+
+    def add_session(self, token_hash: str, name: str) -> None:
+        """A session of account ``name``, known by its token's hash only."""
+        now = time.time()
+        self._write("INSERT INTO sessions (token_hash, account, created, used)"
+                    " VALUES (?, ?, ?, ?)", (token_hash, account_key(name), now, now))
+
+    def session_account(self, token_hash: str, since: float) -> AccountRecord | None:
+        """The account of the session whose token has this hash, if it was used after
+        ``since`` (older ones are forgotten); its use is noted."""
+        row = self._db.execute("SELECT account, used FROM sessions WHERE token_hash = ?",
+                               (token_hash,)).fetchone()
+        if row is None:
+            return None
+        if row[1] < since:
+            self._write("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
+            return None
+        self._write("UPDATE sessions SET used = ? WHERE token_hash = ?",
+                    (time.time(), token_hash))
+        return self.account(row[0])
+
+    def end_session(self, token_hash: str) -> None:
+        """Forget one session (its player logged out)."""
+        self._write("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
+
+    def set_role(self, name: str, role: str) -> bool:
+        """``name``'s role ("" a player, "moderator", "admin"); False if no such account."""
+        try:
+            done = self._db.execute("UPDATE accounts SET role = ? WHERE key = ?",
+                                    (role, account_key(name)))
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+        return done.rowcount > 0
+
+    # --- moderation ----------------------------------------------------------------------------
+    def sanction(self, kind: str, target: str, until: float, reason: str, by: str) -> None:
+        """A ``kind`` (``mute``, ``ban``, ``ban_address``) on ``target`` until then (0:
+        for good); a negative ``until`` lifts it."""
+        key = target if kind == "ban_address" else account_key(target)
+        if until < 0:
+            self._write("DELETE FROM sanctions WHERE kind = ? AND target = ?", (kind, key))
+        else:
+            self._write("INSERT OR REPLACE INTO sanctions (kind, target, until, reason, by)"
+                        " VALUES (?, ?, ?, ?, ?)", (kind, key, until, reason, by))
+
+    def sanction_of(self, kind: str, target: str, now: float) -> tuple[float, str, str] | None:
+        """The ``kind`` in force on ``target`` (until, reason, by), if any."""
+        key = target if kind == "ban_address" else account_key(target)
+        row = self._db.execute("SELECT until, reason, by FROM sanctions WHERE kind = ?"
+                               " AND target = ?", (kind, key)).fetchone()
+        if row is None or (row[0] and row[0] <= now):
+            return None
+        return float(row[0]), str(row[1]), str(row[2])
+
+    def record(self, by: str, action: str, target: str, reason: str, until: float) -> None:
+        """One moderation action, kept for good."""
+        self._write("INSERT INTO moderation (time, by, action, target, reason, until)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (time.time(), by, action, target, reason, until))
+
+    def records(self, last: int) -> list[tuple[float, str, str, str, str, float]]:
+        """The ``last`` moderation actions, oldest first."""
+        rows = self._db.execute("SELECT time, by, action, target, reason, until FROM"
+                                " moderation ORDER BY id DESC LIMIT ?", (last,)).fetchall()
+        return [tuple(row) for row in reversed(rows)]  # type: ignore[misc]
+
+    def note(self, key: str) -> str:
+        row = self._db.execute("SELECT value FROM notes WHERE key = ?", (key,)).fetchone()
+        return str(row[0]) if row else ""
+
+    def set_note(self, key: str, value: str) -> None:
+        self._write("INSERT OR REPLACE INTO notes (key, value) VALUES (?, ?)", (key, value))
+
+    # --- friends and letters -----------------------------------------------------------------
+    def friends(self, name: str) -> list[str]:
+        """The accounts ``name`` counts as friends, as they registered their names."""
+        return [row[0] for row in self._db.execute(
+            "SELECT a.name FROM friends f JOIN accounts a ON a.key = f.friend"
+            " WHERE f.account = ? ORDER BY a.name", (account_key(name),))]
+
+    def set_friend(self, name: str, friend: str, on: bool) -> bool:
+        """``friend`` added to (or removed from) ``name``'s friends; False if nothing
+        changed."""
+        try:
+            done = self._db.execute(
+                "INSERT OR IGNORE INTO friends (account, friend) VALUES (?, ?)" if on else
+                "DELETE FROM friends WHERE account = ? AND friend = ?",
+                (account_key(name), account_key(friend)))
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+        return done.rowcount > 0
+
+    def followers(self, name: str) -> list[str]:
+        """The accounts that count ``name`` as a friend and hear of it (keys)."""
+        return [row[0] for row in self._db.execute(
+            "SELECT f.account FROM friends f JOIN accounts a ON a.key = f.account"
+            " WHERE f.friend = ? AND a.announce = 1", (account_key(name),))]
+
+    def announces(self, name: str) -> bool:
+        row = self._db.execute("SELECT announce FROM accounts WHERE key = ?",
+                               (account_key(name),)).fetchone()
+        return bool(row and row[0])
+
+    def set_announce(self, name: str, on: bool) -> None:
+        """Whether ``name`` hears its friends come and go."""
+        self._write("UPDATE accounts SET announce = ? WHERE key = ?",
+                    (int(on), account_key(name)))
+
+    def blocks(self, name: str) -> list[str]:
+        """The names ``name`` blocks, as written when blocked."""
+        return [row[0] for row in self._db.execute(
+            "SELECT name FROM blocks WHERE account = ? ORDER BY blocked",
+            (account_key(name),))]
+
+    def set_block(self, name: str, blocked: str, on: bool) -> bool:
+        """``blocked`` blocked (or no longer) by account ``name``; False if no change."""
+        try:
+            done = self._db.execute(
+                "INSERT OR IGNORE INTO blocks (account, blocked, name) VALUES (?, ?, ?)"
+                if on else "DELETE FROM blocks WHERE account = ? AND blocked = ?",
+                (account_key(name), account_key(blocked), blocked) if on else
+                (account_key(name), account_key(blocked)))
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+        return done.rowcount > 0
+
+    def blocked(self, name: str, by: str) -> bool:
+        """True if account ``by`` blocks ``name``."""
+        return self._db.execute("SELECT 1 FROM blocks WHERE account = ? AND blocked = ?",
+                                (account_key(by), account_key(name))).fetchone() is not None
+
+    def keep_letter(self, recipient: str, sender: str, text: str) -> int:
+        """A message for an absent account; returns how many now wait for it."""
+        self._write("INSERT INTO letters (recipient, sender, text, time) VALUES (?, ?, ?, ?)",
+                    (account_key(recipient), sender, text, time.time()))
+        return self.letters_waiting(recipient)
+
+    def letters_waiting(self, recipient: str) -> int:
+        return int(self._db.execute("SELECT count(*) FROM letters WHERE recipient = ?",
+                                    (account_key(recipient),)).fetchone()[0])
+
+    def take_letters(self, recipient: str) -> list[tuple[str, str, float]]:
+        """The messages kept for ``recipient`` (sender, text, time), oldest first; gone
+        from the database once taken."""
+        key = account_key(recipient)
+        rows = self._db.execute("SELECT id, sender, text, time FROM letters"
+                                " WHERE recipient = ? ORDER BY id", (key,)).fetchall()
+        if rows:
+            self._write("DELETE FROM letters WHERE recipient = ? AND id <= ?",
+                        (key, rows[-1][0]))
+        return [(sender, text, when) for _, sender, text, when in rows]
 
     def close(self) -> None:
         self._db.close()

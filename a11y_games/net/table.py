@@ -11,6 +11,7 @@ import asyncio
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from a11y_games.engine.actions import IllegalAction
@@ -77,10 +78,13 @@ class Table:
     """One table: seats, members, its match once started."""
 
     def __init__(self, record: TableRecord, spec: GameSpec, storage: Storage,
-                 think: float | None = None) -> None:
+                 think: float | None = None,
+                 said: Callable[[Msg], None] = lambda msg: None) -> None:
         self.record = record
         self.spec = spec
         self.storage = storage
+        self.said = said
+        """A line for the server's console (the table started, its game over)."""
         self.think = think
         """Seconds a strong bot takes a decision (the server's setting; None: the default)."""
         self._thinking: asyncio.Future[str] | None = None
@@ -369,6 +373,8 @@ class Table:
         self.record.started = True
         self._save()
         self._build_match([])
+        self.said(Msg("net.serve.console.started", table=self.id, game=self.spec.title,
+                      players=[self._seat_name(s) for s in self.seats]))
         self.published = 0  # the opening events (deals, first player) go out after started
         started = p.Started(table=self.info())
         for m in self.members():
@@ -738,8 +744,14 @@ class Table:
             seat.cancel_timer()
         self.record.over = True
         self._save()
-        self._to_all(self._over_message())
+        over = self._over_message()
+        self._to_all(over)
         self._table_changed()
+        winners = [self.match.seat_name(w) if self.match is not None else str(w)
+                   for w in over.winners]
+        self.said(Msg("net.serve.console.over", table=self.id, game=self.spec.title,
+                      winners=winners) if winners else
+                  Msg("net.serve.console.over_none", table=self.id, game=self.spec.title))
 
     # --- questions -------------------------------------------------------------------------
     def ask(self, member: Member, question: p.Ask) -> p.Answer:

@@ -25,15 +25,21 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import fold, number
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.net import protocol as p
+from a11y_games.ui.account import WORDS as ACCOUNT_WORDS
+from a11y_games.ui.account import LoginMemory, Signing, read_secret
 from a11y_games.ui.creating import Draft, draft_for, game_named, read_words
 from a11y_games.ui.keeping import NO, YES
+from a11y_games.ui.moderating import WORDS as MOD_WORDS
+from a11y_games.ui.moderating import Moderating
 from a11y_games.ui.paths import data_dir
 from a11y_games.ui.remote import (
+    HELD,
     ConnectionLost,
     RemoteTable,
     RequestRefused,
     Session,
     connection_news,
+    notice_lines,
 )
 from a11y_games.ui.settings import Preferences
 from a11y_games.ui.terminal import Woken, Writer
@@ -52,16 +58,24 @@ WORDS = {"join": ("join", "rejoindre", "tables", "list", "liste"),
          "watch": ("watch", "regarder", "spectator", "spectateur"),
          "quit": ("quit", "quitter", "exit", "q", "leave", "partir")}
 HELP = ("help", "aide", "?", "h")
+TELL = ("tell", "chuchoter", "murmurer")
+BLOCK = ("block", "bloquer")
+UNBLOCK = ("unblock", "debloquer")
+BLOCKS = ("blocks", "bloques", "blocages")
+ACCEPT = ("accept", "accepter")
+FRIEND = ("friend", "ami")
+FRIENDS = ("friends", "amis")
 NAME = ("name", "nom")
-LOBBY_HELP = 6
-"""``online.lobby.help.1`` to ``.6``: the lobby's commands, one a line."""
-WAIT_HELP = 6
-"""``online.wait.help.1`` to ``.6``: the waiting room's commands, one a line."""
+LOBBY_HELP = 16
+"""``online.lobby.help.1`` to ``.16``: the lobby's commands, one a line."""
+WAIT_HELP = 7
+"""``online.wait.help.1`` to ``.7``: the waiting room's commands, one a line."""
 WAIT_WORDS = {"start": ("start", "commencer", "go", "demarrer"),
               "who": ("who", "qui", "seats", "places"),
               "settings": ("settings", "table", "reglages", "parametres"),
               "say": ("say", "dire", "dis"),
-              "tell": ("tell", "chuchoter", "murmurer")}
+              "tell": ("tell", "chuchoter", "murmurer"),
+              "invite": ("invite", "inviter")}
 
 
 def server_uri(address: str, *, tls: bool = False) -> str:
@@ -154,7 +168,8 @@ class Lobby:
     def __init__(self, session: Session, *, reader: Any, writer: Writer, tr: Translator,
                  specs: dict[str, GameSpec], level: str = "normal",
                  seats: SeatMemory | None = None, address: str | None = None,
-                 keep_name: Callable[[str], Msg | None] | None = None) -> None:
+                 keep_name: Callable[[str], Msg | None] | None = None,
+                 logins: LoginMemory | None = None) -> None:
         self.keep_name = keep_name
         """Where a name changed in the lobby is kept (the settings file; None: not kept)."""
         self.session = session
@@ -170,6 +185,10 @@ class Lobby:
         self._news: list[Msg] = []
         """The connection's comings and goings, said at the next prompt (from its thread)."""
         self._news_lock = threading.Lock()
+        self.signing = Signing(self, logins)
+        """The account here: register, login, logout, password (``logins`` keeps it)."""
+        session.on_notice = self._notice
+        self.moderating = Moderating(self)
 
     def _connection_state(self, what: str, seconds: int) -> None:
         """On the connection's thread: a loss, a retry still going, a return."""
@@ -182,22 +201,35 @@ class Lobby:
     def _say_news(self) -> None:
         with self._news_lock:
             news, self._news = self._news, []
+            notices, self.session.notices = self.session.notices, []
+        for notice in notices:  # private lines and friends' news, in the lobby
+            news.extend(notice_lines(notice, self.specs))
         if news:
             self.say(*news)
+
+    def _notice(self) -> None:
+        """On the connection's thread: a private line or a friend's news, said now."""
+        wake = getattr(self.reader, "wake", None)
+        if wake is not None:
+            wake()
 
     # --- speaking and asking ------------------------------------------------------------------
     def say(self, *msgs: Msg | str) -> None:
         self.out.lines(self.tr.render(m) for m in msgs)
 
-    def read(self, prompt: Msg, *, wakeable: bool = False) -> str | None:
+    def read(self, prompt: Msg, *, wakeable: bool = False, secret: bool = False
+             ) -> str | None:
         """One answer; EOFError at end of input (the caller leaves). ``wakeable``: None
-        when news from the table ended the prompt (the caller says it, then asks again)."""
+        when news from the table ended the prompt (the caller says it, then asks again).
+        ``secret``: typed without echo, kept whole (a password)."""
         text = self.tr.render(prompt) + "> "
         self._say_news()
         if not self.reader.interactive:
             self.out.line(text.rstrip())  # a script sees each question
         while True:
             try:
+                if secret:
+                    return read_secret(self.reader, text).rstrip("\r\n")
                 return self.reader.read(text).strip()
             except Woken:
                 if wakeable:
@@ -243,6 +275,9 @@ class Lobby:
         leaves (None). ``again``: back from a game that ended, still connected."""
         self.say(Msg("online.lobby.again" if again else "online.lobby.welcome",
                      address=self.address))
+        self._say_online()
+        if self.session.motd and not again:
+            self.say(Msg("online.motd", text=self.session.motd))
         while True:
             self.session.on_state = self._connection_state  # a table's own, while at one
             self.say(Msg("online.lobby.menu_header"),
@@ -259,6 +294,27 @@ class Lobby:
             if answer in NAME:
                 self._rename(" ".join(typed[1:]))
                 continue
+            if answer in TELL:
+                self._tell(" ".join(typed[1:]))
+                continue
+            if answer in FRIEND or answer in FRIENDS:
+                self.signing.friends(answer in FRIENDS, typed[1:])
+                continue
+            if answer in BLOCK or answer in UNBLOCK or answer in BLOCKS:
+                self.signing.blocks(answer in BLOCKS, answer in UNBLOCK, typed[1:])
+                continue
+            if answer in ACCEPT:
+                word = "accept"
+            moderation = next((w for w, names in MOD_WORDS.items() if answer in names), None)
+            if moderation is not None and self.session.accounts:
+                self.moderating.command(moderation, typed[1:])
+                continue
+            account = next((w for w, names in ACCOUNT_WORDS.items() if answer in names), None)
+            if account is not None and (account == "who" or self.session.accounts):
+                self.signing.command(account, typed[1:])
+                if self.signing.left:
+                    return None
+                continue
             if word is None:
                 self.say(Msg("online.lobby.unknown", last=len(MENU)))
                 continue
@@ -266,7 +322,7 @@ class Lobby:
                 return None
             try:
                 joined = self._create(typed[1:]) if word == "create" else \
-                    getattr(self, f"_{word}")()
+                    self._accept() if word == "accept" else getattr(self, f"_{word}")()
             except RequestRefused as error:
                 self.say(error.msg)
                 continue
@@ -434,20 +490,87 @@ class Lobby:
                 self.say(error.args[0])
                 typed = ""
                 continue
-            before = self.session.name
-            self.session.name = name  # the hello on a reconnection says it too
             try:
-                self.session.request(p.Hello(protocol=p.PROTOCOL, name=name,
-                                             lang=self.session.lang))
+                self.rename_to(name)
             except (RequestRefused, ConnectionLost) as error:
-                self.session.name = before
                 self.say(getattr(error, "msg", Msg("online.lost")))
                 return False
-            self.say(Msg("online.name.now", name=name))
-            problem = self.keep_name(name) if self.keep_name is not None else None
-            if problem is not None:
-                self.say(problem)
             return True
+
+    def rename_to(self, typed: str) -> None:
+        """The server's hello with the name ``typed``, said and kept for the next visits;
+        ValueError (its message first) for a name that will not do, RequestRefused or
+        ConnectionLost if the server does not take it (the name before stays)."""
+        name = Preferences().with_value("name", typed).name
+        before = self.session.name
+        self.session.name = name  # the hello on a reconnection says it too
+        try:
+            self.session.request(p.Hello(protocol=p.PROTOCOL, name=name,
+                                         lang=self.session.lang))
+        except RequestRefused as error:
+            self.session.name = before
+            if self.session.held is not None and error.msg.id in HELD:
+                self.session.held = error.msg  # still no name: this one is registered too
+            raise
+        except ConnectionLost:
+            self.session.name = before
+            raise
+        self.say(Msg("online.name.now", name=name))
+        problem = self.keep_name(name) if self.keep_name is not None else None
+        if problem is not None:
+            self.say(problem)
+
+    def _accept(self) -> p.Joined | None:
+        """The table of the last invitation."""
+        invitation = self.session.invitation
+        if invitation is None:
+            self.say(Msg("online.accept.none"))
+            return None
+        self.session.invitation = None
+        return self._take(p.Join(table=invitation.table, code=invitation.code or None))
+
+    def _tell(self, rest: str) -> None:
+        """``tell NAME TEXT`` from the lobby: to anyone online, or kept for an absent
+        account holder (the echo, or that it is kept, comes back as news)."""
+        name, _, text = rest.strip().partition(" ")
+        if not text.strip():
+            self.say(Msg("online.chat.tell_usage"))
+            return
+        try:
+            self.session.request(p.Tell(to=name, text=text))
+        except (RequestRefused, ConnectionLost) as error:
+            self.say(getattr(error, "msg", Msg("online.lost")))
+            return
+        self._say_news()
+
+    # --- who is here ------------------------------------------------------------------------
+    def _say_online(self) -> None:
+        """How many people are online (a server of protocol 2 does not say)."""
+        if not self.session.accounts:
+            return
+        with contextlib.suppress(RequestRefused, ConnectionLost):
+            people = self.session.request(p.Who()).people
+            self.say(Msg("online.who.count", count=len(people)))
+
+    def say_who(self) -> None:
+        """Who is online and where: how many, then one line each (you first)."""
+        if not self.session.accounts:
+            self.say(Msg("online.who.old_server"))
+            return
+        people = list(self.session.request(p.Who()).people)
+        mine = next((i for i, person in enumerate(people)
+                     if person.name == self.session.name), None)
+        if mine is not None:
+            people.insert(0, people.pop(mine))
+        lines: list[Msg] = [Msg("online.who.count", count=len(people))]
+        for index, person in enumerate(people):
+            spec = self.specs.get(person.game)
+            name: Msg | str = Msg("online.who.you") if index == 0 and mine is not None \
+                else person.name if person.account else Msg("online.who.guest",
+                                                             name=person.name)
+            lines.append(Msg(f"online.who.{person.where}", name=name,
+                             game=spec.title if spec is not None else person.game))
+        self.say(*lines)
 
     def _create(self, words: list[str] | None = None) -> p.Joined | None:
         """A table: ``create pnue 5`` makes it at once; otherwise the game is asked, then
@@ -620,6 +743,15 @@ class Lobby:
             problem = table.say(rest) if rest.strip() else Msg("online.chat.say_usage")
             if problem is not None:
                 self.say(problem)
+        elif command == "invite":
+            if not rest.strip():
+                self.say(Msg("online.invite.usage"))
+                return True
+            try:
+                self.session.request(p.Invite(name=rest.strip()))
+                self.say(Msg("online.invite.sent", name=rest.strip()))
+            except RequestRefused as error:
+                self.say(error.msg)
         elif command == "tell":
             name, _, text = rest.strip().partition(" ")
             problem = table.tell(name, text) if text.strip() else \

@@ -41,6 +41,9 @@ RETRY_EVERY = 5.0
 it takes (one client and one server: no crowd to spread, and a player back at the table
 within seconds of the server, not after a backoff of minutes)."""
 
+HELD = ("net.error.name_registered", "net.error.accounts_required")
+"""A hello's refusals that leave the connection open for a login (or another name)."""
+
 STILL_TRYING = (10, 30, 60)
 """Seconds after a loss at which the player hears that it is still being tried; then
 every minute (silence after "reconnecting" would sound like a hung client)."""
@@ -67,6 +70,45 @@ def connection_news(what: str, seconds: int, *, seated: bool) -> Msg:
             return Msg("online.still_trying_minutes", count=seconds // 60)
         return Msg("online.still_trying_seconds", count=seconds)
     return Msg("online.reconnected" if seated else "online.lobby.back")
+
+
+def _for_anywhere(message: Any) -> bool:
+    """A message that is no table's: said wherever its player is."""
+    return isinstance(message, (p.Notice, p.Letters, p.Invitation, p.Moderated,
+                                p.Announcement)) or (
+        isinstance(message, p.Chat) and message.channel == "private")
+
+
+def notice_lines(message: Any, specs: dict[str, GameSpec] | None = None) -> list[Msg]:
+    """What the player hears of a private line, a friend's coming or going, the lines
+    kept while they were away ("2 messages while you were away.", then each), an
+    invitation (with the way to take it)."""
+    if isinstance(message, p.Announcement):
+        return [Msg("online.announcement", by=message.by, text=message.text)]
+    if isinstance(message, p.Moderated):
+        from a11y_games.ui.moderating import when_text
+
+        until = Msg("online.until.time", when=when_text(message.until)) if message.until \
+            else Msg("online.until.forever")
+        return [Msg(f"online.moderated.{message.what}", by=message.by,
+                    reason=message.reason or "-", until=until,
+                    role=Msg(f"online.role.{message.role or 'player'}"))]
+    if isinstance(message, p.Invitation):
+        spec = (specs or {}).get(message.game)
+        return [Msg("online.invitation", name=message.sender,
+                    game=spec.title if spec is not None else message.game)]
+    if isinstance(message, p.Notice):
+        return [Msg(f"online.notice.{message.what}", name=message.name)]
+    if isinstance(message, p.Letters):
+        return [Msg("online.letters.count", count=len(message.letters)),
+                *(Msg("online.chat.private", name=letter.sender, text=letter.text)
+                  for letter in message.letters)]
+    if isinstance(message, p.Chat):
+        if message.to:
+            return [Msg("online.chat.private_to", name=message.sender, text=message.text,
+                        to=message.to)]
+        return [Msg("online.chat.private", name=message.sender, text=message.text)]
+    return []
 
 
 class ConnectionLost(TableUnavailable):
@@ -111,6 +153,29 @@ class Session:
         the seconds since the loss while it is being tried again."""
         self.token: str | None = None
         """The seat's reconnect token once a seat is taken (resumed with on reconnect)."""
+        self.login_token = ""
+        """The account's session (a kept one, or the last login's): said in every hello."""
+        self.account = ""
+        """The account logged in ("" for a guest)."""
+        self.accounts = ""
+        """The server's choice of accounts (``off``, ``optional``, ``required``; "" for a
+        server of protocol 2, which has none)."""
+        self.online = 0
+        """How many people the welcome said are online."""
+        self.motd = ""
+        """The server's message of the day, said in the lobby."""
+        self.held: Msg | None = None
+        """Why the first hello gave no name (a registered name, accounts needed): the
+        player logs in, registers or takes another name before anything else."""
+        self.session_ended = False
+        """The kept session sent in the first hello logs in no more (forget it)."""
+        self.invitation: p.Invitation | None = None
+        """The last invitation to a table (``accept`` in the lobby takes it)."""
+        self.notices: list[Any] = []
+        """Private lines, friends' comings and goings, lines kept while away, that came
+        while no table was attached (in the lobby): said at its next prompt."""
+        self.on_notice: Callable[[], None] = lambda: None
+        """Called on the connection's thread when a notice is kept so (the lobby wakes)."""
         self.watching: str | None = None
         """The table watched as a spectator (watched again on reconnect)."""
         self.last_seq = 0
@@ -200,10 +265,25 @@ class Session:
             self.on_state("still", mark)
 
     async def _greet(self, ws: Any, first: bool) -> None:
-        await ws.send(p.encode(p.Hello(protocol=p.PROTOCOL, name=self.name, lang=self.lang)))
+        await ws.send(p.encode(p.Hello(protocol=p.PROTOCOL, name=self.name, lang=self.lang,
+                                       session=self.login_token)))
         welcome = p.decode_server(await asyncio.wait_for(ws.recv(), REPLY_TIMEOUT))
         if isinstance(welcome, p.Error):
+            if first and welcome.msg.id in HELD:  # the lobby logs in first
+                self.held = welcome.msg
+                self.accounts = "required" if welcome.msg.id.endswith("required") \
+                    else "optional"  # (a server with accounts: its welcome comes later)
+                self.session_ended = bool(self.login_token)
+                self.login_token = ""
+                return
             raise ConnectionLost(welcome.msg)
+        if isinstance(welcome, p.Welcome):
+            self.accounts, self.online = welcome.accounts, welcome.online
+            self.motd = welcome.motd
+            if self.login_token and not welcome.account:
+                self.session_ended, self.login_token = True, ""
+            if welcome.account:
+                self.account = self.name = welcome.account
         if not first and self.token is not None:
             await ws.send(p.encode(p.Resume(token=self.token, last_seq=self.last_seq)))
         elif not first and self.watching is not None:
@@ -222,8 +302,23 @@ class Session:
             self.last_seq = max(self.last_seq, message.seq)
             if message.token:
                 self.token = message.token
+        elif isinstance(message, p.LoggedIn):  # the next hello (a reconnection) logs in
+            self.login_token, self.account, self.name = (message.session, message.account,
+                                                         message.account)
+            self.held = None
+        elif isinstance(message, p.LoggedOut):
+            self.login_token = self.account = ""
+        elif isinstance(message, p.Invitation):
+            self.invitation = message
+        elif isinstance(message, p.Welcome):
+            self.held = None
+            self.accounts, self.motd = message.accounts, message.motd
         with self._push_lock:
-            if self._on_push is None:
+            if self._on_push is None and _for_anywhere(message):
+                self.notices.append(message)  # the lobby's, not the next table's
+                del self.notices[:-1000]
+                self.on_notice()
+            elif self._on_push is None:
                 self._held.append((message, future is not None))
                 del self._held[:-10_000]
             else:
@@ -353,6 +448,7 @@ class RemoteTable:
         self.seat = joined.seat
         self.you = joined.you
         self.spec = specs[self.info.game]
+        self._specs = specs
         self._lock = threading.Condition()
         self._events: list[Event] = []
         self._pending: p.PendingMsg | None = None
@@ -446,6 +542,10 @@ class RemoteTable:
             if own:
                 return  # this seat's (or spectator's) own comings and goings are said apart
             self._note(self._presence_line(message), level=Verbosity.BRIEF)
+        elif isinstance(message, (p.Notice, p.Letters, p.Invitation, p.Moderated,
+                                  p.Announcement)):
+            for line in notice_lines(message, self._specs):
+                self._note(line, level=Verbosity.BRIEF)
         elif isinstance(message, p.Chat):
             msg_id = f"online.chat.{message.channel}"
             if message.channel == "private" and message.to:

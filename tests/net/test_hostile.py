@@ -66,8 +66,13 @@ def test_wrong_protocol_and_no_hello_are_refused(server: ServerProcess) -> None:
             client = Client(ws, "x")
             req = await client.request(p.ListTables())
             assert await _error(client, req) == "net.error.hello_first"
-            req = await client.request(p.Hello(protocol=p.PROTOCOL + 1, name="Old"))
+            req = await client.request(p.Hello(protocol=p.OLDEST - 1, name="Old"))
             assert await _error(client, req) == "net.error.protocol"
+            await asyncio.wait_for(ws.wait_closed(), 5)
+        async with connect(server.url) as ws:  # a newer client: the server is the old one
+            client = Client(ws, "x")
+            req = await client.request(p.Hello(protocol=p.PROTOCOL + 1, name="New"))
+            assert await _error(client, req) == "net.error.protocol_newer"
             await asyncio.wait_for(ws.wait_closed(), 5)
 
     run(scenario(), 30)

@@ -1,0 +1,166 @@
+"""Moderation over real sockets against a real server: the first admin named at the start,
+roles given by an admin, kick (the seat to a bot, for good), mute, ban of an account and of
+an address, the message of the day, announcements; what the person concerned hears, and
+every action in the record."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+
+from a11y_games.net import protocol as p
+from tests.net.clients import Player, Server
+from tests.net.test_account_client import SECRET as PASSWORD
+from tests.net.test_accounts import _ask, _error, _hello
+from tests.net.test_friendships import _account
+from tests.net.wire import ServerProcess, run
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def _moderate(action: str, name: str = "", **fields: object) -> p.Moderate:
+    return p.Moderate(action=action, name=name, **fields)  # type: ignore[arg-type]
+
+
+def test_moderators_act_and_the_person_concerned_hears_why(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path)
+    try:
+        server.start()
+
+        async def accounts() -> None:
+            for name in ("Root", "Mia", "Eve"):
+                client, _ = await _account(server.url, name)
+                await client.close()
+
+        run(accounts(), 60)
+        server.kill()
+        server.options = ("--admin", "Root")
+        server.start()
+
+        async def scenario() -> None:
+            root, _ = await _hello(server.url, "Root")
+            root = root  # logged in below
+            done = await _ask(root, p.Login(name="Root", password=PASSWORD))
+            assert isinstance(done, p.LoggedIn) and done.role == "admin"
+            mia, _ = await _hello(server.url, "Mia")
+            await _ask(mia, p.Login(name="Mia", password=PASSWORD))
+            eve, _ = await _hello(server.url, "Eve")
+            await _ask(eve, p.Login(name="Eve", password=PASSWORD))
+            refused = await _ask(mia, _moderate("mute", "Eve", minutes=5, reason="spam"))
+            assert _error(refused) == "net.error.not_moderator"
+            assert isinstance(await _ask(root, _moderate("role", "Mia", text="moderator")),
+                              p.Acked)
+            assert (await mia.expect(p.Moderated)).role == "moderator"
+            assert _error(await _ask(mia, _moderate("motd", text="Hi"))) == \
+                "net.error.not_admin"
+            assert _error(await _ask(mia, _moderate("mute", "Root", minutes=5,
+                                                    reason="x"))) == "net.error.moderate_rank"
+            assert _error(await _ask(mia, _moderate("mute", "Eve", minutes=5))) == \
+                "net.error.reason_needed"
+
+            # kick: Eve's seat goes to a bot, and her token no longer takes it back
+            table = await _ask(eve, p.Create(game="vanuatu", players=3,
+                                             bots={1: "normal"}, bot_delay=0))
+            assert isinstance(table, p.Joined)
+            bo, _ = await _hello(server.url, "Bo")
+            assert isinstance(await _ask(bo, p.Join(table=table.table.id)), p.Joined)
+            await eve.request(p.Start())
+            await eve.expect(p.PendingMsg)
+            assert isinstance(await _ask(mia, _moderate("kick", "Eve", reason="rude")),
+                              p.Acked)
+            kicked = await eve.expect(p.Moderated)
+            assert (kicked.what, kicked.by, kicked.reason) == ("kicked", "Mia", "rude")
+            await bo.expect(p.Presence, lambda m: m.what == "bot_took_over")
+            back = await _ask(eve, p.Resume(token=table.token or ""))
+            assert _error(back) == "net.error.token"
+
+            # mute: told why and until when; chat refused meanwhile; lifted
+            assert isinstance(await _ask(mia, _moderate("mute", "Eve", minutes=10,
+                                                        reason="spam")), p.Acked)
+            muted = await eve.expect(p.Moderated)
+            assert muted.what == "muted" and 590 < muted.until - time.time() <= 600
+            said = await _ask(eve, p.Tell(to="Bo", text="hello"))
+            assert _error(said) == "net.error.muted"
+            assert said.msg.params["reason"] == "spam" and said.msg.params["by"] == "Mia"
+            assert isinstance(await _ask(mia, _moderate("unmute", "Eve")), p.Acked)
+            assert isinstance(await _ask(eve, p.Tell(to="Bo", text="hello")), p.Acked)
+
+            # the message of the day, an announcement
+            assert isinstance(await _ask(root, _moderate("motd", text="Tournament at 8.")),
+                              p.Acked)
+            assert isinstance(await _ask(mia, _moderate("announce", text="Restart soon.")),
+                              p.Acked)
+            heard = await bo.expect(p.Announcement)
+            assert (heard.by, heard.text) == ("Mia", "Restart soon.")
+            guest, welcome = await _hello(server.url, "Cy")
+            assert isinstance(welcome, p.Welcome) and welcome.motd == "Tournament at 8."
+
+            # ban an account: told, closed, refused at the door with why and until when
+            assert isinstance(await _ask(mia, _moderate("ban", "Eve", minutes=24 * 60,
+                                                        reason="cheating")), p.Acked)
+            banned = await eve.expect(p.Moderated)
+            assert (banned.what, banned.reason) == ("banned", "cheating")
+            await asyncio.wait_for(eve.ws.wait_closed(), 5)
+            again, answer = await _hello(server.url, "Eve")
+            assert _error(answer) == "net.error.banned"
+            assert answer.msg.params["reason"] == "cheating"
+            assert answer.msg.params["until"].id == "net.until.time"
+
+            # ban an address (loopback here): everyone from it, until lifted
+            assert isinstance(await _ask(root, _moderate("ban", "127.0.0.1", minutes=0,
+                                                         reason="flood")), p.Acked)
+            await asyncio.wait_for(guest.ws.wait_closed(), 5)
+            closed, answer = await _hello(server.url, "Dee")
+            assert _error(answer) == "net.error.banned"
+            assert answer.msg.params["until"].id == "net.until.forever"
+            for client in (root, mia, bo, again, closed):
+                await client.close()
+
+        run(scenario(), 90)
+        storage_log = server.stop()
+        assert "Root is an admin of this server." in storage_log
+    finally:
+        server.kill()
+
+
+def test_the_record_lists_every_action_with_who_when_and_why(tmp_path: Path) -> None:
+    server = Server(tmp_path / "db", tmp_path / "home", "--admin", "Root")
+    server.data.mkdir(parents=True)
+    from a11y_games.net.accounts import Accounts
+    from a11y_games.net.storage import SqliteStorage
+
+    storage = SqliteStorage(server.data / "tables.sqlite3")
+
+    async def register() -> None:
+        await Accounts(storage).register("Root", PASSWORD)
+
+    asyncio.run(register())
+    storage.close()
+    server.start()
+    try:
+        root = Player(server.url, tmp_path / "root", "Root")
+        root.expect(r"^Type the password of Root")
+        root.send(PASSWORD)
+        root.expect(r"^Lobby: type a number\.")
+        root.send("motd Tournament at 8.")
+        root.expect(r"^Done\.$")
+        root.send("announce Restart soon.")
+        root.expect(r"^Announcement from Root: Restart soon\.$")
+        root.send("mute Zed 5 spam")
+        root.expect(r"^Done\.$")
+        root.send("modlog")
+        root.expect(r"^4 actions, oldest first\.$")
+        root.expect(r": server gave Root the role admin\.$")
+        root.expect(r"^\d{4}-\d\d-\d\d \d\d:\d\d UTC: Root set the message of the day:"
+                    r" Tournament at 8\.$")
+        root.expect(r": Root announced: Restart soon\.$")
+        root.expect(r": Root muted Zed until \d{4}-\d\d-\d\d \d\d:\d\d UTC: spam\.$")
+        cy = Player(server.url, tmp_path / "cy", "Cy", "fr")
+        cy.expect(r"^Message du jour : Tournament at 8\.$")
+        for player in (root, cy):
+            player.kill()
+    finally:
+        server.kill()
