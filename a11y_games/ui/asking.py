@@ -92,6 +92,8 @@ class Asking:
         if said is full or len(said) > 1:  # brief: no list was heard
             self._remember_choices(seat, pending, whole=whole)
             self._taught = True
+        if any(m.id.endswith("_several") for m in said):  # "one or several" heard
+            self.__dict__.setdefault("_several_taught", set()).add(pending.prompt.id)
         texts = [self.tr.render(m) for m in said]
         self.out.lines([*texts, *(self.tr.render(m) for m in self.first_heard(said))])
         self.out.question = [self.tr.render(m) for m in full] if said is not full else texts
@@ -415,13 +417,17 @@ class Asking:
         ``continued``: an entry that continues the one before it (the same kind of label,
         for the same first step) is said by its shorter label, the game's ``continued``
         parameter ("3. Tourist to Efate: 2 vatu, 1 of 5", "4. Tanna: 0 vatu, 0 of 4"):
-        the list said at normal verbosity; ``choices`` and full say every label whole."""
+        the list said at normal verbosity; ``choices`` and full say every label whole.
+        That a question takes several numbers ("6 choices, one or several:") is said with
+        its list the first time in a game, and in every list said whole by ``choices``
+        or at full; said at normal again, the same question's header is "6 choices:"."""
         keyed = self.keyed_choices(seat)
         header = "core.choices.header_short" if getattr(self, "_taught", False) \
             else "core.choices.header"
         pending = self.table.pending()
-        if pending is not None and pending.several:  # the same question comes back
-            header += "_several"
+        if pending is not None and pending.several and not (  # it comes back after an answer
+                continued and pending.prompt.id in getattr(self, "_several_taught", ())):
+            header += "_several"  # said with the list the first time, then in full lists
         self._taught = True
         labels = [label for _, _, label in keyed]
         if continued:

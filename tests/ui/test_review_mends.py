@@ -126,8 +126,26 @@ def test_vertigo_a_finished_menu_asked_again_is_read_whole() -> None:
     lines = _solo("vertigo", 2, 1, "1\n" * 11 + "00\n1\n")
     manage = next(i for i, line in enumerate(lines) if line.startswith("Management,"))
     asked = lines.index("Which region?", manage)
-    assert lines[asked + 1] == "5 choices, one or several:"
+    assert lines[asked + 1] == "5 choices:"  # "one or several" was said at the setup
     assert lines[asked + 2].startswith("1. Centre A, 5 $")
+
+
+@pytest.mark.parametrize(("lang", "several", "short"), [
+    ("en", "choices, one or several:", "5 choices:"),
+    ("fr", "choix, un ou plusieurs :", "5 choix :")])
+def test_a_question_taking_several_numbers_says_so_once_then_in_whole_lists(
+        lang: str, several: str, short: str) -> None:
+    """"6 choices, one or several:" before every purchase list (16 characters, Vertigo's
+    most repeated header): said with the question's list the first time in a game; the
+    same question's list said again at normal is "5 choices:", and ``choices`` (the whole
+    list, as a new player asks it) says it again."""
+    lines = _solo("vertigo", 2, 1, "1\n" * 11 + "00\n1\nchoices\n", lang=lang)
+    firsts = [i for i, line in enumerate(lines) if line.endswith(several)]
+    manage = next(i for i, line in enumerate(lines) if line.startswith(("Management,",
+                                                                         "Gestion,")))
+    assert firsts and firsts[0] < manage  # taught at the setup
+    assert lines[lines.index(short, manage) - 1] in ("Which region?", "Quelle région ?")
+    assert any(i > manage for i in firsts)  # choices: the whole list says it again
 
 
 def test_a_save_is_said_by_its_name_and_its_folder_stays_findable(tmp_path) -> None:
