@@ -14,7 +14,7 @@ from a11y_games.ui.commands import fold
 from a11y_games.ui.numbering import FINISH_KEY, menu_key
 from a11y_games.ui.terminal import PROMPT, Woken
 
-__all__ = ["Asking"]
+__all__ = ["SHORT", "Asking", "said_prompt"]
 
 
 CONTINUED = "continued"
@@ -30,6 +30,20 @@ def _continuing(label: Msg, before: Msg | None) -> Msg:
             and before.params.get(STEP) == label.params.get(STEP)):
         return short
     return label
+
+
+SHORT = "short"
+"""A question's parameter (not said in the question itself): the question as said when it
+is first asked, just after the lines that named what it is about ("Your vote on Law 5?"
+after "Gaia proposes Law 5, climate accord."; "Approve them?" after "Ingrid nominates
+Priya."). Come back to by ``0. Back`` (from a claim menu), and at Enter, ``choices``,
+full verbosity and a shared keyboard, it is said whole."""
+
+
+def said_prompt(prompt: Msg, humans: int) -> Msg:
+    """The question as first said to the player (see :data:`SHORT`)."""
+    short = prompt.params.get(SHORT)
+    return short if isinstance(short, Msg) and humans <= 1 else prompt
 
 
 LITTLE = 2
@@ -84,7 +98,10 @@ class Asking:
         if choices or self.verbosity >= Verbosity.FULL:
             said = full
         else:
-            question = [pending.prompt if follows else turn]
+            back = getattr(self, "_went_back", None) == (seat, self.table.log_length)
+            asked = pending.prompt if back else said_prompt(pending.prompt,
+                                                            len(self.table.humans()))
+            question = [asked if follows else self.turn_msg(seat, asked)]
             said = question
             if self.verbosity >= Verbosity.NORMAL:
                 news, whole = self._choices_news(seat, pending)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from a11y_games.engine import Msg, Verbosity
+from a11y_games.engine import Msg, PlayerRef, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.pnue import SPEC
@@ -185,3 +185,16 @@ def test_a_menu_of_names_says_its_verb_once_and_choices_says_every_label() -> No
                if label != "Make a public claim"), lines[whole:whole + 8]
     claims = [i for i, line in enumerate(lines) if line.startswith("2. Say: lobbyist")]
     assert claims and all(lines[i + 1].startswith("3. lobbyist ") for i in claims)
+
+
+def test_a_claim_of_tiles_is_said_as_a_claim_of_a_role_is() -> None:
+    """"Chloe claims: drew lobbyist 3, ecological 0." (was "Chloe claims to have drawn:
+    ..."), as "Mateo claims: Haruto is a lobbyist.": who claims, then the claim; the
+    same counts, 10 characters fewer a claim; the player's own too ("You claim: received
+    lobbyist 2, ecological 0.")."""
+    heard = Translator("en").for_seat(2)
+    for msg_id, verb in (("pnue.claim.drew_tiles", "drew"), ("pnue.claim.got_tiles", "received")):
+        assert heard.render(Msg(msg_id, seat=PlayerRef(1), lob=3, eco=0)) == \
+            f"Player 2 claims: {verb} lobbyist 3, ecological 0."
+        assert heard.render(Msg(msg_id, seat=PlayerRef(2), lob=2, eco=1)) == \
+            f"You claim: {verb} lobbyist 2, ecological 1."

@@ -242,3 +242,39 @@ def test_a_game_opened_over_does_not_invite_to_type_choices() -> None:
 
     assert "Type choices for what you can do." not in opening(True)
     assert "Type choices for what you can do." in opening(False)
+
+
+@pytest.mark.parametrize(("lang", "short", "whole"), [
+    ("en", "Approve them?", "Your turn: Approve Thiago, with you as President?"),
+    ("fr", "Les approuver ?", "À vous : Approuver Thiago, avec vous à la présidence ?")])
+def test_a_vote_asked_just_after_its_nomination_names_nobody_again(
+        lang: str, short: str, whole: str) -> None:
+    """"Ingrid nominates Priya." then "Your turn: Approve Ingrid and Priya?" said the pair
+    twice in two lines: the vote asked just after the nomination is "Approve them?"; Enter
+    (and ``choices``) says it whole, names and all."""
+    lines = _solo("pnue", 5, 1, "1\n\n", lang=lang)
+    named = next(i for i, line in enumerate(lines) if line.endswith(("nominate Thiago.",
+                                                                     "proposez Thiago.")))
+    assert lines[named + 1] == short
+    assert whole in lines[named + 2:]
+
+
+@pytest.mark.parametrize(("lang", "short", "whole"), [
+    ("en", "Your vote on Law 3?", "Your vote on Law 3, moratorium?"),
+    ("fr", "Votre vote : loi 3 ?", "Votre vote : Loi 3, moratoire ?")])
+def test_a_vertigo_vote_says_the_law_by_its_number_after_its_proposal(
+        lang: str, short: str, whole: str) -> None:
+    """"Gaia proposes Law 3, moratorium." then "Your vote on Law 3?": the law's name is
+    not said again in the question first asked (16 characters a vote); the question kept
+    for Enter and ``choices`` names it; at a shared keyboard it is said whole."""
+    from a11y_games.i18n import Translator
+    from a11y_games.ui.asking import said_prompt
+    from tests.vertigo.test_rules_laws import law_game
+
+    state = law_game(3, (1, 1, 1))
+    state.apply(state.order[0], "law:3")
+    pending = state.pending()
+    assert pending is not None
+    tr = Translator(lang)
+    assert tr.render(said_prompt(pending.prompt, 1)) == short
+    assert tr.render(said_prompt(pending.prompt, 2)) == tr.render(pending.prompt) == whole
