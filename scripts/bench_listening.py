@@ -327,8 +327,11 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int, *
         asking[:] = [0]
         try:
             asked(asked_seat, pending, **kwargs)
-            # in part: fewer lines said than the question with its whole list
-            policy.in_part = asking[0] < len(client.out.question)
+            # in part: not every choice said (a short list heard before may be said on
+            # one line, every entry in it); an older client: fewer lines than the whole
+            whole = getattr(client, "listed_whole", None)
+            policy.in_part = (not whole) if whole is not None else (
+                asking[0] < len(client.out.question))
         finally:
             asking.clear()
         heard.asked_chars += heard.chars - before

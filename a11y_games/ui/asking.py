@@ -46,6 +46,9 @@ def said_prompt(prompt: Msg, humans: int) -> Msg:
     return short if isinstance(short, Msg) and humans <= 1 else prompt
 
 
+INLINE = 40
+"""At most this many characters for a list heard before to be said on one line."""
+
 LITTLE = 2
 """At most this many entries new, changed or gone for a menu to be said in part."""
 
@@ -105,10 +108,13 @@ class Asking:
             said = question
             if self.verbosity >= Verbosity.NORMAL:
                 news, whole = self._choices_news(seat, pending)
-                said = question + news
+                said = question + (self._inline(seat, pending, news) if whole else news)
         if said is full or len(said) > 1:  # brief: no list was heard
             self._remember_choices(seat, pending, whole=whole)
             self._taught = True
+        self.listed_whole = whole and (said is full or len(said) > 1)
+        """Whether the question was said with every one of its choices (a list said in
+        part, or none at brief: False)."""
         if any(m.id.endswith("_several") for m in said):  # "one or several" heard
             self.__dict__.setdefault("_several_taught", set()).add(pending.prompt.id)
         texts = [self.tr.render(m) for m in said]
@@ -118,6 +124,21 @@ class Asking:
             cells = self._braille_lines(texts)
             if cells:
                 self.out.lines(cells, remember=False)
+
+    def _inline(self, seat: int, pending: Pending, lines: list[Msg]) -> list[Msg]:
+        """A short list said whole (its header, then an entry a line), or on one line
+        without its header when this seat heard this very list whole before in the game,
+        every entry the same (the third vote's "1. Yes; 2. No; 3. Abstain."), and it fits
+        :data:`INLINE` cells: every entry is still said, the header taught nothing new."""
+        items = [self.tr.render(m) for m in lines[1:]]
+        known: set[tuple[object, ...]] = self.__dict__.setdefault("_lists_heard", set())
+        key = (seat, pending.prompt.id, *items)
+        if key not in known:
+            known.add(key)
+            return lines
+        joined = self.tr.render(Msg("core.choices.names_separator")).join(items)
+        inline = Msg("core.choices.inline", items=joined)
+        return [inline] if len(self.tr.render(inline)) <= INLINE else lines
 
     def turn_msg(self, seat: int, question: Msg) -> Msg:
         """"Your turn: QUESTION"; named ("Ana, your turn: ...") when several people share

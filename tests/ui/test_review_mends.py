@@ -8,9 +8,10 @@ import io
 
 import pytest
 
-from a11y_games.engine import Verbosity
+from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.games import get_spec
+from a11y_games.i18n import Translator
 from a11y_games.ui.client import Client
 from a11y_games.ui.terminal import PlainReader, Writer
 
@@ -278,3 +279,20 @@ def test_a_vertigo_vote_says_the_law_by_its_number_after_its_proposal(
     tr = Translator(lang)
     assert tr.render(said_prompt(pending.prompt, 1)) == short
     assert tr.render(said_prompt(pending.prompt, 2)) == tr.render(pending.prompt) == whole
+
+
+def test_a_short_list_heard_whole_before_is_said_on_one_line_every_entry_in_it() -> None:
+    """The third vote's "3 choices:", "1. Yes", "2. No", "3. Make a public claim": heard
+    whole before, every entry the same, it is one line without its header ("1. Yes; 2.
+    No; 3. Make a public claim."), every number and label still said; a list not heard
+    before, and ``choices``, are said an entry a line with their header."""
+    lines = _solo("pnue", 5, 1, "1\n" * 5 + "choices\n")  # 5: nominate ... 2nd vote
+    votes = [i for i, line in enumerate(lines) if line.endswith("Approve them?")]
+    assert lines[votes[1] + 1:votes[1] + 5] == [
+        "3 choices:", "1. Yes", "2. No", "3. Make a public claim"]  # first heard: whole
+    assert lines[votes[2] + 1] == "1. Yes; 2. No; 3. Make a public claim."
+    asked = lines.index("Your turn: Approve Ingrid and Haruto?", votes[2])  # choices: whole
+    assert lines[asked + 1:asked + 5] == [
+        "3 choices:", "1. Yes", "2. No", "3. Make a public claim"]
+    assert Translator("fr").render(Msg("core.choices.inline", items="1. Oui ; 2. Non")) \
+        == "1. Oui ; 2. Non."
