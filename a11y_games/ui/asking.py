@@ -116,7 +116,7 @@ class Asking:
         """Whether the question was said with every one of its choices (a list said in
         part, or none at brief: False)."""
         if any(m.id.endswith("_several") for m in said):  # "one or several" heard
-            self.__dict__.setdefault("_several_taught", set()).add(pending.prompt.id)
+            self.__dict__.setdefault("_several_taught", set()).add((seat, pending.prompt.id))
         texts = [self.tr.render(m) for m in said]
         self.out.lines([*texts, *(self.tr.render(m) for m in self.first_heard(said))])
         self.out.question = [self.tr.render(m) for m in full] if said is not full else texts
@@ -464,7 +464,7 @@ class Asking:
             else "core.choices.header"
         pending = self.table.pending()
         if pending is not None and pending.several and not (  # it comes back after an answer
-                continued and pending.prompt.id in getattr(self, "_several_taught", ())):
+                continued and (seat, pending.prompt.id) in getattr(self, "_several_taught", ())):
             header += "_several"  # said with the list the first time, then in full lists
         self._taught = True
         labels = [label for _, _, label in keyed]

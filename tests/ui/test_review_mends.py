@@ -296,3 +296,11 @@ def test_a_short_list_heard_whole_before_is_said_on_one_line_every_entry_in_it()
         "3 choices:", "1. Yes", "2. No", "3. Make a public claim"]
     assert Translator("fr").render(Msg("core.choices.inline", items="1. Oui ; 2. Non")) \
         == "1. Oui ; 2. Non."
+
+
+def test_at_a_shared_keyboard_each_player_hears_one_or_several_once() -> None:
+    """"One or several" is taught to each player: Bo hearing it does not teach Ana."""
+    lines = _hot_seat("vertigo", 2, 1, "\n1\n1\n00\n00\n\n1\n1\n")
+    ana = lines.index("Ana, press Enter when ready.")
+    assert "5 choices, one or several:" in lines[:ana]  # Bo's purchase
+    assert "5 choices, one or several:" in lines[ana:]  # Ana's, not "5 choices:"
