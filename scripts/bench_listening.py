@@ -50,6 +50,11 @@ try:  # an action and its place offered as one entry (issue 13's fifth pass)
     from a11y_games.engine.steps import SEPARATOR, offered
 except ImportError:  # an older tree: one step, one question
     SEPARATOR, offered = None, None  # type: ignore[assignment]
+try:  # a question first said short (issue 27's measure, 7 December)
+    from a11y_games.ui.asking import said_prompt
+except ImportError:  # an older tree: every question said whole
+    def said_prompt(prompt: Any, humans: int) -> Any:  # type: ignore[misc]
+        return prompt
 from a11y_games.ui.client import Client
 from a11y_games.ui.listening import kind_of
 from a11y_games.ui.numbering import menu_key
@@ -315,14 +320,18 @@ def play(game: str, players: int, seed: int, verbosity: Verbosity, limit: int, *
         if not first:
             first.append(heard.lines)
         before = heard.chars
-        turn = client.tr.render(client.turn_msg(asked_seat, pending.prompt))
-        turn_prefix[:] = [turn, len(turn) - len(client.tr.render(pending.prompt))]
+        question = said_prompt(pending.prompt, 1)  # as first asked ("Approve them?")
+        turn = client.tr.render(client.turn_msg(asked_seat, question))
+        turn_prefix[:] = [turn, len(turn) - len(client.tr.render(question))]
         prompt[0] = pending.prompt.id
         asking[:] = [0]
         try:
             asked(asked_seat, pending, **kwargs)
-            # in part: fewer lines said than the question with its whole list
-            policy.in_part = asking[0] < len(client.out.question)
+            # in part: not every choice said (a short list heard before may be said on
+            # one line, every entry in it); an older client: fewer lines than the whole
+            whole = getattr(client, "listed_whole", None)
+            policy.in_part = (not whole) if whole is not None else (
+                asking[0] < len(client.out.question))
         finally:
             asking.clear()
         heard.asked_chars += heard.chars - before

@@ -20,6 +20,7 @@ CHANGED_ONE = re.compile(r"^\d+ (?:choices?|choix) ?; (?:le )?(\d+) (?:is now|es
 KEPT = re.compile(r"^(?:The same \d+ choices?|Les? (?:\d+ )?mêmes? choix|\d+ (?:choices?|choix) "
                   r"(?:left|restants?))")
 ITEM = re.compile(r"^(\d+)\. ")
+INLINE = re.compile(r"^\d+\. .*? ?; \d+\. ")  # "1. Yes; 2. No; 3. Abstain.": a whole list
 REFUSED = re.compile(r"^(?:No choice \S+ here|Pas de choix \S+ ici)")
 
 
@@ -41,7 +42,10 @@ class Answerer:
                 self.keys.append(item.group(1))
             return
         self.collecting = False
-        if FULL.match(line):
+        if INLINE.match(line):
+            self.keys = re.findall(r"(?:^|; )(\d+)\. ", line)
+            self.waiting = True
+        elif FULL.match(line):
             self.keys, self.collecting, self.waiting = [], True, True
         elif one := CHANGED_ONE.match(line):  # "6 choices; 1 is now Right F, 5 $."
             self.waiting = True

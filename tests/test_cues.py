@@ -198,7 +198,7 @@ def test_pnue_cues_the_secret_role_then_the_vote_each_before_its_line() -> None:
     assert tape.before("private", "Your role: a lobbyist.")
     assert tape.before("round", "Turn 1: Chloe is President.")
     assert tape.before("acted", "Chloe nominates Priya.")
-    assert tape.before("vote", "Your turn: Approve Chloe and Priya?")
+    assert tape.before("vote", "Your turn: Approve them?")
 
 
 def test_bots_moves_tick_and_results_sound_in_the_order_of_their_lines() -> None:

@@ -14,7 +14,7 @@ from a11y_games.ui.commands import fold
 from a11y_games.ui.numbering import FINISH_KEY, menu_key
 from a11y_games.ui.terminal import PROMPT, Woken
 
-__all__ = ["Asking"]
+__all__ = ["SHORT", "Asking", "said_prompt"]
 
 
 CONTINUED = "continued"
@@ -31,6 +31,23 @@ def _continuing(label: Msg, before: Msg | None) -> Msg:
         return short
     return label
 
+
+SHORT = "short"
+"""A question's parameter (not said in the question itself): the question as said when it
+is first asked, just after the lines that named what it is about ("Your vote on Law 5?"
+after "Gaia proposes Law 5, climate accord."; "Approve them?" after "Ingrid nominates
+Priya."). Come back to by ``0. Back`` (from a claim menu), and at Enter, ``choices``,
+full verbosity and a shared keyboard, it is said whole."""
+
+
+def said_prompt(prompt: Msg, humans: int) -> Msg:
+    """The question as first said to the player (see :data:`SHORT`)."""
+    short = prompt.params.get(SHORT)
+    return short if isinstance(short, Msg) and humans <= 1 else prompt
+
+
+INLINE = 40
+"""At most this many characters for a list heard before to be said on one line."""
 
 LITTLE = 2
 """At most this many entries new, changed or gone for a menu to be said in part."""
@@ -84,14 +101,22 @@ class Asking:
         if choices or self.verbosity >= Verbosity.FULL:
             said = full
         else:
-            question = [pending.prompt if follows else turn]
+            back = getattr(self, "_went_back", None) == (seat, self.table.log_length)
+            asked = pending.prompt if back else said_prompt(pending.prompt,
+                                                            len(self.table.humans()))
+            question = [asked if follows else self.turn_msg(seat, asked)]
             said = question
             if self.verbosity >= Verbosity.NORMAL:
                 news, whole = self._choices_news(seat, pending)
-                said = question + news
+                said = question + (self._inline(seat, pending, news) if whole else news)
         if said is full or len(said) > 1:  # brief: no list was heard
             self._remember_choices(seat, pending, whole=whole)
             self._taught = True
+        self.listed_whole = whole and (said is full or len(said) > 1)
+        """Whether the question was said with every one of its choices (a list said in
+        part, or none at brief: False)."""
+        if any(m.id.endswith("_several") for m in said):  # "one or several" heard
+            self.__dict__.setdefault("_several_taught", set()).add((seat, pending.prompt.id))
         texts = [self.tr.render(m) for m in said]
         self.out.lines([*texts, *(self.tr.render(m) for m in self.first_heard(said))])
         self.out.question = [self.tr.render(m) for m in full] if said is not full else texts
@@ -99,6 +124,21 @@ class Asking:
             cells = self._braille_lines(texts)
             if cells:
                 self.out.lines(cells, remember=False)
+
+    def _inline(self, seat: int, pending: Pending, lines: list[Msg]) -> list[Msg]:
+        """A short list said whole (its header, then an entry a line), or on one line
+        without its header when this seat heard this very list whole before in the game,
+        every entry the same (the third vote's "1. Yes; 2. No; 3. Abstain."), and it fits
+        :data:`INLINE` cells: every entry is still said, the header taught nothing new."""
+        items = [self.tr.render(m) for m in lines[1:]]
+        known: set[tuple[object, ...]] = self.__dict__.setdefault("_lists_heard", set())
+        key = (seat, pending.prompt.id, *items)
+        if key not in known:
+            known.add(key)
+            return lines
+        joined = self.tr.render(Msg("core.choices.names_separator")).join(items)
+        inline = Msg("core.choices.inline", items=joined)
+        return [inline] if len(self.tr.render(inline)) <= INLINE else lines
 
     def turn_msg(self, seat: int, question: Msg) -> Msg:
         """"Your turn: QUESTION"; named ("Ana, your turn: ...") when several people share
@@ -415,13 +455,17 @@ class Asking:
         ``continued``: an entry that continues the one before it (the same kind of label,
         for the same first step) is said by its shorter label, the game's ``continued``
         parameter ("3. Tourist to Efate: 2 vatu, 1 of 5", "4. Tanna: 0 vatu, 0 of 4"):
-        the list said at normal verbosity; ``choices`` and full say every label whole."""
+        the list said at normal verbosity; ``choices`` and full say every label whole.
+        That a question takes several numbers ("6 choices, one or several:") is said with
+        its list the first time in a game, and in every list said whole by ``choices``
+        or at full; said at normal again, the same question's header is "6 choices:"."""
         keyed = self.keyed_choices(seat)
         header = "core.choices.header_short" if getattr(self, "_taught", False) \
             else "core.choices.header"
         pending = self.table.pending()
-        if pending is not None and pending.several:  # the same question comes back
-            header += "_several"
+        if pending is not None and pending.several and not (  # it comes back after an answer
+                continued and (seat, pending.prompt.id) in getattr(self, "_several_taught", ())):
+            header += "_several"  # said with the list the first time, then in full lists
         self._taught = True
         labels = [label for _, _, label in keyed]
         if continued:

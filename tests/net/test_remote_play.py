@@ -434,9 +434,9 @@ def test_the_count_of_answers_agrees_with_how_many_answered(server: Server,
     create_table(bo, game="pnue", players=5, bots=4)
     bo.expect(r"vous avez la place 1 sur 5")
     bo.send("start")
-    if bo.expect(r"^À vous : (Proposez|Approuver)").group(1) == "Proposez":
+    if bo.expect(r"^À vous : (Proposez|Les approuver)").group(1) == "Proposez":
         bo.send("1")  # Bo is the first President: a nomination, then the vote
-        bo.expect(r"^Approuver")
+        bo.expect(r"^Les approuver")
     bo.send("journal 30")
     bo.expect(r"^1 sur 5 a répondu\.$")
     bo.expect(r"^2 sur 5 ont répondu\.$")

@@ -226,10 +226,13 @@ def test_the_question_is_one_whole_line_and_the_prompt_is_short() -> None:
     question = next(line for line in writer.stream.getvalue().splitlines()
                     if line.startswith("Your turn: "))
     from a11y_games.engine import Msg
+    from a11y_games.ui.asking import said_prompt
 
-    whole = client.tr.render(Msg("core.turn.yours", question=match.state.pending().prompt))
-    assert question == whole and question.endswith("?"), "one whole line"
-    assert writer.question[0] == question, "kept for the key that says it again"
+    asked = match.state.pending().prompt  # said shortly just after the nomination
+    short = client.tr.render(Msg("core.turn.yours", question=said_prompt(asked, 1)))
+    whole = client.tr.render(Msg("core.turn.yours", question=asked))
+    assert question == short and question.endswith("?"), "one whole line"
+    assert writer.question[0] == whole, "kept whole for the key that says it again"
     assert prompts[0] == "Ana> "
 
 

@@ -3,9 +3,10 @@ investigation and the claims said at every verbosity, who claims in the same lin
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from a11y_games.engine import Msg, Verbosity
+from a11y_games.engine import Msg, PlayerRef, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
 from a11y_games.games.pnue import SPEC
@@ -123,3 +124,77 @@ def test_the_president_and_the_secretary_hear_their_tiles_said_once_at_full() ->
             received += sum(line.startswith("You receive ") for line in heard)
             others += sum(" draws " in line or " hands " in line for line in heard)
     assert drew > 10 and received > 10 and others > 40
+
+
+class _FirstChoice:
+    """Types the first choice offered (Enter in a race), then ``choices`` once when asked
+    to nominate, until ``limit`` inputs."""
+
+    interactive = False
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.client = None
+        self.asked_whole = False
+
+    def read(self, prompt: str) -> str:
+        self.limit -= 1
+        mine = self.client._my_turn() if self.limit > 0 else None  # type: ignore[attr-defined]
+        if mine is None:
+            raise EOFError
+        if mine[1].race:
+            return ""
+        if mine[1].prompt.id == "pnue.ask.nominate" and not self.asked_whole:
+            self.asked_whole = True
+            return "choices"
+        keys = [k for k, _, _ in self.client.keyed_choices(mine[0])]  # type: ignore[attr-defined]
+        return next(k for k in keys if k != "0")
+
+
+def test_a_menu_of_names_says_its_verb_once_and_choices_says_every_label() -> None:
+    """"1. Nominate Wanjiru", "2. Ingrid", "3. Priya": the verb said once at normal (9
+    characters an entry fewer), as a claim of tiles ("2. Say: lobbyist 0, ecological 3",
+    "3. lobbyist 1, ecological 2"); ``choices`` says each label whole."""
+    import pytest
+
+    from tests.answering import run_scripted
+
+    for seed in range(1, 6):
+        _, _, lines = run_scripted(SPEC, seed, 7, _FirstChoice(300))
+        if any(line.endswith("Nominate a Secretary-General.") for line in lines):
+            break
+    else:
+        pytest.fail("Ana was never President")
+    def items(start: int) -> list[str]:
+        """The entries of the list said after the question at ``start``."""
+        out = []
+        for line in lines[start + 2:]:
+            if not re.match(r"\d+\. ", line):
+                return out
+            out.append(line.split(". ", 1)[1])
+        return out
+
+    asked = next(i for i, line in enumerate(lines)
+                 if line.endswith("Nominate a Secretary-General."))
+    said = [label for label in items(asked) if label != "Make a public claim"]
+    assert said[0].startswith("Nominate ") and len(said) > 2, said
+    assert all(re.fullmatch(r"[A-Z][a-z]+", label) for label in said[1:]), said
+    whole = next(i for i, line in enumerate(lines)
+                 if i > asked and line.endswith("Nominate a Secretary-General."))  # choices
+    assert all(label.startswith("Nominate ") for label in items(whole)
+               if label != "Make a public claim"), lines[whole:whole + 8]
+    claims = [i for i, line in enumerate(lines) if line.startswith("2. Say: lobbyist")]
+    assert claims and all(lines[i + 1].startswith("3. lobbyist ") for i in claims)
+
+
+def test_a_claim_of_tiles_is_said_as_a_claim_of_a_role_is() -> None:
+    """"Chloe claims: drew lobbyist 3, ecological 0." (was "Chloe claims to have drawn:
+    ..."), as "Mateo claims: Haruto is a lobbyist.": who claims, then the claim; the
+    same counts, 10 characters fewer a claim; the player's own too ("You claim: received
+    lobbyist 2, ecological 0.")."""
+    heard = Translator("en").for_seat(2)
+    for msg_id, verb in (("pnue.claim.drew_tiles", "drew"), ("pnue.claim.got_tiles", "received")):
+        assert heard.render(Msg(msg_id, seat=PlayerRef(1), lob=3, eco=0)) == \
+            f"Player 2 claims: {verb} lobbyist 3, ecological 0."
+        assert heard.render(Msg(msg_id, seat=PlayerRef(2), lob=2, eco=1)) == \
+            f"You claim: {verb} lobbyist 2, ecological 1."

@@ -271,8 +271,8 @@ def test_a_vote_put_to_all_asks_the_player_at_once_the_bots_think_after() -> Non
     at_question: list[int] = []
 
     def on_line(text: str, pipe) -> None:
-        if text.startswith("Approve ") and "with you as President" in text \
-                and not at_question:
+        if text.startswith("Approve ") and not at_question:  # "Approve them?" after
+            # Ana's nomination (the vote asked just after it names nobody again)
             at_question.append(len(match.log))
             pipe.send_text("1\n")
         if text.startswith("Approved:") or text.startswith("Rejected:"):

@@ -51,15 +51,15 @@ def test_a_voter_in_the_claim_menu_hears_the_claim_s_question_numbered_from_1() 
     """"Your turn: Approve Thiago and Ingrid?" over "4. Say: lobbyist 0, ecological 3" said
     a question the choices did not answer, and numbers that were not the menu's."""
     lines = _at_the_vote(["Ana"], "3\n0\n0\n2\n")
-    assert _from(lines, "Your turn: Approve Thiago and Ingrid?", 5) == [
-        "Your turn: Approve Thiago and Ingrid?", "3 choices. Type a number.",
+    assert _from(lines, "Your turn: Approve them?", 5) == [  # just after the nomination
+        "Your turn: Approve them?", "3 choices. Type a number.",
         "1. Yes", "2. No", "3. Make a public claim"]
     # one turn to claim about: chosen at once, then what Ana says of it, numbered from 1
     assert _from(lines, "Only one choice: Turn 1: what you drew as President.", 8) == [
         "Only one choice: Turn 1: what you drew as President.",
         "What do you say of turn 1?", "5 choices:",
-        "1. Say: lobbyist 0, ecological 3", "2. Say: lobbyist 1, ecological 2",
-        "3. Say: lobbyist 2, ecological 1", "4. Say: lobbyist 3, ecological 0", "0. Back"]
+        "1. Say: lobbyist 0, ecological 3", "2. lobbyist 1, ecological 2",  # "Say:" once
+        "3. lobbyist 2, ecological 1", "4. lobbyist 3, ecological 0", "0. Back"]
     # Back: the turn asked again (not chosen again at once: Back gets out), then the vote
     assert _from(lines, "Claim about which turn?", 7) == [
         "Claim about which turn?", "2 choices:", "1. Turn 1: what you drew as President",

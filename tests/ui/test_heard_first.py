@@ -135,10 +135,11 @@ def test_what_went_is_said_by_name_in_the_same_turn() -> None:
 @pytest.mark.timeout(30)
 def test_a_menu_heard_before_others_played_is_said_whole() -> None:
     """The store's menu after the bot played (its stock changed) is said whole, with its
-    numbers, not "4 choices left; gone: ..." against a list heard last turn."""
+    numbers, not "4 choices left; gone: ..." against a list heard last turn (the same
+    short list heard whole before: every entry on one line)."""
     lines = _store("00\n1\n")  # done; the bot takes Ant; then buy
-    assert _after(lines, "toy.took")[:6] == ["Your turn: toy.ask", "4 choices:", "1. Buy",
-                                             "2. Train", "3. Raise", "00. Done"]
+    assert _after(lines, "toy.took")[:2] == ["Your turn: toy.ask",
+                                             "1. Buy; 2. Train; 3. Raise; 00. Done."]
     assert _after(lines, "toy.where")[:3] == ["6 choices:", "1. Bee, 5 $", "2. Cat, 5 $"]
 
 

@@ -160,17 +160,17 @@ def test_a_menu_asked_again_says_only_what_changed() -> None:
 
 
 def test_a_list_heard_before_the_other_played_is_said_whole_and_enter_reads_it() -> None:
-    """The bot moved since Ana heard the list: it is said whole again (issue 27), and
-    Enter reads it whole too."""
+    """The bot moved since Ana heard the list: it is said whole again (issue 27), every
+    entry (on one line: the same short list heard whole before), and Enter reads it whole
+    with its header, an entry a line."""
     out, _, client = _toy("1\n\n")  # 7 sticks: 3 choices again after the bot's move
     client.run()
     lines = out.getvalue().splitlines()
     assert lines.count("3 choices. Type a number.") == 1  # the first list teaches
     assert "The same 3 choices." not in lines
     asked = lines.index("Your turn: toy.ask", lines.index("toy.took"))
-    assert lines[asked + 1:asked + 5] == ["3 choices:", "1. toy.take", "2. toy.take",
-                                          "3. toy.take"]
-    assert lines[asked + 5:asked + 10] == ["Your turn: toy.ask", "3 choices:",
+    assert lines[asked + 1] == "1. toy.take; 2. toy.take; 3. toy.take."
+    assert lines[asked + 2:asked + 7] == ["Your turn: toy.ask", "3 choices:",
                                            "1. toy.take", "2. toy.take", "3. toy.take"]
 
 

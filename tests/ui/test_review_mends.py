@@ -8,9 +8,10 @@ import io
 
 import pytest
 
-from a11y_games.engine import Verbosity
+from a11y_games.engine import Msg, Verbosity
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.games import get_spec
+from a11y_games.i18n import Translator
 from a11y_games.ui.client import Client
 from a11y_games.ui.terminal import PlainReader, Writer
 
@@ -126,8 +127,26 @@ def test_vertigo_a_finished_menu_asked_again_is_read_whole() -> None:
     lines = _solo("vertigo", 2, 1, "1\n" * 11 + "00\n1\n")
     manage = next(i for i, line in enumerate(lines) if line.startswith("Management,"))
     asked = lines.index("Which region?", manage)
-    assert lines[asked + 1] == "5 choices, one or several:"
+    assert lines[asked + 1] == "5 choices:"  # "one or several" was said at the setup
     assert lines[asked + 2].startswith("1. Centre A, 5 $")
+
+
+@pytest.mark.parametrize(("lang", "several", "short"), [
+    ("en", "choices, one or several:", "5 choices:"),
+    ("fr", "choix, un ou plusieurs :", "5 choix :")])
+def test_a_question_taking_several_numbers_says_so_once_then_in_whole_lists(
+        lang: str, several: str, short: str) -> None:
+    """"6 choices, one or several:" before every purchase list (16 characters, Vertigo's
+    most repeated header): said with the question's list the first time in a game; the
+    same question's list said again at normal is "5 choices:", and ``choices`` (the whole
+    list, as a new player asks it) says it again."""
+    lines = _solo("vertigo", 2, 1, "1\n" * 11 + "00\n1\nchoices\n", lang=lang)
+    firsts = [i for i, line in enumerate(lines) if line.endswith(several)]
+    manage = next(i for i, line in enumerate(lines) if line.startswith(("Management,",
+                                                                         "Gestion,")))
+    assert firsts and firsts[0] < manage  # taught at the setup
+    assert lines[lines.index(short, manage) - 1] in ("Which region?", "Quelle région ?")
+    assert any(i > manage for i in firsts)  # choices: the whole list says it again
 
 
 def test_a_save_is_said_by_its_name_and_its_folder_stays_findable(tmp_path) -> None:
@@ -224,3 +243,64 @@ def test_a_game_opened_over_does_not_invite_to_type_choices() -> None:
 
     assert "Type choices for what you can do." not in opening(True)
     assert "Type choices for what you can do." in opening(False)
+
+
+@pytest.mark.parametrize(("lang", "short", "whole"), [
+    ("en", "Approve them?", "Your turn: Approve Thiago, with you as President?"),
+    ("fr", "Les approuver ?", "À vous : Approuver Thiago, avec vous à la présidence ?")])
+def test_a_vote_asked_just_after_its_nomination_names_nobody_again(
+        lang: str, short: str, whole: str) -> None:
+    """"Ingrid nominates Priya." then "Your turn: Approve Ingrid and Priya?" said the pair
+    twice in two lines: the vote asked just after the nomination is "Approve them?"; Enter
+    (and ``choices``) says it whole, names and all."""
+    lines = _solo("pnue", 5, 1, "1\n\n", lang=lang)
+    named = next(i for i, line in enumerate(lines) if line.endswith(("nominate Thiago.",
+                                                                     "proposez Thiago.")))
+    assert lines[named + 1] == short
+    assert whole in lines[named + 2:]
+
+
+@pytest.mark.parametrize(("lang", "short", "whole"), [
+    ("en", "Your vote on Law 3?", "Your vote on Law 3, moratorium?"),
+    ("fr", "Votre vote : loi 3 ?", "Votre vote : Loi 3, moratoire ?")])
+def test_a_vertigo_vote_says_the_law_by_its_number_after_its_proposal(
+        lang: str, short: str, whole: str) -> None:
+    """"Gaia proposes Law 3, moratorium." then "Your vote on Law 3?": the law's name is
+    not said again in the question first asked (16 characters a vote); the question kept
+    for Enter and ``choices`` names it; at a shared keyboard it is said whole."""
+    from a11y_games.i18n import Translator
+    from a11y_games.ui.asking import said_prompt
+    from tests.vertigo.test_rules_laws import law_game
+
+    state = law_game(3, (1, 1, 1))
+    state.apply(state.order[0], "law:3")
+    pending = state.pending()
+    assert pending is not None
+    tr = Translator(lang)
+    assert tr.render(said_prompt(pending.prompt, 1)) == short
+    assert tr.render(said_prompt(pending.prompt, 2)) == tr.render(pending.prompt) == whole
+
+
+def test_a_short_list_heard_whole_before_is_said_on_one_line_every_entry_in_it() -> None:
+    """The third vote's "3 choices:", "1. Yes", "2. No", "3. Make a public claim": heard
+    whole before, every entry the same, it is one line without its header ("1. Yes; 2.
+    No; 3. Make a public claim."), every number and label still said; a list not heard
+    before, and ``choices``, are said an entry a line with their header."""
+    lines = _solo("pnue", 5, 1, "1\n" * 5 + "choices\n")  # 5: nominate ... 2nd vote
+    votes = [i for i, line in enumerate(lines) if line.endswith("Approve them?")]
+    assert lines[votes[1] + 1:votes[1] + 5] == [
+        "3 choices:", "1. Yes", "2. No", "3. Make a public claim"]  # first heard: whole
+    assert lines[votes[2] + 1] == "1. Yes; 2. No; 3. Make a public claim."
+    asked = lines.index("Your turn: Approve Ingrid and Haruto?", votes[2])  # choices: whole
+    assert lines[asked + 1:asked + 5] == [
+        "3 choices:", "1. Yes", "2. No", "3. Make a public claim"]
+    assert Translator("fr").render(Msg("core.choices.inline", items="1. Oui ; 2. Non")) \
+        == "1. Oui ; 2. Non."
+
+
+def test_at_a_shared_keyboard_each_player_hears_one_or_several_once() -> None:
+    """"One or several" is taught to each player: Bo hearing it does not teach Ana."""
+    lines = _hot_seat("vertigo", 2, 1, "\n1\n1\n00\n00\n\n1\n1\n")
+    ana = lines.index("Ana, press Enter when ready.")
+    assert "5 choices, one or several:" in lines[:ana]  # Bo's purchase
+    assert "5 choices, one or several:" in lines[ana:]  # Ana's, not "5 choices:"

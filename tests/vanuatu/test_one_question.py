@@ -111,7 +111,10 @@ def test_a_dike_only_entry_asks_where_and_back_returns_to_the_action_menu(
     client, out = _client(match, [])
     client.advance()
     text = out.getvalue()
-    assert "Your action? You have 5 vatu." in text
+    assert "Your turn: Action? You have 5 vatu." in text  # not "Your turn: Your action?"
+    from a11y_games.i18n import Translator
+
+    assert Translator("fr").render(state.pending().prompt) == "Action ? Vous avez 5 vatu."
     assert "1. Hut on Efate: 3 vatu" in text and "2. Dike only, 1 vatu" in text
     assert "Hut where?" not in text
     client.handle("2")

@@ -189,9 +189,15 @@ def test_brief_keeps_ones_own_moves_and_markers_put_on_one(games: list[Match]) -
             "vertigo.event.my_vote", "vertigo.event.depolluted"}
     heard_own = heard_marker = 0
     for match in games:
-        for event in match.events:
+        for i, event in enumerate(match.events):
             if event.msg.id in mine and event.visible_to == frozenset({event.cause}):
-                assert event.level == Verbosity.BRIEF
+                if event.msg.id == "vertigo.event.my_vote" and event.level == Verbosity.FULL:
+                    # the last vote: the votes said next, as its own move (heard at brief)
+                    votes = next(e for e in match.events[i:] if e.msg.id == "vertigo.event.votes"
+                                 and e.visible(event.cause))
+                    assert votes.cause == event.cause and votes.level == Verbosity.NORMAL
+                else:
+                    assert event.level == Verbosity.BRIEF
                 heard_own += 1
             if event.msg.id in ("vertigo.event.marker_on", "vertigo.event.marker_mine") and (
                     event.level == Verbosity.BRIEF):  # (the others hear one picked by its owner)
@@ -285,3 +291,28 @@ def test_students_bought_in_a_row_for_one_region_say_how_many_wait_there() -> No
         f"{name} buys a student for the right region, 5 $; 3 wait there."]
     assert Translator("fr", names=match.seat_name).render(said[2]).endswith(
         " ; 3 y attendent.")
+
+
+def test_the_last_voter_hears_the_votes_not_its_own_vote_before_them() -> None:
+    """"Your vote: no." then "Votes: Kyoto yes, Rio no, you no." said the vote twice: the
+    seat whose vote completes the count hears the votes as its own move confirmed, at
+    brief too; a seat that votes while others still decide hears "Your vote: no." at once
+    (the votes come later); every seat hears the votes once, spectators too."""
+    from tests.vertigo.test_rules_laws import law_game
+
+    state = law_game(3, (1, 1, 1))
+    state.apply(state.order[0], "law:3")
+    first, *_, last = state.pending().seats
+    mark = len(state.events)
+    for seat in state.pending().seats:
+        state.apply(seat, "vote:no")
+    events = state.events[mark:]
+    mine = {e.cause: e for e in events if e.msg.id == "vertigo.event.my_vote"}
+    assert mine[first].level == Verbosity.BRIEF and mine[last].level == Verbosity.FULL
+    votes = [e for e in events if e.msg.id == "vertigo.event.votes"]
+    assert all(sum(e.visible(s) for e in votes) == 1 for s in range(3))
+    assert any(e.visible(None) for e in votes)  # spectators
+    theirs = next(e for e in votes if e.visible(last))
+    assert theirs.cause == last and theirs.level == Verbosity.NORMAL
+    heard = Translator("en").for_seat(last).render(theirs.msg)
+    assert heard.startswith("Votes: ") and "you no" in heard

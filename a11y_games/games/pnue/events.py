@@ -63,11 +63,15 @@ def asked(seat: int, prompt: str) -> Pending:
     return Pending((seat,), Msg(f"pnue.ask.{prompt}"))
 
 
+_APPROVE = Msg("pnue.ask.vote_short")
+"""The vote asked just after the nomination that named the pair: "Approve them?"."""
+
+
 @shared
 def asked_to_vote(voters: tuple[int, ...], chair: int, nominee: int) -> Pending:
     """The seats still to vote on the President ``chair``'s nomination of ``nominee``."""
     return Pending(voters, Msg("pnue.ask.vote", president=PlayerRef(chair),
-                               seat=PlayerRef(nominee)))
+                               seat=PlayerRef(nominee), short=_APPROVE))  # after the names
 
 
 @shared
@@ -197,9 +201,10 @@ def table(lob: int, eco: int) -> Event:
 
 @shared
 def claim_tiles(msg_id: str, seat: int, lob: int, eco: int) -> tuple[Event]:
-    """``seat`` claims what it drew or got, who and what in one line ("Cy claims to have
-    drawn: lobbyist 2, ecological 1."), heard at every verbosity: claims are what the
-    players reason from, and a claim is its author's own action confirmed."""
+    """``seat`` claims what it drew or got, who and what in one line ("Cy claims: drew
+    lobbyist 2, ecological 1.", as "Cy claims: Ana is a lobbyist."), heard at every
+    verbosity: claims are what the players reason from, and a claim is its author's own
+    action confirmed."""
     return (Event(Msg(msg_id, seat=PlayerRef(seat), lob=lob, eco=eco), None, BRIEF, seat),)
 
 

@@ -60,6 +60,13 @@ Subject = tuple[int, str, int]
 """Something a seat saw: (turn, "drew" or "got", tiles) or (turn, "role", target)."""
 
 
+def _claim_tiles(lob: int, eco: int) -> Msg:
+    """A claim of tiles in a menu: "Say: lobbyist 1, ecological 2", then the next entries
+    by their counts alone ("lobbyist 2, ecological 1")."""
+    return Msg("pnue.action.claim_tiles", lob=lob, eco=eco,
+               continued=Msg("pnue.action.claim_tiles_next", lob=lob, eco=eco))
+
+
 def camp(role: Role) -> str:
     return "ecologists" if role == ECOLOGIST else "lobbyists"
 
@@ -393,7 +400,11 @@ class PnueState(GameState):
             return Msg("pnue.action.keep", count=len(self.hand))
         if name in ("discard", "enact"):
             return Msg(f"pnue.action.{name}", tile=tile_msg(arg))
-        if name in ("nominate", "revoke") or (name == "investigate" and arg != "none"):
+        if name in ("nominate", "revoke"):  # "1. Nominate Wanjiru", then "2. Ingrid"
+            who = self.refs[int(arg)]
+            return Msg(f"pnue.action.{name}", seat=who,
+                       continued=Msg("pnue.action.seat_next", seat=who))
+        if name == "investigate" and arg != "none":
             return Msg(f"pnue.action.{name}", seat=self.refs[int(arg)])
         if name == "investigate":
             return Msg("pnue.action.investigate_none")
@@ -407,7 +418,7 @@ class PnueState(GameState):
                            role=role_msg(arg))
             lob = int(arg[3:])
             total = len(self.drawn) if self.phase == Phase.CLAIM_PRESIDENT else self.handed
-            return Msg("pnue.action.claim_tiles", lob=lob, eco=total - lob)
+            return _claim_tiles(lob, total - lob)
         return Msg("pnue.action.unknown")
 
     def apply(self, seat: int, action: str) -> None:
@@ -500,7 +511,7 @@ class PnueState(GameState):
             return Msg("pnue.action.claim_role", seat=self.refs[target], role=role_msg(arg))
         total = subject[2] if subject is not None else 0
         lob = int(arg[3:])
-        return Msg("pnue.action.claim_tiles", lob=lob, eco=total - lob)
+        return _claim_tiles(lob, total - lob)
 
     # --- a turn ------------------------------------------------------------------------------
     def _begin_turn(self, candidate: int) -> None:

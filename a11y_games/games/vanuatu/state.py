@@ -318,9 +318,9 @@ class VanuatuState(ActionTurn, GameState):
         self._next_actor(first=True)
 
     def _say_planning(self) -> None:
-        """The planning as it ends (each pass was said as it came: "Ambae now has 1 on
-        Build and Fish."). Each player's whole plan, one sentence a player in turn order
-        ("Ambae: 1 on Sail, Fish and Rest, 2 on Build."), is for spectators, and a detail
+        """The planning as it ends (each pass was said as it came, as the player's own is:
+        "Ambae: 1 on Build and Fish."). Each player's whole plan, one sentence a player in
+        turn order ("Ambae: 1 on Sail, Fish and Rest, 2 on Build."), is for spectators, and a detail
         (full) to the players; `board plan` reads the stacks."""
         everyone = frozenset(range(len(self.players)))
         for seat in self.order:

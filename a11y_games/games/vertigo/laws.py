@@ -148,13 +148,18 @@ class LawPhase(_State):
                 return  # diplomats still to split
             vote = (yes, no, free)
         self.votes[seat] = vote
+        last = len(self.votes) == len(self.vote_paths)  # the votes said next, "you no" in them
         self.events.append(Event(Msg("vertigo.event.my_vote", vote=my_vote(*vote), yes=vote[0],
                                      no=vote[1], abstain=vote[2]), visible_to=frozenset({seat}),
-                                 level=BRIEF, cause=seat, informs=False))  # one's own vote
-        if len(self.votes) == len(self.vote_paths):
-            self._count_votes()
+                                 level=FULL if last else BRIEF, cause=seat,
+                                 informs=False))  # one's own vote
+        if last:
+            self._count_votes(seat)
 
-    def _count_votes(self) -> None:
+    def _count_votes(self, last: int) -> None:
+        """Every vote said at once; the seat that voted ``last`` hears them as its own
+        move confirmed ("Votes: Kyoto yes, you no."), at brief too, instead of "Your vote:
+        no." then the same vote again in the next line."""
         assert self.proposal is not None
         proposer, law = self.proposal
         said = []
@@ -163,7 +168,10 @@ class LawPhase(_State):
             self.events.append(Event(Msg("vertigo.event.vote", player=PlayerRef(s), yes=yes,
                                          no=no, abstain=abstain), level=FULL))
             said.append(vote_said(s, yes, no, abstain))
-        self.events.append(Event(Msg("vertigo.event.votes", votes=said), level=NORMAL))
+        votes = Msg("vertigo.event.votes", votes=said)
+        self.events += (Event(votes, frozenset(range(self.n)) - {last}, NORMAL,
+                              spectators=True),
+                        Event(votes, frozenset({last}), NORMAL, last))
         yes = sum(v[0] for v in self.votes.values())
         no = sum(v[1] for v in self.votes.values())
         passed = yes > no

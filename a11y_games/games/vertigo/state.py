@@ -161,7 +161,9 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             return Pending((task.seat,), self._task_prompt(task), several=again)
         if self.phase == "vote":
             seats = tuple(s for s in self._voters() if s not in self.votes)
-            return Pending(seats, Msg("vertigo.prompt.vote", law=self._law_msg(self.proposal[1])))
+            law = self.proposal[1]  # said just after its proposal: its number alone
+            return Pending(seats, Msg("vertigo.prompt.vote", law=self._law_msg(law),
+                                      short=Msg("vertigo.prompt.vote_short", number=law)))
         if self.phase == "first":
             return Pending((self.first,), Msg("vertigo.prompt.first"))
         seat = self.order[self.cursor]
