@@ -144,6 +144,8 @@ def play_for_page(player: WebPlayer) -> int:
     player.sound.start()
     specs = all_specs()
     session = Session(player.uri, name=prefs.name, lang=lang, loop=player.loop)
+    logins = PageLogins(player, hello.get("login"))
+    session.login_token = logins.remembered() or ""  # the page's next visit: logged in
     try:
         session.start()
     except ConnectionLost as error:
@@ -169,7 +171,7 @@ def play_for_page(player: WebPlayer) -> int:
         return play_at_server(session, reader=reader, writer=writer, tr=tr, specs=specs,
                               prefs=prefs, seats=PageSeats(player, _held_seat(hello.get("seat"))),
                               make_client=make_client, address=hello.get("address") or None,
-                              keep_name=settings.keep_name,
+                              keep_name=settings.keep_name, logins=logins,
                               on_lobby=lambda: player.section(Msg("web.section.lobby"), tr))
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))
