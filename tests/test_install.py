@@ -78,6 +78,7 @@ def test_the_source_archive_builds_a_wheel_that_speaks(tmp_path: Path) -> None:
     assert sum(name.endswith(".mo") for name in inside) == 2 * len(
         list((ROOT / "locales" / "en" / "LC_MESSAGES").glob("*.po")))
     assert "a11y_games/web/static/index.html" in inside
+    assert "a11y_games/ratings/bots.json" in inside  # the bots' fixed ratings
 
 
 @pytest.fixture(scope="module")

@@ -220,6 +220,14 @@ def test_a_pnue_team_with_bots_and_a_guest() -> None:
     connection.close()
 
 
+def test_every_game_has_bot_ratings_weakest_level_lowest() -> None:
+    """The shipped figures: the random bots below the normal bots in every game."""
+    for game in ("pnue", "vertigo", "utopia", "vanuatu"):
+        ratings = {level: bot_rating(game, level) for level in ("random", "normal", "strong")}
+        assert all(r.sigma < 25 / 3 for r in ratings.values()), game  # measured, not default
+        assert ratings["random"].mu < ratings["normal"].mu, game
+
+
 # --- the book in the database ---------------------------------------------------------------
 
 def test_a_restart_keeps_the_ratings(tmp_path: Path) -> None:
