@@ -24,6 +24,7 @@ from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import number
 from a11y_games.i18n import Translator
+from a11y_games.ratings.placing import placing
 from a11y_games.ui.handover import Quit
 from a11y_games.ui.paths import data_dir
 
@@ -89,22 +90,15 @@ class Finished:
 
 
 def places(match: Match) -> dict[int, int] | None:
-    """Each player's place: winners first, then by the game's scores; None for a game
-    of camps (PNUE: its camps win or lose together)."""
-    worlds = match.spec.worlds
-    outcome = match.state.outcome()
-    scores = worlds.scores(match.state) if worlds is not None else None
-    players = range(len(match.seats))
-    winners = outcome.winners if outcome is not None else frozenset()
-    if scores is None:
-        if match.state.camp_of(0) is not None:
-            return None
-        scores = [1.0 if s in winners else 0.0 for s in players]
-
-    def key(seat: int) -> tuple[bool, float]:
-        return (seat in winners, scores[seat])
-
-    return {seat: 1 + sum(key(o) > key(seat) for o in players) for seat in players}
+    """Each player's place by the game's own final ranking (ties share a place: the one
+    the ratings use, :mod:`a11y_games.ratings.placing`); None for a game of camps (PNUE:
+    its camps win or lose together)."""
+    if match.state.camp_of(0) is not None:
+        return None
+    placed = placing(match.state)
+    if placed is None:
+        return None
+    return {seat: placed.place_of(seat) or len(match.seats) for seat in range(len(match.seats))}
 
 
 def summary(match: Match, when: float) -> dict[str, Any]:
