@@ -219,5 +219,12 @@ class GameState(ABC):
         end-of-game reveal only: never shown to players or bots during play)."""
         return None
 
+    def final_rank_key(self, seat: int) -> tuple[int, ...]:
+        """Where ``seat`` finished, as a key (greater is better, equal is a tie), by the
+        game's own final ranking: history's places and the ratings compare these. By
+        default: the winners above the others."""
+        outcome = self.outcome()
+        return (int(outcome is not None and seat in outcome.winners),)
+
     def is_terminal(self) -> bool:
         return self.pending() is None

@@ -3,15 +3,13 @@
 Teams where the game has camps (PNUE: the ecologists against the lobbyists, Mr Dollar with
 them, whatever the number of players; fictive players are nobody's seat and are left out).
 Free-for-all otherwise, each seat a side of its own, placed by the game's own final ranking
-with ties as ties: Vertigo's (VG-32: those who may win by factories, pawns and safe, then
-those who cannot pay their upkeep, then those out of the game), Utopia's (UT-20: prestige,
-then districts), Vanuatu's (VA-40: prestige, huts, vatu). A dead planet (VG-25) or an
-archipelago lost to the sea is lost by everyone alike: a tie.
+(``GameState.final_rank_key``: Vertigo's VG-32, Utopia's UT-20, Vanuatu's VA-40), with
+ties as ties: a dead planet or an archipelago lost to the sea is lost by everyone alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,13 +53,9 @@ def placing(state: GameState) -> Placing | None:
         return None
     game = state.settings.game
     players = state.settings.players
-    if game == "pnue":
+    if state.camp_of(0) is not None:  # a game of camps: they win or lose together
         return _camps(state, game, players, outcome.camp)
-    key = _KEYS.get(game)
-    if key is None:  # a game without a ranking of its own here: winners first
-        keys: list[Any] = [int(seat in outcome.winners) for seat in range(players)]
-    else:
-        keys = [key(state, seat) for seat in range(players)]
+    keys = [state.final_rank_key(seat) for seat in range(players)]
     return Placing(game, tuple((seat,) for seat in range(players)), ranks_from_keys(keys))
 
 
@@ -75,28 +69,3 @@ def _camps(state: GameState, game: str, players: int, winner: str | None) -> Pla
     names = sorted(camps, key=lambda name: (name != winner, name))
     return Placing(game, tuple(tuple(camps[name]) for name in names),
                    tuple(1 if name == winner else 2 for name in names))
-
-
-def _vertigo(state: Any, seat: int) -> tuple[int, ...]:
-    from a11y_games.games.vertigo import data
-
-    if state.planet >= data.PLANET_MAX:
-        return (0,)
-    if state.eligible(seat):
-        return (2, *state.ranking_key(seat))
-    return (1,) if state.active[seat] else (0,)
-
-
-def _utopia(state: Any, seat: int) -> tuple[int, ...]:
-    return (state.scores[seat], state.controlled(seat))
-
-
-def _vanuatu(state: Any, seat: int) -> tuple[int, ...]:
-    if state.lost_to_sea:
-        return (0,)
-    player = state.players[seat]
-    return (player.pp, state.huts_on_board(seat), player.vatu)
-
-
-_KEYS: dict[str, Callable[[Any, int], tuple[int, ...]]] = {
-    "vertigo": _vertigo, "utopia": _utopia, "vanuatu": _vanuatu}

@@ -1059,6 +1059,10 @@ class UtopiaState(MenuStack, GameState):
                        seat=_REFS[seat], civ=civ_name(civ), value=value)
             self._announce_scale(informs=False)
 
+    def final_rank_key(self, seat: int) -> tuple[int, ...]:
+        """UT-20: prestige, then districts."""
+        return (self.scores[seat], self.controlled(seat))
+
     def outcome(self) -> Outcome | None:
         if not self.winners:
             return None

@@ -563,6 +563,13 @@ class VanuatuState(ActionTurn, GameState):
         pending = self.pending()
         return pending.seats[0] if pending else None
 
+    def final_rank_key(self, seat: int) -> tuple[int, ...]:
+        """VA-40: prestige, huts, vatu; an archipelago lost to the sea is lost by all."""
+        if self.lost_to_sea:
+            return (0,)
+        player = self.players[seat]
+        return (player.pp, self.huts_on_board(seat), player.vatu)
+
     def outcome(self) -> Outcome | None:
         if self.winners is None:
             return None

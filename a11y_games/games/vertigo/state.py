@@ -315,6 +315,15 @@ class VertigoState(PollutionPhase, LawPhase, GameState):
             error = self.menus.stock_error(seat, "student")
         return error or Msg("core.error.illegal")
 
+    def final_rank_key(self, seat: int) -> tuple[int, ...]:
+        """VG-32: those who may win (by factories, pawns and safe), then those who cannot
+        pay their upkeep, then those out; a dead planet (VG-25) is lost by all alike."""
+        if self.planet >= data.PLANET_MAX:
+            return (0,)
+        if self.eligible(seat):
+            return (2, *self.ranking_key(seat))
+        return (1,) if self.active[seat] else (0,)
+
     def outcome(self) -> Outcome | None:
         return self.result
 
