@@ -399,11 +399,13 @@ class Welcome(_Base, tag="welcome", omit_defaults=True):
 
 class LoggedIn(_Base, tag="logged_in"):
     """(3) You are logged in as ``account``; ``session`` logs in again (keep it: the server
-    keeps only its hash); ``role`` on this server."""
+    keeps only its hash); ``role`` on this server; the message of the day (``motd``), as a
+    welcome says it."""
 
     account: str
     session: str
     role: str = ""
+    motd: str = ""
     req: int | None = None
 
 

@@ -262,7 +262,7 @@ class SignIn:
         token, digest = self.accounts.open_session(account)
         arrived = self._logged_in(caller, account, digest)
         caller.send(p.LoggedIn(account=account, session=token, role=self.role_of(account),
-                               req=req))
+                               motd=self.motd(), req=req))
         arrived()
 
     def _run(self, caller: Caller, req: int | None, work: Coroutine[Any, Any, None]) -> None:

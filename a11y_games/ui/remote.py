@@ -306,6 +306,7 @@ class Session:
             self.login_token, self.account, self.name = (message.session, message.account,
                                                          message.account)
             self.held = None
+            self.motd = message.motd
         elif isinstance(message, p.LoggedOut):
             self.login_token = self.account = ""
         elif isinstance(message, p.Invitation):

@@ -39,6 +39,9 @@ def test_moderators_act_and_the_person_concerned_hears_why(tmp_path: Path) -> No
         server.kill()
         server.options = ("--admin", "Root")
         server.start()
+        assert server.proc is not None and server.proc.stdout is not None
+        after = [server.proc.stdout.readline() for _ in range(2)]  # the web page, the admin
+        assert "Root is an admin of this server.\n" in after
 
         async def scenario() -> None:
             root, _ = await _hello(server.url, "Root")
@@ -97,6 +100,11 @@ def test_moderators_act_and_the_person_concerned_hears_why(tmp_path: Path) -> No
             assert (heard.by, heard.text) == ("Mia", "Restart soon.")
             guest, welcome = await _hello(server.url, "Cy")
             assert isinstance(welcome, p.Welcome) and welcome.motd == "Tournament at 8."
+            other, _ = await _hello(server.url, "Mia")  # a login by password hears it too
+            logged = await _ask(other, p.Login(name="Mia", password=PASSWORD))
+            assert isinstance(logged, p.LoggedIn) and logged.motd == "Tournament at 8."
+            assert logged.role == "moderator"
+            await other.close()
 
             # ban an account: told, closed, refused at the door with why and until when
             assert isinstance(await _ask(mia, _moderate("ban", "Eve", minutes=24 * 60,
@@ -120,8 +128,6 @@ def test_moderators_act_and_the_person_concerned_hears_why(tmp_path: Path) -> No
                 await client.close()
 
         run(scenario(), 90)
-        storage_log = server.stop()
-        assert "Root is an admin of this server." in storage_log
     finally:
         server.kill()
 
@@ -160,7 +166,12 @@ def test_the_record_lists_every_action_with_who_when_and_why(tmp_path: Path) -> 
         root.expect(r": Root muted Zed until \d{4}-\d\d-\d\d \d\d:\d\d UTC: spam\.$")
         cy = Player(server.url, tmp_path / "cy", "Cy", "fr")
         cy.expect(r"^Message du jour : Tournament at 8\.$")
-        for player in (root, cy):
+        elsewhere = Player(server.url, tmp_path / "elsewhere", "Root")  # by password
+        elsewhere.expect(r"^Type the password of Root")
+        elsewhere.send(PASSWORD)
+        elsewhere.expect(r"^You are logged in as Root\.$")
+        elsewhere.expect(r"^Message of the day: Tournament at 8\.$")
+        for player in (root, cy, elsewhere):
             player.kill()
     finally:
         server.kill()
