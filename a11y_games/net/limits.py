@@ -218,6 +218,13 @@ class Doorman:
         if address is not None:
             self._registered.setdefault(address, deque()).append(self.warden.now())
 
+    def forgive(self, name: str, address: str | None) -> None:
+        """A password counted wrong as it was tried proved right: no longer counted."""
+        for book, key in ((self._names, name.casefold()), (self._addresses, address)):
+            times = book.get(key) if key is not None else None
+            if times:
+                times.pop()
+
     def wrong(self, name: str, address: str | None) -> None:
         """A wrong password for ``name`` from ``address``: counted."""
         now = self.warden.now()

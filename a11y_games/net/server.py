@@ -63,6 +63,8 @@ BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
 LOOPBACK_FRAME = 16 * 1024 * 1024
 """Bytes of a frame on the loopback listener: a worker's batch of its pages' lines."""
+PEER_HEADER = "X-A11y-Games-Page-Address"
+"""On the loopback listener: the address of the page a web player's connection is for."""
 HOST_PATH = "/host"
 """Where a worker process of the web players connects, on the loopback listener only."""
 WEB_PATH = "/web"
@@ -387,7 +389,8 @@ class TableServer:
     async def handler(self, ws: ServerConnection, inner: bool = False) -> None:
         """A connection; ``inner``: on the web players' own loopback listener, where one
         address is every web player (the page's socket is the person)."""
-        address = None if inner else _address(ws)
+        address = _peer_of_page(ws) if inner else _address(ws)
+        counted = None if inner else address  # a web player: its page is what is counted
         route = urlsplit(ws.request.path)
         if inner and self.gateway is not None and route.path == HOST_PATH:
             await self.gateway.host(ws, parse_qs(route.query).get("key", [""])[0])
@@ -395,7 +398,7 @@ class TableServer:
         if self.gateway is not None and route.path.endswith(WEB_PATH):
             await self._page(ws, address)
             return
-        if address is not None and not self.warden.arrive(address):
+        if counted is not None and not self.warden.arrive(counted):
             with contextlib.suppress(ConnectionClosed):  # told why (a client reads it as
                 await ws.send(p.encode(p.Error(msg=Msg(  # the answer to its hello)
                     "net.error.too_many_connections", count=self.warden.limits.connections))
@@ -418,8 +421,8 @@ class TableServer:
             self.people.gone(connection)
             if connection.account:
                 self.friends.gone(connection, connection.account)
-            if address is not None:
-                self.warden.gone(address)
+            if counted is not None:
+                self.warden.gone(counted)
             connection.lost()
 
     async def _page(self, ws: ServerConnection, address: str | None) -> None:
@@ -429,7 +432,7 @@ class TableServer:
             await ws.close(1008, "net.error.too_many_connections")
             return
         try:
-            await self.gateway.page(ws)
+            await self.gateway.page(ws, address)
         finally:
             if address is not None:
                 self.warden.gone(address)
@@ -468,6 +471,14 @@ class TableServer:
 def default_web_workers() -> int:
     """Worker processes for the web players: one per core but the server's, 1 to 4."""
     return min(4, max(1, (os.cpu_count() or 2) - 1))
+
+
+def _peer_of_page(ws: ServerConnection) -> str | None:
+    """On the loopback listener: the address of the page a web player's connection is for
+    (said by the gateway's worker; this listener is reachable from this machine only), so
+    that bans and the limits on logins and registrations hold for web players too."""
+    text = ws.request.headers.get(PEER_HEADER, "") if ws.request else ""
+    return text[:64] or None
 
 
 def _address(ws: ServerConnection) -> str:

@@ -182,10 +182,15 @@ class SignIn:
         refusal = self.doorman.refusal(name, caller.address, registering=True)
         if refusal is not None:
             raise Refused(refusal)
+        problem = self.accounts.password_problem(request.password, name)
+        if problem is not None:
+            raise Refused(problem)
+        # counted as it starts: registrations sent together, before the first is hashed,
+        # are each counted before the next is looked at
+        self.doorman.registered(caller.address)
 
         async def register() -> None:
             account = await self.accounts.register(name, request.password)
-            self.doorman.registered(caller.address)
             self._new_session(caller, account, request.req)
             self.said(Msg("net.serve.console.registered", name=account,
                           address=_from(caller)))
@@ -198,11 +203,15 @@ class SignIn:
         if refusal is not None:
             raise Refused(refusal)
         self._not_barred(caller, request.name.strip(), request.req)
+        # counted wrong as it starts (forgiven if right): guesses sent together, before the
+        # first is checked, are each counted before the next is looked at
+        self.doorman.wrong(request.name, caller.address)
 
         async def login() -> None:
             account = await self.accounts.check(request.name, request.password)
-            if account is None:
-                self.doorman.wrong(request.name, caller.address)
+            if account is not None:
+                self.doorman.forgive(request.name, caller.address)
+            else:
                 self.said(Msg("net.serve.console.wrong_password",
                               name=clean_name(request.name) if request.name.strip()
                               else "?", address=_from(caller)))

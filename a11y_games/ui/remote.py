@@ -138,8 +138,11 @@ class Session:
     """
 
     def __init__(self, uri: str, *, name: str, lang: str,
-                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+                 loop: asyncio.AbstractEventLoop | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         self.uri = uri
+        self.headers = headers or {}
+        """Sent with the connection's request (a web player's: its page's address)."""
         self.name = name
         self.lang = lang
         self._on_push: Callable[[Any, bool], None] | None = None
@@ -224,6 +227,7 @@ class Session:
         still: asyncio.Task[None] | None = None  # while lost: "still reconnecting" now and then
         try:
             async for ws in connect(self.uri, max_size=2**20, open_timeout=5,
+                                    additional_headers=self.headers,
                                     ping_interval=10, ping_timeout=20,
                                     reconnect_delays=_retry_delays):
                 try:

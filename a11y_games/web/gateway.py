@@ -243,8 +243,9 @@ class Gateway:
                 page.close(int(news.get("code", 1000)), str(news.get("reason", "")))
 
     # --- pages ------------------------------------------------------------------------------
-    async def page(self, ws: ServerConnection) -> None:
-        """One page, from its hello to its last frame."""
+    async def page(self, ws: ServerConnection, peer: str | None = None) -> None:
+        """One page, from its hello to its last frame; ``peer``: where it comes from (its
+        player's connection says so, for bans and the limits on logins)."""
         page = _Page(ws, str(next(self._keys)))
         try:
             hello = _decode(await asyncio.wait_for(ws.recv(), HELLO_WAIT))
@@ -257,6 +258,7 @@ class Gateway:
             await ws.close(1012, "restart")
             return
         hello["address"] = str(ws.request.headers.get("Host", ""))[:200] if ws.request else ""
+        hello["peer"] = peer  # the server's word, never the page's
         if hello.get("session") not in self.sessions and len(self.sessions) >= MAX_PLAYERS:
             await ws.close(1013, "server full")
             return

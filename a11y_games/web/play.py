@@ -11,6 +11,7 @@ from typing import Any
 from a11y_games.engine import Msg, Verbosity
 from a11y_games.games import all_specs
 from a11y_games.i18n import LANGUAGES, Translator
+from a11y_games.net.server import PEER_HEADER
 from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.remote import ConnectionLost, RemoteTable, Session
 from a11y_games.ui.settings import Preferences
@@ -143,7 +144,9 @@ def play_for_page(player: WebPlayer) -> int:
                              muted=prefs.muted)
     player.sound.start()
     specs = all_specs()
-    session = Session(player.uri, name=prefs.name, lang=lang, loop=player.loop)
+    peer = hello.get("peer")
+    session = Session(player.uri, name=prefs.name, lang=lang, loop=player.loop,
+                      headers={PEER_HEADER: peer} if isinstance(peer, str) and peer else None)
     logins = PageLogins(player, hello.get("login"))
     session.login_token = logins.remembered() or ""  # the page's next visit: logged in
     try:

@@ -248,3 +248,43 @@ def test_the_servers_choice_of_accounts(tmp_path: Path, monkeypatch: pytest.Monk
     finally:
         server.kill()
     assert os.path.exists(server.data / "server" / "tables.sqlite3")
+
+
+def test_registrations_sent_together_are_each_counted(server: ServerProcess) -> None:
+    """Hostile: registrations sent at once from one address, before the first is hashed,
+    do not slip past the limit together (each is counted as it starts)."""
+    async def scenario() -> None:
+        clients = [(await _hello(server.url, f"Rush{n}"))[0] for n in range(4)]
+        asked = [await c.request(p.Register(name=f"Rush{n}", password=SECRET))
+                 for n, c in enumerate(clients)]
+        answers = [await c.reply(req) for c, req in zip(clients, asked, strict=True)]
+        done = [a for a in answers if isinstance(a, p.LoggedIn)]
+        assert len(done) == 2, answers  # the limit: registrations=2
+        assert all(_error(a) == "net.error.too_many_registrations"
+                   for a in answers if not isinstance(a, p.LoggedIn))
+        for client in clients:
+            await client.close()
+
+    run(scenario(), 60)
+
+
+def test_guesses_sent_together_are_each_counted(server: ServerProcess) -> None:
+    """Hostile: wrong passwords sent at once for one name, before the first is checked,
+    are each counted: past the limit, the next is refused unchecked."""
+    async def scenario() -> None:
+        owner, _ = await _hello(server.url, "Ana")
+        assert isinstance(await _ask(owner, p.Register(name="Ana", password=SECRET)),
+                          p.LoggedIn)
+        await owner.close()
+        guessers = [(await _hello(server.url, f"Guess{n}"))[0] for n in range(5)]
+        asked = [await g.request(p.Login(name="Ana", password=f"wrong guess {n}"))
+                 for n, g in enumerate(guessers)]
+        answers = [await g.reply(req) for g, req in zip(guessers, asked, strict=True)]
+        refused = [_error(a) for a in answers]
+        assert refused.count("net.error.login_wrong") == 3, refused  # passwords=3
+        assert refused.count("net.error.login_wrong") + refused.count(
+            "net.error.too_many_passwords") == 5, refused
+        for guesser in guessers:
+            await guesser.close()
+
+    run(scenario(), 60)
