@@ -297,3 +297,30 @@ def test_vertigo_places_those_who_cannot_pay_then_those_out_and_a_dead_planet_ti
     assert result.place_of(out) == 4
     state.planet = 100
     assert placing(state).ranks == (1, 1, 1, 1)
+
+
+def test_a_rated_game_with_a_bot_from_its_end_to_what_a_player_hears() -> None:
+    """The server's path: a finished Vanuatu game (two accounts and a strong bot) is placed,
+    rated, and each account hears its new figure; the winner's rose, the last one's fell."""
+    from a11y_games.i18n import Translator
+    from a11y_games.ratings import after_game, bot_ratings, game_lines
+
+    state = finished("vanuatu", 3, 11).state
+    result = placing(state)
+    seats = ["ana", BotSeat("strong"), "bo"]
+    connection, book = book_at()
+    for n in range(3):  # three games, the same result: surer each time
+        changes = rate_game(book, f"v{n}", result, seats)
+    assert set(changes) == {"ana", "bo"}
+    best, worst = sorted(("ana", "bo"), key=lambda a: result.place_of(seats.index(a)))
+    if result.place_of(0) != result.place_of(2):
+        assert book.standing("vanuatu", best).rating.mu > book.standing("vanuatu", worst).rating.mu
+    mine = book.entry("vanuatu", "ana")
+    lines = Translator("en").render_all(
+        game_lines("vanuatu", mine, book.rated_count("vanuatu"), bot_ratings("vanuatu"))
+        + after_game(changes["ana"]))
+    assert lines[0] == f"Vanuatu: your rating is {mine.rating.shown}, after 3 games."
+    assert lines[1] == f"Your place: {mine.place} of 2 rated players."
+    assert lines[4] == f"Strong bots: {bot_ratings('vanuatu')['strong'].shown}."
+    assert lines[5].startswith(f"Your rating: {mine.rating.shown}")
+    connection.close()
