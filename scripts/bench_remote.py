@@ -18,9 +18,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.games import all_specs
@@ -37,16 +39,23 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def drain(stream: Any) -> None:
+    """Read what the server says after where it listens (its console's lines), so that
+    a full pipe never stops it."""
+    threading.Thread(target=lambda: [None for _ in stream], daemon=True).start()
+
+
 def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
     """A server on 127.0.0.1 (a free port, ``extra`` arguments); its process and URL."""
     binary = Path(sys.executable).with_name("a11y-games")
     proc = subprocess.Popen([str(binary), "serve", "--port", "0", "--data", str(data),
-                             *extra],
+                             "--quiet", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert proc.stdout is not None
     for line in proc.stdout:
         found = re.search(r"ws://[\w.]+:\d+", line)
         if found:
+            drain(proc.stdout)
             return proc, found.group(0)
     raise SystemExit("the server did not start")
 

@@ -31,10 +31,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -215,6 +217,12 @@ def _run_queue_seconds(pid: int | str) -> float:
     return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
 
 
+def drain(stream: Any) -> None:
+    """Read what the server says after where it listens (its console's lines), so that
+    a full pipe never stops it."""
+    threading.Thread(target=lambda: [None for _ in stream], daemon=True).start()
+
+
 def stop_server(server: subprocess.Popen[str], data: Path) -> None:
     """End the benchmark's server and remove its data folder."""
     server.terminate()
@@ -242,7 +250,7 @@ async def main() -> None:
     data = Path(tempfile.mkdtemp(prefix="bench_server_"))
     profile = os.environ.get("BENCH_PROFILE")  # a file: the server runs under cProfile
     command = [sys.executable, *(["-m", "cProfile", "-o", profile] if profile else []),
-               "-m", "a11y_games", "serve", "--port", "0", "--lang", "en",
+               "-m", "a11y_games", "serve", "--port", "0", "--lang", "en", "--quiet",
                "--data", str(data)] + (["--durable"] if args.durable else [])
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "XDG_CONFIG_HOME": str(data),
@@ -250,6 +258,7 @@ async def main() -> None:
     try:
         assert server.stdout is not None
         port = re.search(r":(\d+)\.", server.stdout.readline()).group(1)  # type: ignore[union-attr]
+        drain(server.stdout)
         url = f"ws://127.0.0.1:{port}"
         db = data / "tables.sqlite3"
         await asyncio.sleep(0.5)

@@ -73,8 +73,6 @@ class Page:
         self.answerer = Answerer(run.index * 10 + number)
         self.playing = False
         self.acting = False
-        self.items: list[str] = []
-        """The last list of choices heard (its numbered lines)."""
 
     async def open(self, base: str) -> None:
         self.ws = await connect(f"{base}/web", origin=base.replace("ws://", "http://"),
@@ -110,10 +108,6 @@ class Page:
                 self.playing = False
                 self.run.over_seen(self.number)
                 return
-            if re.match(r"^\d+ choices?[.:,;]", line):
-                self.items = []
-            elif re.match(r"^\d+\. ", line):
-                self.items.append(line)
             self.answerer.feed(line)
         if not self.acting:
             answer = self.answerer.answer()
@@ -126,8 +120,7 @@ class Page:
         self.acting = False
         if not self.playing:
             return
-        nominates = any(item.startswith(f"{answer}. Nominate ") for item in self.items)
-        self.run.probe(self.number, answer != "choices", nominates=nominates)
+        self.run.probe(self.number, answer != "choices")
         await self.type(answer)
 
     async def type(self, text: str) -> None:
@@ -160,13 +153,14 @@ NOMINATES = re.compile(r"\bnominates? ")
 
 @dataclass
 class Probe:
-    """An answer being timed: the acting page's next line; with ``public``, the line that
-    says it (a nomination) at every page of the table."""
+    """An answer being timed: the acting page's next line ("own"); if that line says the
+    page nominated ("You nominate ..."), the line that says the nomination at every page
+    of the table ("every": it is said to every seat at once)."""
 
     t0: float
     actor: int
-    waiting: set[int]
-    public: bool
+    own_done: bool = False
+    firsts: dict[int, float] = field(default_factory=dict)
 
 
 class WebTable:
@@ -183,22 +177,29 @@ class WebTable:
         self._over: set[int] = set()
         self._game_over = asyncio.Event()
 
-    def probe(self, actor: int, counted: bool, *, nominates: bool) -> None:
+    def probe(self, actor: int, counted: bool) -> None:
         self.delays.answers += counted
         if self.delays.measuring and counted:
-            waiting = set(range(PEOPLE)) if nominates else {actor}
-            self.probes.append(Probe(time.perf_counter(), actor, waiting, nominates))
+            self.probes = [p for p in self.probes if p.actor != actor]  # its last answer
+            self.probes.append(Probe(time.perf_counter(), actor))
 
     def arrived(self, who: int, now: float, texts: list[str]) -> None:
+        naming = any(NOMINATES.search(t) for t in texts)
         for probe in list(self.probes):
-            if who not in probe.waiting or now <= probe.t0:
+            if now <= probe.t0:
                 continue
-            if probe.public and not any(NOMINATES.search(t) for t in texts):
-                continue
-            probe.waiting.discard(who)
-            if self.delays.measuring:
-                (self.delays.every if probe.public else self.delays.own).append(now - probe.t0)
-            if not probe.waiting:
+            if who == probe.actor and not probe.own_done:
+                probe.own_done = True
+                if self.delays.measuring:
+                    self.delays.own.append(now - probe.t0)
+                if not texts[0].startswith("You nominate "):
+                    self.probes.remove(probe)  # not a nomination: its own line only
+                    continue
+            if naming:
+                probe.firsts.setdefault(who, now)
+            if probe.own_done and len(probe.firsts) == PEOPLE:
+                if self.delays.measuring:
+                    self.delays.every.append(max(probe.firsts.values()) - probe.t0)
                 self.probes.remove(probe)
 
     def over_seen(self, who: int) -> None:
@@ -293,7 +294,7 @@ async def main() -> None:
     low, high = (float(x) for x in args.think.split(","))
     data = Path(tempfile.mkdtemp(prefix="bench_web_"))
     server = subprocess.Popen(
-        [sys.executable, "-m", "a11y_games", "serve", "--port", "0", "--lang", "en",
+        [sys.executable, "-m", "a11y_games", "serve", "--port", "0", "--lang", "en", "--quiet",
          "--data", str(data),
          *(["--web-workers", args.web_workers] if args.web_workers is not None else [])],
         cwd=ROOT, stdout=subprocess.PIPE, text=True,
@@ -304,6 +305,7 @@ async def main() -> None:
     try:
         assert server.stdout is not None
         port = int(re.search(r":(\d+)\.", server.stdout.readline()).group(1))  # type: ignore[union-attr]
+        bench_server.drain(server.stdout)
         base = f"ws://127.0.0.1:{port}"
         await asyncio.sleep(0.5)
         weight = page_weight("127.0.0.1", port)

@@ -469,8 +469,9 @@ class TableServer:
 
 
 def default_web_workers() -> int:
-    """Worker processes for the web players: one per core but the server's, 1 to 4."""
-    return min(4, max(1, (os.cpu_count() or 2) - 1))
+    """Worker processes for the web players: one per core, at most 4 (measured on 2 cores:
+    500 web players' p99 93 ms with 2, 120 ms with 1; docs/benchmarks.md)."""
+    return min(4, max(1, os.cpu_count() or 1))
 
 
 def _peer_of_page(ws: ServerConnection) -> str | None:
@@ -553,7 +554,7 @@ def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
     ``seed`` makes every table's seed a draw from it (tests and benchmarks only: whoever
     knows it knows every deal). ``think``: seconds each strong bot takes a decision.
     ``web``: the same port serves the web page (``/``) and its players (``/web``), whose
-    clients run in ``web_workers`` processes (None: one per core but one; 0: in this one).
+    clients run in ``web_workers`` processes (None: one per core, at most 4; 0: in this one).
     ``said``: a line for the console (a connection refused by a limit); ``events``: one
     of what happens (who comes and goes, tables: none with ``--quiet``). ``accounts``:
     ``off``, ``optional`` or ``required`` (net/accounts.py)."""
