@@ -24,7 +24,6 @@ from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import number
 from a11y_games.i18n import Translator
-from a11y_games.ratings.placing import placing
 from a11y_games.ui.handover import Quit
 from a11y_games.ui.paths import data_dir
 
@@ -93,6 +92,8 @@ def places(match: Match) -> dict[int, int] | None:
     """Each player's place by the game's own final ranking (ties share a place: the one
     the ratings use, :mod:`a11y_games.ratings.placing`); None for a game of camps (PNUE:
     its camps win or lose together)."""
+    from a11y_games.ratings.placing import placing  # when a game ends: not at start
+
     if match.state.camp_of(0) is not None:
         return None
     placed = placing(match.state)
