@@ -161,7 +161,8 @@ def play_to_the_end(player: TmuxPlayer, *, over: str, choose: str = "1", seed: i
     raise AssertionError("too many inputs")
 
 
-def answered_before(player: TmuxPlayer, command: str, answer: str, move: str) -> None:
+def answered_before(player: TmuxPlayer, command: str, answer: str,
+                    move: str | tuple[str, ...]) -> None:
     """At a ``Waiting>`` prompt while a bot decides: ``command`` typed is answered (a line
     starting ``answer``) before the bot's move (a line starting ``move``) is said."""
     player.wait_for(lambda lines: bool(lines) and lines[-1].startswith("Waiting>"))
