@@ -9,7 +9,7 @@ it in its own language.
 
 >>> frame = encode(Hello(protocol=PROTOCOL, name="Ana", lang="fr", req=1))
 >>> decode_client(frame)
-Hello(protocol=3, name='Ana', lang='fr', session='', req=1)
+Hello(protocol=4, name='Ana', lang='fr', session='', req=1)
 """
 
 from __future__ import annotations
@@ -21,20 +21,22 @@ import msgspec
 from a11y_games.engine.messages import Msg
 
 __all__ = [
-    "OLDEST", "PROTOCOL", "Acked", "Act", "Announce", "Answer", "Ask", "Block", "BlockList",
-    "Blocks", "Chat", "ClientMessage", "Create", "Error", "EventMsg", "Friend",
-    "FriendInfo", "FriendList", "Friends", "Hello", "Invitation", "Invite", "Join",
-    "Joined", "Leave", "Left", "Letter", "Letters", "ListTables", "LoggedIn", "LoggedOut",
-    "Login", "Logout", "Notice", "Over", "Password", "PendingMsg", "PersonInfo", "Presence",
-    "Progress", "ProtocolError", "QueryInfo", "Register", "Resume", "Say", "SeatInfo",
-    "ServerMessage", "Snapshot", "Start", "Started", "TableInfo", "TableList",
-    "TableUpdate", "Tell", "TopicInfo", "Watch", "Welcome", "Who", "WhoList",
-    "decode_client", "decode_server", "encode",
+    "HISTORY_TOKENS", "OLDEST", "PROTOCOL", "Acked", "Act", "Announce", "Answer", "Ask",
+    "Block", "BlockList", "Blocks", "Chat", "ClientMessage", "Create", "Error", "EventMsg",
+    "Friend", "FriendInfo", "FriendList", "Friends", "Hello", "History", "HistoryList",
+    "Invitation", "Invite", "Join", "Joined", "Leave", "Left", "Letter", "Letters",
+    "ListTables", "LoggedIn", "LoggedOut", "Login", "Logout", "Notice", "Over", "Password",
+    "PendingMsg", "PersonInfo", "PlayedGame", "Presence", "Progress", "ProtocolError",
+    "QueryInfo", "Register", "Resume", "Say", "SeatInfo", "ServerMessage", "Snapshot",
+    "Start", "Started", "TableInfo", "TableList", "TableUpdate", "Tell", "TopicInfo",
+    "Watch", "Welcome", "Who", "WhoList", "decode_client", "decode_server", "encode",
 ]
 
-PROTOCOL = 3
+PROTOCOL = 4
 """The protocol version, sent in ``hello`` and ``welcome`` (2: a question says whether it
-takes several numbers on one line; 3: accounts, ``who``)."""
+takes several numbers on one line; 3: accounts, ``who``; 4: ``history``)."""
+HISTORY_TOKENS = 300
+"""Seat tokens of finished games a client keeps, and sends with ``history``, at most."""
 OLDEST = 2
 """The oldest version the server still serves (as a guest; a server that asks everyone to
 log in refuses it, naming the version). Older or newer ones are refused."""
@@ -201,6 +203,16 @@ class Announce(_Base, tag="announce"):
     req: int | None = None
 
 
+class History(_Base, tag="history"):
+    """(4) Your finished games at this server, newest first, a page from ``start``: an
+    account's every game, and the games of the seats whose ``tokens`` you kept (a guest's,
+    at most :data:`HISTORY_TOKENS`): ``history_list``."""
+
+    tokens: list[str] = []
+    start: int = 0
+    req: int | None = None
+
+
 class ListTables(_Base, tag="list_tables"):
     """Ask for the open public tables (``table_list``), a page at a time."""
 
@@ -309,7 +321,7 @@ class Tell(_Base, tag="tell"):
 
 ClientMessage = (Hello | ListTables | Create | Join | Watch | Resume | Leave | Start | Act
                  | Ask | Say | Tell | Register | Login | Logout | Password | Who | Friend
-                 | Friends | Announce | Block | Blocks | Invite | Moderate | ModLog)
+                 | Friends | Announce | Block | Blocks | Invite | Moderate | ModLog | History)
 
 
 # --- what a table looks like ----------------------------------------------------------------
@@ -524,6 +536,32 @@ class Letters(_Base, tag="letters"):
     letters: list[Letter]
 
 
+class PlayedGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """(4) A finished game as ``history`` lists it: when it ended (seconds since 1970), the
+    game, every seat's name, the winners, each seat's place (None: a game of camps, won
+    or lost together) and the seats you held."""
+
+    ended: float
+    game: str
+    names: list[Name]
+    winners: list[int] = []
+    places: dict[int, int] | None = None
+    seats: list[int] = []
+
+    def __post_init__(self) -> None:
+        self.names = [_name(name) for name in self.names]
+
+
+class HistoryList(_Base, tag="history_list"):
+    """(4) A page of your finished games (never larger than a frame), newest first;
+    ``total``: how many in all; ``more``: how many follow this page."""
+
+    games: list[PlayedGame]
+    total: int = 0
+    more: int = 0
+    req: int | None = None
+
+
 class TableList(_Base, tag="table_list", omit_defaults=True):
     """A page of the public tables not over (never larger than a frame)."""
 
@@ -686,7 +724,8 @@ class Error(_Base, tag="error"):
 ServerMessage = (Welcome | TableList | Joined | Left | TableUpdate | Started | EventMsg
                  | Snapshot | PendingMsg | Progress | Presence | Chat | Answer | Acked | Over
                  | Error | LoggedIn | LoggedOut | WhoList | FriendList | Notice | Letters
-                 | BlockList | Invitation | ModRecords | Moderated | Announcement)
+                 | BlockList | Invitation | ModRecords | Moderated | Announcement
+                 | HistoryList)
 
 
 # --- encoding and decoding ------------------------------------------------------------------

@@ -178,6 +178,12 @@ class Connection(Outbox):
             self.send(p.Acked(req=message.req))
         elif isinstance(message, p.ListTables):
             self.send(self._table_page(message))
+        elif isinstance(message, p.History):
+            from a11y_games.net.played import history_page
+
+            self.send(history_page(self.server.storage, lobby.specs, self.account,
+                                   message.tokens, message.start, self.server.warden.limits,
+                                   message.req))
         elif isinstance(message, p.Create):
             self._free()
             self._may_create()

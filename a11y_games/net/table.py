@@ -8,6 +8,7 @@ its seat may see: events it may not see arrive as a bare sequence number.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 import time
@@ -204,7 +205,8 @@ class Table:
                 raise Refused(Msg("net.error.seat_taken", seat=seat_number + 1))
         token = secrets.token_urlsafe(24)
         seat.record = SeatRecord(kind="human", name=member.name, level=self.record.level,
-                                 token_hash=hash_token(token))
+                                 token_hash=hash_token(token),
+                                 account=getattr(member, "account", ""))
         seat.member = member
         self._save()
         member.send(p.Joined(table=self.info(member), seat=seat.number, token=token,
@@ -407,6 +409,7 @@ class Table:
         if self.match is not None and self.match.state.pending() is None:
             self.record.over = True
             self._save()
+            self._keep_finished()
             return
         for s in self.seats:
             if s.record.kind == "human":
@@ -744,6 +747,7 @@ class Table:
             seat.cancel_timer()
         self.record.over = True
         self._save()
+        self._keep_finished()
         over = self._over_message()
         self._to_all(over)
         self._table_changed()
@@ -752,6 +756,16 @@ class Table:
         self.said(Msg("net.serve.console.over", table=self.id, game=self.spec.title,
                       winners=winners) if winners else
                   Msg("net.serve.console.over_none", table=self.id, game=self.spec.title))
+
+    def _keep_finished(self) -> None:
+        """The game over, kept for its players' ``history``: its line and who sat where."""
+        from a11y_games.net.played import summary_of
+
+        assert self.match is not None
+        try:
+            self.storage.keep_finished(self.record, summary_of(self.match))
+        except StorageError:  # the end is heard all the same; only its history line is lost
+            logging.getLogger("a11y_games.net").exception("history of table %s", self.id)
 
     # --- questions -------------------------------------------------------------------------
     def ask(self, member: Member, question: p.Ask) -> p.Answer:

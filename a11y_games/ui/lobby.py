@@ -28,6 +28,7 @@ from a11y_games.net import protocol as p
 from a11y_games.ui.account import WORDS as ACCOUNT_WORDS
 from a11y_games.ui.account import LoginMemory, Signing, read_secret
 from a11y_games.ui.creating import Draft, draft_for, game_named, read_words
+from a11y_games.ui.history import Finished, finished_lines, when_said
 from a11y_games.ui.keeping import NO, YES
 from a11y_games.ui.moderating import WORDS as MOD_WORDS
 from a11y_games.ui.moderating import Moderating
@@ -66,8 +67,11 @@ ACCEPT = ("accept", "accepter")
 FRIEND = ("friend", "ami")
 FRIENDS = ("friends", "amis")
 NAME = ("name", "nom")
-LOBBY_HELP = 16
-"""``online.lobby.help.1`` to ``.16``: the lobby's commands, one a line."""
+HISTORY = ("history", "historique")
+LOBBY_HELP = 17
+"""``online.lobby.help.1`` to ``.17``: the lobby's commands, one a line."""
+HISTORY_PAGES = 20
+"""Pages of ``history`` asked at most (the server's pages hold 20 games)."""
 WAIT_HELP = 7
 """``online.wait.help.1`` to ``.7``: the waiting room's commands, one a line."""
 WAIT_WORDS = {"start": ("start", "commencer", "go", "demarrer"),
@@ -135,6 +139,33 @@ def forget_seat(uri: str) -> None:
         _write_seats(data)
 
 
+def _finished_key(uri: str) -> str:
+    return f"finished {uri}"
+
+
+def finished_tokens(uri: str) -> list[str]:
+    """The tokens of the seats this machine held at ``uri`` in finished games, newest
+    first: the server finds their games for ``history``."""
+    kept = _read_seats().get(_finished_key(uri))
+    return [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+
+
+def kept_tokens(token: str, kept: list[str], most: int) -> list[str]:
+    """``token`` first, then the others kept, at most ``most``."""
+    return [token, *(t for t in kept if t != token)][:most]
+
+
+def finish_seat(uri: str) -> None:
+    """The seat held at ``uri`` is a finished game's: its token goes to the finished ones
+    (the newest ``HISTORY_TOKENS``), the seat is no longer taken back."""
+    data = _read_seats()
+    held = data.pop(uri, None)
+    if isinstance(held, dict) and isinstance(held.get("token"), str):
+        data[_finished_key(uri)] = kept_tokens(held["token"], finished_tokens(uri),
+                                               p.HISTORY_TOKENS)
+    _write_seats(data)
+
+
 class SeatMemory(Protocol):
     """Where a seat's reconnect token is kept between two visits: a file per server for a
     terminal (:class:`FileSeats`), the page's storage for a web player."""
@@ -142,6 +173,11 @@ class SeatMemory(Protocol):
     def remembered(self) -> dict[str, Any] | None: ...
     def remember(self, token: str, table: str, seq: int) -> None: ...
     def forget(self) -> None: ...
+    def finish(self) -> None:
+        """The seat's game is over: its token is kept with the finished ones, newest
+        first (bounded), for ``history``; the seat is no longer taken back."""
+    def finished(self) -> list[str]:
+        """The tokens of finished games kept, newest first."""
 
 
 class FileSeats:
@@ -158,6 +194,12 @@ class FileSeats:
 
     def forget(self) -> None:
         forget_seat(self.uri)
+
+    def finish(self) -> None:
+        finish_seat(self.uri)
+
+    def finished(self) -> list[str]:
+        return finished_tokens(self.uri)
 
 
 class Lobby:
@@ -294,6 +336,9 @@ class Lobby:
             if answer in NAME:
                 self._rename(" ".join(typed[1:]))
                 continue
+            if answer in HISTORY:
+                self._history()
+                continue
             if answer in TELL:
                 self._tell(" ".join(typed[1:]))
                 continue
@@ -334,6 +379,30 @@ class Lobby:
                 table = RemoteTable(self.session, joined, self.specs)
                 if self.wait_for_start(table, joined):
                     return table
+
+    def _history(self) -> None:
+        """``history``: the player's finished games at this server, newest first (an
+        account's every game; a guest's, those of the seat tokens kept here)."""
+        tokens = self.seats.finished()
+        games: list[Finished] = []
+        total, start = 0, 0
+        try:
+            for _ in range(HISTORY_PAGES):
+                page = self.session.request(p.History(tokens=tokens, start=start))
+                total = page.total
+                games += [Finished(None, when_said(g.ended), g.game, list(g.names), g.seats,
+                                   g.winners, g.places) for g in page.games]
+                start = total - page.more
+                if not page.more or not page.games:
+                    break
+        except RequestRefused as error:
+            self.say(error.msg)
+            return
+        except ConnectionLost:
+            self._say_news()
+            self.say(Msg("online.lobby.not_done"))
+            return
+        self.out.lines(finished_lines(self.tr, games, total, self.specs, hint=False))
 
     def _refresh(self) -> list[p.TableInfo]:
         return list(self.session.request(p.ListTables()).tables)
