@@ -27,14 +27,16 @@ __all__ = [
     "Invitation", "Invite", "Join", "Joined", "Leave", "Left", "Letter", "Letters",
     "ListTables", "LoggedIn", "LoggedOut", "Login", "Logout", "Notice", "Over", "Password",
     "PendingMsg", "PersonInfo", "PlayedGame", "Presence", "Progress", "ProtocolError",
-    "QueryInfo", "Register", "Resume", "Say", "SeatInfo", "ServerMessage", "Snapshot",
-    "Start", "Started", "TableInfo", "TableList", "TableUpdate", "Tell", "TopicInfo",
-    "Watch", "Welcome", "Who", "WhoList", "decode_client", "decode_server", "encode",
+    "QueryInfo", "Ratings", "Register", "Resume", "Say", "SeatInfo", "ServerMessage",
+    "Snapshot", "Start", "Started", "TableInfo", "TableList", "TableUpdate", "Tell",
+    "TopicInfo", "Watch", "Welcome", "Who", "WhoList", "decode_client", "decode_server",
+    "encode",
 ]
 
 PROTOCOL = 4
 """The protocol version, sent in ``hello`` and ``welcome`` (2: a question says whether it
-takes several numbers on one line; 3: accounts, ``who``; 4: ``history``)."""
+takes several numbers on one line; 3: accounts, ``who``; 4: ``history``, rated tables,
+``ratings``)."""
 HISTORY_TOKENS = 300
 """Seat tokens of finished games a client keeps, and sends with ``history``, at most."""
 OLDEST = 2
@@ -213,6 +215,16 @@ class History(_Base, tag="history"):
     req: int | None = None
 
 
+class Ratings(_Base, tag="ratings"):
+    """(4) Ratings, answered as ``answer`` lines: ``mine`` (your rating in each game),
+    ``game`` (yours in ``game`` and where the bots stand), ``top`` (``game``'s first
+    twenty and your place)."""
+
+    what: Literal["mine", "game", "top"] = "mine"
+    game: str = ""
+    req: int | None = None
+
+
 class ListTables(_Base, tag="list_tables"):
     """Ask for the open public tables (``table_list``), a page at a time."""
 
@@ -240,6 +252,8 @@ class Create(_Base, tag="create"):
     """Seconds a lost seat waits for its player before a bot holds it."""
     level: str = "normal"
     """The level of the bots that fill free seats at ``start`` and hold lost seats."""
+    rated: bool = False
+    """(4) A rated table (a server with accounts): its players' ratings change at its end."""
     req: int | None = None
 
 
@@ -321,7 +335,8 @@ class Tell(_Base, tag="tell"):
 
 ClientMessage = (Hello | ListTables | Create | Join | Watch | Resume | Leave | Start | Act
                  | Ask | Say | Tell | Register | Login | Logout | Password | Who | Friend
-                 | Friends | Announce | Block | Blocks | Invite | Moderate | ModLog | History)
+                 | Friends | Announce | Block | Blocks | Invite | Moderate | ModLog | History
+                 | Ratings)
 
 
 # --- what a table looks like ----------------------------------------------------------------
@@ -359,8 +374,9 @@ class TopicInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     aliases: list[str] = []
 
 
-class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """A table as the lobby and its members see it."""
+class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A table as the lobby and its members see it. (Fields at their default are not sent:
+    ``rated`` goes only to clients of version 4.)"""
 
     id: str
     game: str
@@ -385,6 +401,8 @@ class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     board_is_public: bool = False
     spectators: list[str] = []
     """The names of those watching the table."""
+    rated: bool = False
+    """(4) Its players' ratings change at its end."""
 
     def __post_init__(self) -> None:
         self.names = {seat: _name(name) for seat, name in self.names.items()}
@@ -701,14 +719,17 @@ class Acked(_Base, tag="acked"):
     req: int | None = None
 
 
-class Over(_Base, tag="over"):
-    """The game is over."""
+class Over(_Base, tag="over", omit_defaults=True):
+    """The game is over. (4) ``rated``: at a rated table, how your rating moved (to you
+    only; not sent when empty, so a client of version 3 reads it)."""
 
     winners: list[int]
     reason: WireMsg
+    rated: list[WireMsg] = []
 
     def __post_init__(self) -> None:
         self.reason = _msg(self.reason)
+        self.rated = _msgs(self.rated)
 
 
 class Error(_Base, tag="error"):

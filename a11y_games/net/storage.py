@@ -28,6 +28,8 @@ from typing import Protocol
 
 import msgspec
 
+from a11y_games.ratings.book import TABLES as RATING_TABLES
+
 __all__ = ["MIGRATIONS", "AccountRecord", "ChatRecord", "Migration", "NewerSchema", "Played",
            "SeatRecord",
            "SqliteStorage", "Storage", "StorageError", "TableRecord", "account_key",
@@ -80,6 +82,9 @@ class TableRecord:
     over: bool = False
     seats: list[SeatRecord] = field(default_factory=list)
     created: float = 0.0
+    rated: bool = False
+    """Chosen at creation (a server with accounts): the ratings of its accounts change
+    at its end."""
 
 
 @dataclass(frozen=True)
@@ -243,6 +248,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             FROM tables t, json_each(t.record, '$.seats') s
             WHERE t.over = 1 AND json_extract(s.value, '$.kind') = 'human'""",
     )),
+    Migration("ratings: one per game and account, the games rated and what each changed",
+              RATING_TABLES),
 )
 """The schema, step by step: a database at version N gets steps N+1 onwards. Append a
 step; never change one a server may already have applied. Step 1 uses ``IF NOT EXISTS``:
@@ -579,6 +586,11 @@ class SqliteStorage:
             self._write("DELETE FROM letters WHERE recipient = ? AND id <= ?",
                         (key, rows[-1][0]))
         return [(sender, text, when) for _, sender, text, when in rows]
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The database itself, for the ratings' book (its own tables, in this file)."""
+        return self._db
 
     def close(self) -> None:
         self._db.close()

@@ -43,6 +43,8 @@ BOT_BURST = 64
 """Bot actions played in one go before other tables get their turn of the event loop."""
 RACE_DELAY = (0.4, 2.0)
 """Seconds a bot takes to react in a race, drawn as the local client draws them."""
+RATED_PROTOCOL = 4
+"""The first version that knows rated tables (an older client is never sent the word)."""
 STORAGE_RETRY = 1.0
 """Seconds before a strong bot's decision the storage refused is searched again."""
 
@@ -100,6 +102,9 @@ class Table:
         self._decision: _Decision | None = None
         self._continue: asyncio.Handle | None = None
         self.last_active = time.monotonic()
+        self.on_over: Callable[[Table], dict[int, list[Msg]]] = lambda table: {}
+        """Its game over, before anyone hears it: the lobby rates a rated table, and
+        returns what each rated seat hears of its rating."""
 
     # --- what members see ------------------------------------------------------------------
     @property
@@ -138,7 +143,9 @@ class Table:
                            host_lang=r.host_lang, level=r.level, bot_delay=r.bot_delay,
                            creator=r.creator, seats=seats,
                            code=r.code if is_creator and r.code else None,
-                           spectators=[m.name for m in self.spectators])
+                           spectators=[m.name for m in self.spectators],
+                           rated=r.rated and (member is None or getattr(
+                               member, "protocol", p.PROTOCOL) >= RATED_PROTOCOL))
         if self.match is not None:
             match, state = self.match, self.match.state
             order = state.seat_order()
@@ -378,9 +385,8 @@ class Table:
         self.said(Msg("net.serve.console.started", table=self.id, game=self.spec.title,
                       players=[self._seat_name(s) for s in self.seats]))
         self.published = 0  # the opening events (deals, first player) go out after started
-        started = p.Started(table=self.info())
         for m in self.members():
-            m.send(p.Started(table=self.info(m)) if m is member else started)
+            m.send(p.Started(table=self.info(m)))
         self._publish()
         for s in self.seats:
             if s.record.kind == "human" and s.member is None:
@@ -410,6 +416,7 @@ class Table:
             self.record.over = True
             self._save()
             self._keep_finished()
+            self.on_over(self)  # over before the server stopped: rated now (once)
             return
         for s in self.seats:
             if s.record.kind == "human":
@@ -749,7 +756,17 @@ class Table:
         self._save()
         self._keep_finished()
         over = self._over_message()
-        self._to_all(over)
+        rated = self.on_over(self)  # each rated seat hears its own change with the end
+        frame = p.encode(over)
+        for seat in self.seats:
+            if seat.member is not None:
+                if rated.get(seat.number):
+                    seat.member.send(p.Over(winners=over.winners, reason=over.reason,
+                                            rated=rated[seat.number]))
+                else:
+                    seat.member.send_frame(frame)
+        for member in self.spectators:
+            member.send_frame(frame)
         self._table_changed()
         winners = [self.match.seat_name(w) if self.match is not None else str(w)
                    for w in over.winners]

@@ -251,7 +251,12 @@ class HistoryCommands:
         raise Quit
 
     def keep_in_history(self) -> Msg | None:
-        """A local game over: kept for ``history`` and ``replay``; what to say of it."""
-        if not self.keep_history or not self.table.local:  # type: ignore[attr-defined]
+        """A local game over: kept for ``history`` and ``replay``; what to say of it. A
+        network game is kept by its server: at a rated table, how the seat's rating moved
+        is said instead."""
+        if not self.table.local:  # type: ignore[attr-defined]
+            rated = getattr(self.table, "rated", [])  # type: ignore[attr-defined]
+            return rated[0] if rated else None
+        if not self.keep_history:  # type: ignore[attr-defined]
             return None
         return keep_finished(self.match) or Msg("core.history.kept")  # type: ignore[attr-defined]

@@ -68,8 +68,11 @@ FRIEND = ("friend", "ami")
 FRIENDS = ("friends", "amis")
 NAME = ("name", "nom")
 HISTORY = ("history", "historique")
+RATING = ("rating", "ratings", "cote", "cotes")
+TOP = ("top", "meilleurs")
 LOBBY_HELP = 17
-"""``online.lobby.help.1`` to ``.17``: the lobby's commands, one a line."""
+"""``online.lobby.help.1`` to ``.17``: the lobby's commands, one a line (then ``rating``'s
+and ``top``'s, where the server keeps ratings)."""
 HISTORY_PAGES = 20
 """Pages of ``history`` asked at most (the server's pages hold 20 games)."""
 WAIT_HELP = 7
@@ -332,12 +335,18 @@ class Lobby:
                 next((w for w, names in WORDS.items() if answer in names), None)
             if answer in HELP:
                 self.say(*(Msg(f"online.lobby.help.{i}") for i in range(1, LOBBY_HELP + 1)))
+                if self.session.accounts not in ("", "off"):
+                    self.say(Msg("online.lobby.help.rated"), Msg("rating.help.rating"),
+                             Msg("rating.help.top"))
                 continue
             if answer in NAME:
                 self._rename(" ".join(typed[1:]))
                 continue
             if answer in HISTORY:
                 self._history()
+                continue
+            if answer in RATING or answer in TOP:
+                self._ratings(answer in TOP, " ".join(typed[1:]))
                 continue
             if answer in TELL:
                 self._tell(" ".join(typed[1:]))
@@ -403,6 +412,25 @@ class Lobby:
             self.say(Msg("online.lobby.not_done"))
             return
         self.out.lines(finished_lines(self.tr, games, total, self.specs, hint=False))
+
+    def _ratings(self, top: bool, game: str) -> None:
+        """``rating``, ``rating GAME``, ``top GAME``: the server's answer, said."""
+        spec = game_named(game, list(self.specs.values()), self.tr) if game else None
+        if game and spec is None:
+            self.say(Msg("online.create.unknown", word=game))
+            return
+        what = "top" if top else "game" if spec is not None else "mine"
+        try:
+            answer = self.session.request(p.Ratings(
+                what=what, game=spec.name if spec is not None else ""))
+        except RequestRefused as error:
+            self.say(error.msg)
+            return
+        except ConnectionLost:
+            self._say_news()
+            self.say(Msg("online.lobby.not_done"))
+            return
+        self.say(*answer.lines)
 
     def _refresh(self) -> list[p.TableInfo]:
         return list(self.session.request(p.ListTables()).tables)
@@ -657,7 +685,8 @@ class Lobby:
         else:
             words = words[1:]
             at_once = True
-        draft = draft_for(spec, self.last, self.level)
+        draft = draft_for(spec, self.last, self.level,
+                          ratings=self.session.accounts not in ("", "off"))
         draft, asked, unknown = read_words(draft, words)
         while not (at_once and asked is None and unknown is None):
             if unknown is not None:
@@ -836,7 +865,8 @@ class Lobby:
         info = table.info
         return Draft(table.spec, info.players, info.level,
                      {s.seat: s.level for s in info.seats if s.kind == "bot"},
-                     dict(info.options), info.public, round(info.bot_delay / 60)).summary()
+                     dict(info.options), info.public, round(info.bot_delay / 60),
+                     info.rated, self.session.accounts not in ("", "off")).summary()
 
     def _who_lines(self, table: RemoteTable) -> list[Msg]:
         """Who sits, and who watches (if anyone does)."""
