@@ -365,22 +365,21 @@ class SqliteStorage:
             raise StorageError(str(error)) from error
 
     def played(self, account: str, token_hashes: list[str]) -> list[Played]:
-        held: dict[str, set[int]] = {}
-        rows: list[tuple[str, int]] = []
+        held: dict[str, tuple[float, str | None, set[int]]] = {}
+        rows: list[tuple[str, float, str | None, int]] = []
+        select = ("SELECT f.table_id, f.ended, f.summary, s.seat FROM finished_seats s"
+                  " JOIN finished f ON f.table_id = s.table_id WHERE ")
         if account:
-            rows += self._db.execute("SELECT table_id, seat FROM finished_seats"
-                                     " WHERE account = ?", (account_key(account),)).fetchall()
-        for digest in filter(None, token_hashes):
-            rows += self._db.execute("SELECT table_id, seat FROM finished_seats"
-                                     " WHERE token_hash = ?", (digest,)).fetchall()
-        for table_id, seat in rows:
-            held.setdefault(table_id, set()).add(seat)
-        games = []
-        for table_id, seats in held.items():
-            row = self._db.execute("SELECT ended, summary FROM finished WHERE table_id = ?",
-                                   (table_id,)).fetchone()
-            if row is not None:
-                games.append(Played(table_id, float(row[0]), row[1], tuple(sorted(seats))))
+            rows += self._db.execute(select + "s.account = ?", (account_key(account),))
+        hashes = sorted(set(filter(None, token_hashes)))
+        for first in range(0, len(hashes), 500):  # (SQLite's limit of parameters)
+            part = hashes[first:first + 500]
+            rows += self._db.execute(
+                select + f"s.token_hash IN ({', '.join('?' * len(part))})", part)
+        for table_id, ended, summary, seat in rows:
+            held.setdefault(table_id, (float(ended), summary, set()))[2].add(seat)
+        games = [Played(table_id, ended, summary, tuple(sorted(seats)))
+                 for table_id, (ended, summary, seats) in held.items()]
         return sorted(games, key=lambda game: (game.ended, game.table_id), reverse=True)
 
     def set_summary(self, table_id: str, summary: str) -> None:
