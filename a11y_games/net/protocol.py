@@ -27,10 +27,10 @@ __all__ = [
     "Invitation", "Invite", "Join", "Joined", "Leave", "Left", "Letter", "Letters",
     "ListTables", "LoggedIn", "LoggedOut", "Login", "Logout", "Notice", "Over", "Password",
     "PendingMsg", "PersonInfo", "PlayedGame", "Presence", "Progress", "ProtocolError",
-    "QueryInfo", "Ratings", "Register", "Resume", "Say", "SeatInfo", "ServerMessage",
-    "Snapshot", "Start", "Started", "TableInfo", "TableList", "TableUpdate", "Tell",
-    "TopicInfo", "Watch", "Welcome", "Who", "WhoList", "decode_client", "decode_server",
-    "encode",
+    "QueryInfo", "Ratings", "Register", "ReplayAsk", "ReplayOpen", "ReplayPage", "Resume",
+    "Say", "SeatInfo", "ServerMessage", "Snapshot", "Start", "Started", "TableInfo",
+    "TableList", "TableUpdate", "Tell", "TopicInfo", "Watch", "Welcome", "Who", "WhoList",
+    "decode_client", "decode_server", "encode",
 ]
 
 PROTOCOL = 4
@@ -215,6 +215,28 @@ class History(_Base, tag="history"):
     req: int | None = None
 
 
+class ReplayOpen(_Base, tag="replay"):
+    """(4) Go over a finished game of yours (``table``, as ``history`` gave it) from your
+    seat: ``replay_page``, the steps from ``start``. ``tokens``: as for ``history``."""
+
+    table: str
+    tokens: list[str] = []
+    start: int = 0
+    req: int | None = None
+
+
+class ReplayAsk(_Base, tag="replay_ask"):
+    """(4) At ``step`` of the game opened with ``replay``: ``status``, ``board``
+    (``topic``), ``private``, ``query`` (``name``, ``arg``), for your seat only: ``answer``."""
+
+    step: int
+    what: Literal["status", "board", "private", "query"]
+    topic: str = ""
+    name: str = ""
+    arg: str = ""
+    req: int | None = None
+
+
 class Ratings(_Base, tag="ratings"):
     """(4) Ratings, answered as ``answer`` lines: ``mine`` (your rating in each game),
     ``game`` (yours in ``game`` and where the bots stand), ``top`` (``game``'s first
@@ -336,7 +358,7 @@ class Tell(_Base, tag="tell"):
 ClientMessage = (Hello | ListTables | Create | Join | Watch | Resume | Leave | Start | Act
                  | Ask | Say | Tell | Register | Login | Logout | Password | Who | Friend
                  | Friends | Announce | Block | Blocks | Invite | Moderate | ModLog | History
-                 | Ratings)
+                 | Ratings | ReplayOpen | ReplayAsk)
 
 
 # --- what a table looks like ----------------------------------------------------------------
@@ -565,6 +587,8 @@ class PlayedGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     winners: list[int] = []
     places: dict[int, int] | None = None
     seats: list[int] = []
+    table: str = ""
+    """Its table, for ``replay``."""
 
     def __post_init__(self) -> None:
         self.names = [_name(name) for name in self.names]
@@ -578,6 +602,31 @@ class HistoryList(_Base, tag="history_list"):
     total: int = 0
     more: int = 0
     req: int | None = None
+
+
+class ReplayPage(_Base, tag="replay_page"):
+    """(4) A finished game as your seat lived it, a page of its steps (never larger than a
+    frame): each step the events your seat learnt there, as the live table sent them to
+    you (nothing else: not the log, not another seat's view). ``total`` steps in all,
+    ``more`` after this page. The first page (``start`` 0) also says who sat where
+    (``names``, ``order``), how it ended, your seat, and the game's queries and topics."""
+
+    steps: list[list[EventMsg]]
+    total: int = 0
+    more: int = 0
+    seat: int | None = None
+    names: dict[int, Name] = {}
+    order: list[int] = []
+    winners: list[int] = []
+    reason: WireMsg | None = None
+    queries: list[QueryInfo] = []
+    topics: list[TopicInfo] = []
+    req: int | None = None
+
+    def __post_init__(self) -> None:
+        self.names = {seat: _name(name) for seat, name in self.names.items()}
+        if self.reason is not None:
+            self.reason = _msg(self.reason)
 
 
 class TableList(_Base, tag="table_list", omit_defaults=True):
@@ -746,7 +795,7 @@ ServerMessage = (Welcome | TableList | Joined | Left | TableUpdate | Started | E
                  | Snapshot | PendingMsg | Progress | Presence | Chat | Answer | Acked | Over
                  | Error | LoggedIn | LoggedOut | WhoList | FriendList | Notice | Letters
                  | BlockList | Invitation | ModRecords | Moderated | Announcement
-                 | HistoryList)
+                 | HistoryList | ReplayPage)
 
 
 # --- encoding and decoding ------------------------------------------------------------------

@@ -94,6 +94,8 @@ class Connection(Outbox):
         self.held: Msg | None = None
         """Why it has no name though it said hello (net/signin.py)."""
         self.table: Table | None = None
+        self.replay: Any = None
+        """The finished game this person goes over (``net.played.SeatReplay``), if any."""
         self.finished: Table | None = None
         """The table whose game this person played to its end, then left: told when they
         open the next one (the others there may follow)."""
@@ -187,6 +189,18 @@ class Connection(Outbox):
             self.send(history_page(self.server.storage, lobby.specs, self.account,
                                    message.tokens, message.start, self.server.warden.limits,
                                    message.req))
+        elif isinstance(message, p.ReplayOpen):
+            from a11y_games.net.played import open_replay
+
+            if self.replay is None or self.replay.table_id != message.table:
+                self.replay = None  # one game gone over at a time
+                self.replay = open_replay(self.server.storage, lobby.specs, self.account,
+                                          message.tokens, message.table)
+            self.send(self.replay.page(message.start, self.server.warden.limits, message.req))
+        elif isinstance(message, p.ReplayAsk):
+            if self.replay is None:
+                raise Refused(Msg("net.error.no_game"))
+            self.send(self.replay.ask(message))
         elif isinstance(message, p.Ratings):
             self.send(self.server.ratings.answer(self.account, message))
         elif isinstance(message, p.Create):

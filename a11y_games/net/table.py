@@ -490,10 +490,10 @@ class Table:
     def _event_frame(self, seq: int, viewer: int | None) -> bytes:
         assert self.match is not None
         event = self.match.events[seq - 1]
-        return p.encode(self._event_message(seq, event, viewer))
+        return p.encode(self.event_message(seq, event, viewer))
 
     @staticmethod
-    def _event_message(seq: int, event: Event, viewer: int | None) -> p.EventMsg:
+    def event_message(seq: int, event: Event, viewer: int | None) -> p.EventMsg:
         if not event.visible(viewer):
             return p.EventMsg(seq=seq)
         return p.EventMsg(seq=seq, msg=event.msg, level=int(event.level), cause=event.cause,
@@ -507,15 +507,15 @@ class Table:
             self.published += 1
             seq, event = self.published, events[self.published - 1]
             if event.visible_to is None:
-                self._to_all(self._event_message(seq, event, None))
+                self._to_all(self.event_message(seq, event, None))
                 continue
             hidden = p.encode(p.EventMsg(seq=seq))
-            seen = p.encode(self._event_message(seq, event, next(iter(event.visible_to)))) \
+            seen = p.encode(self.event_message(seq, event, next(iter(event.visible_to)))) \
                 if event.visible_to else hidden  # (no seat: for spectators only)
             for s in self.seats:
                 if s.member is not None:
                     s.member.send_frame(seen if s.number in event.visible_to else hidden)
-            watched = p.encode(self._event_message(seq, event, None)) if event.spectators \
+            watched = p.encode(self.event_message(seq, event, None)) if event.spectators \
                 else hidden  # a public fact told to all but its own player
             for member in self.spectators:
                 member.send_frame(watched)

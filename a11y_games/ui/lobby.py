@@ -68,6 +68,7 @@ FRIEND = ("friend", "ami")
 FRIENDS = ("friends", "amis")
 NAME = ("name", "nom")
 HISTORY = ("history", "historique")
+REPLAY = ("replay", "revoir")
 RATING = ("rating", "ratings", "cote", "cotes")
 TOP = ("top", "meilleurs")
 LOBBY_HELP = 17
@@ -225,6 +226,8 @@ class Lobby:
         self.tr = tr
         self.specs = specs
         self.level = level
+        self.played: list[p.PlayedGame] = []
+        """The finished games ``history`` last listed: ``replay N`` opens game N."""
         self.last: p.Create | None = None
         """The table this player last created here: the next one's answers on Enter."""
         self._news: list[Msg] = []
@@ -345,6 +348,9 @@ class Lobby:
             if answer in HISTORY:
                 self._history()
                 continue
+            if answer in REPLAY:
+                self._replay(" ".join(typed[1:]))
+                continue
             if answer in RATING or answer in TOP:
                 self._ratings(answer in TOP, " ".join(typed[1:]))
                 continue
@@ -389,21 +395,27 @@ class Lobby:
                 if self.wait_for_start(table, joined):
                     return table
 
-    def _history(self) -> None:
-        """``history``: the player's finished games at this server, newest first (an
-        account's every game; a guest's, those of the seat tokens kept here)."""
+    def _played_games(self) -> tuple[list[p.PlayedGame], int]:
+        """The player's finished games at this server, newest first, and how many in all
+        (an account's every game; a guest's, those of the seat tokens kept here)."""
         tokens = self.seats.finished()
-        games: list[Finished] = []
+        games: list[p.PlayedGame] = []
         total, start = 0, 0
+        for _ in range(HISTORY_PAGES):
+            page = self.session.request(p.History(tokens=tokens, start=start))
+            total = page.total
+            games += page.games
+            start = total - page.more
+            if not page.more or not page.games:
+                break
+        self.played = games
+        return games, total
+
+    def _history(self) -> None:
+        """``history``: the player's finished games here, a line each, numbered for
+        ``replay``."""
         try:
-            for _ in range(HISTORY_PAGES):
-                page = self.session.request(p.History(tokens=tokens, start=start))
-                total = page.total
-                games += [Finished(None, when_said(g.ended), g.game, list(g.names), g.seats,
-                                   g.winners, g.places) for g in page.games]
-                start = total - page.more
-                if not page.more or not page.games:
-                    break
+            games, total = self._played_games()
         except RequestRefused as error:
             self.say(error.msg)
             return
@@ -411,7 +423,49 @@ class Lobby:
             self._say_news()
             self.say(Msg("online.lobby.not_done"))
             return
-        self.out.lines(finished_lines(self.tr, games, total, self.specs, hint=False))
+        self.out.lines(finished_lines(self.tr, [_finished(g) for g in games], total,
+                                      self.specs, hint=bool(games)))
+
+    def _replay(self, rest: str) -> None:
+        """``replay N``: game N of the history (the newest by default) gone over from the
+        player's seat; the server sends only what that seat saw."""
+        from a11y_games.ui.remote_replay import RemoteReplayClient, ServerReplay
+
+        wanted = number(rest.strip()) if rest.strip() else 1
+        if wanted is None:
+            self.say(Msg("core.replay.usage"))
+            return
+        try:
+            games = self.played or self._played_games()[0]
+            if not 1 <= wanted <= len(games):
+                self.say(Msg("core.history.no_game", number=wanted, count=len(games)))
+                return
+            game = games[wanted - 1]
+            spec = self.specs.get(game.game)
+            if spec is None:
+                self.say(Msg("online.create.unknown", word=game.game))
+                return
+            tokens = self.seats.finished()
+            page = self.session.request(p.ReplayOpen(table=game.table, tokens=tokens))
+            while len(page.steps) < page.total:
+                more = self.session.request(p.ReplayOpen(table=game.table, tokens=tokens,
+                                                         start=len(page.steps)))
+                if not more.steps:
+                    break
+                page.steps += more.steps
+        except RequestRefused as error:
+            self.say(error.msg)
+            return
+        except ConnectionLost:
+            self._say_news()
+            self.say(Msg("online.lobby.not_done"))
+            return
+        client = RemoteReplayClient(ServerReplay(self.session, spec, page), _finished(game),
+                                    reader=self.reader, writer=self.out, lang=self.tr.lang,
+                                    specs=self.specs)
+        client.run()
+        if client.input_ended:
+            raise EOFError
 
     def _ratings(self, top: bool, game: str) -> None:
         """``rating``, ``rating GAME``, ``top GAME``: the server's answer, said."""
@@ -893,6 +947,12 @@ class Lobby:
         self.session.watching = None
         self.seats.forget()
         self.say(Msg("online.lobby.left"))
+
+
+def _finished(game: p.PlayedGame) -> Finished:
+    """A game of the server's history as the local history's lines say it."""
+    return Finished(None, when_said(game.ended), game.game, list(game.names), game.seats,
+                    game.winners, game.places)
 
 
 def _default(spec: GameSpec, name: str) -> str:

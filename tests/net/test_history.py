@@ -191,3 +191,110 @@ def test_a_game_over_before_the_history_is_found_after_the_upgrade(tmp_path: Pat
         run(scenario(), timeout=30)
     finally:
         server.kill()
+
+
+async def _replay(client: Client, table: str, tokens: list[str]) -> p.ReplayPage:
+    """Every page of a replay, its steps together in the first."""
+    first = await _ask(client, p.ReplayOpen(table=table, tokens=tokens))
+    assert isinstance(first, p.ReplayPage), first
+    while len(first.steps) < first.total:
+        page = await _ask(client, p.ReplayOpen(table=table, tokens=tokens,
+                                               start=len(first.steps)))
+        assert isinstance(page, p.ReplayPage) and page.steps
+        first.steps += page.steps
+    return first
+
+
+def test_a_replay_sends_only_what_the_seat_saw_at_each_step(tmp_path: Path) -> None:
+    """A PNUE game at 5 (Ana and Bo, guests, and 3 bots) gone over from Ana's seat: its
+    steps are exactly the events her live client was sent, and status, board and her
+    private view at every step are her seat's own as the game had them then: no other
+    seat's secret (Bo's role, the others' cards) ever reaches her. Bo cannot open it
+    with Ana's game and his own token only; nobody opens it without a seat there."""
+    from a11y_games.engine.replay import Replay
+    from a11y_games.games import all_specs
+    from tests.net.wire import replay as rebuild
+
+    server = ServerProcess(tmp_path, 8).start()
+    try:
+        async def scenario() -> None:
+            ana = await Client.open(server.url, "Ana")
+            bo = await Client.open(server.url, "Bo")
+            joined = await _ask(ana, p.Create(game="pnue", players=5,
+                                              bots={2: "normal", 3: "random", 4: "normal"}))
+            assert isinstance(joined, p.Joined) and joined.token
+            seated = await _ask(bo, p.Join(table=joined.table.id))
+            assert isinstance(seated, p.Joined) and seated.token
+            await ana.request(p.Start())
+            await asyncio.gather(play(ana, 0, random.Random(3), []),
+                                 play(bo, 1, random.Random(4), []))
+            lived = [m.msg for m in ana.of(p.EventMsg) if m.msg is not None]
+            table = joined.table.id
+            for client in (ana, bo):
+                assert isinstance(await _ask(client, p.Leave()), p.Left)
+
+            page = await _replay(ana, table, [joined.token])
+            assert page.seat == 0 and page.winners and page.reason is not None
+            assert [m.msg for step in page.steps for m in step] == lived, \
+                "step by step, exactly what her seat was sent live"
+            record, log = server.table(table)
+            spec = all_specs()["pnue"]
+            mine = Replay(spec, rebuild(record, log).state.settings, log, 0)
+            assert len(mine.steps) == page.total
+            for index in range(page.total):
+                mine.go(index)
+                state = mine.state()
+                for what, expected in (("status", state.status(0)),
+                                       ("private", state.private(0)),
+                                       ("board", state.board(0, ""))):
+                    answer = await _ask(ana, p.ReplayAsk(step=index, what=what))
+                    assert isinstance(answer, p.Answer) and answer.lines == expected, \
+                        (index, what)
+            refused = await _ask(bo, p.ReplayOpen(table=table, tokens=["not Bo's"]))
+            assert isinstance(refused, p.Error) and refused.msg.id == "net.error.no_game"
+            his = await _replay(bo, table, [seated.token])
+            assert his.seat == 1, "Bo's token opens Bo's seat, never Ana's"
+            for client in (ana, bo):
+                await client.close()
+
+        run(scenario(), timeout=150)
+    finally:
+        server.kill()
+
+
+def test_a_player_goes_over_a_network_game_from_the_lobby(tmp_path: Path) -> None:
+    """At the terminal: after a game, history numbers it and replay 1 goes over it from
+    the player's seat with the local replay's words (next, end, status, me), then quit
+    is the lobby again."""
+    from tests.net.clients import Player, Server
+    from tests.net.test_remote_play import create_table
+    from tests.net.test_remote_play import play as play_lines
+
+    server = Server(tmp_path / "db", tmp_path / "server-home").start()
+    try:
+        ana = Player(server.url, tmp_path / "ana", "Ana")
+        create_table(ana, game="pnue", players=5, bots=4)
+        ana.expect(r"you have seat 1 of 5")
+        ana.send("start")
+        play_lines({"Ana": (ana, "en")}, seed=4)
+        ana.send("quit")
+        ana.expect(r"^Back at the lobby\.")
+        ana.send("history")
+        ana.expect(r"^Type replay and a number to go over one\.$")
+        ana.send("replay 1")
+        ana.expect(r"^Replay of PNUE — Mr Dollar, \d{4}-\d\d-\d\d \d\d:\d\d: \d+ steps\.$")
+        ana.expect(r"^Enter or next goes on; help for the other commands\.$")
+        ana.expect(r"^Turn 1: ")  # step 1: the deal, her role, the first President
+        ana.send("me")  # her own view at step 1, asked of the server
+        ana.expect(r"^Your role: ")
+        ana.send("end")
+        ana.expect(r"^Game over\.|^The (ecologists|lobbyists) win|^Mr Dollar")
+        ana.send("save")
+        ana.expect(r"^A network game's record is not written on this computer\.$")
+        ana.send("quit")
+        ana.expect(r"^Lobby: type a number\.")
+        ana.close_input()
+        assert ana.wait() == 0
+        assert "Traceback" not in ana.text()
+    finally:
+        server.kill()
