@@ -463,7 +463,12 @@ class Lobby:
         client = RemoteReplayClient(ServerReplay(self.session, spec, page), _finished(game),
                                     reader=self.reader, writer=self.out, lang=self.tr.lang,
                                     specs=self.specs)
-        client.run()
+        try:
+            client.run()
+        except (RequestRefused, ConnectionLost) as error:  # the server gone meanwhile
+            self._say_news()
+            self.say(error.msg, Msg("online.lobby.not_done"))
+            return
         if client.input_ended:
             raise EOFError
 
