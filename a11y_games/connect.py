@@ -232,7 +232,7 @@ def play_at_server(session: Session, *, reader: Any, writer: Writer, tr: Transla
         if hasattr(reader, "unwake"):
             reader.unwake()  # what the table asked of the prompt is done with it
         if table.over():
-            seats.forget()
+            seats.finish()  # kept for history: the server finds its game by it
         if not client.to_lobby:
             return status
         with contextlib.suppress(RequestRefused):  # the game is over: back at the lobby

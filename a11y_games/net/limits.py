@@ -15,9 +15,12 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
+from typing import TypeVar
 
 from a11y_games.engine.messages import Msg
 from a11y_games.net import protocol as p
+
+T = TypeVar("T")
 
 __all__ = ["ENVIRONMENT", "Doorman", "Limits", "Warden", "page_of"]
 
@@ -236,16 +239,18 @@ class Doorman:
             book.setdefault(key, deque()).append(now)
 
 
-def page_of(tables: Iterable[p.TableInfo], start: int, limits: Limits
-            ) -> tuple[list[p.TableInfo], int]:
+def page_of(tables: Iterable[T], start: int, limits: Limits,
+            size: Callable[[T], int] | None = None) -> tuple[list[T], int]:
     """The page of ``tables`` from ``start``: at most ``limits.page`` tables and
-    ``limits.page_bytes`` encoded; and how many tables follow it."""
+    ``limits.page_bytes`` encoded; and how many tables follow it. ``size``: the bytes
+    an item takes in its answer (by default a table's in ``table_list``)."""
+    measure = size or (lambda info: len(p.encode(p.TableList(tables=[info]))))  # type: ignore[list-item]
     every = list(tables)
-    page: list[p.TableInfo] = []
-    size = 0
+    page: list[T] = []
+    total = 0
     for info in every[max(start, 0):]:
-        size += len(p.encode(p.TableList(tables=[info])))
-        if len(page) >= limits.page or (page and size > limits.page_bytes):
+        total += measure(info)
+        if len(page) >= limits.page or (page and total > limits.page_bytes):
             break
         page.append(info)
     return page, max(len(every) - max(start, 0) - len(page), 0)

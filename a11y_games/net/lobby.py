@@ -38,6 +38,14 @@ class Lobby:
         self._seed = seed or (lambda: secrets.randbits(48))
         self.think = think
         """Seconds each strong bot takes a decision at every table (None: the default)."""
+        self.on_over: Callable[[Table], dict[int, list[Msg]]] = lambda table: {}
+        """A table's game over (the server's ratings rate a rated table): what each seat
+        hears of its rating."""
+
+    def _table(self, record: TableRecord, spec: GameSpec) -> Table:
+        table = Table(record, spec, self.storage, self.think, self.said)
+        table.on_over = self.on_over
+        return table
 
     def spec_named(self, game: str) -> GameSpec:
         """A game by its name or an alias, case and accents ignored; Refused if the
@@ -61,7 +69,7 @@ class Lobby:
             spec = self.specs.get(record.game)
             if spec is None or spec.rules_version != record.rules:
                 continue  # a game gone or changed: its log would replay into another game
-            table = Table(record, spec, self.storage, self.think, self.said)
+            table = self._table(record, spec)
             try:
                 table.restore(log)
             except (IllegalAction, OptionError, ValueError):
@@ -114,7 +122,7 @@ class Lobby:
         spec = self.specs.get(record.game)
         if spec is None or spec.rules_version != record.rules or record.id in self.tables:
             return None
-        table = Table(record, spec, self.storage, self.think, self.said)
+        table = self._table(record, spec)
         try:
             table.restore(log)
         except (IllegalAction, OptionError, ValueError):
@@ -157,8 +165,8 @@ class Lobby:
             rules=spec.rules_version, options=dict(settings.options), public=request.public,
             code="" if request.public else _code(), level=request.level,
             bot_delay=float(request.bot_delay), host_lang=host_lang, creator=member.name,
-            seats=seats, created=time.time())
-        table = Table(record, spec, self.storage, self.think, self.said)
+            seats=seats, created=time.time(), rated=request.rated)
+        table = self._table(record, spec)
         self.tables[table_id] = table
         first = next(n for n, s in enumerate(seats) if s.kind == "free")
         table.sit(member, first, request.req)

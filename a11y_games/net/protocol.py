@@ -9,7 +9,7 @@ it in its own language.
 
 >>> frame = encode(Hello(protocol=PROTOCOL, name="Ana", lang="fr", req=1))
 >>> decode_client(frame)
-Hello(protocol=3, name='Ana', lang='fr', session='', req=1)
+Hello(protocol=4, name='Ana', lang='fr', session='', req=1)
 """
 
 from __future__ import annotations
@@ -21,20 +21,24 @@ import msgspec
 from a11y_games.engine.messages import Msg
 
 __all__ = [
-    "OLDEST", "PROTOCOL", "Acked", "Act", "Announce", "Answer", "Ask", "Block", "BlockList",
-    "Blocks", "Chat", "ClientMessage", "Create", "Error", "EventMsg", "Friend",
-    "FriendInfo", "FriendList", "Friends", "Hello", "Invitation", "Invite", "Join",
-    "Joined", "Leave", "Left", "Letter", "Letters", "ListTables", "LoggedIn", "LoggedOut",
-    "Login", "Logout", "Notice", "Over", "Password", "PendingMsg", "PersonInfo", "Presence",
-    "Progress", "ProtocolError", "QueryInfo", "Register", "Resume", "Say", "SeatInfo",
-    "ServerMessage", "Snapshot", "Start", "Started", "TableInfo", "TableList",
-    "TableUpdate", "Tell", "TopicInfo", "Watch", "Welcome", "Who", "WhoList",
+    "HISTORY_TOKENS", "OLDEST", "PROTOCOL", "Acked", "Act", "Announce", "Answer", "Ask",
+    "Block", "BlockList", "Blocks", "Chat", "ClientMessage", "Create", "Error", "EventMsg",
+    "Friend", "FriendInfo", "FriendList", "Friends", "Hello", "History", "HistoryList",
+    "Invitation", "Invite", "Join", "Joined", "Leave", "Left", "Letter", "Letters",
+    "ListTables", "LoggedIn", "LoggedOut", "Login", "Logout", "Notice", "Over", "Password",
+    "PendingMsg", "PersonInfo", "PlayedGame", "Presence", "Progress", "ProtocolError",
+    "QueryInfo", "Ratings", "Register", "ReplayAsk", "ReplayOpen", "ReplayPage", "Resume",
+    "Say", "SeatInfo", "ServerMessage", "Snapshot", "Start", "Started", "TableInfo",
+    "TableList", "TableUpdate", "Tell", "TopicInfo", "Watch", "Welcome", "Who", "WhoList",
     "decode_client", "decode_server", "encode",
 ]
 
-PROTOCOL = 3
+PROTOCOL = 4
 """The protocol version, sent in ``hello`` and ``welcome`` (2: a question says whether it
-takes several numbers on one line; 3: accounts, ``who``)."""
+takes several numbers on one line; 3: accounts, ``who``; 4: ``history``, rated tables,
+``ratings``)."""
+HISTORY_TOKENS = 300
+"""Seat tokens of finished games a client keeps, and sends with ``history``, at most."""
 OLDEST = 2
 """The oldest version the server still serves (as a guest; a server that asks everyone to
 log in refuses it, naming the version). Older or newer ones are refused."""
@@ -201,6 +205,48 @@ class Announce(_Base, tag="announce"):
     req: int | None = None
 
 
+class History(_Base, tag="history"):
+    """(4) Your finished games at this server, newest first, a page from ``start``: an
+    account's every game, and the games of the seats whose ``tokens`` you kept (a guest's,
+    at most :data:`HISTORY_TOKENS`): ``history_list``."""
+
+    tokens: list[str] = []
+    start: int = 0
+    req: int | None = None
+
+
+class ReplayOpen(_Base, tag="replay"):
+    """(4) Go over a finished game of yours (``table``, as ``history`` gave it) from your
+    seat: ``replay_page``, the steps from ``start``. ``tokens``: as for ``history``."""
+
+    table: str
+    tokens: list[str] = []
+    start: int = 0
+    req: int | None = None
+
+
+class ReplayAsk(_Base, tag="replay_ask"):
+    """(4) At ``step`` of the game opened with ``replay``: ``status``, ``board``
+    (``topic``), ``private``, ``query`` (``name``, ``arg``), for your seat only: ``answer``."""
+
+    step: int
+    what: Literal["status", "board", "private", "query"]
+    topic: str = ""
+    name: str = ""
+    arg: str = ""
+    req: int | None = None
+
+
+class Ratings(_Base, tag="ratings"):
+    """(4) Ratings, answered as ``answer`` lines: ``mine`` (your rating in each game),
+    ``game`` (yours in ``game`` and where the bots stand), ``top`` (``game``'s first
+    twenty and your place)."""
+
+    what: Literal["mine", "game", "top"] = "mine"
+    game: str = ""
+    req: int | None = None
+
+
 class ListTables(_Base, tag="list_tables"):
     """Ask for the open public tables (``table_list``), a page at a time."""
 
@@ -228,6 +274,8 @@ class Create(_Base, tag="create"):
     """Seconds a lost seat waits for its player before a bot holds it."""
     level: str = "normal"
     """The level of the bots that fill free seats at ``start`` and hold lost seats."""
+    rated: bool = False
+    """(4) A rated table (a server with accounts): its players' ratings change at its end."""
     req: int | None = None
 
 
@@ -309,7 +357,8 @@ class Tell(_Base, tag="tell"):
 
 ClientMessage = (Hello | ListTables | Create | Join | Watch | Resume | Leave | Start | Act
                  | Ask | Say | Tell | Register | Login | Logout | Password | Who | Friend
-                 | Friends | Announce | Block | Blocks | Invite | Moderate | ModLog)
+                 | Friends | Announce | Block | Blocks | Invite | Moderate | ModLog | History
+                 | Ratings | ReplayOpen | ReplayAsk)
 
 
 # --- what a table looks like ----------------------------------------------------------------
@@ -347,8 +396,9 @@ class TopicInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     aliases: list[str] = []
 
 
-class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """A table as the lobby and its members see it."""
+class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A table as the lobby and its members see it. (Fields at their default are not sent:
+    ``rated`` goes only to clients of version 4.)"""
 
     id: str
     game: str
@@ -373,6 +423,8 @@ class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     board_is_public: bool = False
     spectators: list[str] = []
     """The names of those watching the table."""
+    rated: bool = False
+    """(4) Its players' ratings change at its end."""
 
     def __post_init__(self) -> None:
         self.names = {seat: _name(name) for seat, name in self.names.items()}
@@ -526,6 +578,59 @@ class Letters(_Base, tag="letters"):
     letters: list[Letter]
 
 
+class PlayedGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """(4) A finished game as ``history`` lists it: when it ended (seconds since 1970), the
+    game, every seat's name, the winners, each seat's place (None: a game of camps, won
+    or lost together) and the seats you held."""
+
+    ended: float
+    game: str
+    names: list[Name]
+    winners: list[int] = []
+    places: dict[int, int] | None = None
+    seats: list[int] = []
+    table: str = ""
+    """Its table, for ``replay``."""
+
+    def __post_init__(self) -> None:
+        self.names = [_name(name) for name in self.names]
+
+
+class HistoryList(_Base, tag="history_list"):
+    """(4) A page of your finished games (never larger than a frame), newest first;
+    ``total``: how many in all; ``more``: how many follow this page."""
+
+    games: list[PlayedGame]
+    total: int = 0
+    more: int = 0
+    req: int | None = None
+
+
+class ReplayPage(_Base, tag="replay_page"):
+    """(4) A finished game as your seat lived it, a page of its steps (never larger than a
+    frame): each step the events your seat learnt there, as the live table sent them to
+    you (nothing else: not the log, not another seat's view). ``total`` steps in all,
+    ``more`` after this page. The first page (``start`` 0) also says who sat where
+    (``names``, ``order``), how it ended, your seat, and the game's queries and topics."""
+
+    steps: list[list[EventMsg]]
+    total: int = 0
+    more: int = 0
+    seat: int | None = None
+    names: dict[int, Name] = {}
+    order: list[int] = []
+    winners: list[int] = []
+    reason: WireMsg | None = None
+    queries: list[QueryInfo] = []
+    topics: list[TopicInfo] = []
+    req: int | None = None
+
+    def __post_init__(self) -> None:
+        self.names = {seat: _name(name) for seat, name in self.names.items()}
+        if self.reason is not None:
+            self.reason = _msg(self.reason)
+
+
 class TableList(_Base, tag="table_list", omit_defaults=True):
     """A page of the public tables not over (never larger than a frame)."""
 
@@ -665,14 +770,17 @@ class Acked(_Base, tag="acked"):
     req: int | None = None
 
 
-class Over(_Base, tag="over"):
-    """The game is over."""
+class Over(_Base, tag="over", omit_defaults=True):
+    """The game is over. (4) ``rated``: at a rated table, how your rating moved (to you
+    only; not sent when empty, so a client of version 3 reads it)."""
 
     winners: list[int]
     reason: WireMsg
+    rated: list[WireMsg] = []
 
     def __post_init__(self) -> None:
         self.reason = _msg(self.reason)
+        self.rated = _msgs(self.rated)
 
 
 class Error(_Base, tag="error"):
@@ -688,7 +796,8 @@ class Error(_Base, tag="error"):
 ServerMessage = (Welcome | TableList | Joined | Left | TableUpdate | Started | EventMsg
                  | Snapshot | PendingMsg | Progress | Presence | Chat | Answer | Acked | Over
                  | Error | LoggedIn | LoggedOut | WhoList | FriendList | Notice | Letters
-                 | BlockList | Invitation | ModRecords | Moderated | Announcement)
+                 | BlockList | Invitation | ModRecords | Moderated | Announcement
+                 | HistoryList | ReplayPage)
 
 
 # --- encoding and decoding ------------------------------------------------------------------

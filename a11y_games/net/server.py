@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import msgspec
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
@@ -43,9 +44,11 @@ from a11y_games.net.memory import quiet_collections, tidy
 from a11y_games.net.moderation import Moderation
 from a11y_games.net.outbox import Outbox
 from a11y_games.net.people import People
+from a11y_games.net.rating import TableRatings
 from a11y_games.net.signin import SignIn, _Closed
 from a11y_games.net.storage import SqliteStorage, Storage, StorageError
-from a11y_games.net.table import Seat, Table
+from a11y_games.net.table import RATED_PROTOCOL, Seat, Table
+from a11y_games.ratings import RatingBook
 
 __all__ = ["Connection", "TableServer", "run"]
 
@@ -93,6 +96,8 @@ class Connection(Outbox):
         self.held: Msg | None = None
         """Why it has no name though it said hello (net/signin.py)."""
         self.table: Table | None = None
+        self.replay: Any = None
+        """The finished game this person goes over (``net.played.SeatReplay``), if any."""
         self.finished: Table | None = None
         """The table whose game this person played to its end, then left: told when they
         open the next one (the others there may follow)."""
@@ -180,7 +185,29 @@ class Connection(Outbox):
             self.send(p.Acked(req=message.req))
         elif isinstance(message, p.ListTables):
             self.send(self._table_page(message))
+        elif isinstance(message, p.History):
+            from a11y_games.net.played import history_page
+
+            self.send(history_page(self.server.storage, lobby.specs, self.account,
+                                   message.tokens, message.start, self.server.warden.limits,
+                                   message.req))
+        elif isinstance(message, p.ReplayOpen):
+            from a11y_games.net.played import open_replay
+
+            if self.replay is None or self.replay.table_id != message.table:
+                self.replay = None  # one game gone over at a time
+                self.replay = open_replay(self.server.storage, lobby.specs, self.account,
+                                          message.tokens, message.table)
+            self.send(self.replay.page(message.start, self.server.warden.limits, message.req))
+        elif isinstance(message, p.ReplayAsk):
+            if self.replay is None:
+                raise Refused(Msg("net.error.no_game"))
+            self.send(self.replay.ask(message))
+        elif isinstance(message, p.Ratings):
+            self.send(self.server.ratings.answer(self.account, message))
         elif isinstance(message, p.Create):
+            if message.rated and self.server.ratings.book is None:
+                raise Refused(Msg("net.error.rated_off"))
             self._free()
             self._may_create()
             self.table = lobby.create(self, message, self.lang)
@@ -254,6 +281,8 @@ class Connection(Outbox):
         game = lobby.spec_named(request.game).name if request.game else ""
         tables = [t for t in lobby.listing() if (not game or t.game == game) and (
             not request.joinable or (not t.started and any(s.kind == "free" for s in t.seats)))]
+        if self.protocol < RATED_PROTOCOL:  # a word it does not know: never sent
+            tables = [msgspec.structs.replace(t, rated=False) for t in tables]
         page, more = page_of(tables, request.start or 0, self.server.warden.limits)
         return p.TableList(tables=page, more=None if request.start is None else more,
                            req=request.req)
@@ -354,6 +383,11 @@ class TableServer:
         draws = random.Random(seed) if seed is not None else None
         self.lobby = Lobby(specs, storage, think=think, said=events,
                            seed=None if draws is None else lambda: draws.getrandbits(48))
+        connection = getattr(storage, "connection", None)
+        self.ratings = TableRatings(
+            RatingBook(connection) if signin.accounts.on and connection is not None else None,
+            lambda game: self.lobby.spec_named(game).name)
+        self.lobby.on_over = self.ratings.over
         self.connections = 0
         self.gateway: Any = None
         if web:

@@ -28,7 +28,10 @@ from typing import Protocol
 
 import msgspec
 
-__all__ = ["MIGRATIONS", "AccountRecord", "ChatRecord", "Migration", "NewerSchema", "SeatRecord",
+from a11y_games.ratings.book import TABLES as RATING_TABLES
+
+__all__ = ["MIGRATIONS", "AccountRecord", "ChatRecord", "Migration", "NewerSchema", "Played",
+           "SeatRecord",
            "SqliteStorage", "Storage", "StorageError", "TableRecord", "account_key",
            "migrate", "schema_version"]
 
@@ -55,6 +58,8 @@ class SeatRecord:
     level: str = "normal"
     name_index: int = 0
     token_hash: str = ""
+    account: str = ""
+    """The account that took the seat ("" for a guest): its ``history`` finds the game."""
 
 
 @dataclass
@@ -77,6 +82,9 @@ class TableRecord:
     over: bool = False
     seats: list[SeatRecord] = field(default_factory=list)
     created: float = 0.0
+    rated: bool = False
+    """Chosen at creation (a server with accounts): the ratings of its accounts change
+    at its end."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +118,17 @@ Loaded = tuple[TableRecord, list[tuple[int, str]]]
 """A table's record with its action log, as loaded."""
 
 
+@dataclass(frozen=True)
+class Played:
+    """A finished game as ``history`` finds it: when it ended, its summary (None: not yet
+    computed, a game over before the history), and the seats the asker held."""
+
+    table_id: str
+    ended: float
+    summary: str | None
+    seats: tuple[int, ...]
+
+
 class Storage(Protocol):
     """What the server needs from a database. Each call is committed when it returns."""
 
@@ -131,6 +150,19 @@ class Storage(Protocol):
 
     def finished_by_token(self, token_hash: str) -> Loaded | None:
         """The finished table a seat of which holds this token's hash, with its log."""
+
+    def keep_finished(self, table: TableRecord, summary: str) -> None:
+        """A table just over: its summary (``history``'s line) and who held its seats."""
+
+    def played(self, account: str, token_hashes: list[str]) -> list[Played]:
+        """The finished games an account (its key; "" none) or these tokens' hashes held a
+        seat of, newest first."""
+
+    def set_summary(self, table_id: str, summary: str) -> None:
+        """The summary of a game over before summaries were kept, once computed."""
+
+    def table(self, table_id: str) -> Loaded:
+        """One table's record and log; KeyError if none."""
 
     def close(self) -> None:
         """Release the database."""
@@ -198,6 +230,26 @@ MIGRATIONS: tuple[Migration, ...] = (
             until REAL NOT NULL)""",
         "CREATE TABLE notes (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     )),
+    Migration("history: the finished games and who held their seats (an account, a token's "
+              "hash), the games already over found too", (
+        """CREATE TABLE finished (
+            table_id TEXT PRIMARY KEY, ended REAL NOT NULL, summary TEXT)""",
+        """CREATE TABLE finished_seats (
+            table_id TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL,
+            account TEXT NOT NULL, PRIMARY KEY (table_id, seat)) WITHOUT ROWID""",
+        "CREATE INDEX finished_seats_token ON finished_seats (token_hash)",
+        "CREATE INDEX finished_seats_account ON finished_seats (account)",
+        """INSERT INTO finished (table_id, ended, summary)
+            SELECT id, coalesce(json_extract(record, '$.created'), 0), NULL
+            FROM tables WHERE over = 1""",
+        """INSERT INTO finished_seats (table_id, seat, token_hash, account)
+            SELECT t.id, s.key, coalesce(json_extract(s.value, '$.token_hash'), ''),
+                   lower(coalesce(json_extract(s.value, '$.account'), ''))
+            FROM tables t, json_each(t.record, '$.seats') s
+            WHERE t.over = 1 AND json_extract(s.value, '$.kind') = 'human'""",
+    )),
+    Migration("ratings: one per game and account, the games rated and what each changed",
+              RATING_TABLES),
 )
 """The schema, step by step: a database at version N gets steps N+1 onwards. Append a
 step; never change one a server may already have applied. Step 1 uses ``IF NOT EXISTS``:
@@ -297,6 +349,41 @@ class SqliteStorage:
             if any(seat.token_hash == token_hash for seat in table.seats):
                 return table, self.actions(table.id)
         return None
+
+    def keep_finished(self, table: TableRecord, summary: str) -> None:
+        try:
+            with self._db:
+                self._db.execute("BEGIN")
+                self._db.execute("INSERT OR REPLACE INTO finished (table_id, ended, summary)"
+                                 " VALUES (?, ?, ?)", (table.id, time.time(), summary))
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO finished_seats (table_id, seat, token_hash, account)"
+                    " VALUES (?, ?, ?, ?)",
+                    [(table.id, n, seat.token_hash, account_key(seat.account))
+                     for n, seat in enumerate(table.seats) if seat.kind == "human"])
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(str(error)) from error
+
+    def played(self, account: str, token_hashes: list[str]) -> list[Played]:
+        held: dict[str, tuple[float, str | None, set[int]]] = {}
+        rows: list[tuple[str, float, str | None, int]] = []
+        select = ("SELECT f.table_id, f.ended, f.summary, s.seat FROM finished_seats s"
+                  " JOIN finished f ON f.table_id = s.table_id WHERE ")
+        if account:
+            rows += self._db.execute(select + "s.account = ?", (account_key(account),))
+        hashes = sorted(set(filter(None, token_hashes)))
+        for first in range(0, len(hashes), 500):  # (SQLite's limit of parameters)
+            part = hashes[first:first + 500]
+            rows += self._db.execute(
+                select + f"s.token_hash IN ({', '.join('?' * len(part))})", part)
+        for table_id, ended, summary, seat in rows:
+            held.setdefault(table_id, (float(ended), summary, set()))[2].add(seat)
+        games = [Played(table_id, ended, summary, tuple(sorted(seats)))
+                 for table_id, (ended, summary, seats) in held.items()]
+        return sorted(games, key=lambda game: (game.ended, game.table_id), reverse=True)
+
+    def set_summary(self, table_id: str, summary: str) -> None:
+        self._write("UPDATE finished SET summary = ? WHERE table_id = ?", (summary, table_id))
 
     def table(self, table_id: str) -> tuple[TableRecord, list[tuple[int, str]]]:
         """One table's record and log (for tests and tools); KeyError if none."""
@@ -498,6 +585,11 @@ class SqliteStorage:
             self._write("DELETE FROM letters WHERE recipient = ? AND id <= ?",
                         (key, rows[-1][0]))
         return [(sender, text, when) for _, sender, text, when in rows]
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The database itself, for the ratings' book (its own tables, in this file)."""
+        return self._db
 
     def close(self) -> None:
         self._db.close()

@@ -8,6 +8,7 @@ its seat may see: events it may not see arrive as a bare sequence number.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 import time
@@ -42,6 +43,8 @@ BOT_BURST = 64
 """Bot actions played in one go before other tables get their turn of the event loop."""
 RACE_DELAY = (0.4, 2.0)
 """Seconds a bot takes to react in a race, drawn as the local client draws them."""
+RATED_PROTOCOL = 4
+"""The first version that knows rated tables (an older client is never sent the word)."""
 STORAGE_RETRY = 1.0
 """Seconds before a strong bot's decision the storage refused is searched again."""
 
@@ -99,6 +102,9 @@ class Table:
         self._decision: _Decision | None = None
         self._continue: asyncio.Handle | None = None
         self.last_active = time.monotonic()
+        self.on_over: Callable[[Table], dict[int, list[Msg]]] = lambda table: {}
+        """Its game over, before anyone hears it: the lobby rates a rated table, and
+        returns what each rated seat hears of its rating."""
 
     # --- what members see ------------------------------------------------------------------
     @property
@@ -137,7 +143,9 @@ class Table:
                            host_lang=r.host_lang, level=r.level, bot_delay=r.bot_delay,
                            creator=r.creator, seats=seats,
                            code=r.code if is_creator and r.code else None,
-                           spectators=[m.name for m in self.spectators])
+                           spectators=[m.name for m in self.spectators],
+                           rated=r.rated and (member is None or getattr(
+                               member, "protocol", p.PROTOCOL) >= RATED_PROTOCOL))
         if self.match is not None:
             match, state = self.match, self.match.state
             order = state.seat_order()
@@ -204,7 +212,8 @@ class Table:
                 raise Refused(Msg("net.error.seat_taken", seat=seat_number + 1))
         token = secrets.token_urlsafe(24)
         seat.record = SeatRecord(kind="human", name=member.name, level=self.record.level,
-                                 token_hash=hash_token(token))
+                                 token_hash=hash_token(token),
+                                 account=getattr(member, "account", ""))
         seat.member = member
         self._save()
         member.send(p.Joined(table=self.info(member), seat=seat.number, token=token,
@@ -376,9 +385,8 @@ class Table:
         self.said(Msg("net.serve.console.started", table=self.id, game=self.spec.title,
                       players=[self._seat_name(s) for s in self.seats]))
         self.published = 0  # the opening events (deals, first player) go out after started
-        started = p.Started(table=self.info())
         for m in self.members():
-            m.send(p.Started(table=self.info(m)) if m is member else started)
+            m.send(p.Started(table=self.info(m)))
         self._publish()
         for s in self.seats:
             if s.record.kind == "human" and s.member is None:
@@ -407,6 +415,8 @@ class Table:
         if self.match is not None and self.match.state.pending() is None:
             self.record.over = True
             self._save()
+            self._keep_finished()
+            self.on_over(self)  # over before the server stopped: rated now (once)
             return
         for s in self.seats:
             if s.record.kind == "human":
@@ -480,10 +490,10 @@ class Table:
     def _event_frame(self, seq: int, viewer: int | None) -> bytes:
         assert self.match is not None
         event = self.match.events[seq - 1]
-        return p.encode(self._event_message(seq, event, viewer))
+        return p.encode(self.event_message(seq, event, viewer))
 
     @staticmethod
-    def _event_message(seq: int, event: Event, viewer: int | None) -> p.EventMsg:
+    def event_message(seq: int, event: Event, viewer: int | None) -> p.EventMsg:
         if not event.visible(viewer):
             return p.EventMsg(seq=seq)
         return p.EventMsg(seq=seq, msg=event.msg, level=int(event.level), cause=event.cause,
@@ -497,15 +507,15 @@ class Table:
             self.published += 1
             seq, event = self.published, events[self.published - 1]
             if event.visible_to is None:
-                self._to_all(self._event_message(seq, event, None))
+                self._to_all(self.event_message(seq, event, None))
                 continue
             hidden = p.encode(p.EventMsg(seq=seq))
-            seen = p.encode(self._event_message(seq, event, next(iter(event.visible_to)))) \
+            seen = p.encode(self.event_message(seq, event, next(iter(event.visible_to)))) \
                 if event.visible_to else hidden  # (no seat: for spectators only)
             for s in self.seats:
                 if s.member is not None:
                     s.member.send_frame(seen if s.number in event.visible_to else hidden)
-            watched = p.encode(self._event_message(seq, event, None)) if event.spectators \
+            watched = p.encode(self.event_message(seq, event, None)) if event.spectators \
                 else hidden  # a public fact told to all but its own player
             for member in self.spectators:
                 member.send_frame(watched)
@@ -744,14 +754,35 @@ class Table:
             seat.cancel_timer()
         self.record.over = True
         self._save()
+        self._keep_finished()
         over = self._over_message()
-        self._to_all(over)
+        rated = self.on_over(self)  # each rated seat hears its own change with the end
+        frame = p.encode(over)
+        for seat in self.seats:
+            if seat.member is not None:
+                if rated.get(seat.number):
+                    seat.member.send(p.Over(winners=over.winners, reason=over.reason,
+                                            rated=rated[seat.number]))
+                else:
+                    seat.member.send_frame(frame)
+        for member in self.spectators:
+            member.send_frame(frame)
         self._table_changed()
         winners = [self.match.seat_name(w) if self.match is not None else str(w)
                    for w in over.winners]
         self.said(Msg("net.serve.console.over", table=self.id, game=self.spec.title,
                       winners=winners) if winners else
                   Msg("net.serve.console.over_none", table=self.id, game=self.spec.title))
+
+    def _keep_finished(self) -> None:
+        """The game over, kept for its players' ``history``: its line and who sat where."""
+        from a11y_games.net.played import summary_of
+
+        assert self.match is not None
+        try:
+            self.storage.keep_finished(self.record, summary_of(self.match))
+        except StorageError:  # the end is heard all the same; only its history line is lost
+            logging.getLogger("a11y_games.net").exception("history of table %s", self.id)
 
     # --- questions -------------------------------------------------------------------------
     def ask(self, member: Member, question: p.Ask) -> p.Answer:

@@ -28,6 +28,8 @@ SETTING_WORDS: dict[str, tuple[str, ...]] = {
     "private": ("private", "privee", "code", "invitation"),
     "public": ("public", "publique"),
     "delay": ("delay", "delai"),
+    "rated": ("rated", "classee", "classe"),
+    "unrated": ("unrated", "friendly", "amicale"),
 }
 """The words that name a setting of the table (English and French, folded)."""
 
@@ -74,6 +76,10 @@ class Draft:
     delay: int = 2
     """Minutes before a bot holds the seat of a player who lost the connection, and that a
     game with nobody connected waits for them."""
+    rated: bool = False
+    """Its players' ratings change at its end (only where ``ratings``)."""
+    ratings: bool = False
+    """The server keeps ratings (it has accounts): a table may be rated."""
 
     @property
     def bot_count(self) -> int:
@@ -106,31 +112,39 @@ class Draft:
         """One line: the game, players, bots, listed or not, variants, the delay."""
         variants = self.variants()
         level = Msg(f"online.create.summary_level.{self.level}")
+        listed = Msg("online.create.summary_public" if self.public
+                     else "online.create.summary_private")
+        if self.rated and self.ratings:  # (not rated, the usual: not said)
+            listed = Msg("online.create.summary_rating", listed=listed,
+                         rated=Msg("rating.table.rated"))
         return Msg("online.create.summary", game=self.spec.title, count=self.players,
                    bots=Msg("online.create.summary_bots", count=self.bot_count, level=level)
                    if self.bots else level,
-                   listed=Msg("online.create.summary_public" if self.public
-                              else "online.create.summary_private"),
+                   listed=listed,
                    variants=variants or Msg("online.table.no_variants"),
                    delay=Msg("online.create.summary_delay", count=self.delay))
 
     def request(self) -> p.Create:
         return p.Create(game=self.spec.name, players=self.players, options=dict(self.options),
                         bots=dict(self.bots), public=self.public, level=self.level,
-                        bot_delay=60.0 * self.delay)
+                        bot_delay=60.0 * self.delay, rated=self.rated and self.ratings)
 
 
-def draft_for(spec: GameSpec, last: p.Create | None, level: str) -> Draft:
-    """The defaults: what this player last created of this game, else the game's own."""
+def draft_for(spec: GameSpec, last: p.Create | None, level: str, *,
+              ratings: bool = False) -> Draft:
+    """The defaults: what this player last created of this game, else the game's own.
+    ``ratings``: the server keeps ratings (a table may be rated; not by default)."""
     if last is not None and last.game == spec.name:
         return Draft(spec, last.players, last.level, dict(last.bots), dict(last.options),
-                     last.public, round(last.bot_delay / 60))
-    return Draft(spec, spec.default_players, level if level in spec.bots else "normal")
+                     last.public, round(last.bot_delay / 60), last.rated and ratings, ratings)
+    return Draft(spec, spec.default_players, level if level in spec.bots else "normal",
+                 ratings=ratings)
 
 
 def read_words(draft: Draft, words: list[str]) -> tuple[Draft, str | None, str | None]:
     """Apply typed words to ``draft`` (``5``, ``players 5``, ``bots 2``, ``level strong``,
-    ``strong``, ``code``, ``public``, ``delay 5``, ``crises on``). Returns the draft, a
+    ``strong``, ``code``, ``public``, ``delay 5``, ``crises on``, ``rated`` where the
+    server keeps ratings). Returns the draft, a
     setting named without its value (to be asked), and the first word not understood."""
     rest = list(words)
     while rest:
@@ -147,6 +161,10 @@ def read_words(draft: Draft, words: list[str]) -> tuple[Draft, str | None, str |
             draft = draft.with_level(level_of(word) or "normal")
         elif setting in ("private", "public"):
             draft = replace(draft, public=setting == "public")
+        elif setting in ("rated", "unrated"):
+            if not draft.ratings:  # a server without accounts keeps no ratings
+                return draft, None, word
+            draft = replace(draft, rated=setting == "rated")
         elif option is not None:
             if value is None:
                 return draft, "variants", None

@@ -27,8 +27,8 @@ from a11y_games.i18n import Translator
 from a11y_games.ui.handover import Quit
 from a11y_games.ui.paths import data_dir
 
-__all__ = ["KEPT", "Finished", "HistoryCommands", "history_dir", "history_lines",
-           "keep_finished", "read_history"]
+__all__ = ["KEPT", "Finished", "HistoryCommands", "finished_lines", "history_dir",
+           "history_lines", "keep_finished", "read_history", "when_said"]
 
 KEPT = 300
 """Finished games kept: the newest 300 (a game is 5 to 40 kB: at most about 12 MB)."""
@@ -43,7 +43,8 @@ def history_dir() -> Path:
 class Finished:
     """One finished game as ``history`` lists it."""
 
-    path: Path
+    path: Path | None
+    """Its file here (None: a game at a server, listed by the server)."""
     when: str
     """Local date and time it ended, ``2026-12-07 19:40``."""
     game: str
@@ -80,6 +81,8 @@ class Finished:
     def match_json(self) -> dict[str, Any]:
         """The game itself (settings, seats, log), read when it is replayed; ValueError or
         OSError if the file is damaged."""
+        if self.path is None:
+            raise ValueError("a game at a server: not in a file here")
         with open(self.path, encoding="utf-8") as handle:
             handle.readline()
             data = json.loads(handle.readline())
@@ -102,10 +105,15 @@ def places(match: Match) -> dict[int, int] | None:
     return {seat: placed.place_of(seat) or len(match.seats) for seat in range(len(match.seats))}
 
 
+def when_said(when: float) -> str:
+    """A date and time as history says it, local: ``2026-12-07 19:40``."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
+
+
 def summary(match: Match, when: float) -> dict[str, Any]:
     outcome = match.state.outcome()
     names = [match.seat_name(s) for s in range(len(match.seats))]
-    return {"format": FORMAT, "when": time.strftime("%Y-%m-%d %H:%M", time.localtime(when)),
+    return {"format": FORMAT, "when": when_said(when),
             "game": match.spec.name,
             "names": [n.to_json() if isinstance(n, Msg) else n for n in names],
             "humans": match.humans(),
@@ -190,18 +198,24 @@ def read_history() -> tuple[list[Finished], list[Path]]:
 def history_lines(tr: Translator, specs: Mapping[str, GameSpec]) -> list[str]:
     """``history``: the finished games kept here, newest first, a line each."""
     games, damaged = read_history()
-    lines: list[str] = []
-    if games:
-        lines.append(tr.render(Msg("core.history.header", count=len(games))))
-    else:
-        lines.append(tr.render(Msg("core.history.none")))
+    lines = finished_lines(tr, games, len(games), specs)
+    lines[1 + len(games):1 + len(games)] = [
+        tr.render(Msg("core.history.damaged", path=str(p))) for p in damaged]
+    return lines
+
+
+def finished_lines(tr: Translator, games: list[Finished], total: int,
+                   specs: Mapping[str, GameSpec], *, hint: bool = True) -> list[str]:
+    """A list of finished games (here, or at a server: ``total`` in all), a line each,
+    numbered from 1, each said to the seat its player held ("you")."""
+    lines = [tr.render(Msg("core.history.header", count=total) if games
+                       else Msg("core.history.none"))]
     for index, game in enumerate(games, 1):
         spec = specs.get(game.game)
         you = game.humans[0] if len(game.humans) == 1 else None
         each = Translator(tr.lang, names=game.seat_name, viewer=lambda you=you: you)
         lines.append(each.render(game.line(index, spec.title if spec else game.game)))
-    lines += [tr.render(Msg("core.history.damaged", path=str(p))) for p in damaged]
-    if games:
+    if games and hint:
         lines.append(tr.render(Msg("core.history.hint")))
     return lines
 
@@ -232,7 +246,12 @@ class HistoryCommands:
         raise Quit
 
     def keep_in_history(self) -> Msg | None:
-        """A local game over: kept for ``history`` and ``replay``; what to say of it."""
-        if not self.keep_history or not self.table.local:  # type: ignore[attr-defined]
+        """A local game over: kept for ``history`` and ``replay``; what to say of it. A
+        network game is kept by its server: at a rated table, how the seat's rating moved
+        is said instead."""
+        if not self.table.local:  # type: ignore[attr-defined]
+            rated = getattr(self.table, "rated", [])  # type: ignore[attr-defined]
+            return rated[0] if rated else None
+        if not self.keep_history:  # type: ignore[attr-defined]
             return None
         return keep_finished(self.match) or Msg("core.history.kept")  # type: ignore[attr-defined]

@@ -28,6 +28,7 @@ from a11y_games.net import protocol as p
 from a11y_games.ui.account import WORDS as ACCOUNT_WORDS
 from a11y_games.ui.account import LoginMemory, Signing, read_secret
 from a11y_games.ui.creating import Draft, draft_for, game_named, read_words
+from a11y_games.ui.history import Finished, finished_lines, when_said
 from a11y_games.ui.keeping import NO, YES
 from a11y_games.ui.moderating import WORDS as MOD_WORDS
 from a11y_games.ui.moderating import Moderating
@@ -66,8 +67,15 @@ ACCEPT = ("accept", "accepter")
 FRIEND = ("friend", "ami")
 FRIENDS = ("friends", "amis")
 NAME = ("name", "nom")
-LOBBY_HELP = 16
-"""``online.lobby.help.1`` to ``.16``: the lobby's commands, one a line."""
+HISTORY = ("history", "historique")
+REPLAY = ("replay", "revoir")
+RATING = ("rating", "ratings", "cote", "cotes")
+TOP = ("top", "meilleurs")
+LOBBY_HELP = 17
+"""``online.lobby.help.1`` to ``.17``: the lobby's commands, one a line (then ``rating``'s
+and ``top``'s, where the server keeps ratings)."""
+HISTORY_PAGES = 20
+"""Pages of ``history`` asked at most (the server's pages hold 20 games)."""
 WAIT_HELP = 7
 """``online.wait.help.1`` to ``.7``: the waiting room's commands, one a line."""
 WAIT_WORDS = {"start": ("start", "commencer", "go", "demarrer"),
@@ -135,6 +143,33 @@ def forget_seat(uri: str) -> None:
         _write_seats(data)
 
 
+def _finished_key(uri: str) -> str:
+    return f"finished {uri}"
+
+
+def finished_tokens(uri: str) -> list[str]:
+    """The tokens of the seats this machine held at ``uri`` in finished games, newest
+    first: the server finds their games for ``history``."""
+    kept = _read_seats().get(_finished_key(uri))
+    return [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+
+
+def kept_tokens(token: str, kept: list[str], most: int) -> list[str]:
+    """``token`` first, then the others kept, at most ``most``."""
+    return [token, *(t for t in kept if t != token)][:most]
+
+
+def finish_seat(uri: str) -> None:
+    """The seat held at ``uri`` is a finished game's: its token goes to the finished ones
+    (the newest ``HISTORY_TOKENS``), the seat is no longer taken back."""
+    data = _read_seats()
+    held = data.pop(uri, None)
+    if isinstance(held, dict) and isinstance(held.get("token"), str):
+        data[_finished_key(uri)] = kept_tokens(held["token"], finished_tokens(uri),
+                                               p.HISTORY_TOKENS)
+    _write_seats(data)
+
+
 class SeatMemory(Protocol):
     """Where a seat's reconnect token is kept between two visits: a file per server for a
     terminal (:class:`FileSeats`), the page's storage for a web player."""
@@ -142,6 +177,11 @@ class SeatMemory(Protocol):
     def remembered(self) -> dict[str, Any] | None: ...
     def remember(self, token: str, table: str, seq: int) -> None: ...
     def forget(self) -> None: ...
+    def finish(self) -> None:
+        """The seat's game is over: its token is kept with the finished ones, newest
+        first (bounded), for ``history``; the seat is no longer taken back."""
+    def finished(self) -> list[str]:
+        """The tokens of finished games kept, newest first."""
 
 
 class FileSeats:
@@ -158,6 +198,12 @@ class FileSeats:
 
     def forget(self) -> None:
         forget_seat(self.uri)
+
+    def finish(self) -> None:
+        finish_seat(self.uri)
+
+    def finished(self) -> list[str]:
+        return finished_tokens(self.uri)
 
 
 class Lobby:
@@ -180,6 +226,8 @@ class Lobby:
         self.tr = tr
         self.specs = specs
         self.level = level
+        self.played: list[p.PlayedGame] = []
+        """The finished games ``history`` last listed: ``replay N`` opens game N."""
         self.last: p.Create | None = None
         """The table this player last created here: the next one's answers on Enter."""
         self._news: list[Msg] = []
@@ -290,9 +338,21 @@ class Lobby:
                 next((w for w, names in WORDS.items() if answer in names), None)
             if answer in HELP:
                 self.say(*(Msg(f"online.lobby.help.{i}") for i in range(1, LOBBY_HELP + 1)))
+                if self.session.accounts not in ("", "off"):
+                    self.say(Msg("online.lobby.help.rated"), Msg("rating.help.rating"),
+                             Msg("rating.help.top"))
                 continue
             if answer in NAME:
                 self._rename(" ".join(typed[1:]))
+                continue
+            if answer in HISTORY:
+                self._history()
+                continue
+            if answer in REPLAY:
+                self._replay(" ".join(typed[1:]))
+                continue
+            if answer in RATING or answer in TOP:
+                self._ratings(answer in TOP, " ".join(typed[1:]))
                 continue
             if answer in TELL:
                 self._tell(" ".join(typed[1:]))
@@ -334,6 +394,102 @@ class Lobby:
                 table = RemoteTable(self.session, joined, self.specs)
                 if self.wait_for_start(table, joined):
                     return table
+
+    def _played_games(self) -> tuple[list[p.PlayedGame], int]:
+        """The player's finished games at this server, newest first, and how many in all
+        (an account's every game; a guest's, those of the seat tokens kept here)."""
+        tokens = self.seats.finished()
+        games: list[p.PlayedGame] = []
+        total, start = 0, 0
+        for _ in range(HISTORY_PAGES):
+            page = self.session.request(p.History(tokens=tokens, start=start))
+            total = page.total
+            games += page.games
+            start = total - page.more
+            if not page.more or not page.games:
+                break
+        self.played = games
+        return games, total
+
+    def _history(self) -> None:
+        """``history``: the player's finished games here, a line each, numbered for
+        ``replay``."""
+        try:
+            games, total = self._played_games()
+        except RequestRefused as error:
+            self.say(error.msg)
+            return
+        except ConnectionLost:
+            self._say_news()
+            self.say(Msg("online.lobby.not_done"))
+            return
+        self.out.lines(finished_lines(self.tr, [_finished(g) for g in games], total,
+                                      self.specs, hint=bool(games)))
+
+    def _replay(self, rest: str) -> None:
+        """``replay N``: game N of the history (the newest by default) gone over from the
+        player's seat; the server sends only what that seat saw."""
+        from a11y_games.ui.remote_replay import RemoteReplayClient, ServerReplay
+
+        wanted = number(rest.strip()) if rest.strip() else 1
+        if wanted is None:
+            self.say(Msg("core.replay.usage"))
+            return
+        try:
+            games = self.played or self._played_games()[0]
+            if not 1 <= wanted <= len(games):
+                self.say(Msg("core.history.no_game", number=wanted, count=len(games)))
+                return
+            game = games[wanted - 1]
+            spec = self.specs.get(game.game)
+            if spec is None:
+                self.say(Msg("online.create.unknown", word=game.game))
+                return
+            tokens = self.seats.finished()
+            page = self.session.request(p.ReplayOpen(table=game.table, tokens=tokens))
+            while len(page.steps) < page.total:
+                more = self.session.request(p.ReplayOpen(table=game.table, tokens=tokens,
+                                                         start=len(page.steps)))
+                if not more.steps:
+                    break
+                page.steps += more.steps
+        except RequestRefused as error:
+            self.say(error.msg)
+            return
+        except ConnectionLost:
+            self._say_news()
+            self.say(Msg("online.lobby.not_done"))
+            return
+        client = RemoteReplayClient(ServerReplay(self.session, spec, page), _finished(game),
+                                    reader=self.reader, writer=self.out, lang=self.tr.lang,
+                                    specs=self.specs)
+        try:
+            client.run()
+        except (RequestRefused, ConnectionLost) as error:  # the server gone meanwhile
+            self._say_news()
+            self.say(error.msg, Msg("online.lobby.not_done"))
+            return
+        if client.input_ended:
+            raise EOFError
+
+    def _ratings(self, top: bool, game: str) -> None:
+        """``rating``, ``rating GAME``, ``top GAME``: the server's answer, said."""
+        spec = game_named(game, list(self.specs.values()), self.tr) if game else None
+        if game and spec is None:
+            self.say(Msg("online.create.unknown", word=game))
+            return
+        what = "top" if top else "game" if spec is not None else "mine"
+        try:
+            answer = self.session.request(p.Ratings(
+                what=what, game=spec.name if spec is not None else ""))
+        except RequestRefused as error:
+            self.say(error.msg)
+            return
+        except ConnectionLost:
+            self._say_news()
+            self.say(Msg("online.lobby.not_done"))
+            return
+        self.say(*answer.lines)
 
     def _refresh(self) -> list[p.TableInfo]:
         return list(self.session.request(p.ListTables()).tables)
@@ -588,7 +744,8 @@ class Lobby:
         else:
             words = words[1:]
             at_once = True
-        draft = draft_for(spec, self.last, self.level)
+        draft = draft_for(spec, self.last, self.level,
+                          ratings=self.session.accounts not in ("", "off"))
         draft, asked, unknown = read_words(draft, words)
         while not (at_once and asked is None and unknown is None):
             if unknown is not None:
@@ -767,7 +924,8 @@ class Lobby:
         info = table.info
         return Draft(table.spec, info.players, info.level,
                      {s.seat: s.level for s in info.seats if s.kind == "bot"},
-                     dict(info.options), info.public, round(info.bot_delay / 60)).summary()
+                     dict(info.options), info.public, round(info.bot_delay / 60),
+                     info.rated, self.session.accounts not in ("", "off")).summary()
 
     def _who_lines(self, table: RemoteTable) -> list[Msg]:
         """Who sits, and who watches (if anyone does)."""
@@ -794,6 +952,12 @@ class Lobby:
         self.session.watching = None
         self.seats.forget()
         self.say(Msg("online.lobby.left"))
+
+
+def _finished(game: p.PlayedGame) -> Finished:
+    """A game of the server's history as the local history's lines say it."""
+    return Finished(None, when_said(game.ended), game.game, list(game.names), game.seats,
+                    game.winners, game.places)
 
 
 def _default(spec: GameSpec, name: str) -> str:

@@ -458,6 +458,8 @@ class RemoteTable:
         self._events: list[Event] = []
         self._pending: p.PendingMsg | None = None
         self._outcome: Outcome | None = None
+        self.rated: list[Msg] = []
+        """At a rated table's end: how this seat's rating moved (said with the end)."""
         self.quiet = bool(heard)
         """True while the events missed during a lost connection are caught up."""
         self.hushed: set[int] = set()
@@ -530,6 +532,7 @@ class RemoteTable:
             if self.quiet:
                 self._say_the_end()
             self._outcome = Outcome(frozenset(message.winners), message.reason)
+            self.rated = list(message.rated) or self.rated
             self._pending = None
             self.quiet = False
             self.questions += 1

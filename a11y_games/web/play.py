@@ -13,6 +13,7 @@ from a11y_games.games import all_specs
 from a11y_games.i18n import LANGUAGES, Translator
 from a11y_games.net.server import PEER_HEADER
 from a11y_games.ui.client import BrailleOptions, Client
+from a11y_games.ui.lobby import kept_tokens
 from a11y_games.ui.remote import ConnectionLost, RemoteTable, Session
 from a11y_games.ui.settings import Preferences
 from a11y_games.web.player import PageSound, PageSpeech, WebPlayer, page_preferences
@@ -20,13 +21,23 @@ from a11y_games.web.player import PageSound, PageSpeech, WebPlayer, page_prefere
 __all__ = ["PageLogins", "PageSeats", "play_for_page"]
 
 
+PAGE_TOKENS = 150
+"""Finished games' seat tokens a page keeps for ``history`` (fewer than a terminal's 300:
+they come back in the page's hello, a frame of at most 16 KB)."""
+
+
 class PageSeats:
     """The seat's reconnect token, kept by the page (its local storage) instead of a file:
-    a page opened again, or after the server restarted, takes the seat back."""
+    a page opened again, or after the server restarted, takes the seat back. The tokens of
+    finished games are kept with it (``finished``), for ``history``."""
 
     def __init__(self, player: WebPlayer, held: Any) -> None:
         self.player = player
-        self.held = held if isinstance(held, dict) else None
+        held = held if isinstance(held, dict) else {}
+        kept = held.get("finished")
+        self.kept = [t for t in kept if isinstance(t, str)][:PAGE_TOKENS] \
+            if isinstance(kept, list) else []
+        self.held = held if isinstance(held.get("token"), str) else None
 
     def remembered(self) -> dict[str, Any] | None:
         held = self.held
@@ -34,13 +45,26 @@ class PageSeats:
             return None
         return held
 
+    def _keep(self) -> None:
+        value = dict(self.held or {}, finished=self.kept) if self.kept else self.held
+        self.player.keep("seat", None if value is None else _json(value))
+
     def remember(self, token: str, table: str, seq: int) -> None:
         self.held = {"token": token, "table": table, "seq": seq}
-        self.player.keep("seat", _json(self.held))
+        self._keep()
 
     def forget(self) -> None:
         self.held = None
-        self.player.keep("seat", None)
+        self._keep()
+
+    def finish(self) -> None:
+        held = self.remembered()
+        if held is not None:
+            self.kept = kept_tokens(held["token"], self.kept, PAGE_TOKENS)
+        self.forget()
+
+    def finished(self) -> list[str]:
+        return list(self.kept)
 
 
 class PageLogins:
@@ -69,7 +93,7 @@ def _json(value: Any) -> str:
 
 
 def _held_seat(text: Any) -> dict[str, Any] | None:
-    if not isinstance(text, str) or len(text) > 1000:
+    if not isinstance(text, str) or len(text) > 1000 + 40 * PAGE_TOKENS:
         return None
     with contextlib.suppress(ValueError):
         held = json.loads(text)

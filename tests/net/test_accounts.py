@@ -207,7 +207,7 @@ def test_a_version_2_client_plays_as_a_guest_and_hears_why_a_name_is_refused(
         await _ask(ana, p.Register(name="Ana", password=SECRET))
         old, answer = await _hello(server.url, "Ana", protocol=2)
         assert _error(answer) == "net.error.name_registered_old"
-        assert answer.msg.params == {"name": "Ana", "ours": 3, "theirs": 2}
+        assert answer.msg.params == {"name": "Ana", "ours": p.PROTOCOL, "theirs": 2}
         newer, answer = await _hello(server.url, "Next", protocol=p.PROTOCOL + 1)
         assert _error(answer) == "net.error.protocol_newer"
         for client in (ana, old, newer):
@@ -225,7 +225,7 @@ def test_the_servers_choice_of_accounts(tmp_path: Path, monkeypatch: pytest.Monk
     async def required() -> None:
         old, answer = await _hello(server.url, "Old", protocol=2)
         assert _error(answer) == "net.error.accounts_required_old"
-        assert answer.msg.params == {"ours": 3, "theirs": 2}
+        assert answer.msg.params == {"ours": p.PROTOCOL, "theirs": 2}
         await asyncio.wait_for(old.ws.wait_closed(), 5)
         ana, answer = await _hello(server.url, "Ana")
         assert _error(answer) == "net.error.accounts_required"

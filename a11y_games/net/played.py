@@ -1,0 +1,182 @@
+"""The finished games of this server, as ``history`` lists them.
+
+When a table's game ends, its summary is kept with who held each seat (an account, a seat
+token's hash): one line's worth of JSON (the game, every seat's name, the winners, each
+seat's place by the ratings' own placing). ``history`` reads those, for an account every
+game it played here, for a guest the games of the seat tokens its client kept. A game over
+before summaries were kept has its summary computed once, from its log, when first asked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from a11y_games.engine.actions import IllegalAction
+from a11y_games.engine.match import Match, SeatSpec
+from a11y_games.engine.messages import Msg
+from a11y_games.engine.replay import Replay
+from a11y_games.engine.spec import GameSpec, OptionError
+from a11y_games.engine.state import Outcome, UnknownTopic
+from a11y_games.engine.words import find_named
+from a11y_games.net import protocol as p
+from a11y_games.net.limits import Limits, page_of
+from a11y_games.net.members import Refused, clean_text, hash_token
+from a11y_games.net.storage import Played, Storage, TableRecord
+from a11y_games.net.table import Table
+from a11y_games.ratings.placing import placing
+
+__all__ = ["SeatReplay", "history_page", "open_replay", "summary_of"]
+
+
+def summary_of(match: Match) -> str:
+    """A finished match's line for ``history`` (JSON): game, names, winners, places."""
+    state = match.state
+    outcome = state.outcome()
+    names = [match.seat_name(s) for s in range(len(match.seats))]
+    placed = placing(state)
+    places: dict[int, int] | None = None
+    if state.camp_of(0) is None and placed is not None:  # camps win or lose together
+        places = {seat: placed.place_of(seat) or len(names) for seat in range(len(names))}
+    return json.dumps({"game": match.spec.name,
+                       "names": [n.to_json() if isinstance(n, Msg) else n for n in names],
+                       "winners": sorted(outcome.winners) if outcome is not None else [],
+                       "places": places}, ensure_ascii=False)
+
+
+def _replayed(record: TableRecord, log: list[tuple[int, str]],
+              specs: Mapping[str, GameSpec]) -> Match | None:
+    """A stored game played again from its log (None: its game is gone or changed)."""
+    spec = specs.get(record.game)
+    if spec is None or spec.rules_version != record.rules:
+        return None
+    try:
+        match = Match(spec, spec.settings(record.players, record.seed, record.options),
+                      [SeatSpec(kind="bot", level=s.level, name_index=s.name_index)
+                       if s.kind == "bot" else SeatSpec(kind="human", name=s.name)
+                       for s in record.seats])
+        for seat, action in log:
+            match.act(seat, action)
+    except (IllegalAction, OptionError, ValueError):
+        return None
+    return match
+
+
+def _game(played: Played, storage: Storage,
+          specs: Mapping[str, GameSpec]) -> p.PlayedGame | None:
+    summary = played.summary
+    if summary is None:  # over before the history: computed once, then kept
+        match = _replayed(*storage.table(played.table_id), specs)
+        if match is None or match.state.outcome() is None:
+            return None
+        summary = summary_of(match)
+        storage.set_summary(played.table_id, summary)
+    data: dict[str, Any] = json.loads(summary)
+    places = data["places"]
+    return p.PlayedGame(ended=played.ended, game=str(data["game"]), names=data["names"],
+                        winners=list(data["winners"]),
+                        places=None if places is None else {
+                            int(k): int(v) for k, v in places.items()},
+                        seats=list(played.seats), table=played.table_id)
+
+
+def history_page(storage: Storage, specs: Mapping[str, GameSpec], account: str,
+                 tokens: list[str], start: int, limits: Limits,
+                 req: int | None = None) -> p.HistoryList:
+    """A page of the games ``account`` (a guest: "") or the seats of ``tokens`` played
+    here, newest first, within a frame."""
+    hashes = [hash_token(t) for t in tokens[:p.HISTORY_TOKENS] if t]
+    everything = storage.played(account, hashes)
+    start = max(start, 0)
+    window = everything[start:start + limits.page]
+    games = [(n, g) for n, g in enumerate(_game(played, storage, specs) for played in window)
+             if g is not None]  # a game whose rules changed since: left out
+
+    def size(item: tuple[int, p.PlayedGame]) -> int:
+        return len(p.encode(p.HistoryList(games=[item[1]])))
+    page, follow = page_of(games, 0, limits, size)
+    went = page[-1][0] + 1 if follow else len(window)  # how far into the list this page went
+    return p.HistoryList(games=[g for _, g in page], total=len(everything),
+                         more=max(len(everything) - start - went, 0), req=req)
+
+
+class SeatReplay:
+    """A finished game of this server gone over from one seat (``engine.replay``): what
+    leaves the server is that seat's events, step by step, and its summaries at a step;
+    never the action log, never another seat's view."""
+
+    def __init__(self, table_id: str, replay: Replay, names: dict[int, str | Msg],
+                 outcome: Outcome | None) -> None:
+        self.table_id = table_id
+        self.replay = replay
+        self.names = names
+        self.outcome = outcome
+
+    def told(self, index: int) -> list[p.EventMsg]:
+        """What the seat learnt at step ``index``, as the live table sent it."""
+        seat = self.replay.seat
+        return [Table.event_message(n, event, seat)
+                for n, event in enumerate(self.replay.told_at(index), 1)]
+
+    def page(self, start: int, limits: Limits, req: int | None) -> p.ReplayPage:
+        """The steps from ``start``, within a frame; the first page says the rest too."""
+        total = len(self.replay.steps)
+        start = max(0, min(start, total))
+        window = [self.told(i) for i in range(start, min(total, start + 4 * limits.page))]
+
+        def size(step: list[p.EventMsg]) -> int:
+            return len(p.encode(p.ReplayPage(steps=[step]))) + 1
+        steps, _ = page_of(window, 0, limits, size)
+        page = p.ReplayPage(steps=steps, total=total, more=total - start - len(steps),
+                            seat=self.replay.seat, req=req)
+        if start == 0:
+            final = self.replay.final
+            page.names, page.order = dict(self.names), final.seat_order()
+            if self.outcome is not None:
+                page.winners = sorted(self.outcome.winners)
+                page.reason = self.outcome.reason
+            page.queries = [p.QueryInfo(name=q.name, aliases=list(q.aliases), help=q.help,
+                                        public=q.public) for q in final.queries()]
+            page.topics = [p.TopicInfo(name=t.name, aliases=list(t.aliases))
+                           for t in final.board_topics()]
+        return page
+
+    def ask(self, question: p.ReplayAsk) -> p.Answer:
+        """The seat's own summaries at a step."""
+        replay = self.replay
+        replay.go(question.step)
+        state, seat = replay.state(), replay.seat
+        if question.what == "status":
+            lines = state.status(seat)
+        elif question.what == "board":
+            try:
+                lines = state.board(seat, question.topic)
+            except UnknownTopic as error:
+                raise Refused(Msg("net.error.topic", topic=clean_text(question.topic, 40))
+                              ) from error
+        elif question.what == "private":
+            lines = state.private(seat) if seat is not None else []
+        else:
+            query = find_named(state.queries(), question.name)
+            if query is None:
+                raise Refused(Msg("net.error.query", name=clean_text(question.name, 40)))
+            lines = query.run(state, seat, question.arg)
+        return p.Answer(lines=lines, req=question.req)
+
+
+def open_replay(storage: Storage, specs: Mapping[str, GameSpec], account: str,
+                tokens: list[str], table_id: str) -> SeatReplay:
+    """Game ``table_id`` from the seat the asker held there (its account, or a token it
+    kept); Refused if it held none, or the game's rules changed since."""
+    hashes = [hash_token(t) for t in tokens[:p.HISTORY_TOKENS] if t]
+    held = next((g for g in storage.played(account, hashes) if g.table_id == table_id), None)
+    if held is None:
+        raise Refused(Msg("net.error.no_game"))
+    record, log = storage.table(table_id)
+    match = _replayed(record, log, specs)
+    if match is None:
+        raise Refused(Msg("net.error.no_game"))
+    replay = Replay(match.spec, match.state.settings, log, held.seats[0])
+    names = {seat: match.seat_name(seat) for seat in match.state.seat_order()}
+    return SeatReplay(table_id, replay, names, match.state.outcome())
