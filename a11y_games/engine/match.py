@@ -11,13 +11,13 @@ import json
 import os
 import random
 import stat
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from a11y_games.engine.actions import IllegalAction, NotYourTurn
+from a11y_games.engine.files import write_atomically
 from a11y_games.engine.messages import Event, Msg
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.spec import Bot, GameSpec
@@ -26,7 +26,7 @@ from a11y_games.engine.text import NAME_LENGTH, player_name
 
 __all__ = ["MAX_SAVE_BYTES", "SAVE_FORMAT", "THINK_SECONDS", "Match", "SaveError", "SeatSpec",
            "UndoRefused", "bot_answer", "make_bot", "read_save_text", "save_game", "searches",
-           "set_think", "sync_folder", "think_seconds"]
+           "set_think", "think_seconds"]
 
 SAVE_FORMAT = 1
 MAX_SAVE_BYTES = 4 * 1024 * 1024
@@ -298,18 +298,7 @@ class Match:
         earlier = False  # "your previous save is untouched" only if there is one
         try:
             earlier = target.is_file()  # a name too long raises here already
-            target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                    handle.write(data)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                os.replace(tmp, target)
-                sync_folder(target.parent)  # or a power cut may lose the new name
-            finally:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
+            write_atomically(target, data)
         except OSError as error:
             raise SaveError(Msg("core.save.write_failed" if earlier else "core.save.first_failed",
                                 path=str(target),
@@ -388,21 +377,6 @@ def read_save_text(path: str | os.PathLike[str]) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise SaveError(Msg("core.save.corrupt")) from error
-
-
-def sync_folder(folder: str | os.PathLike[str]) -> None:
-    """Flush a folder's entries to disk after a rename in it, where the system allows it
-    (not on Windows, where a folder cannot be opened so)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems refuse to sync a folder: the file itself is synced
-    finally:
-        os.close(fd)
 
 
 def save_game(path: str | os.PathLike[str]) -> str | None:

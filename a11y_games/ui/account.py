@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from a11y_games.engine import Msg
+from a11y_games.engine.files import read_json_dict, write_atomically
 from a11y_games.engine.words import fold
 from a11y_games.net import protocol as p
 from a11y_games.ui.paths import config_dir
@@ -72,29 +71,13 @@ def _logins_file() -> Path:
 
 
 def _read_logins() -> dict[str, Any]:
-    with contextlib.suppress(OSError, ValueError):
-        data = json.loads(_logins_file().read_text(encoding="utf-8"))
-        if isinstance(data, dict):
-            return data
-    return {}
+    return read_json_dict(_logins_file())
 
 
 def _write_logins(data: dict[str, Any]) -> Msg | None:
     """Written whole, readable by the user only (0600); a message if it failed."""
-    target = _logins_file()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".logins.", suffix=".tmp")
-        try:
-            os.chmod(tmp, 0o600)  # mkstemp's mode already; said for the reader
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(data, handle)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, target)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        write_atomically(_logins_file(), json.dumps(data))
     except OSError:
         return Msg("online.account.not_kept")
     return None

@@ -10,8 +10,6 @@ itself, and is said when the list is read. Only the newest ``KEPT`` are kept.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -19,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from a11y_games.engine import Msg, PlayerRef
-from a11y_games.engine.match import Match, sync_folder
+from a11y_games.engine.files import write_atomically
+from a11y_games.engine.match import Match
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import number
@@ -135,18 +134,7 @@ def keep_finished(match: Match, now: float | None = None) -> Msg | None:
     while (target := folder / f"{stamp:015d}-{match.spec.name}.json").exists():
         stamp += 1  # two games over in one millisecond: both kept, in order
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, target)
-            sync_folder(folder)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        write_atomically(target, text)
     except OSError as error:
         return Msg("core.history.not_kept", reason=os_reason(error))
     for old in _files()[KEPT:]:

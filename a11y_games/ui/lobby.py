@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -21,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from a11y_games.engine import Msg
+from a11y_games.engine.files import read_json_dict, write_atomically
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.words import fold, number
 from a11y_games.i18n import LANGUAGES, Translator
@@ -101,27 +100,12 @@ def _seats_file() -> Path:
 
 
 def _read_seats() -> dict[str, Any]:
-    with contextlib.suppress(OSError, ValueError):
-        data = json.loads(_seats_file().read_text(encoding="utf-8"))
-        if isinstance(data, dict):
-            return data
-    return {}
+    return read_json_dict(_seats_file())
 
 
 def _write_seats(data: dict[str, Any]) -> None:
-    target = _seats_file()
-    with contextlib.suppress(OSError):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".online.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(data, handle)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, target)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+    with contextlib.suppress(OSError):  # not kept: the seat is taken back by its name
+        write_atomically(_seats_file(), json.dumps(data))
 
 
 def remembered_seat(uri: str) -> dict[str, Any] | None:

@@ -5,16 +5,14 @@ A corrupt or unreadable file is reported and replaced by defaults, never a crash
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from a11y_games.engine import Msg
-from a11y_games.engine.match import sync_folder, think_seconds
+from a11y_games.engine.files import write_atomically
+from a11y_games.engine.match import think_seconds
 from a11y_games.engine.oserror import os_reason
 from a11y_games.engine.words import number
 from a11y_games.output.sound import VOLUMES, known_cues
@@ -274,20 +272,9 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, Msg | None]
 def save_preferences(prefs: Preferences, path: Path | None = None) -> Msg | None:
     """Write the preferences atomically; a message if that failed (play goes on)."""
     target = path or _path()
-    tmp = ""
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".settings.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(asdict(prefs), handle, indent=1)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-        sync_folder(target.parent)
+        write_atomically(target, json.dumps(asdict(prefs), indent=1))
     except OSError as error:
-        with contextlib.suppress(OSError):
-            if tmp:
-                os.unlink(tmp)  # no stray file left behind
         return Msg("core.settings.write_failed", path=str(target),
                    reason=os_reason(error))
     return None
