@@ -367,12 +367,8 @@ class Lobby:
             try:
                 joined = self._create(typed[1:]) if word == "create" else \
                     self._accept() if word == "accept" else getattr(self, f"_{word}")()
-            except RequestRefused as error:
-                self.say(error.msg)
-                continue
-            except ConnectionLost:
-                self._say_news()
-                self.say(Msg("online.lobby.not_done"))
+            except (RequestRefused, ConnectionLost) as error:
+                self._not_done(error)
                 continue
             if joined is not None:
                 table = RemoteTable(self.session, joined, self.specs)
@@ -395,17 +391,22 @@ class Lobby:
         self.played = games
         return games, total
 
+    def _not_done(self, error: RequestRefused | ConnectionLost) -> None:
+        """A request refused (its reason said), or the connection lost meanwhile (the news
+        so far, then that it was not done)."""
+        if isinstance(error, RequestRefused):
+            self.say(error.msg)
+        else:
+            self._say_news()
+            self.say(Msg("online.lobby.not_done"))
+
     def _history(self) -> None:
         """``history``: the player's finished games here, a line each, numbered for
         ``replay``."""
         try:
             games, total = self._played_games()
-        except RequestRefused as error:
-            self.say(error.msg)
-            return
-        except ConnectionLost:
-            self._say_news()
-            self.say(Msg("online.lobby.not_done"))
+        except (RequestRefused, ConnectionLost) as error:
+            self._not_done(error)
             return
         self.out.lines(finished_lines(self.tr, [_finished(g) for g in games], total,
                                       self.specs, hint=bool(games)))
@@ -437,12 +438,8 @@ class Lobby:
                 if not more.steps:
                     break
                 page.steps += more.steps
-        except RequestRefused as error:
-            self.say(error.msg)
-            return
-        except ConnectionLost:
-            self._say_news()
-            self.say(Msg("online.lobby.not_done"))
+        except (RequestRefused, ConnectionLost) as error:
+            self._not_done(error)
             return
         client = RemoteReplayClient(ServerReplay(self.session, spec, page), _finished(game),
                                     reader=self.reader, writer=self.out, lang=self.tr.lang,
@@ -466,12 +463,8 @@ class Lobby:
         try:
             answer = self.session.request(p.Ratings(
                 what=what, game=spec.name if spec is not None else ""))
-        except RequestRefused as error:
-            self.say(error.msg)
-            return
-        except ConnectionLost:
-            self._say_news()
-            self.say(Msg("online.lobby.not_done"))
+        except (RequestRefused, ConnectionLost) as error:
+            self._not_done(error)
             return
         self.say(*answer.lines)
 
