@@ -18,11 +18,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+
+from bench_server import drain
 
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.games import all_specs
@@ -37,12 +37,6 @@ PLAYERS = {"pnue": 5, "vertigo": 2, "utopia": 3, "vanuatu": 3}
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def drain(stream: Any) -> None:
-    """Read what the server says after where it listens (its console's lines), so that
-    a full pipe never stops it."""
-    threading.Thread(target=lambda: [None for _ in stream], daemon=True).start()
 
 
 def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:

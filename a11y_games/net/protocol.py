@@ -21,7 +21,8 @@ import msgspec
 from a11y_games.engine.messages import Msg
 
 __all__ = [
-    "HISTORY_TOKENS", "OLDEST", "PROTOCOL", "Acked", "Act", "Announce", "Answer", "Ask",
+    "HISTORY_TOKENS", "HOST_PATH", "OLDEST", "PEER_HEADER", "PROTOCOL", "Acked", "Act",
+    "Announce", "Answer", "Ask",
     "Block", "BlockList", "Blocks", "Chat", "ClientMessage", "Create", "Error", "EventMsg",
     "Friend", "FriendInfo", "FriendList", "Friends", "Hello", "History", "HistoryList",
     "Invitation", "Invite", "Join", "Joined", "Leave", "Left", "Letter", "Letters",
@@ -42,6 +43,11 @@ HISTORY_TOKENS = 300
 OLDEST = 2
 """The oldest version the server still serves (as a guest; a server that asks everyone to
 log in refuses it, naming the version). Older or newer ones are refused."""
+PEER_HEADER = "X-A11y-Games-Page-Address"
+"""On the server's loopback listener: the address of the page a web player's connection is
+for (the worker says it; it is trusted there only)."""
+HOST_PATH = "/host"
+"""Where a worker process of the web players connects, on the loopback listener only."""
 
 if TYPE_CHECKING:
     WireMsg = Msg

@@ -66,10 +66,6 @@ BAD_WINDOW = 10.0
 """More than BAD_BURST refused frames in BAD_WINDOW seconds closes the connection."""
 LOOPBACK_FRAME = 16 * 1024 * 1024
 """Bytes of a frame on the loopback listener: a worker's batch of its pages' lines."""
-PEER_HEADER = "X-A11y-Games-Page-Address"
-"""On the loopback listener: the address of the page a web player's connection is for."""
-HOST_PATH = "/host"
-"""Where a worker process of the web players connects, on the loopback listener only."""
 WEB_PATH = "/web"
 """The web pages' WebSocket (a path ending so: behind a proxy, under a path of its own);
 every other path speaks the table protocol."""
@@ -426,7 +422,7 @@ class TableServer:
         address = _peer_of_page(ws) if inner else _address(ws)
         counted = None if inner else address  # a web player: its page is what is counted
         route = urlsplit(ws.request.path)
-        if inner and self.gateway is not None and route.path == HOST_PATH:
+        if inner and self.gateway is not None and route.path == p.HOST_PATH:
             await self.gateway.host(ws, parse_qs(route.query).get("key", [""])[0])
             return
         if self.gateway is not None and route.path.endswith(WEB_PATH):
@@ -512,7 +508,7 @@ def _peer_of_page(ws: ServerConnection) -> str | None:
     """On the loopback listener: the address of the page a web player's connection is for
     (said by the gateway's worker; this listener is reachable from this machine only), so
     that bans and the limits on logins and registrations hold for web players too."""
-    text = ws.request.headers.get(PEER_HEADER, "") if ws.request else ""
+    text = ws.request.headers.get(p.PEER_HEADER, "") if ws.request else ""
     return text[:64] or None
 
 

@@ -550,7 +550,7 @@ class Speech:
                 self._unheard[token] = arg
             if client is None or not hasattr(client, "speak"):
                 output.speak(arg)  # no end reported: handed over is as good as heard
-                self._begun()
+                self._began.set()
                 self._ended(token)
                 return
             client.speak(arg, callback=partial(self._event, token),
@@ -564,12 +564,9 @@ class Speech:
 
     def _event(self, token: object, kind: object = None, *_: object, **__: object) -> None:
         """Speech Dispatcher began, ended or cancelled a text."""
-        self._begun()
+        self._began.set()
         if kind != _begin_event():
             self._ended(token)
-
-    def _begun(self) -> None:
-        self._began.set()
 
     def began(self, timeout: float = 0.0) -> bool:
         """True once the service has begun to say a line (waiting up to ``timeout``)."""

@@ -21,15 +21,14 @@ import logging
 import os
 import secrets
 import sys
-from collections import deque
-from collections.abc import Callable
+from collections import Counter, deque
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from a11y_games.net.outbox import Outbox
-from a11y_games.net.server import HOST_PATH
+from a11y_games.net.protocol import HOST_PATH
 from a11y_games.web.host import MAX_PLAYERS, PlayerHost, parse_lines
 from a11y_games.web.player import encode
 
@@ -59,7 +58,6 @@ class _Link:
 
     def __init__(self) -> None:
         self.pages: set[str] = set()
-        self.players = 0
         self._batch: list[str] = []
 
     def send(self, line: str) -> None:
@@ -118,7 +116,7 @@ class _Worker(_Link):
             sys.executable, "-m", "a11y_games.web.worker", env=environment,
             stdin=asyncio.subprocess.DEVNULL)
         await self.process.wait()
-        gateway.worker_ended(self)
+        gateway.lost(self)  # by the server's stop, or by a fault
 
     def attach(self, ws: ServerConnection) -> None:
         self.ws, self.outbox = ws, Outbox(ws)
@@ -139,9 +137,7 @@ class _Worker(_Link):
 class Gateway:
     """Pages and the hosts of their players, on the server's event loop."""
 
-    def __init__(self, workers: int = 1, *,
-                 start_worker: Callable[[Gateway, asyncio.AbstractEventLoop], _Link]
-                 | None = None) -> None:
+    def __init__(self, workers: int = 1) -> None:
         self.uri = ""
         """The server's loopback listener: players' clients and workers connect there."""
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -151,7 +147,6 @@ class Gateway:
         self.sessions: dict[str, _Link] = {}
         """Each player's session and the host it runs in."""
         self._keys = itertools.count(1)
-        self._start_worker = start_worker or _Worker
         self._closing = False
         self._stopping: list[asyncio.subprocess.Process] = []
 
@@ -167,9 +162,10 @@ class Gateway:
                 self.links.append(_InProcess(self, self.loop))
             return self.links[0]
         if len(self.links) < self.workers:
-            self.links.append(self._start_worker(self, self.loop))
+            self.links.append(_Worker(self, self.loop))
             return self.links[-1]
-        return min(self.links, key=lambda link: link.players)
+        held = Counter(self.sessions.values())
+        return min(self.links, key=lambda link: held[link])
 
     def host_arrived(self, ws: ServerConnection, key: str) -> _Worker | None:
         """A worker's connection on the loopback listener: its link, if the key is one."""
@@ -193,13 +189,9 @@ class Gateway:
         except ConnectionClosed:
             pass
         finally:
-            self._lost(link)
+            self.lost(link)
 
-    def worker_ended(self, link: _Link) -> None:
-        """A worker process ended (by the server's stop, or by a fault)."""
-        self._lost(link)
-
-    def _lost(self, link: _Link) -> None:
+    def lost(self, link: _Link) -> None:
         """A host gone: its pages reconnect (their players come back from their tokens
         in a new host)."""
         if link not in self.links:
@@ -231,12 +223,10 @@ class Gateway:
 
     def _news(self, link: _Link, news: dict[str, Any]) -> None:
         if "session" in news and isinstance(news["session"], str):
-            if self.sessions.get(news["session"]) is not link:
-                link.players += 1
             self.sessions[news["session"]] = link
         elif "ended" in news:
-            if self.sessions.pop(news["ended"], None) is link:
-                link.players -= 1
+            if self.sessions.get(news["ended"]) is link:
+                del self.sessions[news["ended"]]
         elif "close" in news:
             page = self.pages.get(str(news["close"]))
             if page is not None and page.link is link:

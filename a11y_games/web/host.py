@@ -11,7 +11,7 @@ what they send, and takes what the players say to them, in batches of lines:
   and ``- {"t": "stop"}`` (the server stops);
 - from the host, ``KEY FRAME`` (FRAME: the page's JSON text, sent as it is) and
   ``- JSON`` for the gateway itself: ``{"close": KEY, "code", "reason"}``,
-  ``{"session": ID, "key": KEY}`` (a player for this page) and ``{"ended": ID}``.
+  ``{"session": ID}`` (the player of the page just opened) and ``{"ended": ID}``.
 
 JSON text holds no raw line break, so a line is always one message.
 """
@@ -137,7 +137,7 @@ class PlayerHost:
             return
         old, player.page, player.away_since = player.page, key, None
         self.pages[key] = player
-        self._control({"session": player.id, "key": key})
+        self._control({"session": player.id})
         if old is not None:  # the same page opened twice: the newer one plays
             self.pages.pop(old, None)
             self._control({"close": old, "code": 1000, "reason": "replaced"})

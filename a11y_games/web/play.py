@@ -11,7 +11,7 @@ from typing import Any
 from a11y_games.engine import Msg, Verbosity
 from a11y_games.games import all_specs
 from a11y_games.i18n import LANGUAGES, Translator
-from a11y_games.net.server import PEER_HEADER
+from a11y_games.net.protocol import PEER_HEADER
 from a11y_games.ui.client import BrailleOptions, Client
 from a11y_games.ui.lobby import kept_tokens
 from a11y_games.ui.remote import ConnectionLost, RemoteTable, Session
