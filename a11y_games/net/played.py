@@ -25,7 +25,7 @@ from a11y_games.net.limits import Limits, page_of
 from a11y_games.net.members import Refused, clean_text, hash_token
 from a11y_games.net.storage import Played, Storage, TableRecord
 from a11y_games.net.table import Table
-from a11y_games.ratings.placing import placing
+from a11y_games.ratings.placing import places
 
 __all__ = ["SeatReplay", "history_page", "open_replay", "summary_of"]
 
@@ -35,14 +35,10 @@ def summary_of(match: Match) -> str:
     state = match.state
     outcome = state.outcome()
     names = [match.seat_name(s) for s in range(len(match.seats))]
-    placed = placing(state)
-    places: dict[int, int] | None = None
-    if state.camp_of(0) is None and placed is not None:  # camps win or lose together
-        places = {seat: placed.place_of(seat) or len(names) for seat in range(len(names))}
     return json.dumps({"game": match.spec.name,
                        "names": [n.to_json() if isinstance(n, Msg) else n for n in names],
                        "winners": sorted(outcome.winners) if outcome is not None else [],
-                       "places": places}, ensure_ascii=False)
+                       "places": places(state)}, ensure_ascii=False)
 
 
 def _replayed(record: TableRecord, log: list[tuple[int, str]],

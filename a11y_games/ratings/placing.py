@@ -15,7 +15,7 @@ from typing import Any
 
 from a11y_games.engine.state import GameState
 
-__all__ = ["Placing", "placing", "ranks_from_keys"]
+__all__ = ["Placing", "places", "placing", "ranks_from_keys"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,16 @@ def placing(state: GameState) -> Placing | None:
         return _camps(state, game, players, outcome.camp)
     keys = [state.final_rank_key(seat) for seat in range(players)]
     return Placing(game, tuple((seat,) for seat in range(players)), ranks_from_keys(keys))
+
+
+def places(state: GameState) -> dict[int, int] | None:
+    """Each seat's place in a finished game (1: first; ties share a place), as ``history``
+    says it; None for a game of camps (they win or lose together) or one not over."""
+    placed = placing(state)
+    if state.camp_of(0) is not None or placed is None:
+        return None
+    players = state.settings.players
+    return {seat: placed.place_of(seat) or players for seat in range(players)}
 
 
 def _camps(state: GameState, game: str, players: int, winner: str | None) -> Placing | None:

@@ -92,16 +92,10 @@ class Finished:
 
 def places(match: Match) -> dict[int, int] | None:
     """Each player's place by the game's own final ranking (ties share a place: the one
-    the ratings use, :mod:`a11y_games.ratings.placing`); None for a game of camps (PNUE:
-    its camps win or lose together)."""
-    from a11y_games.ratings.placing import placing  # when a game ends: not at start
+    the ratings use); None for a game of camps (PNUE: its camps win or lose together)."""
+    from a11y_games.ratings.placing import places as ranked  # when a game ends only
 
-    if match.state.camp_of(0) is not None:
-        return None
-    placed = placing(match.state)
-    if placed is None:
-        return None
-    return {seat: placed.place_of(seat) or len(match.seats) for seat in range(len(match.seats))}
+    return ranked(match.state)
 
 
 def when_said(when: float) -> str:
