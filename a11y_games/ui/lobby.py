@@ -476,8 +476,11 @@ class Lobby:
         taken = sum(1 for s in info.seats if s.kind != "free")
         variants = ", ".join(f"{k} {v}" for k, v in sorted(info.options.items())
                              if spec is None or v != _default(spec, k))
+        game: str | Msg = spec.title if spec else info.game
+        if info.rated:  # said with the game: the first thing a player weighs
+            game = Msg("online.table.rated_game", game=game)
         return Msg("core.choices.item", number=index, label=Msg(
-            "online.table.line", game=spec.title if spec else info.game, taken=taken,
+            "online.table.line", game=game, count=taken,
             players=info.players,
             lang=Msg(f"core.lang.{info.host_lang}") if info.host_lang in LANGUAGES
             else info.host_lang,

@@ -152,3 +152,28 @@ def test_a_player_creates_a_rated_table_and_hears_the_rating_move(tmp_path: Path
         assert ana.wait() == 0
     finally:
         server.kill()
+
+
+def test_the_table_list_says_a_table_is_rated(tmp_path: Path) -> None:
+    """Looking for a table, a player hears which tables are rated, with the game's name
+    (in their own language), and an unrated table says nothing of it."""
+    from tests.net.clients import Server
+    from tests.net.test_account_client import _registered
+
+    server = Server(tmp_path / "db", tmp_path / "server-home").start()
+    try:
+        ana = _registered(server, tmp_path / "ana", "Ana")
+        ana.send("create vanuatu 3 rated bots 1 level random")
+        ana.expect(r"^Vanuatu: you have seat 1 of 3\.")
+        cy = _registered(server, tmp_path / "cy", "Cy")
+        cy.send("create vertigo 2")
+        cy.expect(r"^Vertigo: you have seat 1 of 2\.")
+        bo = _registered(server, tmp_path / "bo", "Bo", "fr")
+        bo.send("rejoindre")
+        bo.expect(r"^\d\. Vanuatu, partie classée, 2 places prises sur 3, ")
+        bo.expect(r"^\d\. Vertigo, 1 place prise sur 2, ")
+        for player in (ana, bo, cy):
+            player.close_input()
+            player.wait()
+    finally:
+        server.kill()
