@@ -17,9 +17,8 @@ from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import Outcome, Query, Topic, UnknownTopic
 from a11y_games.net import protocol as p
 from a11y_games.ui.remote import RequestRefused, Session
-from a11y_games.ui.replaying import ReplayClient
 
-__all__ = ["RemoteReplayClient", "ServerReplay"]
+__all__ = ["ServerReplay"]
 
 
 class _Final:
@@ -107,8 +106,3 @@ class ServerReplay(Replay):
     def state(self) -> Any:
         return _StepState(self)
 
-
-class RemoteReplayClient(ReplayClient):
-    """The replay's client over a server's game: as at home. Its record is kept where the
-    player is (``keep_record``: a file here at a terminal; a web player's page downloads
-    it, never the server's files)."""

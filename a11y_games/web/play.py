@@ -132,11 +132,7 @@ def _download(player: WebPlayer, client: Client, kind: str, title: str,
               lines: list[str]) -> Msg:
     """``braille save`` for a web player: the BRF document goes to the page, which offers
     it as a link to download (nothing is written on the server)."""
-    from a11y_games.ui.embossing import brf_text
-
-    options = client.braille
-    text = brf_text(title, lines, lang=client.lang, contracted=options.contracted,
-                    table=options.table, width=options.width)
+    text = _brf(client, title, lines)
     name = f"{client.table.spec.name}-{kind}.brf"
     what = Msg(f"core.brf.kind.{kind}")
     _offer(player, name, text, client.tr.render(Msg("web.brf.link", what=what, name=name)))
@@ -147,18 +143,23 @@ def _download_record(player: WebPlayer, client: ReplayClient, title: str, lines:
                      name: str, brf: bool) -> Msg:
     """A replay's ``save [brf] [NAME]`` for a web player: the record (text, or BRF at the
     player's braille settings) goes to the page as a download, never to the server's disk."""
-    from a11y_games.ui.embossing import brf_text
     from a11y_games.ui.replaying import record_name, record_text
 
-    options = client.braille
-    text = brf_text(title, lines, lang=client.lang, contracted=options.contracted,
-                    table=options.table, width=options.width) if brf \
-        else record_text(title, lines)
+    text = _brf(client, title, lines) if brf else record_text(title, lines)
     kind = "brf" if brf else "txt"
     file = record_name(client.replay.spec, client.finished, name, f".{kind}")
     _offer(player, file, text, client.tr.render(Msg(f"web.record.link.{kind}", name=file)),
            kind="text/plain;charset=utf-8" if kind == "txt" else None)
     return Msg("web.record.ready", count=len(lines))
+
+
+def _brf(client: Client, title: str, lines: list[str]) -> str:
+    """A BRF document at the player's braille settings; BrailleError if they cannot be."""
+    from a11y_games.ui.embossing import brf_text
+
+    options = client.braille
+    return brf_text(title, lines, lang=client.lang, contracted=options.contracted,
+                    table=options.table, width=options.width)
 
 
 def _offer(player: WebPlayer, name: str, text: str, label: str, *,
