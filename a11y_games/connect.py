@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from a11y_games.commandline import UsageError, connect_parser, parse
 from a11y_games.engine import Msg, Verbosity
@@ -25,6 +25,11 @@ from a11y_games.ui.remote import ConnectionLost, RemoteTable, RequestRefused, Se
 from a11y_games.ui.settings import WIDTHS, Preferences, load_preferences, save_preferences
 from a11y_games.ui.terminal import PlainReader, PromptReader, Writer
 from a11y_games.ui.voice import Voice, braille_display, open_sound, open_speech
+
+if TYPE_CHECKING:
+    from a11y_games.engine.replay import Replay
+    from a11y_games.ui.history import Finished
+    from a11y_games.ui.replaying import ReplayClient
 
 __all__ = ["ask_name", "cmd_connect", "play_at_server",
            "play_online", "take_back"]
@@ -143,17 +148,23 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
         args.address = address or "127.0.0.1"
     made: list[Client] = []
 
-    def make_client(table: RemoteTable) -> Client:
-        sound = made[-1].sound if made else open_sound(args.sound or prefs.sound, prefs)
-        client = Client(table, reader=reader, writer=writer, lang=lang,
-                        verbosity=Verbosity[(args.verbosity or prefs.verbosity).upper()],
-                        speech=voice.speech, sound=sound,
-                        braille=BrailleOptions(
-                            mode=args.braille,
-                            table=args.braille_table or prefs.braille_table or None,
-                            contracted=bool(args.braille_contracted)
-                            or prefs.braille_contracted == "on", width=width),
-                        specs=specs, prefs=prefs)
+    def options() -> dict[str, Any]:
+        """The player's settings for a client (a game's or a replay's): those in force in
+        the last one (changed in play), else the command line's and the settings file's."""
+        if made:
+            last = made[-1]
+            return {"lang": last.lang, "verbosity": last.verbosity, "sound": last.sound,
+                    "braille": last.braille, "prefs": last.prefs}
+        return {"lang": lang, "verbosity": Verbosity[(args.verbosity or prefs.verbosity).upper()],
+                "sound": open_sound(args.sound or prefs.sound, prefs),
+                "braille": BrailleOptions(
+                    mode=args.braille, table=args.braille_table or prefs.braille_table or None,
+                    contracted=bool(args.braille_contracted) or prefs.braille_contracted == "on",
+                    width=width),
+                "prefs": prefs}
+
+    def wired(client: Client) -> Client:
+        """The client given the display, the voice and the completion of this terminal."""
         if made:  # the next game after the lobby: the same display connection, not a new one
             client.display = made[-1].display
         elif args.brlapi:
@@ -164,10 +175,24 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
         voice.render = lambda msg, client=client: client.tr.render(msg)
         return client
 
+    def make_client(table: RemoteTable) -> Client:
+        return wired(Client(table, reader=reader, writer=writer, speech=voice.speech,
+                            specs=specs, **options()))
+
+    def make_replay(replay: Replay, finished: Finished) -> ReplayClient:
+        """``replay N``: its record (``save``) is written here, on the player's computer."""
+        from a11y_games.ui.replaying import ReplayClient
+
+        client = ReplayClient(replay, finished, reader=reader, writer=writer,
+                              speech=voice.speech, specs=specs, **options())
+        wired(client)
+        return client
+
     try:
         return play_at_server(session, reader=reader, writer=writer, tr=tr, specs=specs,
                               prefs=prefs, seats=FileSeats(uri), make_client=make_client,
-                              keep_name=keep_name, logins=FileLogins(uri))
+                              make_replay=make_replay, keep_name=keep_name,
+                              logins=FileLogins(uri))
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))
         return 1
@@ -189,15 +214,20 @@ def play_at_server(session: Session, *, reader: Any, writer: Writer, tr: Transla
                    on_lobby: Callable[[], None] = lambda: None,
                    address: str | None = None,
                    keep_name: Callable[[str], Msg | None] | None = None,
-                   logins: LoginMemory | None = None) -> int:
+                   logins: LoginMemory | None = None,
+                   make_replay: Callable[[Replay, Finished], ReplayClient] | None = None
+                   ) -> int:
     """A player at a server, from the seat held or the lobby, through games, until they
     leave: the terminal (``connect``) and the web page (:mod:`a11y_games.web`) both play
     here, each with its own reader, writer and client (``make_client``); ``address``: the
     server's address as the player knows it. ConnectionLost when the server is gone for
     good. ``keep_name``: where a name changed in the lobby is kept (None: not kept);
-    ``logins``: where a login is kept (None: for this connection only)."""
+    ``logins``: where a login is kept (None: for this connection only); ``make_replay``:
+    the client of the lobby's ``replay N``, with the player's settings and where its
+    record goes."""
     lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs, level=prefs.level,
-                  seats=seats, address=address, keep_name=keep_name, logins=logins)
+                  seats=seats, address=address, keep_name=keep_name, logins=logins,
+                  make_replay=make_replay)
     try:
         settled = lobby.signing.settle()  # a name first: a registered one logs in
     except EOFError:
@@ -226,6 +256,7 @@ def play_at_server(session: Session, *, reader: Any, writer: Writer, tr: Transla
 
         table.on_checkpoint = checkpoint
         client = make_client(table)
+        client.server_history = lobby.history_at_table
         played = True
         status = client.run()
         table.on_news, table.on_thinking = (lambda urgent: None), (lambda seat: None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -206,16 +206,24 @@ class HistoryCommands:
     """Part of :class:`~a11y_games.ui.client.Client`: ``history``, and ``replay N`` after a
     local game (the game menu then opens it)."""
 
+    server_history: Callable[[], None] | None = None
+    """At a network table: says the server's history for this player (the lobby's own
+    ``history``, given by :func:`a11y_games.connect.play_at_server`)."""
+
     def cmd_history(self, rest: str) -> None:
         if not self.table.local:  # type: ignore[attr-defined]
-            self.say(Msg("core.history.not_here"))  # type: ignore[attr-defined]
-            return  # (a web player's client runs at the server: never the server's files)
+            # the server's games, never files here (a web player's client runs at the server)
+            if self.server_history is not None:
+                self.server_history()
+            else:
+                self.say(Msg("core.history.not_here"))  # type: ignore[attr-defined]
+            return
         self.out.lines(history_lines(self.tr, self.specs))  # type: ignore[attr-defined]
 
     def cmd_replay(self, rest: str) -> None:
         wanted = number(rest.strip()) if rest.strip() else 1
         if not self.table.local:  # type: ignore[attr-defined]
-            self.say(Msg("core.history.not_here"))  # type: ignore[attr-defined]
+            self.say(Msg("core.replay.in_lobby"))  # type: ignore[attr-defined]
             return
         if not self.ended:  # type: ignore[attr-defined]
             self.say(Msg("core.replay.after_game"))  # type: ignore[attr-defined]

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from a11y_games.engine import Msg
 from a11y_games.engine.files import read_json_dict, write_atomically
@@ -44,6 +44,10 @@ from a11y_games.ui.remote import (
 from a11y_games.ui.settings import Preferences
 from a11y_games.ui.terminal import Woken, Writer
 from a11y_games.ui.wording import game_words
+
+if TYPE_CHECKING:
+    from a11y_games.engine.replay import Replay
+    from a11y_games.ui.replaying import ReplayClient
 
 __all__ = ["FileSeats", "Lobby", "SeatMemory", "forget_seat", "remembered_seat", "server_uri"]
 
@@ -199,7 +203,12 @@ class Lobby:
                  specs: dict[str, GameSpec], level: str = "normal",
                  seats: SeatMemory | None = None, address: str | None = None,
                  keep_name: Callable[[str], Msg | None] | None = None,
-                 logins: LoginMemory | None = None) -> None:
+                 logins: LoginMemory | None = None,
+                 make_replay: Callable[[Replay, Finished], ReplayClient] | None = None
+                 ) -> None:
+        self.make_replay = make_replay or self._replay_client
+        """The client of ``replay N``, with the player's settings and where its record
+        goes (``keep_record``)."""
         self.keep_name = keep_name
         """Where a name changed in the lobby is kept (the settings file; None: not kept)."""
         self.session = session
@@ -400,21 +409,28 @@ class Lobby:
             self._say_news()
             self.say(Msg("online.lobby.not_done"))
 
-    def _history(self) -> None:
+    def _history(self, *, at_table: bool = False) -> None:
         """``history``: the player's finished games here, a line each, numbered for
-        ``replay``."""
+        ``replay`` (typed at a table: ``replay`` opens in the lobby, after the game)."""
         try:
             games, total = self._played_games()
         except (RequestRefused, ConnectionLost) as error:
             self._not_done(error)
             return
-        self.out.lines(finished_lines(self.tr, [_finished(g) for g in games], total,
-                                      self.specs, hint=bool(games)))
+        lines = finished_lines(self.tr, [_finished(g) for g in games], total, self.specs,
+                               hint=bool(games) and not at_table)
+        if games and at_table:
+            lines.append(self.tr.render(Msg("core.replay.in_lobby")))
+        self.out.lines(lines)
+
+    def history_at_table(self) -> None:
+        """``history`` typed at a network table: the lobby's list, said there."""
+        self._history(at_table=True)
 
     def _replay(self, rest: str) -> None:
         """``replay N``: game N of the history (the newest by default) gone over from the
         player's seat; the server sends only what that seat saw."""
-        from a11y_games.ui.remote_replay import RemoteReplayClient, ServerReplay
+        from a11y_games.ui.remote_replay import ServerReplay
 
         wanted = number(rest.strip()) if rest.strip() else 1
         if wanted is None:
@@ -441,9 +457,7 @@ class Lobby:
         except (RequestRefused, ConnectionLost) as error:
             self._not_done(error)
             return
-        client = RemoteReplayClient(ServerReplay(self.session, spec, page), _finished(game),
-                                    reader=self.reader, writer=self.out, lang=self.tr.lang,
-                                    specs=self.specs)
+        client = self.make_replay(ServerReplay(self.session, spec, page), _finished(game))
         try:
             client.run()
         except (RequestRefused, ConnectionLost) as error:  # the server gone meanwhile
@@ -452,6 +466,14 @@ class Lobby:
             return
         if client.input_ended:
             raise EOFError
+
+    def _replay_client(self, replay: Replay, finished: Finished) -> ReplayClient:
+        """A replay's client at the lobby's defaults (the player's own settings are given
+        by ``make_replay``: :mod:`a11y_games.connect`)."""
+        from a11y_games.ui.replaying import ReplayClient
+
+        return ReplayClient(replay, finished, reader=self.reader, writer=self.out,
+                            lang=self.tr.lang, specs=self.specs)
 
     def _ratings(self, top: bool, game: str) -> None:
         """``rating``, ``rating GAME``, ``top GAME``: the server's answer, said."""

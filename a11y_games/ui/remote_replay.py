@@ -15,12 +15,10 @@ from a11y_games.engine import Event, Msg, Verbosity
 from a11y_games.engine.replay import Replay, Step
 from a11y_games.engine.spec import GameSpec
 from a11y_games.engine.state import Outcome, Query, Topic, UnknownTopic
-from a11y_games.engine.words import fold
 from a11y_games.net import protocol as p
 from a11y_games.ui.remote import RequestRefused, Session
-from a11y_games.ui.replaying import RECORD, ReplayClient
 
-__all__ = ["RemoteReplayClient", "ServerReplay"]
+__all__ = ["ServerReplay"]
 
 
 class _Final:
@@ -108,14 +106,3 @@ class ServerReplay(Replay):
     def state(self) -> Any:
         return _StepState(self)
 
-
-class RemoteReplayClient(ReplayClient):
-    """The replay's client over a server's game: as at home, but its record is not
-    written here (a web player's client runs at the server: never the server's files)."""
-
-    def handle(self, line: str) -> None:
-        words = line.split()
-        if words and fold(words[0]) in RECORD:
-            self.say(Msg("online.replay.no_record"))
-            return
-        super().handle(line)

@@ -10,7 +10,7 @@ replayed and as it was at that step; ``next``, ``back``, ``next round``, ``round
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,8 @@ from a11y_games.ui.history import Finished, read_history
 from a11y_games.ui.paths import documents_dir
 from a11y_games.ui.terminal import PROMPT, LineReader, Writer
 
-__all__ = ["ReplayClient", "ReplayTable", "open_replay", "record_lines"]
+__all__ = ["ReplayClient", "ReplayTable", "open_replay", "record_lines", "record_name",
+           "record_path", "record_text"]
 
 NEXT = ("next", "n", "suivant", "suivante", "suite")
 BACK = ("back", "previous", "retour", "precedent", "avant")
@@ -147,6 +148,9 @@ class ReplayClient(Client):
         super().__init__(ReplayTable(replay, finished.names, kinds),  # type: ignore[arg-type]
                          reader=reader, writer=writer, **options)
         self.keep_history = False
+        self.keep_record: Callable[[str, list[str], str, bool], Msg] = self.record_to_file
+        """Where ``save`` puts the record (title, lines, the name typed, BRF or text): a
+        file on this computer; a web player's page offers it as a download instead."""
 
     def run(self) -> int:
         """Go over the game until ``quit`` or Ctrl-C (the game menu next) or the end of
@@ -252,7 +256,7 @@ class ReplayClient(Client):
         elif head in ROUND and len(rest) == 1:
             self._round(rest[0])
         elif head in RECORD:
-            self._record_file(rest)
+            self._save_record(rest)
         elif head in QUIT:
             self.say(Msg("core.replay.closed"))
             raise Quit
@@ -264,15 +268,25 @@ class ReplayClient(Client):
             self.say(Msg("core.replay.unknown", word=line.strip()[:30]))
 
     # --- the record ----------------------------------------------------------------------------
-    def _record_file(self, words: list[str]) -> None:
-        """``save [brf] [NAME]``: the whole game as this seat saw it, in a text or BRF
-        file, in the documents folder (or the path typed)."""
+    def _save_record(self, words: list[str]) -> None:
+        """``save [brf] [NAME]``: the whole game as this seat saw it, as text or BRF, where
+        the player is (``keep_record``)."""
         from a11y_games.output.braille import BrailleError
-        from a11y_games.ui.embossing import emboss
 
         brf = bool(words) and words[0] in ("brf", "braille")
         name = " ".join(words[1:] if brf else words)
         title, lines = record_lines(self.replay, self.finished, self.tr)
+        try:
+            said = self.keep_record(title, lines, name, brf)
+        except BrailleError as error:
+            said = error.msg
+        self.say(said)
+
+    def record_to_file(self, title: str, lines: list[str], name: str, brf: bool) -> Msg:
+        """Write the record in the documents folder (or the path typed); what to say of it."""
+        from a11y_games.engine.oserror import os_reason
+        from a11y_games.ui.embossing import emboss
+
         path = record_path(self.replay.spec, self.finished, name, ".brf" if brf else ".txt")
         try:
             if brf:
@@ -280,16 +294,10 @@ class ReplayClient(Client):
                        table=self.braille.table, width=self.braille.width)
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text("\n".join([title, "", *lines]) + "\n", encoding="utf-8")
-        except BrailleError as error:
-            self.say(error.msg)
-            return
+                path.write_text(record_text(title, lines), encoding="utf-8")
         except OSError as error:
-            from a11y_games.engine.oserror import os_reason
-
-            self.say(Msg("core.record.failed", path=str(path), reason=os_reason(error)))
-            return
-        self.say(Msg("core.record.written", count=len(lines), path=str(path)))
+            return Msg("core.record.failed", path=str(path), reason=os_reason(error))
+        return Msg("core.record.written", count=len(lines), path=str(path))
 
 
 def record_path(spec: GameSpec, finished: Finished, name: str, suffix: str) -> Path:
@@ -297,11 +305,21 @@ def record_path(spec: GameSpec, finished: Finished, name: str, suffix: str) -> P
     game and its date there."""
     if name and (os.sep in name or name.startswith("~")):
         path = Path(name).expanduser()
-    else:
-        stem = "".join(c for c in name if c.isalnum() or c in "-_")
-        stem = stem or f"{spec.name}-{finished.when.replace(' ', '-').replace(':', '')}"
-        path = documents_dir() / stem
-    return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)
+        return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)
+    return documents_dir() / record_name(spec, finished, name, suffix)
+
+
+def record_name(spec: GameSpec, finished: Finished, name: str, suffix: str) -> str:
+    """A record's file name, no folder: the name typed (letters, digits, - and _), or by
+    default the game and its date."""
+    stem = "".join(c for c in name if c.isalnum() or c in "-_")
+    stem = stem or f"{spec.name}-{finished.when.replace(' ', '-').replace(':', '')}"
+    return stem + suffix
+
+
+def record_text(title: str, lines: list[str]) -> str:
+    """A record as a text file: its title, a blank line, its lines."""
+    return "\n".join([title, "", *lines]) + "\n"
 
 
 def record_lines(replay: Replay, finished: Finished, tr: Translator) -> tuple[str, list[str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from a11y_games.engine import Msg, Verbosity
 from a11y_games.games import all_specs
@@ -17,6 +17,11 @@ from a11y_games.ui.lobby import kept_tokens
 from a11y_games.ui.remote import ConnectionLost, RemoteTable, Session
 from a11y_games.ui.settings import Preferences
 from a11y_games.web.player import PageSound, PageSpeech, WebPlayer, page_preferences
+
+if TYPE_CHECKING:
+    from a11y_games.engine.replay import Replay
+    from a11y_games.ui.history import Finished
+    from a11y_games.ui.replaying import ReplayClient
 
 __all__ = ["PageLogins", "PageSeats", "play_for_page"]
 
@@ -127,16 +132,44 @@ def _download(player: WebPlayer, client: Client, kind: str, title: str,
               lines: list[str]) -> Msg:
     """``braille save`` for a web player: the BRF document goes to the page, which offers
     it as a link to download (nothing is written on the server)."""
+    text = _brf(client, title, lines)
+    name = f"{client.table.spec.name}-{kind}.brf"
+    what = Msg(f"core.brf.kind.{kind}")
+    _offer(player, name, text, client.tr.render(Msg("web.brf.link", what=what, name=name)))
+    return Msg("web.brf.ready", what=what)
+
+
+def _download_record(player: WebPlayer, client: ReplayClient, title: str, lines: list[str],
+                     name: str, brf: bool) -> Msg:
+    """A replay's ``save [brf] [NAME]`` for a web player: the record (text, or BRF at the
+    player's braille settings) goes to the page as a download, never to the server's disk."""
+    from a11y_games.ui.replaying import record_name, record_text
+
+    text = _brf(client, title, lines) if brf else record_text(title, lines)
+    kind = "brf" if brf else "txt"
+    file = record_name(client.replay.spec, client.finished, name, f".{kind}")
+    _offer(player, file, text, client.tr.render(Msg(f"web.record.link.{kind}", name=file)),
+           kind="text/plain;charset=utf-8" if kind == "txt" else None)
+    return Msg("web.record.ready", count=len(lines))
+
+
+def _brf(client: Client, title: str, lines: list[str]) -> str:
+    """A BRF document at the player's braille settings; BrailleError if they cannot be."""
     from a11y_games.ui.embossing import brf_text
 
     options = client.braille
-    text = brf_text(title, lines, lang=client.lang, contracted=options.contracted,
+    return brf_text(title, lines, lang=client.lang, contracted=options.contracted,
                     table=options.table, width=options.width)
-    name = f"{client.table.spec.name}-{kind}.brf"
-    what = Msg(f"core.brf.kind.{kind}")
-    player.after_next_line({"t": "download", "name": name, "text": text,
-                 "label": client.tr.render(Msg("web.brf.link", what=what, name=name))})
-    return Msg("web.brf.ready", what=what)
+
+
+def _offer(player: WebPlayer, name: str, text: str, label: str, *,
+           kind: str | None = None) -> None:
+    """A document shown on the page as a link to download, just after the line that says it
+    (``kind``: its media type; BRF by default)."""
+    message = {"t": "download", "name": name, "text": text, "label": label}
+    if kind is not None:
+        message["type"] = kind
+    player.after_next_line(message)
 
 
 def play_for_page(player: WebPlayer) -> int:
@@ -179,25 +212,45 @@ def play_for_page(player: WebPlayer) -> int:
         writer.line(tr.render(error.msg))
         return 1
 
-    def make_client(table: RemoteTable) -> Client:
-        player.section(Msg("web.section.table", game=table.spec.title), tr)
-        client = Client(table, reader=reader, writer=writer, lang=lang,
-                        verbosity=Verbosity[prefs.verbosity.upper()],
-                        speech=player.speech, sound=player.sound,
-                        braille=BrailleOptions(table=prefs.braille_table or None,
-                                               contracted=prefs.braille_contracted == "on",
-                                               width=prefs.braille_width),
-                        specs=specs, prefs=settings.prefs)
+    def options() -> dict[str, Any]:
+        """The player's settings for a client (a game's or a replay's), as the page keeps
+        them (changed in play too)."""
+        now = settings.prefs
+        return {"reader": reader, "writer": writer, "lang": lang, "specs": specs,
+                "verbosity": Verbosity[now.verbosity.upper()], "prefs": now,
+                "speech": player.speech, "sound": player.sound,
+                "braille": BrailleOptions(table=now.braille_table or None,
+                                          contracted=now.braille_contracted == "on",
+                                          width=now.braille_width)}
+
+    def kept_by_page(client: Client) -> None:
+        """Its settings kept by the page, its braille files downloaded from it."""
         client.keep_prefs = keep
         client.keep_brf = lambda kind, title, lines, seat: _download(
             player, client, kind, title, lines)
+
+    def make_client(table: RemoteTable) -> Client:
+        player.section(Msg("web.section.table", game=table.spec.title), tr)
+        client = Client(table, **options())
+        kept_by_page(client)
         player.client = client
+        return client
+
+    def make_replay(replay: Replay, finished: Finished) -> ReplayClient:
+        """``replay N``: its record (``save``) goes to the page, never the server's disk."""
+        from a11y_games.ui.replaying import ReplayClient
+
+        client = ReplayClient(replay, finished, **options())
+        kept_by_page(client)
+        client.keep_record = lambda title, lines, name, brf: _download_record(
+            player, client, title, lines, name, brf)
         return client
 
     try:
         return play_at_server(session, reader=reader, writer=writer, tr=tr, specs=specs,
                               prefs=prefs, seats=PageSeats(player, _held_seat(hello.get("seat"))),
-                              make_client=make_client, address=hello.get("address") or None,
+                              make_client=make_client, make_replay=make_replay,
+                              address=hello.get("address") or None,
                               keep_name=settings.keep_name, logins=logins,
                               on_lobby=lambda: player.section(Msg("web.section.lobby"), tr))
     except ConnectionLost as error:

@@ -156,5 +156,5 @@ def test_history_and_replay_at_a_network_table_read_no_file_here() -> None:
     client.handle("history")
     client.handle("replay 1")
     lines = out.getvalue().splitlines()
-    said = "history and replay are for games played here, not yet at a network table."
-    assert lines == [said, said]
+    assert lines == ["This server's games: type history in the lobby.",
+                     "Replay opens in the lobby, after this game."]

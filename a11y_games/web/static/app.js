@@ -92,9 +92,9 @@
         soundBox.checked = soundOn;
         break;
       case 'silence': if ('speechSynthesis' in window) window.speechSynthesis.cancel(); break;
-      case 'download': {  // a BRF document: a link in the log, never followed by itself
+      case 'download': {  // a BRF document or a game's record: a link in the log, never followed by itself
         const link = document.createElement('a');
-        link.href = URL.createObjectURL(new Blob([m.text], { type: 'application/x-brf' }));
+        link.href = URL.createObjectURL(new Blob([m.text], { type: m.type || 'application/x-brf' }));
         link.download = m.name;
         link.textContent = m.label;
         const line = document.createElement('p');
