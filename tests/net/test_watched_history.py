@@ -1,0 +1,140 @@
+"""A game watched at a server is in the spectator's ``history`` too, and its ``replay`` is
+the public view, over real sockets against a real server: exactly what the spectator's
+live client was sent, step by step, no seat's private event ever; the players' history
+unchanged; nobody else opens it. The replay is built off the server's loop: a
+connection's replay requests are answered in order, and a crowd of them is told the
+server is busy."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from a11y_games.engine.messages import Msg
+from a11y_games.net import protocol as p
+from tests.net.test_games import play
+from tests.net.wire import Client, ServerProcess, run
+
+pytestmark = pytest.mark.timeout(180)
+
+
+async def _ask(client: Client, message: object) -> p.ServerMessage:
+    return await client.reply(await client.request(message))
+
+
+async def _history(client: Client, tokens: list[str]) -> list[p.PlayedGame]:
+    page = await _ask(client, p.History(tokens=tokens))
+    assert isinstance(page, p.HistoryList), page
+    assert not page.more
+    return page.games
+
+
+async def _replay(client: Client, table: str, tokens: list[str]) -> p.ReplayPage:
+    """Every page of a replay, its steps together in the first."""
+    first = await _ask(client, p.ReplayOpen(table=table, tokens=tokens))
+    assert isinstance(first, p.ReplayPage), first
+    while len(first.steps) < first.total:
+        page = await _ask(client, p.ReplayOpen(table=table, tokens=tokens,
+                                               start=len(first.steps)))
+        assert isinstance(page, p.ReplayPage) and page.steps
+        first.steps += page.steps
+    return first
+
+
+def _lived(client: Client) -> list[Msg]:
+    return [m.msg for m in client.of(p.EventMsg) if m.msg is not None]
+
+
+def test_spectators_find_the_game_they_watched_and_its_public_replay(tmp_path: Path) -> None:
+    """A private PNUE table at 5 (Ana and Bo, guests, 3 bots). Cy (an account) watches
+    from before the start, Di (a guest) from the middle of the game, with the table's
+    code. Once over, each finds it in ``history`` with no seat (the line says they
+    watched); its replay is the public view: step by step exactly the events Cy's live
+    client was sent (Di's since she came, at its end), never an event private to a
+    seat, status and board at each step the public ones; no ``me``. Ana's history is
+    unchanged; Ed, who never watched, cannot open it with its id, with or without a
+    token of his own."""
+    from a11y_games.engine.replay import Replay
+    from a11y_games.games import all_specs
+    from tests.net.wire import replay as rebuild
+
+    server = ServerProcess(tmp_path, 8).start()
+    try:
+        async def scenario() -> None:
+            ana = await Client.open(server.url, "Ana")
+            bo = await Client.open(server.url, "Bo")
+            cy = await Client.open(server.url, "Cy")
+            assert isinstance(await _ask(cy, p.Register(name="Cy", password="a long secret")),
+                              p.LoggedIn)
+            di = await Client.open(server.url, "Di")
+            ed = await Client.open(server.url, "Ed")
+            joined = await _ask(ana, p.Create(game="pnue", players=5, public=False, bots={
+                2: "normal", 3: "random", 4: "normal"}))
+            assert isinstance(joined, p.Joined) and joined.token and joined.table.code
+            code, table = joined.table.code, joined.table.id
+            seated = await _ask(bo, p.Join(code=code))
+            assert isinstance(seated, p.Joined) and seated.token
+            watching = await _ask(cy, p.Watch(code=code))
+            assert isinstance(watching, p.Joined) and watching.seat is None
+            assert watching.token is None and watching.watched, "a watch token, no seat's"
+            await ana.request(p.Start())
+            game = asyncio.gather(play(ana, 0, random.Random(3), []),
+                                  play(bo, 1, random.Random(4), []))
+            await cy.expect(p.EventMsg, lambda m: m.seq > 40, timeout=60)
+            came = await _ask(di, p.Watch(code=code))
+            assert isinstance(came, p.Joined) and came.watched
+            await game
+            for spectator in (cy, di):
+                await spectator.expect(p.Over, timeout=60)
+            for client in (ana, bo, cy, di):
+                assert isinstance(await _ask(client, p.Leave()), p.Left)
+
+            cys = await _history(cy, [])  # an account: by its name
+            assert [(g.table, g.seats) for g in cys] == [(table, [])], "watched: no seat"
+            assert cys[0].names[:2] == ["Ana", "Bo"] and cys[0].winners
+            dis = await _history(di, [watching.watched, came.watched])
+            assert [(g.table, g.seats) for g in dis] == [(table, [])]
+            assert [(g.table, g.seats) for g in await _history(ana, [joined.token])] == [
+                (table, [0])], "a player's history as before"
+            assert await _history(ed, []) == []
+
+            page = await _replay(cy, table, [])
+            assert page.seat is None and page.winners and page.reason is not None
+            sent = [m for step in page.steps for m in step]
+            assert all(m.msg is not None and not m.private for m in sent)
+            watched = [m.msg for m in sent]
+            assert watched == _lived(cy), "step by step, what Cy's live client was sent"
+            assert watched[-len(_lived(di)):] == _lived(di)
+            record, log = server.table(table)
+            match = rebuild(record, log)
+            public = [e.msg for e in match.events if e.visible(None)]
+            assert watched == public
+            secrets = [e.msg for e in match.events if e.secret and e.msg not in public]
+            assert secrets and not [s for s in secrets if s in watched], "no seat's secret"
+            assert {m.msg.id for c in (ana, bo) for m in c.of(p.EventMsg) if m.private} & {
+                s.id for s in secrets}, "the seats' own secrets, among them"
+            assert (await _replay(di, table, [came.watched])).steps == page.steps
+
+            viewed = Replay(all_specs()["pnue"], match.state.settings, log, None)
+            assert len(viewed.steps) == page.total
+            for index in range(0, page.total, 3):
+                viewed.go(index)
+                state = viewed.state()
+                for what, expected in (("status", state.status(None)),
+                                       ("board", state.board(None, "")), ("private", [])):
+                    answer = await _ask(cy, p.ReplayAsk(step=index, what=what))
+                    assert isinstance(answer, p.Answer) and answer.lines == expected, \
+                        (index, what)
+
+            for stranger, tokens in ((ed, []), (ed, ["a guess"])):
+                refused = await _ask(stranger, p.ReplayOpen(table=table, tokens=tokens))
+                assert isinstance(refused, p.Error) and refused.msg.id == "net.error.no_game"
+            for client in (ana, bo, cy, di, ed):
+                await client.close()
+
+        run(scenario(), timeout=170)
+    finally:
+        server.kill()
