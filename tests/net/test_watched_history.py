@@ -138,3 +138,59 @@ def test_spectators_find_the_game_they_watched_and_its_public_replay(tmp_path: P
         run(scenario(), timeout=170)
     finally:
         server.kill()
+
+
+def test_a_guest_who_watched_at_the_terminal_finds_the_game_and_goes_over_it(
+        tmp_path: Path) -> None:
+    """Eve, a guest, watches Ana's game to its end from the lobby, goes back there and
+    types history: the game, "you watched"; replay 1 goes over it, the public view (no
+    role of anyone's until the end); her client started again still finds it (the
+    watch token is kept on her machine)."""
+    from tests.net.clients import Player, Server
+    from tests.net.test_remote_play import create_table, watching_first_table
+    from tests.net.test_remote_play import play as play_lines
+
+    server = Server(tmp_path / "db", tmp_path / "server-home").start()
+    try:
+        ana = Player(server.url, tmp_path / "ana", "Ana")
+        create_table(ana, game="pnue", players=5, bots=4)
+        ana.expect(r"you have seat 1 of 5")
+        eve = watching_first_table(server, tmp_path, "Eve")
+        ana.send("start")
+        play_lines({"Ana": (ana, "en")}, seed=5)
+        eve.expect(r"^Game over\.", timeout=30)
+        eve.send("quit")
+        eve.expect(r"^Back at the lobby\.")
+        eve.send("history")
+        line = (r"^1\. \d{4}-\d\d-\d\d \d\d:\d\d, PNUE — Mr Dollar with Ana, \w+, \w+, \w+,"
+                r" \w+: (won by .+|nobody won); you watched\.$")
+        eve.expect(r"^1 finished game, newest first:$")
+        eve.expect(line)
+        eve.send("replay 1")
+        eve.expect(r"^Replay of PNUE — Mr Dollar, \d{4}-\d\d-\d\d \d\d:\d\d: \d+ steps\.$")
+        eve.expect(r"^You see the public view\.$")
+        eve.expect(r"^Turn 1: \w+ is President\.$")  # names, no "you"
+        eve.send("end")
+        eve.expect(r"^Game over\.|^The (ecologists|lobbyists) win|^Mr Dollar")
+        eve.send("quit")
+        eve.expect(r"^Lobby: type a number\.")
+        eve.close_input()
+        assert eve.wait() == 0
+        replayed = eve.text().split("Replay of PNUE", 1)[1].split("Game over", 1)[0]
+        assert "Your role" not in replayed and "You drew" not in replayed
+        assert "Traceback" not in eve.text()
+
+        again = Player(server.url, tmp_path / "eve", "Eve")
+        again.expect(r"^Lobby: type a number\.")
+        again.send("history")
+        again.expect(r"^1 finished game, newest first:$")
+        again.expect(line)
+        stranger = Player(server.url, tmp_path / "bo", "Bo")
+        stranger.expect(r"^Lobby: type a number\.")
+        stranger.send("history")
+        stranger.expect(r"^No finished game kept yet\.$")
+        for player in (ana, again, stranger):
+            player.close_input()
+            assert player.wait() == 0
+    finally:
+        server.kill()
