@@ -44,6 +44,15 @@ async def _replay(client: Client, table: str, tokens: list[str]) -> p.ReplayPage
     return first
 
 
+async def _replies(client: Client, reqs: list[int]) -> list[p.ServerMessage]:
+    """The answers to ``reqs``, in the order of ``reqs``, whatever order they came in."""
+    while True:
+        got = {getattr(m, "req", None): m for m in client.received}
+        if all(req in got for req in reqs):
+            return [got[req] for req in reqs]
+        await asyncio.sleep(0.01)
+
+
 def _lived(client: Client) -> list[Msg]:
     return [m.msg for m in client.of(p.EventMsg) if m.msg is not None]
 
@@ -192,5 +201,90 @@ def test_a_guest_who_watched_at_the_terminal_finds_the_game_and_goes_over_it(
         for player in (ana, again, stranger):
             player.close_input()
             assert player.wait() == 0
+    finally:
+        server.kill()
+
+
+def _long_game(data: Path, token: str) -> str:
+    """The longest of a few Utopia games at 4 (Ana, a guest, and 3 random bots) stored
+    as a finished game of the server's database at ``data``, Ana's seat token ``token``
+    (as a server keeps it): about 1,000 decisions, the slowest kind of replay to build."""
+    from a11y_games.engine.match import Match, SeatSpec
+    from a11y_games.games import all_specs
+    from a11y_games.net.members import hash_token
+    from a11y_games.net.played import summary_of
+    from a11y_games.net.storage import SeatRecord, SqliteStorage, TableRecord
+
+    spec = all_specs()["utopia"]
+    longest: Match | None = None
+    for seed in range(4):
+        match = Match(spec, spec.settings(4, seed), [
+            SeatSpec(kind="human", name="Ana"),
+            *(SeatSpec(kind="bot", level="random", name_index=n) for n in range(1, 4))])
+        rng = random.Random(seed)
+        while (pending := match.state.pending()) is not None:
+            seat = pending.seats[0]
+            match.act(seat, rng.choice(match.state.legal_actions(seat)))
+        if longest is None or len(match.log) > len(longest.log):
+            longest = match
+    assert longest is not None
+    record = TableRecord(id="l0ng", game="utopia", players=4,
+                         seed=longest.state.settings.seed, rules=spec.rules_version,
+                         options=dict(longest.state.settings.options), creator="Ana",
+                         started=True, over=True, seats=[
+                             SeatRecord(kind="human", name="Ana", token_hash=hash_token(token)),
+                             *(SeatRecord(kind="bot", level="random", name_index=n)
+                               for n in range(1, 4))])
+    storage = SqliteStorage(data / "server" / "tables.sqlite3")
+    try:
+        storage.save_table(record)
+        for index, (seat, action) in enumerate(longest.log):
+            storage.append_action(record.id, index, seat, action)
+        storage.keep_finished(record, summary_of(longest))
+    finally:
+        storage.close()
+    return record.id
+
+
+def test_replays_opened_together_are_answered_in_order_or_told_the_server_is_busy(
+        tmp_path: Path) -> None:
+    """A long game's replay is built off the server's loop: Bo's ``who``, sent just after
+    Ana asks for the replay, is answered before her replay is ready; Ana's own requests
+    (open, then a question at a step before the open is answered) come back in the order
+    sent; more of them at once than a connection may have waiting are refused with a
+    plain "the server is busy", the others still answered."""
+    table = _long_game(tmp_path, "ana's token")
+    server = ServerProcess(tmp_path).start()
+    try:
+        async def scenario() -> None:
+            ana = await Client.open(server.url, "Ana")
+            bo = await Client.open(server.url, "Bo")
+            opening = await ana.request(p.ReplayOpen(table=table, tokens=["ana's token"]))
+            await asyncio.sleep(0.02)
+            asked = await bo.request(p.Who())
+            assert isinstance(await bo.reply(asked), p.WhoList)
+            assert not [m for m in ana.received if getattr(m, "req", None) == opening], \
+                "Bo was answered while Ana's replay was being built"
+            status = await ana.request(p.ReplayAsk(step=3, what="status"))
+            page = await ana.reply(opening)
+            assert isinstance(page, p.ReplayPage) and page.seat == 0 and page.total > 100
+            answer = await ana.reply(status)
+            assert isinstance(answer, p.Answer) and answer.lines
+            assert ana.received.index(page) < ana.received.index(answer)
+
+            dee = await Client.open(server.url, "Dee")
+            reqs = [await dee.request(p.ReplayOpen(table=table, tokens=["ana's token"]))
+                    for _ in range(7)]
+            replies = await asyncio.wait_for(_replies(dee, reqs), 30)
+            busy = [r for r in replies if isinstance(r, p.Error)]
+            assert busy and all(r.msg.id == "net.error.replay_busy" for r in busy)
+            pages = [r for r in replies if isinstance(r, p.ReplayPage)]
+            assert pages and all(r.steps == pages[0].steps for r in pages)
+            answered = [m.req for m in dee.received if isinstance(m, p.ReplayPage)]
+            assert answered == sorted(answered), "in the order asked"
+            for client in (ana, bo, dee):
+                await client.close()
+
+        run(scenario(), timeout=60)
     finally:
         server.kill()
