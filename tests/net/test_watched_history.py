@@ -288,3 +288,37 @@ def test_replays_opened_together_are_answered_in_order_or_told_the_server_is_bus
         run(scenario(), timeout=60)
     finally:
         server.kill()
+
+
+def test_a_client_of_version_4_watching_is_never_sent_the_watch_token(tmp_path: Path) -> None:
+    """A spectator whose client speaks version 4 (it refuses a field it does not know)
+    gets its ``joined`` as before: no ``watched`` field; one of version 5 gets it."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    server = ServerProcess(tmp_path).start()
+    try:
+        async def joined_frame(version: int, name: str, table: str) -> dict[str, object]:
+            async with connect(server.url) as ws:
+                await ws.send(p.encode(p.Hello(protocol=version, name=name)).decode())
+                assert json.loads(await ws.recv())["type"] == "welcome"
+                await ws.send(p.encode(p.Watch(table=table, req=1)).decode())
+                while (frame := json.loads(await ws.recv()))["type"] != "joined":
+                    pass
+                return frame  # type: ignore[no-any-return]
+
+        async def scenario() -> None:
+            ana = await Client.open(server.url, "Ana")
+            joined = await _ask(ana, p.Create(game="vanuatu", players=2))
+            assert isinstance(joined, p.Joined)
+            old = await joined_frame(4, "Old", joined.table.id)
+            assert old["seat"] is None and "watched" not in old
+            p.decode_server(json.dumps(old))
+            new = await joined_frame(5, "New", joined.table.id)
+            assert isinstance(new["watched"], str) and new["watched"]
+            await ana.close()
+
+        run(scenario(), timeout=30)
+    finally:
+        server.kill()
