@@ -99,6 +99,9 @@ class Table:
         self._watchers: dict[Member, tuple[str, str]] = {}
         """Spectators not yet kept as having watched the game under way: the hash of the
         watch token each was given ("" none) and its account ("" a guest)."""
+        self._watchers_lost: dict[str, tuple[str, str]] = {}
+        """The same of spectators whose connection dropped before the start, by name: one
+        back (``last_seq``) takes its watch token's hash again."""
         self.match: Match | None = None
         self.published = 0  # events sent out so far
         self._race_rng: random.Random | None = None
@@ -233,8 +236,10 @@ class Table:
             raise Refused(Msg("net.error.name_taken", name=member.name))
         self.spectators.append(member)
         watched = secrets.token_urlsafe(24) if last_seq is None and getattr(
-            member, "protocol", p.PROTOCOL) >= WATCH_PROTOCOL else ""  # (back: kept already)
-        self._watchers[member] = (hash_token(watched) if watched else "",
+            member, "protocol", p.PROTOCOL) >= WATCH_PROTOCOL else ""  # (back: its own)
+        lost = self._watchers_lost.pop(member.name.casefold(), ("", "")) \
+            if last_seq is not None else ("", "")
+        self._watchers[member] = (hash_token(watched) if watched else lost[0],
                                   getattr(member, "account", ""))
         member.send(p.Joined(table=self.info(member), seat=None, token=None, you=member.name,
                              seq=self.published, watched=watched, req=req))
@@ -300,7 +305,9 @@ class Table:
         left without its connection and returned."""
         if member in self.spectators:
             self.spectators.remove(member)
-            self._watchers.pop(member, None)
+            watcher = self._watchers.pop(member, None)
+            if watcher is not None and not self.record.started:
+                self._watchers_lost[member.name.casefold()] = watcher
             self._presence("left", None, member.name)
             self._table_changed()
             return None

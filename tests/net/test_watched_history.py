@@ -322,3 +322,37 @@ def test_a_client_of_version_4_watching_is_never_sent_the_watch_token(tmp_path: 
         run(scenario(), timeout=30)
     finally:
         server.kill()
+
+
+def test_a_spectator_whose_connection_dropped_before_the_start_keeps_the_game(
+        tmp_path: Path) -> None:
+    """Di, a guest, watches a table before its start; her connection drops; her client
+    watches again once the game runs (``last_seq``, as after a lost connection, with no
+    new watch token): the token she was first given finds the game once over."""
+    server = ServerProcess(tmp_path, 8).start()
+    try:
+        async def scenario() -> None:
+            ana = await Client.open(server.url, "Ana")
+            di = await Client.open(server.url, "Di")
+            joined = await _ask(ana, p.Create(game="vanuatu", players=2, bots={1: "random"}))
+            assert isinstance(joined, p.Joined)
+            table = joined.table.id
+            watching = await _ask(di, p.Watch(table=table))
+            assert isinstance(watching, p.Joined) and watching.watched
+            await di.close()
+            await asyncio.sleep(0.2)
+            await ana.request(p.Start())
+            game = asyncio.create_task(play(ana, 0, random.Random(6), []))
+            back = await Client.open(server.url, "Di")
+            again = await _ask(back, p.Watch(table=table, last_seq=0))
+            assert isinstance(again, p.Joined) and not again.watched
+            await game
+            await back.expect(p.Over, timeout=60)
+            games = await _history(back, [watching.watched])
+            assert [(g.table, g.seats) for g in games] == [(table, [])]
+            for client in (ana, back):
+                await client.close()
+
+        run(scenario(), timeout=90)
+    finally:
+        server.kill()
