@@ -35,7 +35,8 @@ from a11y_games.net.table import Table
 from a11y_games.ratings.placing import places
 
 __all__ = ["REPLAYS_AT_ONCE", "REPLAYS_WAITING", "Replays", "SeatReplay", "build_replay",
-           "history_page", "open_replay", "replay_wanted", "summary_of"]
+           "history_page", "open_replay", "replay_wanted", "summaries", "summary_of",
+           "unsummed"]
 
 REPLAYS_AT_ONCE = 2
 """Replays built (or asked at a step) at once, each on a worker thread: with the server's
@@ -77,14 +78,23 @@ def _replayed(record: TableRecord, log: list[tuple[int, str]],
     return match
 
 
-def _game(played: Played, storage: Storage,
-          specs: Mapping[str, GameSpec]) -> p.PlayedGame | None:
+def _summary(loaded: Loaded, specs: Mapping[str, GameSpec]) -> str | None:
+    """The line of a game over before the history, from its log (None: its game is gone
+    or changed)."""
+    match = _replayed(*loaded, specs)
+    if match is None or match.state.outcome() is None:
+        return None
+    return summary_of(match)
+
+
+def _game(played: Played, storage: Storage, specs: Mapping[str, GameSpec],
+          computed: Mapping[str, str | None]) -> p.PlayedGame | None:
     summary = played.summary
     if summary is None:  # over before the history: computed once, then kept
-        match = _replayed(*storage.table(played.table_id), specs)
-        if match is None or match.state.outcome() is None:
+        summary = computed[played.table_id] if played.table_id in computed else _summary(
+            storage.table(played.table_id), specs)
+        if summary is None:
             return None
-        summary = summary_of(match)
         storage.set_summary(played.table_id, summary)
     data: dict[str, Any] = json.loads(summary)
     places = data["places"]
@@ -95,16 +105,41 @@ def _game(played: Played, storage: Storage,
                         seats=list(played.seats), table=played.table_id)
 
 
-def history_page(storage: Storage, specs: Mapping[str, GameSpec], account: str,
-                 tokens: list[str], start: int, limits: Limits,
-                 req: int | None = None) -> p.HistoryList:
-    """A page of the games ``account`` (a guest: "") or the seats of ``tokens`` played
-    here, newest first, within a frame."""
+def _window(storage: Storage, account: str, tokens: list[str], start: int,
+            limits: Limits) -> tuple[list[Played], list[Played]]:
+    """Every game of the asker (played or watched), and those a page from ``start`` may
+    hold."""
     hashes = [hash_token(t) for t in tokens[:p.HISTORY_TOKENS] if t]
     everything = storage.played(account, hashes)
     start = max(start, 0)
-    window = everything[start:start + limits.page]
-    games = [(n, g) for n, g in enumerate(_game(played, storage, specs) for played in window)
+    return everything, everything[start:start + limits.page]
+
+
+def unsummed(storage: Storage, account: str, tokens: list[str], start: int,
+             limits: Limits) -> dict[str, Loaded]:
+    """The games of a page of ``history`` over before the history, whose line is not
+    computed yet, as stored (read on the server's loop)."""
+    return {g.table_id: storage.table(g.table_id)
+            for g in _window(storage, account, tokens, start, limits)[1] if g.summary is None}
+
+
+def summaries(loaded: Mapping[str, Loaded],
+              specs: Mapping[str, GameSpec]) -> dict[str, str | None]:
+    """The lines of those games, each log played again: on a worker thread."""
+    return {table_id: _summary(game, specs) for table_id, game in loaded.items()}
+
+
+def history_page(storage: Storage, specs: Mapping[str, GameSpec], account: str,
+                 tokens: list[str], start: int, limits: Limits,
+                 req: int | None = None,
+                 computed: Mapping[str, str | None] | None = None) -> p.HistoryList:
+    """A page of the games ``account`` (a guest: "") or the seats of ``tokens`` played
+    or watched here, newest first, within a frame. ``computed``: the lines of games over
+    before the history (:func:`summaries`); others missing are computed here."""
+    everything, window = _window(storage, account, tokens, start, limits)
+    start = max(start, 0)
+    games = [(n, g) for n, g in enumerate(_game(played, storage, specs, computed or {})
+                                          for played in window)
              if g is not None]  # a game whose rules changed since: left out
 
     def size(item: tuple[int, p.PlayedGame]) -> int:
@@ -212,6 +247,10 @@ def open_replay(storage: Storage, specs: Mapping[str, GameSpec], account: str,
     return build_replay(table_id, loaded, seat, specs)
 
 
+Wanted = p.History | p.ReplayOpen | p.ReplayAsk
+"""The requests :class:`Replays` answers."""
+
+
 class Asker(Protocol):
     """A connection asking for replays, as :class:`Replays` sees it."""
 
@@ -226,23 +265,23 @@ class Asker(Protocol):
 
 
 class Replays:
-    """The server's replays, off its event loop. A connection's requests (``replay``,
-    ``replay_ask``) are answered in the order sent; the storage is read on the loop (its
-    one SQLite connection is the loop's), the log played again and a step's state rebuilt
-    on a worker thread, :data:`REPLAYS_AT_ONCE` at a time; beyond :data:`REPLAYS_WAITING`
-    requests (:data:`REPLAYS_EACH` a connection), one is refused: the server is busy."""
+    """The server's replays, off its event loop. A connection's requests (``history``,
+    ``replay``, ``replay_ask``) are answered in the order sent; the storage is read on
+    the loop (its one SQLite connection is the loop's), a log played again (a replay, the
+    line of a game over before the history) and a step's state rebuilt on a worker
+    thread, :data:`REPLAYS_AT_ONCE` at a time; beyond :data:`REPLAYS_WAITING` requests
+    (:data:`REPLAYS_EACH` a connection), one is refused: the server is busy."""
 
     def __init__(self, storage: Storage, specs: Mapping[str, GameSpec],
-                 page: Callable[[SeatReplay, int, int | None], p.ReplayPage],
-                 at_once: int = REPLAYS_AT_ONCE) -> None:
+                 limits: Callable[[], Limits], at_once: int = REPLAYS_AT_ONCE) -> None:
         self.storage = storage
         self.specs = specs
-        self.page = page
+        self.limits = limits
         self.slots = asyncio.Semaphore(at_once)
         self.waiting = 0
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def request(self, asker: Asker, message: p.ReplayOpen | p.ReplayAsk) -> None:
+    def request(self, asker: Asker, message: Wanted) -> None:
         """Answer ``message`` once the asker's earlier replay requests are; Refused (busy)
         when too many wait."""
         if self.waiting >= REPLAYS_WAITING or asker.replays_waiting >= REPLAYS_EACH:
@@ -255,7 +294,7 @@ class Replays:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _answer(self, asker: Asker, message: p.ReplayOpen | p.ReplayAsk,
+    async def _answer(self, asker: Asker, message: Wanted,
                       before: asyncio.Task[None] | None) -> None:
         try:
             if before is not None:
@@ -273,8 +312,17 @@ class Replays:
             self.waiting -= 1
             asker.replays_waiting -= 1
 
-    async def _answer_of(self, asker: Asker,
-                         message: p.ReplayOpen | p.ReplayAsk) -> p.ServerMessage:
+    async def _answer_of(self, asker: Asker, message: Wanted) -> p.ServerMessage:
+        if isinstance(message, p.History):
+            limits = self.limits()
+            missing = unsummed(self.storage, asker.account, message.tokens, message.start,
+                               limits)
+            computed: dict[str, str | None] = {}
+            if missing:  # games over before the history: their logs played again, once
+                async with self.slots:
+                    computed = await asyncio.to_thread(summaries, missing, self.specs)
+            return history_page(self.storage, self.specs, asker.account, message.tokens,
+                                message.start, limits, message.req, computed)
         if isinstance(message, p.ReplayAsk):
             replay = asker.replay
             if replay is None:
@@ -288,4 +336,4 @@ class Replays:
             async with self.slots:
                 asker.replay = await asyncio.to_thread(build_replay, message.table, loaded,
                                                        seat, self.specs)
-        return self.page(asker.replay, message.start, message.req)
+        return asker.replay.page(message.start, self.limits(), message.req)

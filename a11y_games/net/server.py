@@ -184,14 +184,8 @@ class Connection(Outbox):
             self.send(p.Acked(req=message.req))
         elif isinstance(message, p.ListTables):
             self.send(self._table_page(message))
-        elif isinstance(message, p.History):
-            from a11y_games.net.played import history_page
-
-            self.send(history_page(self.server.storage, lobby.specs, self.account,
-                                   message.tokens, message.start, self.server.warden.limits,
-                                   message.req))
-        elif isinstance(message, (p.ReplayOpen, p.ReplayAsk)):
-            self.server.replays.request(self, message)  # built off the loop, in order
+        elif isinstance(message, (p.History, p.ReplayOpen, p.ReplayAsk)):
+            self.server.replays.request(self, message)  # logs replayed off the loop, in order
         elif isinstance(message, p.Ratings):
             self.send(self.server.ratings.answer(self.account, message))
         elif isinstance(message, p.Create):
@@ -379,8 +373,7 @@ class TableServer:
         self.lobby.on_over = self.ratings.over
         from a11y_games.net.played import Replays
 
-        self.replays = Replays(storage, specs, lambda replay, start, req: replay.page(
-            start, self.warden.limits, req))
+        self.replays = Replays(storage, specs, lambda: self.warden.limits)
         self.connections = 0
         self.gateway: Any = None
         if web:

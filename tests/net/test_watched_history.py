@@ -205,10 +205,12 @@ def test_a_guest_who_watched_at_the_terminal_finds_the_game_and_goes_over_it(
         server.kill()
 
 
-def _long_game(data: Path, token: str) -> str:
+def _long_game(data: Path, token: str, *, summed: bool = True, copies: int = 1) -> str:
     """The longest of a few Utopia games at 4 (Ana, a guest, and 3 random bots) stored
     as a finished game of the server's database at ``data``, Ana's seat token ``token``
-    (as a server keeps it): about 1,000 decisions, the slowest kind of replay to build."""
+    (as a server keeps it): about 1,000 decisions, the slowest kind of replay to build.
+    Not ``summed``: its history line not kept (a game over before the history);
+    ``copies``: stored that many times (tables ``l0ng``, ``l0ng1``...)."""
     from a11y_games.engine.match import Match, SeatSpec
     from a11y_games.games import all_specs
     from a11y_games.net.members import hash_token
@@ -237,10 +239,14 @@ def _long_game(data: Path, token: str) -> str:
                                for n in range(1, 4))])
     storage = SqliteStorage(data / "server" / "tables.sqlite3")
     try:
-        storage.save_table(record)
-        for index, (seat, action) in enumerate(longest.log):
-            storage.append_action(record.id, index, seat, action)
-        storage.keep_finished(record, summary_of(longest))
+        for copy in range(copies):
+            stored = TableRecord(**{**record.__dict__, "id": f"l0ng{copy or ''}"})
+            storage.save_table(stored)
+            for index, (seat, action) in enumerate(longest.log):
+                storage.append_action(stored.id, index, seat, action)
+            storage.keep_finished(stored, summary_of(longest))
+        if not summed:
+            storage.connection.execute("UPDATE finished SET summary = NULL")
     finally:
         storage.close()
     return record.id
@@ -354,5 +360,33 @@ def test_a_spectator_whose_connection_dropped_before_the_start_keeps_the_game(
                 await client.close()
 
         run(scenario(), timeout=90)
+    finally:
+        server.kill()
+
+
+def test_a_history_line_computed_from_a_long_log_leaves_the_others_served(
+        tmp_path: Path) -> None:
+    """Twelve long games over before the history: their lines are computed from their
+    logs when Ana first asks for her history, off the server's loop: Bo's ``who``, sent
+    just after, is answered first; Ana's history then lists the games, their lines
+    kept."""
+    _long_game(tmp_path, "ana's token", summed=False, copies=12)
+    server = ServerProcess(tmp_path).start()
+    try:
+        async def scenario() -> None:
+            ana = await Client.open(server.url, "Ana")
+            bo = await Client.open(server.url, "Bo")
+            listing = await ana.request(p.History(tokens=["ana's token"]))
+            await asyncio.sleep(0.005)
+            assert isinstance(await bo.reply(await bo.request(p.Who())), p.WhoList)
+            assert not [m for m in ana.received if getattr(m, "req", None) == listing], \
+                "Bo was answered while Ana's history line was being computed"
+            page = await ana.reply(listing)
+            assert isinstance(page, p.HistoryList) and [g.seats for g in page.games] == [[0]] * 12
+            assert (await _history(ana, ["ana's token"])) == page.games
+            for client in (ana, bo):
+                await client.close()
+
+        run(scenario(), timeout=60)
     finally:
         server.kill()
