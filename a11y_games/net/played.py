@@ -35,7 +35,7 @@ from a11y_games.net.table import Table
 from a11y_games.ratings.placing import places
 
 __all__ = ["REPLAYS_AT_ONCE", "REPLAYS_WAITING", "Replays", "SeatReplay", "build_replay",
-           "history_page", "open_replay", "replay_wanted", "summaries", "summary_of",
+           "history_page", "replay_wanted", "summaries", "summary_of",
            "unsummed"]
 
 REPLAYS_AT_ONCE = 2
@@ -237,14 +237,6 @@ def build_replay(table_id: str, loaded: Loaded, seat: int | None,
     replay = Replay(match.spec, match.state.settings, log, seat)
     names = {s: match.seat_name(s) for s in match.state.seat_order()}
     return SeatReplay(table_id, replay, names, match.state.outcome())
-
-
-def open_replay(storage: Storage, specs: Mapping[str, GameSpec], account: str,
-                tokens: list[str], table_id: str) -> SeatReplay:
-    """Game ``table_id`` from the seat the asker held there (a game watched: the public
-    view), in one go (tools and tests; the server builds it off its loop)."""
-    loaded, seat = replay_wanted(storage, account, tokens, table_id)
-    return build_replay(table_id, loaded, seat, specs)
 
 
 Wanted = p.History | p.ReplayOpen | p.ReplayAsk
