@@ -12,20 +12,31 @@ long ``history`` takes with a full history, and how short the digest of missed e
    as a player away (or reading the log) misses them; the lines and characters the seat
    would have heard (the events it may see, rendered in English) against the digest's.
 
-Run: ``.venv/bin/python scripts/bench_replay.py [--seeds 20]``. Not a test: nothing here
-asserts.
+4. ``--server``: a server's loop while a long game's replay opens (issue 31). The longest
+   of ``--seeds`` Utopia games at 4 is stored as a finished game of a real server
+   process's database; a client opens its replay (a new connection each time: nothing
+   cached) while another sends ``who`` every 10 ms (within the server's limit); the round
+   trips during the opening, against the same with no replay opening. Then a question at
+   the replay's last step (``replay_ask``: the state rebuilt there).
+
+Run: ``.venv/bin/python scripts/bench_replay.py [--seeds 20] [--server [--opens 10]]``.
+Not a test: nothing here asserts.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
 import os
 import random
+import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 from a11y_games.engine.match import Match, SeatSpec, make_bot
 from a11y_games.games import all_specs
@@ -36,6 +47,7 @@ from a11y_games.ui.replaying import ReplayClient, open_replay
 from a11y_games.ui.terminal import PlainReader, Writer
 
 WINDOWS = (8, 20, 50, 100, 200)
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def longest(spec, players: int, seeds: int) -> Match:
@@ -131,10 +143,151 @@ def bench_digest(matches: list[Match]) -> None:
               f"{sum(digest_chars) / sum(missed_chars):.0%}")
 
 
+def stored_long_game(data: Path, seeds: int) -> tuple[str, int]:
+    """The longest Utopia game at 4 of ``seeds`` kept as a finished game in a server's
+    database at ``data``, its first seat held by the token ``"ana"``; its id and length."""
+    from a11y_games.net.members import hash_token
+    from a11y_games.net.played import summary_of
+    from a11y_games.net.storage import SeatRecord, SqliteStorage, TableRecord
+
+    spec = all_specs()["utopia"]
+    match = longest(spec, 4, seeds)
+    record = TableRecord(id="l0ng", game="utopia", players=4, seed=match.state.settings.seed,
+                         rules=spec.rules_version, options=dict(match.state.settings.options),
+                         creator="Ana", started=True, over=True, seats=[
+                             SeatRecord(kind="human", name="Ana", token_hash=hash_token("ana")),
+                             *(SeatRecord(kind="bot", level="random", name_index=n)
+                               for n in range(1, 4))])
+    storage = SqliteStorage(data / "tables.sqlite3")
+    try:
+        storage.save_table(record)
+        for index, (seat, action) in enumerate(match.log):
+            storage.append_action(record.id, index, seat, action)
+        storage.keep_finished(record, summary_of(match))
+    finally:
+        storage.close()
+    return record.id, len(match.log)
+
+
+async def _pings(url: str, until: asyncio.Event) -> list[float]:
+    """``who`` round trips (ms), one every 10 ms (within the server's limit of messages a
+    second), until ``until`` is set."""
+    from websockets.asyncio.client import connect
+
+    from a11y_games.net import protocol as p
+
+    times: list[float] = []
+    async with connect(url) as ws:
+        await ws.send(p.encode(p.Hello(protocol=p.PROTOCOL, name="Pinger")).decode())
+        await ws.recv()
+        while not until.is_set():
+            began = time.perf_counter()
+            await ws.send(p.encode(p.Who(req=1)).decode())
+            while '"req":1' not in str(await ws.recv()):
+                pass
+            times.append((time.perf_counter() - began) * 1000)
+            await asyncio.sleep(0.01)
+    return times
+
+
+async def _open(url: str, table: str, far: bool) -> tuple[float, float]:
+    """A replay opened by a new connection (ms), and a question at its last step (ms)."""
+    from websockets.asyncio.client import connect
+
+    from a11y_games.net import protocol as p
+
+    async with connect(url, max_size=2**24) as ws:
+        await ws.send(p.encode(p.Hello(protocol=p.PROTOCOL, name="Ana")).decode())
+        await ws.recv()
+        began = time.perf_counter()
+        await ws.send(p.encode(p.ReplayOpen(table=table, tokens=["ana"], req=1)).decode())
+        while True:
+            message = p.decode_server(await ws.recv())
+            if getattr(message, "req", None) == 1:
+                break
+        opened = (time.perf_counter() - began) * 1000
+        assert isinstance(message, p.ReplayPage), message
+        asked = 0.0
+        if far:
+            began = time.perf_counter()
+            await ws.send(p.encode(p.ReplayAsk(step=message.total - 1, what="status",
+                                               req=2)).decode())
+            while '"req":2' not in str(await ws.recv()):
+                pass
+            asked = (time.perf_counter() - began) * 1000
+    return opened, asked
+
+
+def _stats(name: str, values: list[float]) -> str:
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return (f"{name}: {len(values)} round trips, median {statistics.median(values):.1f} ms,"
+            f" p99 {p99:.1f} ms, worst {ordered[-1]:.1f} ms")
+
+
+async def _loop_latency(url: str, table: str, opens: int) -> None:
+    quiet = asyncio.Event()
+    pinging = asyncio.create_task(_pings(url, quiet))
+    await asyncio.sleep(2.0)
+    quiet.set()
+    print(_stats("who, nothing else", await pinging))
+    during: list[float] = []
+    slowest: list[float] = []
+    opened: list[float] = []
+    asked: list[float] = []
+    for _ in range(opens):
+        done = asyncio.Event()
+        pinging = asyncio.create_task(_pings(url, done))
+        await asyncio.sleep(0.05)
+        took, far = await _open(url, table, far=True)
+        done.set()
+        pings = await pinging
+        during += pings
+        slowest.append(max(pings))
+        opened.append(took)
+        asked.append(far)
+    print(_stats("who, while a replay opens", during))
+    print(f"the slowest who of each opening: median {statistics.median(slowest):.1f} ms,"
+          f" {sum(t > 50 for t in during)} of {len(during)} round trips over 50 ms")
+    print(f"replay opened in {statistics.median(opened):.0f} ms median"
+          f" ({min(opened):.0f}-{max(opened):.0f}); status at its last step"
+          f" {statistics.median(asked):.1f} ms median")
+
+
+def bench_server(seeds: int, opens: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder)
+        table, decisions = stored_long_game(data, seeds)
+        print(f"server: Utopia at 4, {decisions} decisions")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "a11y_games", "serve", "--port", "0", "--data", str(data),
+             "--quiet", "--no-web"], cwd=ROOT, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True)
+        assert proc.stdout is not None
+        try:
+            for line in proc.stdout:
+                found = re.search(r"ws://[\w.]+:\d+", line)
+                if found:
+                    break
+            else:
+                raise SystemExit("the server did not start")
+            asyncio.run(_loop_latency(found.group(0), table, opens))
+        finally:
+            proc.terminate()
+            proc.wait(15)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--server", action="store_true",
+                        help="only a server's loop while a long replay opens")
+    parser.add_argument("--opens", type=int, default=10)
     args = parser.parse_args()
+    if args.server:
+        print(f"load average {os.getloadavg()[0]:.1f}")
+        bench_server(args.seeds, args.opens)
+        return 0
     with tempfile.TemporaryDirectory() as home:
         os.environ["XDG_DATA_HOME"] = home
         specs = all_specs()

@@ -1,17 +1,24 @@
-"""The finished games of this server, as ``history`` lists them.
+"""The finished games of this server, as ``history`` lists them, and their replays.
 
 When a table's game ends, its summary is kept with who held each seat (an account, a seat
 token's hash): one line's worth of JSON (the game, every seat's name, the winners, each
-seat's place by the ratings' own placing). ``history`` reads those, for an account every
-game it played here, for a guest the games of the seat tokens its client kept. A game over
+seat's place by the ratings' own placing). Who watched the game under way is kept too (an
+account, a watch token's hash). ``history`` reads those, for an account every game it
+played or watched here, for a guest the games of the tokens its client kept. A game over
 before summaries were kept has its summary computed once, from its log, when first asked.
+
+``replay N`` goes over a game from the asker's seat, or the public view for a game they
+watched. Its replay is built from the whole log (up to about 0.2 s): on a worker thread,
+never on the server's loop (:class:`Replays`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Mapping
-from typing import Any
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from a11y_games.engine.actions import IllegalAction
 from a11y_games.engine.match import Match, SeatSpec
@@ -23,11 +30,23 @@ from a11y_games.engine.words import find_named
 from a11y_games.net import protocol as p
 from a11y_games.net.limits import Limits, page_of
 from a11y_games.net.members import Refused, clean_text, hash_token
-from a11y_games.net.storage import Played, Storage, TableRecord
+from a11y_games.net.storage import Loaded, Played, Storage, StorageError, TableRecord
 from a11y_games.net.table import Table
 from a11y_games.ratings.placing import places
 
-__all__ = ["SeatReplay", "history_page", "open_replay", "summary_of"]
+__all__ = ["REPLAYS_AT_ONCE", "REPLAYS_WAITING", "Replays", "SeatReplay", "build_replay",
+           "history_page", "replay_wanted", "summaries", "summary_of",
+           "unsummed"]
+
+REPLAYS_AT_ONCE = 2
+"""Replays built (or asked at a step) at once, each on a worker thread: with the server's
+loop, no more threads than this compete for the interpreter."""
+REPLAYS_WAITING = 16
+"""Replay requests waiting or running in the whole server at most; one more is refused
+(the server is busy): a crowd opening replays together never queues without end."""
+REPLAYS_EACH = 4
+"""A connection's replay requests waiting or running at most (the rest refused busy)."""
+_log = logging.getLogger("a11y_games.net")
 
 
 def summary_of(match: Match) -> str:
@@ -59,14 +78,23 @@ def _replayed(record: TableRecord, log: list[tuple[int, str]],
     return match
 
 
-def _game(played: Played, storage: Storage,
-          specs: Mapping[str, GameSpec]) -> p.PlayedGame | None:
+def _summary(loaded: Loaded, specs: Mapping[str, GameSpec]) -> str | None:
+    """The line of a game over before the history, from its log (None: its game is gone
+    or changed)."""
+    match = _replayed(*loaded, specs)
+    if match is None or match.state.outcome() is None:
+        return None
+    return summary_of(match)
+
+
+def _game(played: Played, storage: Storage, specs: Mapping[str, GameSpec],
+          computed: Mapping[str, str | None]) -> p.PlayedGame | None:
     summary = played.summary
     if summary is None:  # over before the history: computed once, then kept
-        match = _replayed(*storage.table(played.table_id), specs)
-        if match is None or match.state.outcome() is None:
+        summary = computed[played.table_id] if played.table_id in computed else _summary(
+            storage.table(played.table_id), specs)
+        if summary is None:
             return None
-        summary = summary_of(match)
         storage.set_summary(played.table_id, summary)
     data: dict[str, Any] = json.loads(summary)
     places = data["places"]
@@ -77,16 +105,41 @@ def _game(played: Played, storage: Storage,
                         seats=list(played.seats), table=played.table_id)
 
 
-def history_page(storage: Storage, specs: Mapping[str, GameSpec], account: str,
-                 tokens: list[str], start: int, limits: Limits,
-                 req: int | None = None) -> p.HistoryList:
-    """A page of the games ``account`` (a guest: "") or the seats of ``tokens`` played
-    here, newest first, within a frame."""
+def _window(storage: Storage, account: str, tokens: list[str], start: int,
+            limits: Limits) -> tuple[list[Played], list[Played]]:
+    """Every game of the asker (played or watched), and those a page from ``start`` may
+    hold."""
     hashes = [hash_token(t) for t in tokens[:p.HISTORY_TOKENS] if t]
     everything = storage.played(account, hashes)
     start = max(start, 0)
-    window = everything[start:start + limits.page]
-    games = [(n, g) for n, g in enumerate(_game(played, storage, specs) for played in window)
+    return everything, everything[start:start + limits.page]
+
+
+def unsummed(storage: Storage, account: str, tokens: list[str], start: int,
+             limits: Limits) -> dict[str, Loaded]:
+    """The games of a page of ``history`` over before the history, whose line is not
+    computed yet, as stored (read on the server's loop)."""
+    return {g.table_id: storage.table(g.table_id)
+            for g in _window(storage, account, tokens, start, limits)[1] if g.summary is None}
+
+
+def summaries(loaded: Mapping[str, Loaded],
+              specs: Mapping[str, GameSpec]) -> dict[str, str | None]:
+    """The lines of those games, each log played again: on a worker thread."""
+    return {table_id: _summary(game, specs) for table_id, game in loaded.items()}
+
+
+def history_page(storage: Storage, specs: Mapping[str, GameSpec], account: str,
+                 tokens: list[str], start: int, limits: Limits,
+                 req: int | None = None,
+                 computed: Mapping[str, str | None] | None = None) -> p.HistoryList:
+    """A page of the games ``account`` (a guest: "") or the seats of ``tokens`` played
+    or watched here, newest first, within a frame. ``computed``: the lines of games over
+    before the history (:func:`summaries`); others missing are computed here."""
+    everything, window = _window(storage, account, tokens, start, limits)
+    start = max(start, 0)
+    games = [(n, g) for n, g in enumerate(_game(played, storage, specs, computed or {})
+                                          for played in window)
              if g is not None]  # a game whose rules changed since: left out
 
     def size(item: tuple[int, p.PlayedGame]) -> int:
@@ -161,18 +214,118 @@ class SeatReplay:
         return p.Answer(lines=lines, req=question.req)
 
 
-def open_replay(storage: Storage, specs: Mapping[str, GameSpec], account: str,
-                tokens: list[str], table_id: str) -> SeatReplay:
-    """Game ``table_id`` from the seat the asker held there (its account, or a token it
-    kept); Refused if it held none, or the game's rules changed since."""
+def replay_wanted(storage: Storage, account: str, tokens: list[str],
+                  table_id: str) -> tuple[Loaded, int | None]:
+    """Game ``table_id`` as stored, and the seat the asker held there (its account, or a
+    token it kept; None: a game it watched, the public view); Refused if it held no seat
+    and watched nothing there. Reads the storage: on the server's loop."""
     hashes = [hash_token(t) for t in tokens[:p.HISTORY_TOKENS] if t]
     held = next((g for g in storage.played(account, hashes) if g.table_id == table_id), None)
     if held is None:
         raise Refused(Msg("net.error.no_game"))
-    record, log = storage.table(table_id)
+    return storage.table(table_id), held.seats[0] if held.seats else None
+
+
+def build_replay(table_id: str, loaded: Loaded, seat: int | None,
+                 specs: Mapping[str, GameSpec]) -> SeatReplay:
+    """The replay of a stored game from ``seat`` (None: the public view); Refused if the
+    game's rules changed since. The whole log played again: on a worker thread."""
+    record, log = loaded
     match = _replayed(record, log, specs)
     if match is None:
         raise Refused(Msg("net.error.no_game"))
-    replay = Replay(match.spec, match.state.settings, log, held.seats[0])
-    names = {seat: match.seat_name(seat) for seat in match.state.seat_order()}
+    replay = Replay(match.spec, match.state.settings, log, seat)
+    names = {s: match.seat_name(s) for s in match.state.seat_order()}
     return SeatReplay(table_id, replay, names, match.state.outcome())
+
+
+Wanted = p.History | p.ReplayOpen | p.ReplayAsk
+"""The requests :class:`Replays` answers."""
+
+
+class Asker(Protocol):
+    """A connection asking for replays, as :class:`Replays` sees it."""
+
+    account: str
+    replay: SeatReplay | None
+    replay_asked: asyncio.Task[None] | None
+    """Its last replay request: the next is answered after it (in order)."""
+    replays_waiting: int
+
+    def send(self, message: p.ServerMessage) -> None: ...
+    def refuse(self, msg: Msg, req: int | None = None) -> None: ...
+
+
+class Replays:
+    """The server's replays, off its event loop. A connection's requests (``history``,
+    ``replay``, ``replay_ask``) are answered in the order sent; the storage is read on
+    the loop (its one SQLite connection is the loop's), a log played again (a replay, the
+    line of a game over before the history) and a step's state rebuilt on a worker
+    thread, :data:`REPLAYS_AT_ONCE` at a time; beyond :data:`REPLAYS_WAITING` requests
+    (:data:`REPLAYS_EACH` a connection), one is refused: the server is busy."""
+
+    def __init__(self, storage: Storage, specs: Mapping[str, GameSpec],
+                 limits: Callable[[], Limits], at_once: int = REPLAYS_AT_ONCE) -> None:
+        self.storage = storage
+        self.specs = specs
+        self.limits = limits
+        self.slots = asyncio.Semaphore(at_once)
+        self.waiting = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def request(self, asker: Asker, message: Wanted) -> None:
+        """Answer ``message`` once the asker's earlier replay requests are; Refused (busy)
+        when too many wait."""
+        if self.waiting >= REPLAYS_WAITING or asker.replays_waiting >= REPLAYS_EACH:
+            raise Refused(Msg("net.error.replay_busy"))
+        self.waiting += 1
+        asker.replays_waiting += 1
+        task = asyncio.get_running_loop().create_task(
+            self._answer(asker, message, asker.replay_asked))
+        asker.replay_asked = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _answer(self, asker: Asker, message: Wanted,
+                      before: asyncio.Task[None] | None) -> None:
+        try:
+            if before is not None:
+                await asyncio.wait([before])  # answered in order (it reports its own errors)
+            asker.send(await self._answer_of(asker, message))
+        except Refused as refused:
+            asker.refuse(refused.msg, message.req)
+        except StorageError:
+            _log.exception("storage failed while opening a replay")
+            asker.send(p.Error(msg=Msg("net.error.storage"), req=message.req))
+        except Exception:  # a bug (a game's query on an odd argument): told, logged
+            _log.exception("while answering %s", type(message).__name__)
+            asker.send(p.Error(msg=Msg("net.error.internal"), req=message.req))
+        finally:
+            self.waiting -= 1
+            asker.replays_waiting -= 1
+
+    async def _answer_of(self, asker: Asker, message: Wanted) -> p.ServerMessage:
+        if isinstance(message, p.History):
+            limits = self.limits()
+            missing = unsummed(self.storage, asker.account, message.tokens, message.start,
+                               limits)
+            computed: dict[str, str | None] = {}
+            if missing:  # games over before the history: their logs played again, once
+                async with self.slots:
+                    computed = await asyncio.to_thread(summaries, missing, self.specs)
+            return history_page(self.storage, self.specs, asker.account, message.tokens,
+                                message.start, limits, message.req, computed)
+        if isinstance(message, p.ReplayAsk):
+            replay = asker.replay
+            if replay is None:
+                raise Refused(Msg("net.error.no_game"))
+            async with self.slots:
+                return await asyncio.to_thread(replay.ask, message)
+        if asker.replay is None or asker.replay.table_id != message.table:
+            asker.replay = None  # one game gone over at a time
+            loaded, seat = replay_wanted(self.storage, asker.account, message.tokens,
+                                         message.table)
+            async with self.slots:
+                asker.replay = await asyncio.to_thread(build_replay, message.table, loaded,
+                                                       seat, self.specs)
+        return asker.replay.page(message.start, self.limits(), message.req)

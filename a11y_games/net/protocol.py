@@ -9,7 +9,7 @@ it in its own language.
 
 >>> frame = encode(Hello(protocol=PROTOCOL, name="Ana", lang="fr", req=1))
 >>> decode_client(frame)
-Hello(protocol=4, name='Ana', lang='fr', session='', req=1)
+Hello(protocol=5, name='Ana', lang='fr', session='', req=1)
 """
 
 from __future__ import annotations
@@ -34,12 +34,13 @@ __all__ = [
     "decode_client", "decode_server", "encode",
 ]
 
-PROTOCOL = 4
+PROTOCOL = 5
 """The protocol version, sent in ``hello`` and ``welcome`` (2: a question says whether it
 takes several numbers on one line; 3: accounts, ``who``; 4: ``history``, rated tables,
-``ratings``)."""
+``ratings``; 5: a spectator's ``joined`` carries a watch token, for ``history``)."""
 HISTORY_TOKENS = 300
-"""Seat tokens of finished games a client keeps, and sends with ``history``, at most."""
+"""Tokens of finished games (seats held, games watched) a client keeps, and sends with
+``history``, at most."""
 OLDEST = 2
 """The oldest version the server still serves (as a guest; a server that asks everyone to
 log in refuses it, naming the version). Older or newer ones are refused."""
@@ -214,7 +215,8 @@ class Announce(_Base, tag="announce"):
 class History(_Base, tag="history"):
     """(4) Your finished games at this server, newest first, a page from ``start``: an
     account's every game, and the games of the seats whose ``tokens`` you kept (a guest's,
-    at most :data:`HISTORY_TOKENS`): ``history_list``."""
+    at most :data:`HISTORY_TOKENS`): ``history_list``. (5) Games watched under way too
+    (by account, or by the ``watched`` token of their ``joined``): listed with no seat."""
 
     tokens: list[str] = []
     start: int = 0
@@ -223,7 +225,8 @@ class History(_Base, tag="history"):
 
 class ReplayOpen(_Base, tag="replay"):
     """(4) Go over a finished game of yours (``table``, as ``history`` gave it) from your
-    seat: ``replay_page``, the steps from ``start``. ``tokens``: as for ``history``."""
+    seat: ``replay_page``, the steps from ``start``. ``tokens``: as for ``history``. A
+    game you watched: the public view (``seat`` None), as a spectator was sent it."""
 
     table: str
     tokens: list[str] = []
@@ -647,16 +650,19 @@ class TableList(_Base, tag="table_list", omit_defaults=True):
     req: int | None = None
 
 
-class Joined(_Base, tag="joined"):
+class Joined(_Base, tag="joined", omit_defaults=True):
     """You sit at ``seat`` (``None``: you watch). ``token`` resumes the seat; keep it.
 
-    ``seq`` is the table's last event number now."""
+    ``seq`` is the table's last event number now. (5) ``watched``, to a spectator: the
+    token that finds this game in ``history`` once over (it resumes no seat); not sent
+    when empty, so an older client reads the message."""
 
     table: TableInfo
     seat: int | None
     token: str | None
     you: str
     seq: int = 0
+    watched: str = ""
     req: int | None = None
 
 

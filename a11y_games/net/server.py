@@ -94,6 +94,9 @@ class Connection(Outbox):
         self.table: Table | None = None
         self.replay: Any = None
         """The finished game this person goes over (``net.played.SeatReplay``), if any."""
+        self.replay_asked: asyncio.Task[None] | None = None
+        """Its last replay request (``net.played.Replays``): the next is answered after."""
+        self.replays_waiting = 0
         self.finished: Table | None = None
         """The table whose game this person played to its end, then left: told when they
         open the next one (the others there may follow)."""
@@ -181,24 +184,8 @@ class Connection(Outbox):
             self.send(p.Acked(req=message.req))
         elif isinstance(message, p.ListTables):
             self.send(self._table_page(message))
-        elif isinstance(message, p.History):
-            from a11y_games.net.played import history_page
-
-            self.send(history_page(self.server.storage, lobby.specs, self.account,
-                                   message.tokens, message.start, self.server.warden.limits,
-                                   message.req))
-        elif isinstance(message, p.ReplayOpen):
-            from a11y_games.net.played import open_replay
-
-            if self.replay is None or self.replay.table_id != message.table:
-                self.replay = None  # one game gone over at a time
-                self.replay = open_replay(self.server.storage, lobby.specs, self.account,
-                                          message.tokens, message.table)
-            self.send(self.replay.page(message.start, self.server.warden.limits, message.req))
-        elif isinstance(message, p.ReplayAsk):
-            if self.replay is None:
-                raise Refused(Msg("net.error.no_game"))
-            self.send(self.replay.ask(message))
+        elif isinstance(message, (p.History, p.ReplayOpen, p.ReplayAsk)):
+            self.server.replays.request(self, message)  # logs replayed off the loop, in order
         elif isinstance(message, p.Ratings):
             self.send(self.server.ratings.answer(self.account, message))
         elif isinstance(message, p.Create):
@@ -384,6 +371,9 @@ class TableServer:
             RatingBook(connection) if signin.accounts.on and connection is not None else None,
             lambda game: self.lobby.spec_named(game).name)
         self.lobby.on_over = self.ratings.over
+        from a11y_games.net.played import Replays
+
+        self.replays = Replays(storage, specs, lambda: self.warden.limits)
         self.connections = 0
         self.gateway: Any = None
         if web:

@@ -121,12 +121,14 @@ Loaded = tuple[TableRecord, list[tuple[int, str]]]
 @dataclass(frozen=True)
 class Played:
     """A finished game as ``history`` finds it: when it ended, its summary (None: not yet
-    computed, a game over before the history), and the seats the asker held."""
+    computed, a game over before the history), and the seats the asker held (none: a
+    game they watched)."""
 
     table_id: str
     ended: float
     summary: str | None
     seats: tuple[int, ...]
+    """Empty: the asker held no seat, they watched it."""
 
 
 class Storage(Protocol):
@@ -154,9 +156,14 @@ class Storage(Protocol):
     def keep_finished(self, table: TableRecord, summary: str) -> None:
         """A table just over: its summary (``history``'s line) and who held its seats."""
 
+    def keep_watcher(self, table_id: str, token_hash: str, account: str) -> None:
+        """Someone watches the game under way at ``table_id``: by ``account`` (its key;
+        "" a guest) or the hash of the watch token its client keeps, ``history`` finds the
+        game once over."""
+
     def played(self, account: str, token_hashes: list[str]) -> list[Played]:
         """The finished games an account (its key; "" none) or these tokens' hashes held a
-        seat of, newest first."""
+        seat of or watched (no seat), newest first."""
 
     def set_summary(self, table_id: str, summary: str) -> None:
         """The summary of a game over before summaries were kept, once computed."""
@@ -250,6 +257,14 @@ MIGRATIONS: tuple[Migration, ...] = (
     )),
     Migration("ratings: one per game and account, the games rated and what each changed",
               RATING_TABLES),
+    Migration("spectators: who watched a game under way (an account, a watch token's hash), "
+              "for their history; nobody's before this step", (
+        """CREATE TABLE watchers (
+            table_id TEXT NOT NULL, token_hash TEXT NOT NULL, account TEXT NOT NULL)""",
+        "CREATE UNIQUE INDEX watchers_one ON watchers (table_id, token_hash, account)",
+        "CREATE INDEX watchers_token ON watchers (token_hash)",
+        "CREATE INDEX watchers_account ON watchers (account)",
+    )),
 )
 """The schema, step by step: a database at version N gets steps N+1 onwards. Append a
 step; never change one a server may already have applied. Step 1 uses ``IF NOT EXISTS``:
@@ -319,7 +334,8 @@ class SqliteStorage:
                 self._db.execute("BEGIN")
                 for sql in ("DELETE FROM tables WHERE id = ?",
                             "DELETE FROM actions WHERE table_id = ?",
-                            "DELETE FROM chat WHERE table_id = ?"):
+                            "DELETE FROM chat WHERE table_id = ?",
+                            "DELETE FROM watchers WHERE table_id = ?"):
                     self._db.execute(sql, (table_id,))
         except (sqlite3.Error, OSError) as error:
             raise StorageError(str(error)) from error
@@ -364,20 +380,31 @@ class SqliteStorage:
         except (sqlite3.Error, OSError) as error:
             raise StorageError(str(error)) from error
 
+    def keep_watcher(self, table_id: str, token_hash: str, account: str) -> None:
+        self._write("INSERT OR IGNORE INTO watchers (table_id, token_hash, account)"
+                    " VALUES (?, ?, ?)",
+                    (table_id, token_hash, account_key(account)))
+
     def played(self, account: str, token_hashes: list[str]) -> list[Played]:
         held: dict[str, tuple[float, str | None, set[int]]] = {}
-        rows: list[tuple[str, float, str | None, int]] = []
-        select = ("SELECT f.table_id, f.ended, f.summary, s.seat FROM finished_seats s"
+        rows: list[tuple[str, float, str | None, int | None]] = []
+        seated = ("SELECT f.table_id, f.ended, f.summary, s.seat FROM finished_seats s"
                   " JOIN finished f ON f.table_id = s.table_id WHERE ")
+        watched = ("SELECT f.table_id, f.ended, f.summary, NULL FROM watchers w"
+                   " JOIN finished f ON f.table_id = w.table_id WHERE ")
         if account:
-            rows += self._db.execute(select + "s.account = ?", (account_key(account),))
+            for select, column in ((seated, "s.account"), (watched, "w.account")):
+                rows += self._db.execute(f"{select}{column} = ?", (account_key(account),))
         hashes = sorted(set(filter(None, token_hashes)))
         for first in range(0, len(hashes), 500):  # (SQLite's limit of parameters)
             part = hashes[first:first + 500]
-            rows += self._db.execute(
-                select + f"s.token_hash IN ({', '.join('?' * len(part))})", part)
+            marks = ", ".join("?" * len(part))
+            for select, column in ((seated, "s.token_hash"), (watched, "w.token_hash")):
+                rows += self._db.execute(f"{select}{column} IN ({marks})", part)
         for table_id, ended, summary, seat in rows:
-            held.setdefault(table_id, (float(ended), summary, set()))[2].add(seat)
+            seats = held.setdefault(table_id, (float(ended), summary, set()))[2]
+            if seat is not None:  # a seat held there and a watch: a player's game
+                seats.add(seat)
         games = [Played(table_id, ended, summary, tuple(sorted(seats)))
                  for table_id, (ended, summary, seats) in held.items()]
         return sorted(games, key=lambda game: (game.ended, game.table_id), reverse=True)

@@ -45,6 +45,8 @@ RACE_DELAY = (0.4, 2.0)
 """Seconds a bot takes to react in a race, drawn as the local client draws them."""
 RATED_PROTOCOL = 4
 """The first version that knows rated tables (an older client is never sent the word)."""
+WATCH_PROTOCOL = 5
+"""The first version whose spectators are given a watch token (for ``history``)."""
 STORAGE_RETRY = 1.0
 """Seconds before a strong bot's decision the storage refused is searched again."""
 
@@ -94,6 +96,12 @@ class Table:
         """A strong bot's decision being searched in a worker thread."""
         self.seats = [Seat(n, s) for n, s in enumerate(record.seats)]
         self.spectators: list[Member] = []
+        self._watchers: dict[Member, tuple[str, str]] = {}
+        """Spectators not yet kept as having watched the game under way: the hash of the
+        watch token each was given ("" none) and its account ("" a guest)."""
+        self._watchers_lost: dict[str, tuple[str, str]] = {}
+        """The same of spectators whose connection dropped before the start, by name: one
+        back (``last_seq``) takes its watch token's hash again."""
         self.match: Match | None = None
         self.published = 0  # events sent out so far
         self._race_rng: random.Random | None = None
@@ -227,8 +235,16 @@ class Table:
         if self.name_taken(member.name):
             raise Refused(Msg("net.error.name_taken", name=member.name))
         self.spectators.append(member)
+        watched = secrets.token_urlsafe(24) if last_seq is None and getattr(
+            member, "protocol", p.PROTOCOL) >= WATCH_PROTOCOL else ""  # (back: its own)
+        lost = self._watchers_lost.pop(member.name.casefold(), ("", "")) \
+            if last_seq is not None else ("", "")
+        self._watchers[member] = (hash_token(watched) if watched else lost[0],
+                                  getattr(member, "account", ""))
         member.send(p.Joined(table=self.info(member), seat=None, token=None, you=member.name,
-                             seq=self.published, req=req))
+                             seq=self.published, watched=watched, req=req))
+        if self.running:
+            self._keep_watcher(member)
         self._presence("watching" if last_seq is None else "back", None, member.name)
         self._table_changed()
         if self.match is not None:
@@ -237,6 +253,17 @@ class Table:
             else:
                 self._missed(member, None, last_seq)
             self._send_state(member)
+
+    def _keep_watcher(self, member: Member) -> None:
+        """``member`` watches the game under way: kept, so that its ``history`` lists the
+        game once over (a failed write loses that line only: watching goes on)."""
+        token_hash, account = self._watchers.pop(member, ("", ""))
+        if not token_hash and not account:
+            return
+        try:
+            self.storage.keep_watcher(self.id, token_hash, account)
+        except StorageError:
+            logging.getLogger("a11y_games.net").exception("watcher of table %s", self.id)
 
     def resume(self, member: Member, seat: Seat, token: str, last_seq: int,
                req: int | None) -> None:
@@ -278,6 +305,9 @@ class Table:
         left without its connection and returned."""
         if member in self.spectators:
             self.spectators.remove(member)
+            watcher = self._watchers.pop(member, None)
+            if watcher is not None and not self.record.started:
+                self._watchers_lost[member.name.casefold()] = watcher
             self._presence("left", None, member.name)
             self._table_changed()
             return None
@@ -385,6 +415,8 @@ class Table:
         self.said(Msg("net.serve.console.started", table=self.id, game=self.spec.title,
                       players=[self._seat_name(s) for s in self.seats]))
         self.published = 0  # the opening events (deals, first player) go out after started
+        for m in list(self.spectators):
+            self._keep_watcher(m)
         for m in self.members():
             m.send(p.Started(table=self.info(m)))
         self._publish()

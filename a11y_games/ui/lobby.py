@@ -147,6 +147,14 @@ def kept_tokens(token: str, kept: list[str], most: int) -> list[str]:
     return [token, *(t for t in kept if t != token)][:most]
 
 
+def keep_watched(uri: str, token: str) -> None:
+    """A game watched at ``uri``: its watch token kept with the finished games' tokens
+    (the server lists it in ``history`` once over)."""
+    data = _read_seats()
+    data[_finished_key(uri)] = kept_tokens(token, finished_tokens(uri), p.HISTORY_TOKENS)
+    _write_seats(data)
+
+
 def finish_seat(uri: str) -> None:
     """The seat held at ``uri`` is a finished game's: its token goes to the finished ones
     (the newest ``HISTORY_TOKENS``), the seat is no longer taken back."""
@@ -170,6 +178,9 @@ class SeatMemory(Protocol):
         first (bounded), for ``history``; the seat is no longer taken back."""
     def finished(self) -> list[str]:
         """The tokens of finished games kept, newest first."""
+    def watched(self, token: str) -> None:
+        """A game watched: its watch token kept with the finished ones (newest first,
+        bounded); the held seat, if any, stays as it was."""
 
 
 class FileSeats:
@@ -192,6 +203,9 @@ class FileSeats:
 
     def finished(self) -> list[str]:
         return finished_tokens(self.uri)
+
+    def watched(self, token: str) -> None:
+        keep_watched(self.uri, token)
 
 
 class Lobby:
@@ -628,6 +642,8 @@ class Lobby:
                     return None
         if joined.token:
             self.seats.remember(joined.token, joined.table.id, 0)
+        if joined.watched:  # a spectator's (protocol 5): its history finds the game
+            self.seats.watched(joined.watched)
         self.session.watching = joined.table.id if joined.seat is None else None
         if joined.seat is None:
             self.session.token = None  # a seat left before is not taken back on reconnect

@@ -71,6 +71,10 @@ class PageSeats:
     def finished(self) -> list[str]:
         return list(self.kept)
 
+    def watched(self, token: str) -> None:
+        self.kept = kept_tokens(token, self.kept, PAGE_TOKENS)
+        self._keep()
+
 
 class PageLogins:
     """A login's session token, kept by the page (its local storage) instead of the

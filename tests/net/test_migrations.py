@@ -113,6 +113,46 @@ def test_a_database_from_before_versions_is_upgraded_and_its_game_resumes(
     db.close()
 
 
+@pytest.mark.timeout(90)
+def test_a_server_of_schema_7_upgraded_during_a_game_keeps_who_watches_it(
+        tmp_path: Path) -> None:
+    """A database of the last schema before spectators were kept (7), a game under way:
+    upgraded at start, the game resumes; Bo, a guest, watches it to its end, and his
+    history (by the watch token his client keeps) then lists it, watched (no seat)."""
+    import asyncio
+    import random
+
+    from tests.net.test_games import play
+
+    path = tmp_path / "server" / "tables.sqlite3"
+    _todays_database(path)
+    db = sqlite3.connect(path, isolation_level=None)
+    assert migrate(db, MIGRATIONS[:7]) == 7
+    db.close()
+    server = ServerProcess(tmp_path).start()
+    try:
+        async def scenario() -> None:
+            ana = await Client.open(server.url, "Ana")
+            bo = await Client.open(server.url, "Bo")
+            joined = await ana.reply(await ana.request(p.Resume(token=TOKEN, last_seq=0)))
+            assert isinstance(joined, p.Joined) and joined.table.id == "t0d4y"
+            watching = await bo.reply(await bo.request(p.Watch(table="t0d4y")))
+            assert isinstance(watching, p.Joined) and watching.watched
+            await asyncio.gather(play(ana, 0, random.Random(5), []), bo.expect(p.Over, timeout=60))
+            listed = await bo.reply(await bo.request(p.History(tokens=[watching.watched])))
+            assert isinstance(listed, p.HistoryList)
+            assert [(g.table, g.seats) for g in listed.games] == [("t0d4y", [])]
+            for client in (ana, bo):
+                await client.close()
+
+        run(scenario(), 80)
+    finally:
+        server.kill()
+    db = sqlite3.connect(path)
+    assert schema_version(db) == len(MIGRATIONS) == 8
+    db.close()
+
+
 def test_a_step_that_fails_changes_nothing_and_later_starts_finish_it(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     _todays_database(path)
