@@ -15,6 +15,7 @@ never on the server's loop (:class:`Replays`).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 from collections.abc import Callable, Mapping
@@ -37,6 +38,10 @@ from a11y_games.ratings.placing import places
 __all__ = ["REPLAYS_AT_ONCE", "REPLAYS_WAITING", "Replays", "SeatReplay", "build_replay",
            "history_page", "replay_wanted", "summaries", "summary_of",
            "unsummed"]
+
+REPLAY_STEPS = 400
+"""Steps in one page of a replay at most (the frame's bytes bound it first: a step is a
+few events; pages of the table list's 20 took Utopia's 810 steps 41 round trips)."""
 
 REPLAYS_AT_ONCE = 2
 """Replays built (or asked at a step) at once, each on a worker thread: with the server's
@@ -172,11 +177,11 @@ class SeatReplay:
         """The steps from ``start``, within a frame; the first page says the rest too."""
         total = len(self.replay.steps)
         start = max(0, min(start, total))
-        window = [self.told(i) for i in range(start, min(total, start + 4 * limits.page))]
+        window = [self.told(i) for i in range(start, min(total, start + REPLAY_STEPS))]
 
         def size(step: list[p.EventMsg]) -> int:
             return len(p.encode(p.ReplayPage(steps=[step]))) + 1
-        steps, _ = page_of(window, 0, limits, size)
+        steps, _ = page_of(window, 0, dataclasses.replace(limits, page=REPLAY_STEPS), size)
         page = p.ReplayPage(steps=steps, total=total, more=total - start - len(steps),
                             seat=self.replay.seat, req=req)
         if start == 0:
@@ -328,4 +333,6 @@ class Replays:
             async with self.slots:
                 asker.replay = await asyncio.to_thread(build_replay, message.table, loaded,
                                                        seat, self.specs)
-        return asker.replay.page(message.start, self.limits(), message.req)
+        async with self.slots:  # a page of up to REPLAY_STEPS steps, each encoded: not on the loop
+            return await asyncio.to_thread(asker.replay.page, message.start, self.limits(),
+                                           message.req)
