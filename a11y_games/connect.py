@@ -227,7 +227,7 @@ def play_at_server(session: Session, *, reader: Any, writer: Writer, tr: Transla
     record goes."""
     lobby = Lobby(session, reader=reader, writer=writer, tr=tr, specs=specs, level=prefs.level,
                   seats=seats, address=address, keep_name=keep_name, logins=logins,
-                  make_replay=make_replay)
+                  make_replay=make_replay, on_lobby=on_lobby)
     try:
         settled = lobby.signing.settle()  # a name first: a registered one logs in
     except EOFError:

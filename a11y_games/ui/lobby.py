@@ -218,11 +218,13 @@ class Lobby:
                  seats: SeatMemory | None = None, address: str | None = None,
                  keep_name: Callable[[str], Msg | None] | None = None,
                  logins: LoginMemory | None = None,
-                 make_replay: Callable[[Replay, Finished], ReplayClient] | None = None
-                 ) -> None:
+                 make_replay: Callable[[Replay, Finished], ReplayClient] | None = None,
+                 on_lobby: Callable[[], None] = lambda: None) -> None:
         self.make_replay = make_replay or self._replay_client
         """The client of ``replay N``, with the player's settings and where its record
         goes (``keep_record``)."""
+        self.on_lobby = on_lobby
+        """Said when the player is back in the lobby from a replay (a web page's heading)."""
         self.keep_name = keep_name
         """Where a name changed in the lobby is kept (the settings file; None: not kept)."""
         self.session = session
@@ -475,9 +477,11 @@ class Lobby:
         try:
             client.run()
         except (RequestRefused, ConnectionLost) as error:  # the server gone meanwhile
+            self.on_lobby()
             self._say_news()
             self.say(error.msg, Msg("online.lobby.not_done"))
             return
+        self.on_lobby()
         if client.input_ended:
             raise EOFError
 

@@ -244,6 +244,7 @@ def play_for_page(player: WebPlayer) -> int:
         """``replay N``: its record (``save``) goes to the page, never the server's disk."""
         from a11y_games.ui.replaying import ReplayClient
 
+        player.section(Msg("web.section.replay", game=replay.spec.title), tr)
         client = ReplayClient(replay, finished, **options())
         kept_by_page(client)
         client.keep_record = lambda title, lines, name, brf: _download_record(

@@ -77,3 +77,11 @@ def test_a_web_player_s_replay_record_is_a_download_from_the_page(
     ana.send("braille save table")
     ana.expect(r"^Braille file of the table ready: the link below downloads it\.$")
     assert _written(server) == []
+    # headings a screen reader jumps to: the replay's own, then the lobby's again
+    ana.send("quit")
+    ana.expect(r"^Replay closed\.$")
+    ana.send("help")  # a lobby's answer: the heading came before it
+    ana.expect(r"^create vanuatu 4 rated")
+    headings = ana.driver.execute_script(
+        "return [...document.querySelectorAll('#log h3')].map(h => h.textContent)")
+    assert headings[-2:] == ["Replay: PNUE — Mr Dollar", "Lobby"], headings
