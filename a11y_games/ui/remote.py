@@ -427,9 +427,11 @@ class Session:
                 self._main.cancel()
 
         with contextlib.suppress(Exception):
-            asyncio.run_coroutine_threadsafe(shut(), self.loop).result(3)
-        if not self._shared:
-            self.thread.join(3)
+            shutting = asyncio.run_coroutine_threadsafe(shut(), self.loop)
+            if self._shared:
+                shutting.result(3)
+        if not self._shared:  # its loop stops as the connection ends: shut's result never
+            self.thread.join(3)  # comes (a player's quit waited 3 s for it)
 
 
 def _lost_is_said(task: asyncio.Task[None]) -> None:

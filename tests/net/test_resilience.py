@@ -280,3 +280,20 @@ def test_back_after_a_long_game_s_end_the_snapshot_is_followed_by_the_end_itself
         run(play_and_come_back(), 80)
     finally:
         server.kill()
+
+
+@pytest.mark.timeout(30)
+def test_a_player_s_quit_ends_the_connection_at_once(server: ServerProcess) -> None:
+    """``quit`` closes the connection and the client is gone at once: its close no longer
+    waited 3 s for an answer from a loop that had already stopped."""
+    import time
+
+    from a11y_games.ui.remote import Session
+
+    session = Session(server.url, name="Ana", lang="en")
+    session.start()
+    began = time.monotonic()
+    session.close()
+    took = time.monotonic() - began
+    assert not session.thread.is_alive(), "the connection's thread has ended"
+    assert took < 1.5, f"quit took {took:.1f} s (3 s before: a wait that could not end)"
