@@ -61,6 +61,7 @@ class _Page(Outbox):
     def type(self, text: str) -> None:
         """A line from the page: on to its player now, or once the limit lets it."""
         if len(self.held) >= LINES_HELD:
+            self.held.clear()
             self.close(1008, "flood")  # no person types this: it would only grow
             return
         self.held.append(text)
@@ -70,15 +71,23 @@ class _Page(Outbox):
     def _pass_on(self) -> None:
         """Send the lines held that fit the limit; look again when the oldest leaves it."""
         link = self.link
-        if link is None or self.closing:  # the page has gone: its player reads no more
-            self.held.clear()
+        if link is None:  # gone: what was held went on then
             return
         while self.held and self.within(self.times, LINES_BURST, LINES_WINDOW):
-            text = self.held.popleft()
-            link.send(f"{self.key} {encode({'t': 'line', 'text': text})}")
+            self._send(link, self.held.popleft())
         if self.held:
             wait = self.times[0] + LINES_WINDOW - self._clock()
             asyncio.get_running_loop().call_later(max(wait, 0.01), self._pass_on)
+
+    def gone(self) -> None:
+        """The socket has closed: the lines held go on at once (its player, who outlives
+        the page, reads what was typed before a reload as any other line), then no more."""
+        link, self.link = self.link, None
+        while link is not None and self.held:
+            self._send(link, self.held.popleft())
+
+    def _send(self, link: _Link, text: str) -> None:
+        link.send(f"{self.key} {encode({'t': 'line', 'text': text})}")
 
 
 class _Link:
@@ -299,7 +308,7 @@ class Gateway:
         except ConnectionClosed:
             pass
         finally:
-            page.link = None
+            page.gone()
             self.pages.pop(page.key, None)
             link.pages.discard(page.key)
             if link in self.links:

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from a11y_games.web.gateway import LINES_BURST, LINES_HELD
@@ -50,6 +51,36 @@ def test_lines_typed_faster_than_the_limit_are_each_answered_in_turn(tmp_path: P
             await page.send("who")
         await _count(page, "You: in the lobby.", typed, 60)  # none lost
         await page.ws.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(visit(), 100))
+    finally:
+        server.kill()
+
+
+def test_lines_still_waiting_when_the_page_goes_are_read_all_the_same(tmp_path: Path) -> None:
+    """A reload (or a lost connection) just after lines typed fast: the player, who
+    outlives the page, reads them all, and the page opened again shows their answers."""
+    server = Server(tmp_path / "db", tmp_path / "home").start()
+
+    async def visit() -> None:
+        page = await Page.open(server)
+        session = ""
+        while not session:  # the page's player, to come back to
+            message = json.loads(await asyncio.wait_for(page.ws.recv(), 10))
+            session = message.get("id", "") if message.get("t") == "session" else ""
+            if message.get("t") == "lines":
+                page.lines += [line["text"] for line in message["lines"]]
+        await page.to_the_lobby("Ana")
+        typed = LINES_BURST + 10
+        for _ in range(typed):
+            await page.send("who")
+        await page.ws.close()
+        again = Page(await connect(f"{server.url}/web",
+                                   origin=server.url.replace("ws://", "http://")))
+        await again.ws.send(json.dumps({"t": "hello", "lang": "en", "session": session}))
+        await _count(again, "You: in the lobby.", typed, 60)
+        await again.ws.close()
 
     try:
         asyncio.run(asyncio.wait_for(visit(), 100))
