@@ -72,6 +72,10 @@ class PlainReader:
         """From another thread: the current (or next) read raises Woken."""
         self._woken.set()
 
+    def unwake(self) -> None:
+        """Forget a wake: what it was for has been said."""
+        self._woken.clear()
+
     def read(self, prompt: str) -> str:
         if self._lines is None:
             line = self.stream.readline()

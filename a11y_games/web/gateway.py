@@ -37,7 +37,11 @@ __all__ = ["Gateway"]
 HELLO_WAIT = 10.0
 LINES_BURST = 30
 LINES_WINDOW = 10.0
-"""At most LINES_BURST lines from a page in LINES_WINDOW seconds (a person types a few)."""
+"""At most LINES_BURST lines from a page in LINES_WINDOW seconds go on to its player; the
+next wait their turn (a person answering at once, a paste, went past it: a line dropped
+was an answer never read, and the game seemed stalled)."""
+LINES_HELD = 30
+"""Lines of a page waiting their turn at most: one more is a flood, and closes the page."""
 WORKER_START = 30.0
 """Seconds a worker process has to connect before its pages are refused."""
 _log = logging.getLogger("a11y_games.web")
@@ -50,7 +54,40 @@ class _Page(Outbox):
         super().__init__(ws)
         self.key = key
         self.times: deque[float] = deque()
+        self.held: deque[str] = deque()
+        """Lines beyond the limit, sent on in order as the window moves."""
         self.link: _Link | None = None
+
+    def type(self, text: str) -> None:
+        """A line from the page: on to its player now, or once the limit lets it."""
+        if len(self.held) >= LINES_HELD:
+            self.held.clear()
+            self.close(1008, "flood")  # no person types this: it would only grow
+            return
+        self.held.append(text)
+        if len(self.held) == 1:
+            self._pass_on()
+
+    def _pass_on(self) -> None:
+        """Send the lines held that fit the limit; look again when the oldest leaves it."""
+        link = self.link
+        if link is None:  # gone: what was held went on then
+            return
+        while self.held and self.within(self.times, LINES_BURST, LINES_WINDOW):
+            self._send(link, self.held.popleft())
+        if self.held:
+            wait = self.times[0] + LINES_WINDOW - self._clock()
+            asyncio.get_running_loop().call_later(max(wait, 0.01), self._pass_on)
+
+    def gone(self) -> None:
+        """The socket has closed: the lines held go on at once (its player, who outlives
+        the page, reads what was typed before a reload as any other line), then no more."""
+        link, self.link = self.link, None
+        while link is not None and self.held:
+            self._send(link, self.held.popleft())
+
+    def _send(self, link: _Link, text: str) -> None:
+        link.send(f"{self.key} {encode({'t': 'line', 'text': text})}")
 
 
 class _Link:
@@ -267,23 +304,22 @@ class Gateway:
         link.send(f"{page.key} {encode({'t': 'open', 'hello': hello})}")
         try:
             async for frame in ws:
-                self._typed(page, link, frame)
+                self._typed(page, frame)
         except ConnectionClosed:
             pass
         finally:
+            page.gone()
             self.pages.pop(page.key, None)
             link.pages.discard(page.key)
             if link in self.links:
                 link.send(f"{page.key} {encode({'t': 'gone'})}")
 
-    def _typed(self, page: _Page, link: _Link, frame: str | bytes) -> None:
+    def _typed(self, page: _Page, frame: str | bytes) -> None:
         message = _decode(frame)
         if message is None or message.get("t") != "line" \
                 or not isinstance(message.get("text"), str):
             return
-        if not page.within(page.times, LINES_BURST, LINES_WINDOW):
-            return  # a flood: dropped (the client's own limits said nothing to a page)
-        link.send(f"{page.key} {encode({'t': 'line', 'text': message['text']})}")
+        page.type(message["text"])
 
     def close(self) -> None:
         """The server stops: every host's players end (their seats are kept)."""

@@ -179,6 +179,9 @@ def test_a_spectator_hears_where_the_game_stands_and_what_a_spectator_types(
     eve.send("who")  # one sentence a seat, and the spectators
     eve.expect(r"^Ana plays\.$")
     eve.expect(r"^You watch\.$")
+    # Ana's `who` reads her client's table, updated by the server's news of Eve: under
+    # load Eve heard her own `who` first, and Ana's came before that news (no Eve in it)
+    ana.expect(r"^Eve watches the game\.$")
     ana.send("who")
     ana.expect(r"^You are Ana\.$")
     ana.expect(r"^Eve watches\.$")
