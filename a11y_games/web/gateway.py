@@ -42,6 +42,8 @@ next wait their turn (a person answering at once, a paste, went past it: a line 
 was an answer never read, and the game seemed stalled)."""
 LINES_HELD = 30
 """Lines of a page waiting their turn at most: one more is a flood, and closes the page."""
+FLOOD = 4008
+"""The close code of a page closed as a flood (its page says why: ``web.page.flood``)."""
 WORKER_START = 30.0
 """Seconds a worker process has to connect before its pages are refused."""
 _log = logging.getLogger("a11y_games.web")
@@ -62,7 +64,7 @@ class _Page(Outbox):
         """A line from the page: on to its player now, or once the limit lets it."""
         if len(self.held) >= LINES_HELD:
             self.held.clear()
-            self.close(1008, "flood")  # no person types this: it would only grow
+            self.close(FLOOD, "flood")  # no person types this: it would only grow
             return
         self.held.append(text)
         if len(self.held) == 1:

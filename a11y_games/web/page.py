@@ -39,9 +39,9 @@ HEADERS = {
 _CUE = re.compile(r"/sounds/([a-z_]{1,40})\.wav$")
 _BRF = re.compile(r"/brf/([a-z]{1,20})-(en|fr)\.brf$")
 
-_WORDS = ("title", "connecting", "connected", "lost", "back", "ended", "refused", "log_heading",
-          "command_label", "command_hint", "send", "settings_heading", "speech_label",
-          "sound_label", "braille_heading", "noscript")
+_WORDS = ("title", "connecting", "connected", "lost", "back", "ended", "refused", "flood",
+          "log_heading", "command_label", "command_hint", "send", "settings_heading",
+          "speech_label", "sound_label", "braille_heading", "noscript")
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,8 @@ def _index(lang: str) -> bytes:
     text = text.replace(
         '<p id="status" class="status">',
         '<p id="status" class="status" data-connected="{connected}" data-lost="{lost}" '
-        'data-back="{back}" data-ended="{ended}" data-refused="{refused}">')
+        'data-back="{back}" data-ended="{ended}" data-refused="{refused}" '
+        'data-flood="{flood}">')
     return text.format(lang=lang, brf_links="\n".join(links), **words).encode("utf-8")
 
 

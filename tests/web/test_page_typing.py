@@ -12,15 +12,17 @@ import asyncio
 import json
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from a11y_games.web.gateway import LINES_BURST, LINES_HELD
+from a11y_games.web.gateway import FLOOD, LINES_BURST, LINES_HELD
 from tests.answering import Answerer
 from tests.net.clients import Server
+from tests.web.browser import BrowserPlayer
 from tests.web.test_workers import Page
 
 pytestmark = pytest.mark.timeout(150)
@@ -102,7 +104,7 @@ def test_a_flood_of_lines_no_person_types_closes_the_page(tmp_path: Path) -> Non
         return page.ws.close_code
 
     try:
-        assert asyncio.run(asyncio.wait_for(visit(), 60)) == 1008
+        assert asyncio.run(asyncio.wait_for(visit(), 60)) == FLOOD
     finally:
         server.kill()
 
@@ -147,3 +149,20 @@ def test_a_pnue_game_at_3_answered_at_once_with_claims_at_votes_ends(tmp_path: P
         server.kill()
     assert any(line.startswith("Claim about which turn?") or "public claim" in line
                for line in lines)
+
+
+@pytest.mark.e2e
+def test_a_page_closed_as_a_flood_says_why(server: Server, browser: Callable[..., BrowserPlayer]
+                                           ) -> None:
+    """A flood closes the page's socket; the page says why in the player's language (not
+    that the server takes no more connections from here), and comes back by itself."""
+    from tests.web.test_browser_play import enter
+
+    eve = browser("Eve", "fr-FR")
+    enter(eve, "Eve")
+    eve.expect(r"^Salon : tapez un numéro\.")
+    for _ in range(LINES_BURST + LINES_HELD + 2):
+        eve.send("qui")
+    eve.expect(r"^Trop de lignes d'un coup : les dernières n'ont pas été envoyées\."
+               r" Reconnexion automatique\.$", timeout=30)
+    eve.expect(r"^Salon : tapez un numéro\.", timeout=30)

@@ -150,7 +150,8 @@
       if (ended) { statusEl.textContent = statusEl.dataset.ended; return; }
       // refused by the server's limits (too many from this address, the server full)
       const refused = event.code === 1008 || event.code === 1013;
-      const said = refused ? statusEl.dataset.refused : statusEl.dataset.lost;
+      const said = event.code === 4008 ? statusEl.dataset.flood  // lines typed too fast
+        : refused ? statusEl.dataset.refused : statusEl.dataset.lost;
       if (!lost) { add('p', said, true); lost = true; }
       statusEl.textContent = said;
       retry = Math.min(retry + 1, 5);
