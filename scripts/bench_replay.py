@@ -92,6 +92,17 @@ def timed(action) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def moved(client: ReplayClient) -> tuple[int, float, float, float]:
+    """A replay's steps, and the ms of ``end``, of ``back`` to its start and ``next`` to
+    its end again; then at round 2 (a jump: its status is rebuilt)."""
+    steps = len(client.replay.steps)
+    end = timed(lambda: client.handle("end"))
+    back = timed(lambda: [client.handle("back") for _ in range(steps)])
+    forward = timed(lambda: [client.handle("next") for _ in range(steps)])
+    client.handle("round 2")
+    return steps, end, back, forward
+
+
 def bench_replays(specs, seeds: int) -> list[Match]:
     print("game | players | decisions | steps | open ms | end ms | back to start ms (per step)"
           " | next to end ms (per step) | status after a jump ms")
@@ -118,11 +129,7 @@ def bench_one(spec, match: Match, specs) -> str:
 
     opening = timed(open_it)
     client = opened[0]
-    steps = len(client.replay.steps)
-    end = timed(lambda: client.handle("end"))
-    back = timed(lambda: [client.handle("back") for _ in range(steps)])
-    forward = timed(lambda: [client.handle("next") for _ in range(steps)])
-    client.handle("round 2")
+    steps, end, back, forward = moved(client)
     status = timed(lambda: client.handle("status"))
     return (f"{spec.name} | {spec.max_players} | {len(match.log)} | {steps} | {opening:.1f} |"
             f" {end:.1f} | {back:.0f} ({back / steps:.2f}) | {forward:.0f} "
@@ -396,11 +403,7 @@ def network_one(match: Match, table: str, token: str, session: Session, probe: P
     held_open = probe.held(began, time.perf_counter())
     first = (pages[0] - began) * 1000
     client = opened[0]
-    steps = len(client.replay.steps)
-    end = timed(lambda: client.handle("end"))
-    back = timed(lambda: [client.handle("back") for _ in range(steps)])
-    forward = timed(lambda: [client.handle("next") for _ in range(steps)])
-    client.handle("round 2")
+    steps, end, back, forward = moved(client)
     began = time.perf_counter()
     status = timed(lambda: client.handle("status"))
     time.sleep(0.05)  # the probe asked meanwhile has its answer

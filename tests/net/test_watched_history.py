@@ -16,32 +16,18 @@ import pytest
 from a11y_games.engine.messages import Msg
 from a11y_games.net import protocol as p
 from tests.net.test_games import play
+from tests.net.test_history import _ask, _replay
 from tests.net.wire import Client, ServerProcess, run
 
 pytestmark = pytest.mark.timeout(180)
 
 
-async def _ask(client: Client, message: object) -> p.ServerMessage:
-    return await client.reply(await client.request(message))
-
-
 async def _history(client: Client, tokens: list[str]) -> list[p.PlayedGame]:
+    """The first page of ``client``'s history: all of it here."""
     page = await _ask(client, p.History(tokens=tokens))
     assert isinstance(page, p.HistoryList), page
     assert not page.more
     return page.games
-
-
-async def _replay(client: Client, table: str, tokens: list[str]) -> p.ReplayPage:
-    """Every page of a replay, its steps together in the first."""
-    first = await _ask(client, p.ReplayOpen(table=table, tokens=tokens))
-    assert isinstance(first, p.ReplayPage), first
-    while len(first.steps) < first.total:
-        page = await _ask(client, p.ReplayOpen(table=table, tokens=tokens,
-                                               start=len(first.steps)))
-        assert isinstance(page, p.ReplayPage) and page.steps
-        first.steps += page.steps
-    return first
 
 
 async def _replies(client: Client, reqs: list[int]) -> list[p.ServerMessage]:
