@@ -65,20 +65,31 @@ def summary_of(match: Match) -> str:
                        "places": places(state)}, ensure_ascii=False)
 
 
-def _replayed(record: TableRecord, log: list[tuple[int, str]],
-              specs: Mapping[str, GameSpec]) -> Match | None:
-    """A stored game played again from its log (None: its game is gone or changed)."""
+def _seated(record: TableRecord, specs: Mapping[str, GameSpec]) -> Match | None:
+    """A stored game's match before its first action: its settings and seats (None: its
+    game is gone or changed)."""
     spec = specs.get(record.game)
     if spec is None or spec.rules_version != record.rules:
         return None
     try:
-        match = Match(spec, spec.settings(record.players, record.seed, record.options),
-                      [SeatSpec(kind="bot", level=s.level, name_index=s.name_index)
-                       if s.kind == "bot" else SeatSpec(kind="human", name=s.name)
-                       for s in record.seats])
+        return Match(spec, spec.settings(record.players, record.seed, record.options),
+                     [SeatSpec(kind="bot", level=s.level, name_index=s.name_index)
+                      if s.kind == "bot" else SeatSpec(kind="human", name=s.name)
+                      for s in record.seats])
+    except (OptionError, ValueError):
+        return None
+
+
+def _replayed(record: TableRecord, log: list[tuple[int, str]],
+              specs: Mapping[str, GameSpec]) -> Match | None:
+    """A stored game played again from its log (None: its game is gone or changed)."""
+    match = _seated(record, specs)
+    if match is None:
+        return None
+    try:
         for seat, action in log:
             match.act(seat, action)
-    except (IllegalAction, OptionError, ValueError):
+    except (IllegalAction, ValueError):
         return None
     return match
 
@@ -236,12 +247,16 @@ def build_replay(table_id: str, loaded: Loaded, seat: int | None,
     """The replay of a stored game from ``seat`` (None: the public view); Refused if the
     game's rules changed since. The whole log played again: on a worker thread."""
     record, log = loaded
-    match = _replayed(record, log, specs)
+    match = _seated(record, specs)  # the seats' names; the log is played once, by Replay
     if match is None:
         raise Refused(Msg("net.error.no_game"))
-    replay = Replay(match.spec, match.state.settings, log, seat)
-    names = {s: match.seat_name(s) for s in match.state.seat_order()}
-    return SeatReplay(table_id, replay, names, match.state.outcome())
+    try:
+        replay = Replay(match.spec, match.state.settings, log, seat)
+    except (IllegalAction, ValueError) as error:
+        raise Refused(Msg("net.error.no_game")) from error
+    final = replay.final
+    names = {s: match.seat_name(s) for s in final.seat_order()}
+    return SeatReplay(table_id, replay, names, final.outcome())
 
 
 Wanted = p.History | p.ReplayOpen | p.ReplayAsk
