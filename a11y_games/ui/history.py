@@ -71,8 +71,8 @@ class Finished:
 
     def _place(self, seat: int, you: int | None) -> Msg:
         who = PlayerRef(seat)
-        if self.places is None:
-            won = seat in self.winners
+        if self.places is None or not self.winners:  # camps; or lost by all (a drowned
+            won = seat in self.winners               # archipelago: a tie at "place 1")
             return Msg("core.history.camp_won" if won else "core.history.camp_lost", seat=who)
         return Msg("core.history.place", seat=who, place=self.places.get(seat, len(self.names)),
                    count=len(self.names))

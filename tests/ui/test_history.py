@@ -86,8 +86,8 @@ def test_history_lists_the_finished_local_games_newest_first() -> None:
     assert listed[-1] == "Type replay and a number to go over one."
     _, french = play_game("vanuatu", 2, 3, ["parties"], lang="fr")
     assert "3 parties terminées, la plus récente d'abord :" in french
-    assert any(re.match(r"^1\. .*, Vanuatu avec vous, .* : .* ; votre place : \d sur 2\.$", t)
-               for t in french), french
+    assert any(re.match(r"^1\. .*, Vanuatu avec vous, .* : (.* ; votre place : \d sur 2|"
+                        r"personne n'a gagné ; vous avez perdu)\.$", t) for t in french), french
 
 
 def test_a_pnue_game_says_whether_you_won_with_your_camp() -> None:
@@ -220,3 +220,17 @@ def test_history_and_replay_at_the_game_menu(monkeypatch, capsys) -> None:
     assert "End of the game: back, start or quit." in lines
     assert "Replay closed." in lines
     assert "Welcome to Vertigo." in lines[lines.index("Replay closed."):]
+
+
+def test_a_game_nobody_won_is_said_lost_not_a_first_place() -> None:
+    """Vanuatu's archipelago drowned (VA-40): everyone lost alike, a tie the ratings place
+    first for all; the history line says "nobody won; you lost", not "your place: 1 of 3"."""
+    from a11y_games.ui.history import Finished, finished_lines
+
+    lost = Finished(None, "2026-12-07 23:08", "vanuatu", ["Ana", "Lenakel", "Ambae"], [0],
+                    [], {0: 1, 1: 1, 2: 1})
+    won = Finished(None, "2026-12-07 23:09", "vanuatu", ["Ana", "Lenakel", "Ambae"], [0],
+                   [1], {0: 2, 1: 1, 2: 3})
+    listed = finished_lines(Translator("en"), [lost, won], 2, SPECS)
+    assert listed[1].endswith(": nobody won; you lost."), listed
+    assert listed[2].endswith(": won by Lenakel; your place: 2 of 3."), listed
