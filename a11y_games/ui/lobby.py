@@ -335,13 +335,18 @@ class Lobby:
         self._say_online()
         if self.session.motd and not again:
             self.say(Msg("online.motd", text=self.session.motd))
+        listed = False  # the menu's items said since the lobby began (or Enter asked them)
         while True:
             self.session.on_state = self._connection_state  # a table's own, while at one
-            self.say(Msg("online.lobby.menu_header"),
-                     *(Msg("core.choices.item", number=i, label=Msg(f"online.lobby.{word}"))
-                       for i, word in enumerate(MENU, 1)))
+            self.say(Msg("online.lobby.menu_header"), *([] if listed else (
+                Msg("core.choices.item", number=i, label=Msg(f"online.lobby.{word}"))
+                for i, word in enumerate(MENU, 1))))
+            listed = True  # after history, tell, help...: the header alone, not 5 lines more
             typed = (self.read(Msg("online.prompt.lobby")) or "").split()
             answer = fold(typed[0]) if typed else ""
+            if not answer:  # Enter: the menu again
+                listed = False
+                continue
             picked = number(answer)
             word = MENU[picked - 1] if picked is not None and 1 <= picked <= len(MENU) else \
                 next((w for w, names in WORDS.items() if answer in names), None)
@@ -386,6 +391,7 @@ class Lobby:
                 continue
             if word is None:
                 self.say(Msg("online.lobby.unknown", last=len(MENU)))
+                listed = False
                 continue
             if word == "quit":
                 return None
@@ -399,6 +405,7 @@ class Lobby:
                 table = RemoteTable(self.session, joined, self.specs)
                 if self.wait_for_start(table, joined):
                     return table
+            listed = False  # back from a table's choice or waiting room: the menu whole
 
     def _played_games(self) -> tuple[list[p.PlayedGame], int]:
         """The player's finished games at this server, newest first, and how many in all

@@ -298,3 +298,28 @@ def test_a_player_goes_over_a_network_game_from_the_lobby(tmp_path: Path) -> Non
         assert "Traceback" not in ana.text()
     finally:
         server.kill()
+
+
+@pytest.mark.timeout(60)
+def test_the_lobby_s_menu_is_said_whole_once_then_its_header_after_a_command(
+        tmp_path: Path) -> None:
+    """Listening is slow: after history (or who, help, tell...) the lobby says its header
+    alone, not its 5 items again; Enter alone says them again."""
+    from tests.net.clients import Player, Server
+
+    server = Server(tmp_path / "db", tmp_path / "home").start()
+    try:
+        ana = Player(server.url, tmp_path / "ana", "Ana")
+        ana.expect(r"^5\. Leave\.$")
+        ana.send("history")
+        ana.expect(r"^No finished game kept yet\.$")
+        ana.expect(r"^Lobby: type a number\.$")
+        ana.send("")
+        ana.expect(r"^Lobby: type a number\.$")
+        ana.expect(r"^1\. Join a table\.$")
+        ana.close_input()
+        assert ana.wait() == 0
+        heard = ana.text().split("No finished game kept yet.", 1)[1]
+        assert heard.count("1. Join a table.") == 1, heard
+    finally:
+        server.kill()
