@@ -16,6 +16,7 @@ from tests.net.clients import Player, Server
 from tests.net.test_account_client import SECRET as PASSWORD
 from tests.net.test_accounts import _ask, _error, _hello
 from tests.net.test_friendships import _account
+from tests.net.test_remote_play import create_table
 from tests.net.wire import ServerProcess, run
 
 pytestmark = pytest.mark.timeout(120)
@@ -173,5 +174,100 @@ def test_the_record_lists_every_action_with_who_when_and_why(tmp_path: Path) -> 
         elsewhere.expect(r"^Message of the day: Tournament at 8\.$")
         for player in (root, cy, elsewhere):
             player.kill()
+    finally:
+        server.kill()
+
+
+def _admin_server(tmp_path: Path) -> Server:
+    """A server whose admin is the account Root (registered before the start)."""
+    server = Server(tmp_path / "db", tmp_path / "home", "--admin", "Root")
+    server.data.mkdir(parents=True)
+    from a11y_games.net.accounts import Accounts
+    from a11y_games.net.storage import SqliteStorage
+
+    storage = SqliteStorage(server.data / "tables.sqlite3")
+
+    async def register() -> None:
+        await Accounts(storage).register("Root", PASSWORD)
+
+    asyncio.run(register())
+    storage.close()
+    return server.start()
+
+
+def _root(server: Server, tmp_path: Path) -> Player:
+    root = Player(server.url, tmp_path / "root", "Root")
+    root.expect(r"^Type the password of Root")
+    root.send(PASSWORD)
+    root.expect(r"^Lobby: type a number\.")
+    return root
+
+
+def test_a_kicked_player_is_back_in_the_lobby_by_themselves(tmp_path: Path) -> None:
+    """Kicked mid-game, Eve hears by whom and why, then is in the lobby with its menu
+    (no `quit` to type), and what she types there is the lobby's: she opens another
+    table. Bo, kicked from a waiting room, is back at the lobby's menu too."""
+    server = _admin_server(tmp_path)
+    try:
+        root = _root(server, tmp_path)
+        eve = Player(server.url, tmp_path / "eve", "Eve")
+        create_table(eve, game="vanuatu", players=3, bots=2)
+        eve.send("start")
+        eve.expect(r"^Welcome to Vanuatu\.")
+        root.send("kick Eve rude")
+        root.expect(r"^Done\.$")
+        eve.expect(r"^Root removed you from your table: rude\.$")
+        eve.expect(r"^Back at the lobby\.$")
+        create_table(eve, game="vertigo", players=3, bots=1)  # the lobby's menu first
+        eve.expect(r"you have seat 1 of 3")
+        bo = Player(server.url, tmp_path / "bo", "Bo")
+        bo.expect(r"^Lobby: type a number\.")
+        bo.send("1")
+        bo.expect(r"Which table")
+        bo.send("1")
+        bo.expect(r"you have seat 2 of 3")
+        root.send("kick Bo spam")
+        root.expect(r"^Done\.$")
+        bo.expect(r"^Root removed you from your table: spam\.$")
+        bo.expect(r"^Back at the lobby\.$")
+        bo.expect(r"^Lobby: type a number\.")
+        eve.expect(r"^Bo left the table\.$|Bo leaves")
+        assert "Type quit" not in eve.text() + bo.text()
+        assert "Traceback" not in eve.text() + bo.text()
+        for player in (root, eve, bo):
+            player.kill()
+    finally:
+        server.kill()
+
+
+def test_a_banned_player_hears_until_when_and_the_client_ends(tmp_path: Path) -> None:
+    """Banned at a table (for a day) or in the lobby (for good): the reason and until
+    when, once, then the last line; the client ends with a non-zero status and tries
+    no reconnection."""
+    server = _admin_server(tmp_path)
+    try:
+        root = _root(server, tmp_path)
+        eve = Player(server.url, tmp_path / "eve", "Eve")
+        create_table(eve, game="vanuatu", players=3, bots=2)
+        eve.send("start")
+        eve.expect(r"^Welcome to Vanuatu\.")
+        bo = Player(server.url, tmp_path / "bo", "Bo")
+        bo.expect(r"^Lobby: type a number\.")
+        root.send("ban Eve 1 cheating")
+        root.expect(r"^Done\.$")
+        until = eve.expect(r"^Root banned you from this server until "
+                           r"(\d{4}-\d\d-\d\d \d\d:\d\d UTC): cheating\.$").group(1)
+        eve.expect(rf"^You cannot play on this server until {until}\.$")
+        assert eve.wait(15) == 1
+        root.send("ban Bo 0 insults")
+        root.expect(r"^Done\.$")
+        bo.expect(r"^Root banned you from this server for good: insults\.$")
+        bo.expect(r"^You can no longer play on this server\.$")
+        assert bo.wait(15) == 1
+        for player in (eve, bo):
+            text = player.text()
+            assert text.count("banned you") == 1 and "reconnect" not in text.casefold()
+            assert "Traceback" not in text
+        root.kill()
     finally:
         server.kill()
