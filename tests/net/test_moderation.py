@@ -178,9 +178,10 @@ def test_the_record_lists_every_action_with_who_when_and_why(tmp_path: Path) -> 
         server.kill()
 
 
-def _admin_server(tmp_path: Path) -> Server:
-    """A server whose admin is the account Root (registered before the start)."""
-    server = Server(tmp_path / "db", tmp_path / "home", "--admin", "Root")
+def _admin_server(tmp_path: Path, *extra: str) -> Server:
+    """A server whose admin is the account Root (registered before the start); ``extra``:
+    more of ``serve``'s options."""
+    server = Server(tmp_path / "db", tmp_path / "home", "--admin", "Root", *extra)
     server.data.mkdir(parents=True)
     from a11y_games.net.accounts import Accounts
     from a11y_games.net.storage import SqliteStorage
