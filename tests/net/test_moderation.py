@@ -272,3 +272,49 @@ def test_a_banned_player_hears_until_when_and_the_client_ends(tmp_path: Path) ->
         root.kill()
     finally:
         server.kill()
+
+
+def test_on_the_web_page_a_kick_goes_to_the_lobby_and_a_ban_ends_the_page(
+        tmp_path: Path) -> None:
+    """The page's player is the same client: kicked, back at the lobby's menu; banned,
+    the reason, the last line, and the page's end (its socket closes, nothing retried)."""
+    import json
+
+    from tests.web.test_workers import Page
+
+    server = _admin_server(tmp_path, "--web-workers", "0")
+
+    async def root_does(request: p.Moderate) -> None:
+        root, _ = await _hello(server.url, "Root")
+        assert isinstance(await _ask(root, p.Login(name="Root", password=PASSWORD)),
+                          p.LoggedIn)
+        assert isinstance(await _ask(root, request), p.Acked)
+        await root.close()
+
+    async def scenario() -> None:
+        page = await Page.open(server)  # type: ignore[arg-type]
+        await page.to_the_lobby("Eve")
+        await page.send("create vanuatu 3 bots 2")
+        await page.expect("you have seat 1 of 3")
+        await page.send("start")
+        await page.expect("Welcome to Vanuatu.")
+        await root_does(_moderate("kick", "Eve", reason="rude"))
+        await page.expect("Root removed you from your table: rude.")
+        await page.expect("Back at the lobby.")
+        back = page.lines.index("Back at the lobby.")
+        while "Lobby: type a number." not in page.lines[back:]:  # the menu again
+            frame = json.loads(await asyncio.wait_for(page.ws.recv(), 10))
+            page.lines += [line["text"] for line in frame.get("lines", [])]
+        await root_does(_moderate("ban", "Eve", minutes=0, reason="cheating"))
+        await page.expect("Root banned you from this server for good: cheating.")
+        await page.expect("You can no longer play on this server.")
+        frames: list[dict[str, object]] = []
+        while not any(f.get("t") == "end" for f in frames):
+            frames.append(json.loads(await asyncio.wait_for(page.ws.recv(), 10)))
+        assert sum("banned you" in line for line in page.lines) == 1
+        assert not any("reconnect" in line.casefold() for line in page.lines)
+
+    try:
+        run(scenario(), 90)
+    finally:
+        server.kill()
