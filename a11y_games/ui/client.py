@@ -237,6 +237,9 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
             raise
         if gone:
             self.flush_events()
+            typed = getattr(self.reader, "take_typed", lambda: "")().strip()
+            if typed:  # half typed for the table: said, never read by the lobby
+                self.say(Msg("online.kicked.not_sent", text=typed))
             self.to_lobby = True
         return gone
 

@@ -318,3 +318,45 @@ def test_on_the_web_page_a_kick_goes_to_the_lobby_and_a_ban_ends_the_page(
         run(scenario(), 90)
     finally:
         server.kill()
+
+
+@pytest.mark.e2e
+def test_what_was_half_typed_at_the_table_is_not_read_by_the_lobby(tmp_path: Path) -> None:
+    """In a real terminal: Eve has typed 1 for her question, not Enter, when she is
+    kicked. She hears that it was not sent; the lobby's prompt is empty, so her Enter
+    there joins no table (1 is the lobby's "Join a table")."""
+    from tests.e2e.tmuxdriver import TmuxPlayer, tmux_available
+    from tests.net.clients import private_env
+
+    if not tmux_available():
+        pytest.skip("tmux or the client missing")
+    server = _admin_server(tmp_path)
+    env = {k: v for k, v in private_env(tmp_path / "eve").items()
+           if k in ("SPEECHD_CMD", "NO_SOUND", "HOME")}
+    eve = TmuxPlayer(tmp_path / "eve", ["connect", server.url.removeprefix("ws://"),
+                                        "--name", "Eve", "--speech", "off"], env=env)
+    try:
+        root = _root(server, tmp_path)
+        eve.wait_for(lambda lines: bool(lines) and lines[-1].startswith("Lobby>"))
+        eve.type("create vanuatu 3 bots 2 delay 2")
+        eve.wait_for(lambda lines: any("you have seat 1 of 3" in line for line in lines))
+        eve.wait_for(lambda lines: bool(lines) and lines[-1].startswith("Start>"))
+        eve.type("start")
+        eve.wait_for(lambda lines: any("Type a number" in line for line in lines), 60)
+        eve.wait_for(lambda lines: bool(lines) and lines[-1].startswith("Eve"), 60)
+        eve._tmux("send-keys", "-l", "1")  # typed, not sent
+        eve.wait_for(lambda lines: lines[-1].rstrip().endswith("1"))
+        root.send("kick Eve rude")
+        root.expect(r"^Done\.$")
+        eve.wait_for(lambda lines: any(line.startswith("Not sent to the table: 1.")
+                                       for line in lines))
+        screen = eve.wait_for(lambda lines: lines[-1].startswith("Lobby>"))
+        assert screen[-1].rstrip() == "Lobby>"  # nothing carried to the lobby's prompt
+        eve.type("")
+        time.sleep(1.0)
+        assert not any("Which table" in line for line in eve.screen())
+        assert "Traceback" not in "\n".join(eve.screen())
+        root.kill()
+    finally:
+        eve.close()
+        server.kill()
