@@ -360,3 +360,30 @@ def test_what_was_half_typed_at_the_table_is_not_read_by_the_lobby(tmp_path: Pat
     finally:
         eve.close()
         server.kill()
+
+
+def test_a_player_banned_while_away_hears_it_when_the_client_reconnects(
+        tmp_path: Path) -> None:
+    """The server goes down; Eve is banned meanwhile (the record written by the server's
+    machine); when it is back, her client's reconnection is refused: she hears why and
+    until when, then the last line, and the client ends (no more tries)."""
+    server = Server(tmp_path / "db", tmp_path / "home").start()
+    try:
+        eve = Player(server.url, tmp_path / "eve", "Eve")
+        eve.expect(r"^Lobby: type a number\.")
+        port = server.port
+        server.kill()
+        eve.expect(r"^Connection lost: reconnecting\.", timeout=30)
+        from a11y_games.net.storage import SqliteStorage
+
+        storage = SqliteStorage(server.data / "tables.sqlite3")
+        storage.sanction("ban", "Eve", time.time() + 3600, "cheating", "Mia")
+        storage.close()
+        server = Server(tmp_path / "db", tmp_path / "home").start(port=port)
+        until = eve.expect(r"^Mia banned you from this server until "
+                           r"(\d{4}-\d\d-\d\d \d\d:\d\d UTC): cheating\.$", timeout=30).group(1)
+        eve.expect(rf"^You cannot play on this server until {until}\.$")
+        assert eve.wait(15) == 1
+        assert "Traceback" not in eve.text()
+    finally:
+        server.kill()
