@@ -302,7 +302,7 @@ def serve_parser() -> Parser:
         Msg("net.clihelp.port"), Msg("net.clihelp.data"), Msg("net.clihelp.tls"),
         Msg("net.clihelp.no_web"), Msg("net.clihelp.web_workers"), Msg("net.clihelp.durable"),
         Msg("net.clihelp.think"), Msg("net.clihelp.seed"), Msg("net.clihelp.accounts"),
-        Msg("net.clihelp.admin"), Msg("net.clihelp.quiet"),
+        Msg("net.clihelp.admin"), Msg("net.clihelp.trusted_proxy"), Msg("net.clihelp.quiet"),
         Msg("core.clihelp.lang")))
     parser.add_argument("--host", default="127.0.0.1")
     whole_number(parser, "--port", default=8765)
@@ -318,6 +318,7 @@ def serve_parser() -> Parser:
     choice(parser, "--accounts", ("off", "optional", "required"), default="optional")
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--admin", default=None, metavar="NAME")
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR")
     return parser
 
 

@@ -44,6 +44,7 @@ from a11y_games.net.memory import quiet_collections, tidy
 from a11y_games.net.moderation import Moderation
 from a11y_games.net.outbox import Outbox
 from a11y_games.net.people import People
+from a11y_games.net.proxies import FORWARDED_FOR, TrustedProxies
 from a11y_games.net.rating import TableRatings
 from a11y_games.net.signin import SignIn, _Closed
 from a11y_games.net.storage import SqliteStorage, Storage, StorageError
@@ -343,8 +344,11 @@ class TableServer:
                  web: bool = False, web_workers: int = 1, limits: Limits | None = None,
                  accounts: Accounts | None = None,
                  said: Callable[[Msg], None] = lambda msg: None,
-                 events: Callable[[Msg], None] = lambda msg: None) -> None:
+                 events: Callable[[Msg], None] = lambda msg: None,
+                 proxies: TrustedProxies | None = None) -> None:
         self.storage = storage
+        self.proxies = proxies or TrustedProxies()
+        """Whose ``X-Forwarded-For`` names the player (``serve --trusted-proxy``)."""
         self.warden = Warden(limits or Limits.from_environ(), said)
         """The limits per address and connection (``said``: a refusal, on the console)."""
         self.events = events
@@ -409,7 +413,8 @@ class TableServer:
     async def handler(self, ws: ServerConnection, inner: bool = False) -> None:
         """A connection; ``inner``: on the web players' own loopback listener, where one
         address is every web player (the page's socket is the person)."""
-        address = _peer_of_page(ws) if inner else _address(ws)
+        address = _peer_of_page(ws) if inner else self.proxies.client(
+            _address(ws), ws.request.headers.get_all(FORWARDED_FOR) if ws.request else [])
         counted = None if inner else address  # a web player: its page is what is counted
         route = urlsplit(ws.request.path)
         if inner and self.gateway is not None and route.path == p.HOST_PATH:
@@ -566,6 +571,7 @@ def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
         certfile: str | None = None, keyfile: str | None = None, durable: bool = False,
         seed: int | None = None, think: float | None = None, web: bool = True,
         web_workers: int | None = None, accounts: str = "optional", admin: str = "",
+        proxies: TrustedProxies | None = None,
         listening: Callable[[str], None] = lambda url: None,
         said: Callable[[Msg], None] = lambda msg: None,
         events: Callable[[Msg], None] = lambda msg: None) -> None:
@@ -577,13 +583,14 @@ def run(specs: dict[str, GameSpec], *, host: str, port: int, data: Path,
     clients run in ``web_workers`` processes (None: one per core, at most 4; 0: in this one).
     ``said``: a line for the console (a connection refused by a limit); ``events``: one
     of what happens (who comes and goes, tables: none with ``--quiet``). ``accounts``:
-    ``off``, ``optional`` or ``required`` (net/accounts.py)."""
+    ``off``, ``optional`` or ``required`` (net/accounts.py). ``proxies``: whose
+    ``X-Forwarded-For`` names the player (net/proxies.py)."""
     storage = SqliteStorage(data / "tables.sqlite3", durable=durable)
     try:
         workers = default_web_workers() if web_workers is None else web_workers
         server = TableServer(specs, storage, seed=seed, think=think, web=web,
                              web_workers=workers, said=said, events=events,
-                             accounts=Accounts(storage, accounts))
+                             accounts=Accounts(storage, accounts), proxies=proxies)
         appointed = Msg("net.serve.admin" if server.moderation.appoint(admin)
                         else "net.serve.admin_unknown", name=admin) if admin else None
 

@@ -193,6 +193,8 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                 seen = getattr(self.table, "changes", 0)
                 self.advance()
                 self.update_display()
+                if self._removed():
+                    return 0
                 if self._waits_for_others():
                     self.table.wait(seen, 1.0)  # type: ignore[attr-defined]
                     continue
@@ -223,6 +225,23 @@ class Client(Announcer, HandOver, Asking, InfoCommands, TuningCommands, KeepingC
                         self.say(problem)
         except Quit:
             return 0
+
+    def _removed(self) -> bool:
+        """A network table taken from this player, its lines said: kicked (True: back at
+        the lobby) or shut out (a ban: ConnectionLost with the last line, the end)."""
+        removed = getattr(self.table, "removed", None)
+        try:
+            gone = removed is not None and removed()
+        except TableUnavailable:
+            self.flush_events()
+            raise
+        if gone:
+            self.flush_events()
+            typed = getattr(self.reader, "take_typed", lambda: "")().strip()
+            if typed:  # half typed for the table: said, never read by the lobby
+                self.say(Msg("online.kicked.not_sent", text=typed))
+            self.to_lobby = True
+        return gone
 
     def _waits_for_others(self) -> bool:
         """A script at a remote table reads its next line only when its seat is asked (or

@@ -248,9 +248,13 @@ class Lobby:
         self.moderating = Moderating(self)
 
     def _connection_state(self, what: str, seconds: int) -> None:
-        """On the connection's thread: a loss, a retry still going, a return."""
+        """On the connection's thread: a loss, a retry still going, a return, the end (a
+        ban: said by ``read``, which stops the lobby)."""
         with self._news_lock:
-            self._news.append(connection_news(what, seconds, seated=False))
+            if what == "ended":
+                self._news.extend(self.session.ended[:-1])
+            else:
+                self._news.append(connection_news(what, seconds, seated=False))
         wake = getattr(self.reader, "wake", None)
         if wake is not None:
             wake()
@@ -280,6 +284,7 @@ class Lobby:
         when news from the table ended the prompt (the caller says it, then asks again).
         ``secret``: typed without echo, kept whole (a password)."""
         text = self.tr.render(prompt) + "> "
+        self._stop_if_ended()
         self._say_news()
         if not self.reader.interactive:
             self.out.line(text.rstrip())  # a script sees each question
@@ -289,11 +294,19 @@ class Lobby:
                     return read_secret(self.reader, text).rstrip("\r\n")
                 return self.reader.read(text).strip()
             except Woken:
+                self._stop_if_ended()
                 if wakeable:
                     return None
                 self._say_news()  # the connection lost or back: said, then asked again
             except KeyboardInterrupt:
                 raise EOFError from None
+
+    def _stop_if_ended(self) -> None:
+        """Shut out for good (a ban): what is left to say, then ConnectionLost with the
+        last line (the client's end, not another prompt)."""
+        if self.session.ended:
+            self._say_news()
+            raise ConnectionLost(self.session.ended[-1])
 
     def ask_number(self, question: Msg, low: int, high: int, default: int | None,
                    words: Callable[[str], int | None] | None = None) -> int | None:
@@ -330,6 +343,7 @@ class Lobby:
     def run(self, *, again: bool = False) -> RemoteTable | None:
         """The menu until a seat is taken (or a game watched) and started, or the player
         leaves (None). ``again``: back from a game that ended, still connected."""
+        self._kicked()
         self.say(Msg("online.lobby.again" if again else "online.lobby.welcome",
                      address=self.address))
         self._say_online()
@@ -405,6 +419,7 @@ class Lobby:
                 table = RemoteTable(self.session, joined, self.specs)
                 if self.wait_for_start(table, joined):
                     return table
+                self._kicked()
             listed = False  # back from a table's choice or waiting room: the menu whole
 
     def _played_games(self) -> tuple[list[p.PlayedGame], int]:
@@ -428,6 +443,8 @@ class Lobby:
         so far, then that it was not done)."""
         if isinstance(error, RequestRefused):
             self.say(error.msg)
+        elif self.session.ended:
+            raise error
         else:
             self._say_news()
             self.say(Msg("online.lobby.not_done"))
@@ -900,6 +917,10 @@ class Lobby:
                 self.say(*(e.msg for e in news))
                 table.history.update(range(told, told + len(news)))
                 told += len(news)
+            if table.removed():  # kicked before the start: the lobby's menu again
+                self.session.detach()
+                self.say(Msg("online.lobby.again"))
+                return False
             creator = table.info.creator == joined.you  # the creator left: the next starts
         return True
 
@@ -974,6 +995,13 @@ class Lobby:
         return Msg("online.seat.who", count=len(taken), names=names,
                    free=Msg("online.seat.free", count=free) if free
                    else Msg("online.seat.none_free"))  # "aucune libre", not "libres : 0"
+
+    def _kicked(self) -> None:
+        """After a kick: the seat's token takes it back no more (forgotten here)."""
+        if self.session.kicked:
+            self.session.kicked = False
+            self.session.token = None
+            self.seats.forget()
 
     def _leave(self) -> None:
         with contextlib.suppress(RequestRefused, ConnectionLost):

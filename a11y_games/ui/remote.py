@@ -181,6 +181,13 @@ class Session:
         """Called on the connection's thread when a notice is kept so (the lobby wakes)."""
         self.watching: str | None = None
         """The table watched as a spectator (watched again on reconnect)."""
+        self.kicked = False
+        """A moderator took this player from their table (the lobby clears it)."""
+        self.banned: p.Moderated | None = None
+        """The ban heard on this connection (its reason and end were said then)."""
+        self.ended: list[Msg] = []
+        """Shut out for good (a ban): the lines still to say, the last one last; the
+        connection is not tried again."""
         self.last_seq = 0
         self._reqs = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Any]] = {}
@@ -248,15 +255,36 @@ class Session:
                 self._fail_waiting()
                 if self._closing:
                     return
+                if ws.close_code == 1008 and ws.close_reason == "net.error.banned":
+                    self._end(self.banned)  # banned: no reconnection, the last line said
+                    return
                 self.on_state("lost", 0)
                 still = asyncio.get_running_loop().create_task(self._still_trying())
         except (OSError, ValueError, ConnectionLost) as error:
             # the first connection failed (connect retries later ones), or a bad address
+            if not first and isinstance(error, ConnectionLost):  # refused on the way back
+                self._end(None, error.msg)  # (banned meanwhile): said, then the end
+                return
             self._first = error
             self._ready.set()
         finally:
             if still is not None:
                 still.cancel()
+
+    def _end(self, ban: p.Moderated | None, why: Msg | None = None) -> None:
+        """Shut out for good: ``why`` (a refusal not heard yet), then the last line (a
+        ban: until when this player can no longer play here); ``on_state("ended")``
+        tells the client, which stops."""
+        when = _when(ban.until) if ban is not None and ban.until else ""
+        until = why.params.get("until") if why is not None else None
+        if isinstance(until, Msg) and until.id == "net.until.time":
+            when = str(until.params.get("when", ""))
+        last = Msg("online.banned.end.time", when=when) if when else \
+            Msg("online.banned.end.forever")
+        if why is not None and why.id != "net.error.banned":
+            last = Msg("online.lost")  # refused for another reason: the connection ends
+        self.ended = [*([why] if why is not None else []), last]
+        self.on_state("ended", 0)
 
     async def _still_trying(self) -> None:
         """While the connection is lost: now and then, that it is still being tried."""
@@ -315,6 +343,10 @@ class Session:
             self.login_token = self.account = ""
         elif isinstance(message, p.Invitation):
             self.invitation = message
+        elif isinstance(message, p.Moderated) and message.what == "kicked":
+            self.kicked = True
+        elif isinstance(message, p.Moderated) and message.what == "banned":
+            self.banned = message
         elif isinstance(message, p.Welcome):
             self.held = None
             self.accounts, self.motd = message.accounts, message.motd
@@ -434,6 +466,12 @@ class Session:
             self.thread.join(3)  # comes (a player's quit waited 3 s for it)
 
 
+def _when(until: float) -> str:
+    from a11y_games.ui.moderating import when_text
+
+    return when_text(until)
+
+
 def _lost_is_said(task: asyncio.Task[None]) -> None:
     """A send cut by a lost connection: the connection's end says it (not a traceback)."""
     if not task.cancelled():
@@ -480,6 +518,10 @@ class RemoteTable:
         self._acts = 0
         self._cache: dict[str, tuple[int, list[Msg]]] = {}
         """Answers asked ahead, with the question number they belong to."""
+        self.kicked = False
+        """A moderator took this seat (or chair) away: the player goes back to the lobby."""
+        self.ended: Msg | None = None
+        """Shut out of the server (a ban): the last line, its others noted before."""
         self.on_news: Callable[[bool], None] = lambda urgent: None
         """Called on the connection's thread when something arrived; ``urgent`` for a new
         question, arrivals and departures, and the connection lost or back (what may
@@ -511,7 +553,8 @@ class RemoteTable:
             return not (before is not None and self.seat in before.seats
                         and self.seat in message.seats and message.prompt == before.prompt
                         and message.race == before.race and message.choices == before.choices)
-        return isinstance(message, (p.Over, p.Presence))
+        return isinstance(message, (p.Over, p.Presence)) or (
+            isinstance(message, p.Moderated) and message.what == "kicked")
 
     def _take(self, message: Any) -> None:
         if isinstance(message, p.EventMsg):
@@ -556,6 +599,8 @@ class RemoteTable:
                                   p.Announcement)):
             for line in notice_lines(message, self._specs):
                 self._note(line, level=Verbosity.BRIEF)
+            if isinstance(message, p.Moderated) and message.what == "kicked":
+                self.kicked = True  # after its line: the client says it, then leaves
         elif isinstance(message, p.Chat):
             msg_id = f"online.chat.{message.channel}"
             if message.channel == "private" and message.to:
@@ -630,8 +675,13 @@ class RemoteTable:
 
     def _connection_state(self, what: str, seconds: int) -> None:
         with self._lock:
-            self._note(connection_news(what, seconds, seated=self.seat is not None),
-                       level=Verbosity.BRIEF)
+            if what == "ended":  # the client says the last line as it stops (``removed``)
+                for line in self.session.ended[:-1]:
+                    self._note(line, level=Verbosity.BRIEF)
+                self.ended = self.session.ended[-1]
+            else:
+                self._note(connection_news(what, seconds, seated=self.seat is not None),
+                           level=Verbosity.BRIEF)
             if what == "back":
                 self.quiet = True
                 self._acts += 1  # the question is asked again, whole, once it is back
@@ -731,6 +781,13 @@ class RemoteTable:
 
     def over(self) -> bool:
         return self._outcome is not None or self.info.over
+
+    def removed(self) -> bool:
+        """True once a moderator took this seat away (the player goes back to the lobby);
+        ConnectionLost with its last line once the server shut the player out (a ban)."""
+        if self.ended is not None:
+            raise ConnectionLost(self.ended)
+        return self.kicked
 
     def next_bot(self) -> int | None:
         return None  # bots play on the server

@@ -198,6 +198,12 @@ class PromptReader:
         with contextlib.suppress(RuntimeError):  # the loop has just closed
             loop.call_soon_threadsafe(loop.call_later, self.WAKE_DELAY, self._stop)
 
+    def take_typed(self) -> str:
+        """What was typed when news ended the last prompt, no longer offered at the next
+        (the question it was for is gone)."""
+        kept, self._kept = self._kept, ""
+        return kept
+
     def unwake(self) -> None:
         """Forget a wake, and actions waiting for the next prompt, asked while no prompt
         showed: what they were for is done."""
