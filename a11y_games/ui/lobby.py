@@ -883,6 +883,11 @@ class Lobby:
         before the start."""
         info = joined.table
         spec = table.spec
+        wake = getattr(self.reader, "wake", None)
+        if wake is not None and not table.started:
+            table.on_news = lambda urgent: wake()
+        told = len(table.events)  # what comes from now on is said (a kick while the seat
+        #                           was said was lost, and the prompt never woken)
         if joined.seat is None:
             self.say(Msg("online.seat.watching", game=spec.title))
         else:
@@ -894,15 +899,21 @@ class Lobby:
             self.say(*self._who_lines(table), Msg("online.watch.hint"))
             return True
         creator = info.creator == joined.you
-        wake = getattr(self.reader, "wake", None)
-        if wake is not None:
-            table.on_news = lambda urgent: wake()
+        table.history.update(range(told))
         self.say(*self._who_lines(table),
                  Msg("online.start.ask" if creator else "online.start.waiting",
                      name=info.creator), Msg("online.wait.hint"))
-        told = len(table.events)  # arrivals, departures and chat are said from now on
-        table.history.update(range(told))
         while not table.started:
+            news = table.events[told:]
+            if news:
+                self.say(*(e.msg for e in news))
+                table.history.update(range(told, told + len(news)))
+                told += len(news)
+            if table.removed():  # kicked before the start: the lobby's menu again
+                self.session.detach()
+                self.say(Msg("online.lobby.again"))
+                return False
+            creator = table.info.creator == joined.you  # the creator left: the next starts
             seen = table.changes
             try:
                 typed = self.read(Msg("online.prompt.start" if creator
@@ -912,16 +923,6 @@ class Lobby:
             if typed is not None and not self._in_waiting_room(table, typed, seen):
                 self._leave()
                 return False
-            news = table.events[told:]
-            if news and not table.started:
-                self.say(*(e.msg for e in news))
-                table.history.update(range(told, told + len(news)))
-                told += len(news)
-            if table.removed():  # kicked before the start: the lobby's menu again
-                self.session.detach()
-                self.say(Msg("online.lobby.again"))
-                return False
-            creator = table.info.creator == joined.you  # the creator left: the next starts
         return True
 
     def _in_waiting_room(self, table: RemoteTable, typed: str, seen: int) -> bool:
