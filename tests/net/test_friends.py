@@ -53,11 +53,11 @@ def test_friends_chat_ask_help_who_and_the_settings_before_the_start(
     ana.send("say Yes, one minute.")
     bo.expect(r"^Ana dit : Yes, one minute\.$")
     wim = watching_first_table(server, tmp_path, "Wim")  # a friend who only watches
-    wim.expect(r"^1 watches: you\.$")
+    wim.expect(r"^1 spectator: you\.$")
     ana.expect(r"^Wim watches the game\.$")
     ana.send("who")
     ana.expect(r"^2 seated \(you, Bo\), 3 free\.$")
-    ana.expect(r"^1 watches: Wim\.$")
+    ana.expect(r"^1 spectator: Wim\.$")
     bo.send("reglages")
     bo.expect(r"^PNUE — Mr Dollar, 5 joueurs, robots normaux, publique, sans variante,"
               r" un robot après 2 minutes d'absence\.$")

@@ -215,7 +215,7 @@ def test_history_and_replay_at_the_game_menu(monkeypatch, capsys) -> None:
     assert "history lists your finished games; replay and a number goes over one." in lines
     assert "1 finished game, newest first:" in lines
     assert any(re.match(r"^1\. .*, Vertigo with .*; you watched\.$", t) for t in lines)
-    assert "No game 4: 1 kept." in lines
+    assert "No game 4: your history has 1." in lines
     assert "You see the public view." in lines
     assert "End of the game: back, start or quit." in lines
     assert "Replay closed." in lines
