@@ -26,6 +26,7 @@ def test_the_words_the_french_help_names_are_accepted(server: Server, tmp_path: 
     ana.expect(r"^Salon : tapez un numéro\.")
     ana.send("aide")
     ana.expect(r"^rejoindre, créer, code, regarder : comme les numéros du menu\.$")
+    ana.expect(r"^amis oui, amis non : entendre vos amis aller et venir, ou non\.$")  # in order
     ana.expect(r"^bloquer, débloquer, puis un nom ; bloqués : les noms que vous bloquez\.$")
     ana.expect(r"^parties : vos parties finies ici ; revoir et un numéro en reprend une\.$")
     ana.send("parties")  # the word the local client and a game at a server name too

@@ -213,7 +213,7 @@ def test_a_lost_connection_is_said_once_with_what_follows(server: Server,
     """Bo's client dies mid-game: Ana hears once that Bo lost the connection and when a
     bot plays for him."""
     ana = _bo_lost(server, tmp_path, 3)
-    ana.expect(r"^Bo lost the connection; a bot plays for Bo in 3 minutes unless Bo is"
+    ana.expect(r"^Bo lost the connection; a bot takes over in 3 minutes unless Bo is"
                r" back\.$")
     time.sleep(1.5)  # the table's updates that follow say nothing more
     assert sum(1 for line in ana.text().splitlines() if "Bo lost" in line) == 1
@@ -223,10 +223,10 @@ def test_a_lost_connection_is_said_once_with_what_follows(server: Server,
 def test_who_says_each_seat_s_state_in_one_sentence(server: Server, tmp_path: Path) -> None:
     """Bo's client dies, a bot holds his seat at once: `who` says it in one sentence."""
     ana = _bo_lost(server, tmp_path, 0)
-    ana.expect(r"^Bo lost the connection; a bot plays for Bo until Bo is back\.$")
+    ana.expect(r"^Bo lost the connection; a bot takes over until Bo is back\.$")
     ana.send("who")  # read once Ana is asked: the bot plays Bo's seat meanwhile
     ana.expect(r"^You are Ana\.$", timeout=40)
-    ana.expect(r"^Bo is away; a bot plays for Bo until Bo is back\.$")
+    ana.expect(r"^Bo is away; a bot takes over until Bo is back\.$")
     ana.expect(r"^\w+ is a bot\.$")
     _leave(ana)
 
