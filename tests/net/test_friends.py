@@ -90,7 +90,7 @@ def test_a_table_is_created_in_one_line_or_from_its_summary(server: Server,
     ana.send("pnue")
     ana.expect(r"^PNUE — Mr Dollar, 7 players, normal bots, public, no variant, a bot after 2"
                r" minutes away\.$")
-    ana.expect(r"^Enter creates it; or say players, bots, level, variants, private, or"
+    ana.expect(r"^Enter creates it; or type players, bots, level, variants, private, or"
                r" delay\.$")
     ana.send("players")
     ana.expect(r"How many players")
