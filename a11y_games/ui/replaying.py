@@ -196,7 +196,9 @@ class ReplayClient(Client):
         self.log_reading = None
         lines = self._said(told)
         if header:
-            lines.insert(0, self.tr.render(Msg("core.replay.at", round=self.replay.round_now(),
+            own = f"{self.replay.spec.name}.replay.at"  # the game's own word: Turn 3, or Round 3
+            at = own if self.tr.has(own) else "core.replay.at"
+            lines.insert(0, self.tr.render(Msg(at, round=self.replay.round_now(),
                                                step=self.replay.index + 1,
                                                total=len(self.replay.steps))))
         if self.replay.at_end:

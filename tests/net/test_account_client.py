@@ -6,6 +6,7 @@ out; a server that asks everyone to log in."""
 from __future__ import annotations
 
 import stat
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,6 +36,10 @@ def test_register_stay_logged_in_who_and_log_out(server: Server, tmp_path: Path)
     ana.expect(r"^A password needs at least 8 characters\.$")
     ana.send("register")
     ana.send(SECRET)
+    ana.send("another password")
+    ana.expect(r"^The 2 passwords differ\. Nothing changed\.$")  # numbers as digits
+    ana.send("register")
+    ana.send(SECRET)
     ana.expect(r"^Type it again\.$")
     ana.send(SECRET)
     ana.expect(r"^Ana is registered, and you are logged in\.$")
@@ -47,6 +52,12 @@ def test_register_stay_logged_in_who_and_log_out(server: Server, tmp_path: Path)
 
     again = Player(server.url, tmp_path / "ana", "Ana")  # the same computer
     again.expect(r"^You are logged in as Ana\.$")
+    # its runner reads no "session" jargon: the login kept on Ana's computer
+    kept_line = "Ana logged in from 127.0.0.1 (login kept on their computer)."
+    deadline = time.monotonic() + 10
+    while kept_line not in server.output and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert kept_line in server.output
     bo = Player(server.url, tmp_path / "bo", "Bo")
     bo.expect(r"^Lobby: type a number\.")
     bo.send("create vanuatu 3")

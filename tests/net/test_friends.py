@@ -53,11 +53,11 @@ def test_friends_chat_ask_help_who_and_the_settings_before_the_start(
     ana.send("say Yes, one minute.")
     bo.expect(r"^Ana dit : Yes, one minute\.$")
     wim = watching_first_table(server, tmp_path, "Wim")  # a friend who only watches
-    wim.expect(r"^1 watches: you\.$")
+    wim.expect(r"^1 spectator: you\.$")
     ana.expect(r"^Wim watches the game\.$")
     ana.send("who")
     ana.expect(r"^2 seated \(you, Bo\), 3 free\.$")
-    ana.expect(r"^1 watches: Wim\.$")
+    ana.expect(r"^1 spectator: Wim\.$")
     bo.send("reglages")
     bo.expect(r"^PNUE — Mr Dollar, 5 joueurs, robots normaux, publique, sans variante,"
               r" un robot après 2 minutes d'absence\.$")
@@ -90,7 +90,7 @@ def test_a_table_is_created_in_one_line_or_from_its_summary(server: Server,
     ana.send("pnue")
     ana.expect(r"^PNUE — Mr Dollar, 7 players, normal bots, public, no variant, a bot after 2"
                r" minutes away\.$")
-    ana.expect(r"^Enter creates it; or say players, bots, level, variants, private, or"
+    ana.expect(r"^Enter creates it; or type players, bots, level, variants, private, or"
                r" delay\.$")
     ana.send("players")
     ana.expect(r"How many players")
@@ -216,7 +216,7 @@ def test_a_lost_connection_is_said_once_with_what_follows(server: Server,
     """Bo's client dies mid-game: Ana hears once that Bo lost the connection and when a
     bot plays for him."""
     ana = _bo_lost(server, tmp_path, 3)
-    ana.expect(r"^Bo lost the connection; a bot plays for Bo in 3 minutes unless Bo is"
+    ana.expect(r"^Bo lost the connection; a bot takes over in 3 minutes unless Bo is"
                r" back\.$")
     time.sleep(1.5)  # the table's updates that follow say nothing more
     assert sum(1 for line in ana.text().splitlines() if "Bo lost" in line) == 1
@@ -226,10 +226,10 @@ def test_a_lost_connection_is_said_once_with_what_follows(server: Server,
 def test_who_says_each_seat_s_state_in_one_sentence(server: Server, tmp_path: Path) -> None:
     """Bo's client dies, a bot holds his seat at once: `who` says it in one sentence."""
     ana = _bo_lost(server, tmp_path, 0)
-    ana.expect(r"^Bo lost the connection; a bot plays for Bo until Bo is back\.$")
+    ana.expect(r"^Bo lost the connection; a bot takes over until Bo is back\.$")
     ana.send("who")  # read once Ana is asked: the bot plays Bo's seat meanwhile
     ana.expect(r"^You are Ana\.$", timeout=40)
-    ana.expect(r"^Bo is away; a bot plays for Bo until Bo is back\.$")
+    ana.expect(r"^Bo is away; a bot takes over until Bo is back\.$")
     ana.expect(r"^\w+ is a bot\.$")
     _leave(ana)
 

@@ -144,8 +144,8 @@ def test_replay_after_a_game_opens_it_and_moves_with_the_live_commands() -> None
     assert lines[0].startswith("Replay of Vertigo, ")
     assert "You are Ana." in lines
     assert replay.transcripts[0] == live  # at the end: the whole game as Ana heard it
-    assert re.search(r"Round 2, step \d+ of \d+\.", "\n".join(lines))
-    assert "Round 3, step" in "\n".join(lines)
+    assert re.search(r"Turn 2, step \d+ of \d+\.", "\n".join(lines))  # Vertigo's own word
+    assert "Turn 3, step" in "\n".join(lines)
     assert "End of the game: back, start or quit." in lines
     assert "Not in a replay: load. Type help." in lines
     assert "Not in a replay: undo. Type help." in lines
@@ -161,6 +161,18 @@ def test_a_replay_in_french_and_its_help() -> None:
     assert "suivant, ou Entrée : ce que vous avez appris ensuite." in lines
     assert "Fin de la partie : retour, début ou quitter." in lines
     assert lines[-1] == "Revue fermée."
+    assert any(re.match(r"^Manche 1, étape \d+ sur \d+\.$", t) for t in lines)  # Utopia's
+
+
+def test_a_replay_names_the_rounds_as_the_game_does() -> None:
+    """Vanuatu's French lines say "Tour 2 sur 8": its replay says "Tour 2", not "Manche 2";
+    the help names the words that go there."""
+    play_game("vanuatu", 3, 4)
+    _, lines = replay_lines(1, "aide\ntour 2\ntour suivant\nquitter\n", lang="fr")
+    assert "tour suivant ; tour 3 ou manche 3 : y aller." in lines
+    assert any(re.match(r"^Tour 2, étape \d+ sur \d+\.$", t) for t in lines)
+    assert any(re.match(r"^Tour 3, étape \d+ sur \d+\.$", t) for t in lines)
+    assert not [t for t in lines if t.startswith("Manche")]
 
 
 def test_a_hot_seat_game_asks_whose_seat_and_shows_no_other_seat_secret() -> None:
@@ -215,7 +227,7 @@ def test_history_and_replay_at_the_game_menu(monkeypatch, capsys) -> None:
     assert "history lists your finished games; replay and a number goes over one." in lines
     assert "1 finished game, newest first:" in lines
     assert any(re.match(r"^1\. .*, Vertigo with .*; you watched\.$", t) for t in lines)
-    assert "No game 4: 1 kept." in lines
+    assert "No game 4: your history has 1." in lines
     assert "You see the public view." in lines
     assert "End of the game: back, start or quit." in lines
     assert "Replay closed." in lines

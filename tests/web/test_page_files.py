@@ -29,6 +29,9 @@ def test_the_page_speaks_the_browsers_language_with_a_strict_policy(server: Serv
     assert status == 200
     assert '<html lang="fr">' in page
     assert "Journal de la partie" in page and "Envoyer" in page
+    # the page's own lines, as a French listener understands them the first time
+    assert "navigateur (coupée quand un lecteur" in page
+    assert "Vous avez quitté le serveur. Appuyez sur Entrée" in page
     policy = headers["content-security-policy"]
     assert "script-src 'self'" in policy and "unsafe-inline" not in policy
     assert "default-src 'none'" in policy and "connect-src 'self'" in policy
