@@ -134,19 +134,7 @@ def test_moderators_act_and_the_person_concerned_hears_why(tmp_path: Path) -> No
 
 
 def test_the_record_lists_every_action_with_who_when_and_why(tmp_path: Path) -> None:
-    server = Server(tmp_path / "db", tmp_path / "home", "--admin", "Root")
-    server.data.mkdir(parents=True)
-    from a11y_games.net.accounts import Accounts
-    from a11y_games.net.storage import SqliteStorage
-
-    storage = SqliteStorage(server.data / "tables.sqlite3")
-
-    async def register() -> None:
-        await Accounts(storage).register("Root", PASSWORD)
-
-    asyncio.run(register())
-    storage.close()
-    server.start()
+    server = _admin_server(tmp_path)
     try:
         root = Player(server.url, tmp_path / "root", "Root")
         root.expect(r"^Type the password of Root")
