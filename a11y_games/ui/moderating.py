@@ -25,6 +25,10 @@ WORDS = {"kick": ("kick", "expulser"), "mute": ("mute", "silence"),
          "unmute": ("unmute", "parole"), "ban": ("ban", "bannir"),
          "unban": ("unban", "gracier"), "announce": ("announce", "annoncer"),
          "motd": ("motd", "message"), "role": ("role",), "modlog": ("modlog", "journal")}
+ROLE_WORDS = {"moderator": ("moderator", "moderateur", "moderatrice"),
+              "admin": ("admin", "administrateur", "administratrice"),
+              "player": ("player", "joueur", "joueuse")}
+"""The roles as an admin types them, in either language (the server knows the first)."""
 TIMED = {"mute": 1, "ban": 24 * 60}
 """Minutes in the unit each timed action is typed in (mute: minutes; ban: days)."""
 
@@ -71,7 +75,11 @@ class Moderating:
             return p.Moderate(action=word, name=name, minutes=amount * TIMED[word],
                               reason=" ".join(rest[1:]))
         if word == "role":
-            return p.Moderate(action="role", name=name, text=fold(rest[0])) if rest else None
+            if not rest:
+                return None
+            typed = fold(rest[0])
+            role = next((r for r, names in ROLE_WORDS.items() if typed in names), typed)
+            return p.Moderate(action="role", name=name, text=role)
         if word == "kick" and not rest:
             return None
         return p.Moderate(action=word, name=name, reason=" ".join(rest))  # type: ignore[arg-type]

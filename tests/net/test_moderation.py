@@ -375,3 +375,30 @@ def test_a_player_banned_while_away_hears_it_when_the_client_reconnects(
         assert "Traceback" not in eve.text()
     finally:
         server.kill()
+
+
+def test_a_french_admin_gives_roles_in_french(tmp_path: Path) -> None:
+    """The French help names the roles in French (modérateur, administrateur, joueur):
+    typed so, with or without accents, in the feminine too, they give the role."""
+    from tests.net.test_account_client import _registered
+
+    server = _admin_server(tmp_path)
+    try:
+        root = Player(server.url, tmp_path / "root", "Root", "fr")
+        root.expect(r"^Tapez le mot de passe de Root")
+        root.send(PASSWORD)
+        root.expect(r"^Salon : tapez un numéro\.")
+        mia = _registered(server, tmp_path / "mia", "Mia", "fr")
+        root.send("rôle Mia modératrice")
+        root.expect(r"^Fait\.$")
+        mia.expect(r"^Root a fait de vous un modérateur de ce serveur\.$")
+        root.send("role Mia joueur")
+        root.expect(r"^Fait\.$")
+        mia.expect(r"^Root a fait de vous un joueur de ce serveur\.$")
+        root.send("rôle Mia chef")
+        root.expect(r"^Aucun compte nommé Mia, ou pas de tel rôle : modérateur,"
+                    r" administrateur ou joueur\.$")
+        for player in (root, mia):
+            player.kill()
+    finally:
+        server.kill()
