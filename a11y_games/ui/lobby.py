@@ -798,7 +798,8 @@ class Lobby:
                 self.say(Msg("online.create.unknown", word=unknown))
             if asked is not None:
                 draft = self._ask_setting(draft, asked)
-            self.say(draft.summary(), Msg("online.create.enter"))
+            self.say(draft.summary(), Msg("online.create.enter_rated" if draft.ratings
+                                          else "online.create.enter"))
             answer = self.read(Msg("online.prompt.create")) or ""
             if fold(answer) in ("back", "retour", "0", *WORDS["quit"]):
                 return None

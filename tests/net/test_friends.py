@@ -90,8 +90,8 @@ def test_a_table_is_created_in_one_line_or_from_its_summary(server: Server,
     ana.send("pnue")
     ana.expect(r"^PNUE — Mr Dollar, 7 players, normal bots, public, no variant, a bot after 2"
                r" minutes away\.$")
-    ana.expect(r"^Enter creates it; or type players, bots, level, variants, private, or"
-               r" delay\.$")
+    ana.expect(r"^Enter creates it; or type players, bots, level, variants, private, delay,"
+               r" or rated\.$")  # a server with accounts keeps ratings
     ana.send("players")
     ana.expect(r"How many players")
     ana.send("6")

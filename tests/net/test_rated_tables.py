@@ -134,6 +134,8 @@ def test_a_player_creates_a_rated_table_and_hears_the_rating_move(tmp_path: Path
         ana.expect(r"^Which game")
         ana.send("vanuatu")
         ana.expect(r"^Vanuatu, \d players?, .*, public, no variant")
+        ana.expect(r"^Enter creates it; or type players, bots, level, variants, private, delay,"
+                   r" or rated\.$")  # the word that makes it rated, named where it works
         ana.send("rated 3 bots 2 level random")
         ana.expect(r"^Vanuatu, 3 players, random bots, 2 seated now, public, rated, ")
         ana.send("")
