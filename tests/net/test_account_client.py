@@ -110,12 +110,12 @@ def test_a_server_that_asks_everyone_to_log_in(tmp_path: Path) -> None:
         ana.expect(r"^Choisissez un mot de passe pour Ana : 8 caractères ou plus\.")
         ana.send(SECRET)
         ana.send(SECRET)
-        ana.expect(r"^Ana est enregistré, et vous êtes connecté\.$")
+        ana.expect(r"^Le nom Ana est enregistré, et la connexion est faite\.$")
         ana.expect(r"^Salon : tapez un numéro\.")
         ana.send("quitter")
         ana.wait()
         back = Player(server.url, tmp_path / "ana", "Ana", "fr")
-        back.expect(r"^Vous êtes connecté comme Ana\.$")
+        back.expect(r"^Connexion faite avec le compte Ana\.$")
         back.expect(r"^Salon : tapez un numéro\.")
         back.kill()
     finally:
@@ -154,7 +154,7 @@ def _registered(server: Server, home: Path, name: str, lang: str = "en") -> Play
     player.send("register" if lang == "en" else "enregistrer")
     player.send(SECRET)
     player.send(SECRET)
-    player.expect(r"registered, and you are logged in\.$|est enregistré, et vous êtes")
+    player.expect(r"registered, and you are logged in\.$|est enregistré, et la connexion est faite")
     return player
 
 
@@ -164,7 +164,7 @@ def test_friends_and_lines_kept_while_away_in_the_lobby(server: Server,
     bo = _registered(server, tmp_path / "bo", "Bo", "fr")
     ana.send("friend add Bo")
     ana.expect(r"^Bo is now your friend\.$")
-    bo.expect(r"^Ana vous a ajouté à ses amis\.$")
+    bo.expect(r"^Ana vous compte maintenant parmi ses amis\.$")
     bo.send("chuchoter Ana Une partie ?")
     bo.expect(r"^Vous dites à Ana : Une partie \?$")
     ana.expect(r"^Bo tells you: Une partie \?$")
@@ -179,7 +179,7 @@ def test_friends_and_lines_kept_while_away_in_the_lobby(server: Server,
     ana.expect(r"^1 friend, 0 online\.$")
     ana.expect(r"^Bo: offline\.$")
     back = Player(server.url, tmp_path / "bo", "Bo", "fr")
-    back.expect(r"^Vous êtes connecté comme Bo\.$")
+    back.expect(r"^Connexion faite avec le compte Bo\.$")
     back.expect(r"^2 messages pendant votre absence\.$")
     back.expect(r"^Ana vous dit : Tomorrow at 8\?$")
     back.expect(r"^Ana vous dit : Bring the rules\.$")

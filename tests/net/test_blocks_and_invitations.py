@@ -87,7 +87,7 @@ def test_an_invitation_says_how_to_join_and_accept_takes_it(tmp_path: Path) -> N
         bo = Player(server.url, tmp_path / "bo", "Bo", "fr")
         bo.expect(r"^Salon : tapez un numéro\.")
         bo.send("accepter")
-        bo.expect(r"^Personne ne vous a invité\.$")
+        bo.expect(r"^Aucune invitation pour vous\.$")
         ana.send("create vanuatu 3 code")
         ana.expect(r"you have seat 1 of 3")
         ana.send("invite Bo")
