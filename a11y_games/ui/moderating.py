@@ -92,6 +92,7 @@ class Moderating:
         self.lobby.say(Msg("online.modlog.count", count=len(records)), *(
             Msg(f"online.modlog.{r.action}", when=when_text(r.time), by=r.by,
                 target=r.target, reason=r.reason or "-",
+                role=Msg(f"online.role.{r.reason if r.reason in ROLE_WORDS else 'player'}"),
                 until=Msg("online.until.time", when=when_text(r.until)) if r.until
                 else Msg("online.until.forever"))
             for r in records))

@@ -148,7 +148,7 @@ def test_the_record_lists_every_action_with_who_when_and_why(tmp_path: Path) -> 
         root.expect(r"^Done\.$")
         root.send("modlog")
         root.expect(r"^4 actions, oldest first\.$")
-        root.expect(r": server gave Root the role admin\.$")
+        root.expect(r": server made Root an admin\.$")
         root.expect(r"^\d{4}-\d\d-\d\d \d\d:\d\d UTC: Root set the message of the day:"
                     r" Tournament at 8\.$")
         root.expect(r": Root announced: Restart soon\.$")
@@ -398,6 +398,10 @@ def test_a_french_admin_gives_roles_in_french(tmp_path: Path) -> None:
         root.send("rôle Mia chef")
         root.expect(r"^Aucun compte nommé Mia, ou pas de tel rôle : modérateur,"
                     r" administrateur ou joueur\.$")
+        root.send("journal")  # the record says the roles as words, "player" too
+        root.expect(r" : server a fait de Root un administrateur\.$")
+        root.expect(r" : Root a fait de Mia un modérateur\.$")
+        root.expect(r" : Root a fait de Mia un joueur\.$")
         for player in (root, mia):
             player.kill()
     finally:
