@@ -112,6 +112,24 @@ class PageReader:
         """No more lines will come: the next read ends the client (EOFError)."""
         self._items.put(("eof",))
 
+    def take_typed(self) -> str:
+        """The lines sent but not yet read (the table they were for is gone: a kick), no
+        longer read by the next prompt (the lobby's, where "1" would join a table)."""
+        lines: list[str] = []
+        others: list[tuple[Any, ...]] = []
+        while True:
+            try:
+                item = self._items.get_nowait()
+            except queue.Empty:
+                break
+            if item[0] == "line":
+                lines.append(item[1])
+            else:
+                others.append(item)
+        for item in others:  # the end of the page, calls: kept, in order
+            self._items.put(item)
+        return ", ".join(line.strip() for line in lines if line.strip())
+
     # --- the client's side ------------------------------------------------------------------
     def read_secret(self, prompt: str) -> str:
         """A password: the page's field hides it, keeps it out of its recall, and shows

@@ -166,3 +166,20 @@ def test_a_page_closed_as_a_flood_says_why(server: Server, browser: Callable[...
     eve.expect(r"^Trop de lignes d'un coup : les dernières n'ont pas été envoyées\."
                r" Reconnexion automatique\.$", timeout=30)
     eve.expect(r"^Salon : tapez un numéro\.", timeout=30)
+
+
+@pytest.mark.timeout(10)
+def test_lines_sent_for_a_table_taken_away_are_not_read_by_the_next_prompt() -> None:
+    """A kick at the page: the answers sent for the table and not read yet are handed back
+    (the client says them as not sent), never read by the lobby's prompt, where "1" would
+    join a table; the page's end stays the end."""
+    from a11y_games.web.player import PageReader
+
+    reader = PageReader()
+    reader.typed("1\n3")
+    reader.typed("  ")
+    reader.closed()
+    assert reader.take_typed() == "1, 3"
+    assert reader.take_typed() == ""
+    with pytest.raises(EOFError):
+        reader.read("Lobby> ")
