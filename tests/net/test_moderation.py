@@ -192,17 +192,22 @@ def _root(server: Server, tmp_path: Path) -> Player:
     return root
 
 
+def _playing(server: Server, tmp_path: Path, name: str) -> Player:
+    """A guest playing Vanuatu at 3 against 2 bots, its game begun."""
+    player = Player(server.url, tmp_path / name.lower(), name)
+    create_table(player, game="vanuatu", players=3, bots=2)
+    player.send("start")
+    player.expect(r"^Welcome to Vanuatu\.")
+    return player
+
+
 def test_a_kicked_player_is_back_in_the_lobby_by_themselves(tmp_path: Path) -> None:
     """Kicked mid-game, Eve hears by whom and why, then is in the lobby with its menu
     (no `quit` to type), and what she types there is the lobby's: she opens another
     table. Bo, kicked from a waiting room, is back at the lobby's menu too."""
     server = _admin_server(tmp_path)
     try:
-        root = _root(server, tmp_path)
-        eve = Player(server.url, tmp_path / "eve", "Eve")
-        create_table(eve, game="vanuatu", players=3, bots=2)
-        eve.send("start")
-        eve.expect(r"^Welcome to Vanuatu\.")
+        root, eve = _root(server, tmp_path), _playing(server, tmp_path, "Eve")
         root.send("kick Eve rude")
         root.expect(r"^Done\.$")
         eve.expect(r"^Root removed you from your table: rude\.$")
@@ -235,11 +240,7 @@ def test_a_banned_player_hears_until_when_and_the_client_ends(tmp_path: Path) ->
     no reconnection."""
     server = _admin_server(tmp_path)
     try:
-        root = _root(server, tmp_path)
-        eve = Player(server.url, tmp_path / "eve", "Eve")
-        create_table(eve, game="vanuatu", players=3, bots=2)
-        eve.send("start")
-        eve.expect(r"^Welcome to Vanuatu\.")
+        root, eve = _root(server, tmp_path), _playing(server, tmp_path, "Eve")
         bo = Player(server.url, tmp_path / "bo", "Bo")
         bo.expect(r"^Lobby: type a number\.")
         root.send("ban Eve 1 cheating")
