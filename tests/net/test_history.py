@@ -106,18 +106,12 @@ def test_a_guest_s_client_keeps_its_finished_games_for_history(tmp_path: Path) -
     her game, said to her ("you"); her client started again still finds it (the seat's
     token is kept on her machine). Bo, a guest on another machine, finds none."""
     from tests.net.clients import Player, Server
-    from tests.net.test_remote_play import create_table
-    from tests.net.test_remote_play import play as play_lines
+    from tests.net.test_remote_play import a_game_to_its_end
 
     server = Server(tmp_path / "db", tmp_path / "server-home").start()
     try:
         ana = Player(server.url, tmp_path / "ana", "Ana")
-        create_table(ana, game="pnue", players=3, bots=2)
-        ana.expect(r"you have seat 1 of 3")
-        ana.send("start")
-        play_lines({"Ana": (ana, "en")}, seed=3)
-        ana.send("quit")
-        ana.expect(r"^Back at the lobby\.")
+        a_game_to_its_end(ana, game="pnue", players=3, seed=3)
         ana.send("history")
         line = (r"^1\. \d{4}-\d\d-\d\d \d\d:\d\d, PNUE — Mr Dollar with you, \w+, \w+:"
                 r" (won by .+|nobody won); you (won|lost)\.$")
@@ -267,18 +261,12 @@ def test_a_player_goes_over_a_network_game_from_the_lobby(tmp_path: Path) -> Non
     the player's seat with the local replay's words (next, end, status, me), then quit
     is the lobby again."""
     from tests.net.clients import Player, Server
-    from tests.net.test_remote_play import create_table
-    from tests.net.test_remote_play import play as play_lines
+    from tests.net.test_remote_play import a_game_to_its_end
 
     server = Server(tmp_path / "db", tmp_path / "server-home").start()
     try:
         ana = Player(server.url, tmp_path / "ana", "Ana")
-        create_table(ana, game="pnue", players=5, bots=4)
-        ana.expect(r"you have seat 1 of 5")
-        ana.send("start")
-        play_lines({"Ana": (ana, "en")}, seed=4)
-        ana.send("quit")
-        ana.expect(r"^Back at the lobby\.")
+        a_game_to_its_end(ana, game="pnue", players=5, seed=4)
         ana.send("history")
         ana.expect(r"^Type replay and a number to go over one\.$")
         ana.send("replay 1")

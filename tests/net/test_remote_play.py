@@ -68,6 +68,18 @@ def join_first_table(player: Player, seat: int | None = None) -> None:
         player.seen -= 1  # the seat taken, not asked: left for the caller to expect
 
 
+def a_game_to_its_end(player: Player, *, game: str, players: int, seed: int,
+                      until: float = 150.0) -> None:
+    """``player`` creates a table of ``game`` (bots in the other seats), plays it to its
+    end (English) and is back at the lobby."""
+    create_table(player, game=game, players=players, bots=players - 1)
+    player.expect(rf"you have seat 1 of {players}")
+    player.send("start")
+    play({player.name: (player, "en")}, seed=seed, until=until)
+    player.send("quit")
+    player.expect(r"^Back at the lobby\.")
+
+
 def play(players: dict[str, tuple[Player, str]], seed: int, *, until: float = 150.0,
          stop_after: tuple[str, int] | None = None,
          until_line: tuple[str, str] | None = None) -> None:
@@ -596,12 +608,7 @@ def test_the_next_table_is_created_with_the_last_one_s_answers_on_enter(
     answers on Enter (the game, its players, bots, variants): Enter all the way makes
     the same table."""
     ana = Player(server.url, tmp_path / "ana", "Ana")
-    create_table(ana, game="pnue", players=6, bots=5)
-    ana.expect(r"you have seat 1 of 6")
-    ana.send("start")
-    play({"Ana": (ana, "en")}, seed=4)
-    ana.send("quit")
-    ana.expect(r"^Back at the lobby\.")
+    a_game_to_its_end(ana, game="pnue", players=6, seed=4)
     ana.expect(r"^Lobby>|^5\. Leave\.")
     ana.send("2")
     ana.expect(r"Enter for 1\.")  # PNUE: the first game of the list, as last time

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.net.clients import Player, Server, kill_leftovers
-from tests.net.test_remote_play import create_table, play
+from tests.net.test_remote_play import a_game_to_its_end, create_table
 
 pytestmark = pytest.mark.timeout(200)
 
@@ -34,12 +34,7 @@ def _after_a_game(server: Server, home: Path, *options: str) -> Player:
     ana = Player(server.url, home, "Ana", command=[
         "connect", server.url.removeprefix("ws://"), "--name", "Ana", "--lang", "en",
         "--speech", "off", *options])
-    create_table(ana, game="pnue", players=5, bots=4)
-    ana.expect(r"you have seat 1 of 5")
-    ana.send("start")
-    play({"Ana": (ana, "en")}, seed=4)
-    ana.send("quit")
-    ana.expect(r"^Back at the lobby\.")
+    a_game_to_its_end(ana, game="pnue", players=5, seed=4)
     return ana
 
 

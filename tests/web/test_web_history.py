@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.net.clients import Server
-from tests.net.test_remote_play import create_table, play
+from tests.net.test_remote_play import a_game_to_its_end, create_table, play
 from tests.web.browser import BrowserPlayer
 from tests.web.test_browser_play import enter
 
@@ -22,12 +22,7 @@ def test_a_guest_s_page_keeps_its_finished_games_for_history(
         server: Server, browser: Callable[..., BrowserPlayer]) -> None:
     ana = browser("Ana", "en-US")
     enter(ana, "Ana")
-    create_table(ana, game="pnue", players=5, bots=4)
-    ana.expect(r"you have seat 1 of 5")
-    ana.send("start")
-    play({"Ana": (ana, "en")}, seed=4, until=300)
-    ana.send("quit")
-    ana.expect(r"^Back at the lobby\.")
+    a_game_to_its_end(ana, game="pnue", players=5, seed=4, until=300)
     ana.send("history")
     ana.expect(r"^1 finished game, newest first:$")
     ana.expect(LINE)
