@@ -31,6 +31,17 @@ def enter(page: BrowserPlayer, name: str) -> None:
     page.send(name)
 
 
+def three_answers_in(page: BrowserPlayer) -> BrowserPlayer:
+    """Ana's page at a PNUE game at 5 (4 bots, a lost seat held at once) begun, her first
+    3 questions answered."""
+    enter(page, "Ana")
+    create_table(page, game="pnue", players=5, bots=4, delay_minutes=0)
+    page.expect(r"you have seat 1 of 5")
+    page.send("start")
+    play({"Ana": (page, "en")}, seed=4, until=60, stop_after=("Ana", 3))
+    return page
+
+
 def before_the_end(lines: list[str]) -> list[str]:
     ends = [i for i, line in enumerate(lines) if re.match(r"^(Game over|Partie terminée)", line)]
     return lines[:ends[0]] if ends else lines
@@ -246,12 +257,7 @@ def test_the_page_takes_its_seat_back_after_the_server_restarts(
         tmp_path: Path, browser: Callable[..., BrowserPlayer], server: Server) -> None:
     """The server is killed mid-game and started again on its port: the page reconnects
     by itself and takes its seat back with the token it keeps (no question asked again)."""
-    ana = browser("Ana", "en-US")
-    enter(ana, "Ana")
-    create_table(ana, game="pnue", players=5, bots=4, delay_minutes=0)
-    ana.expect(r"you have seat 1 of 5")
-    ana.send("start")
-    play({"Ana": (ana, "en")}, seed=4, until=60, stop_after=("Ana", 3))
+    ana = three_answers_in(browser("Ana", "en-US"))
     port = server.port
     server.kill()
     ana.expect(r"^Connection lost: reconnecting by itself\.", timeout=20)

@@ -17,9 +17,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.net.clients import Server
-from tests.net.test_remote_play import create_table, play
+from tests.net.test_remote_play import play
 from tests.web.browser import BrowserPlayer
-from tests.web.test_browser_play import enter
+from tests.web.test_browser_play import three_answers_in
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -121,12 +121,7 @@ def test_a_failed_worker_sends_its_pages_back_to_their_seats(
     """The worker running a page's player is killed mid-game: the page reconnects by
     itself, a new worker takes its seat back with the token the page keeps, and the game
     goes on (no question asked again)."""
-    ana = browser("Ana", "en-US")
-    enter(ana, "Ana")
-    create_table(ana, game="pnue", players=5, bots=4, delay_minutes=0)
-    ana.expect(r"you have seat 1 of 5")
-    ana.send("start")
-    play({"Ana": (ana, "en")}, seed=4, until=60, stop_after=("Ana", 3))
+    ana = three_answers_in(browser("Ana", "en-US"))
     (worker,) = workers_of(server)
     os.kill(worker, signal.SIGKILL)
     ana.expect(r"^Connection lost: reconnecting by itself\.", timeout=20)
