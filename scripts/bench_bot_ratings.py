@@ -22,40 +22,29 @@ stores the ratings in ``a11y_games/ratings/bots.json``, which the wheel ships.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import itertools
 import json
-import random
 import statistics
 import sys
 import time
 from collections import defaultdict
+from pathlib import Path
 
 from a11y_games.engine.match import Match, SeatSpec
 from a11y_games.engine.simulate import play_out
-from a11y_games.engine.spec import Bot, GameSpec
 from a11y_games.games import get_spec
 from a11y_games.ratings.bots import BOT_RATINGS, LEVELS
 from a11y_games.ratings.model import Rating, new_rating, rate
 from a11y_games.ratings.placing import placing
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import strength as strong_bench
 
 ITERATIONS = {"pnue": 40, "vertigo": 10, "utopia": 8, "vanuatu": 10}
 """The strong bots' iteration budget by game (docs/benchmarks/strong.md)."""
 
 GAMES = ("pnue", "vertigo", "utopia", "vanuatu")
 SEATINGS = list(itertools.permutations(LEVELS))
-
-
-def on_budget(spec: GameSpec, iterations: int) -> GameSpec:
-    """The game with its strong level searching ``iterations`` times a decision."""
-    strong = spec.bots["strong"]
-
-    def make(seat: int, rng: random.Random) -> Bot:
-        bot = strong(seat, rng)
-        bot.iterations = iterations  # type: ignore[attr-defined]
-        return bot
-
-    return dataclasses.replace(spec, bots={**spec.bots, "strong": make})
 
 
 def levels_for(game: str, n: int) -> list[str]:
@@ -81,7 +70,7 @@ def rate_levels(ratings: dict[str, Rating], levels: list[str],
 
 def measure(game: str, games: int, seed: int, iterations: int) -> dict[str, object]:
     """Play ``games`` games of ``game`` and rate the levels; the figures for the report."""
-    spec = on_budget(get_spec(game), iterations)
+    spec = strong_bench._spec(get_spec(game), iterations)
     ratings = {level: new_rating() for level in LEVELS}
     places: dict[str, list[int]] = defaultdict(list)
     start = time.perf_counter()

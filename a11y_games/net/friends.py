@@ -94,11 +94,15 @@ class Friendships:
 
     def friend_list(self, someone: Someone, req: int | None) -> p.FriendList:
         store = self._store(someone)
+        online: dict[str, Someone] = {}  # each account's first connection, people read once
+        for other in self.people.named():
+            if other.account:
+                online.setdefault(account_key(other.account), other)  # type: ignore[arg-type]
         friends = []
         for name in store.friends(someone.account):
-            online = self._online(name)
-            if online:
-                seen = where(online[0])  # type: ignore[arg-type]
+            there = online.get(account_key(name))
+            if there is not None:
+                seen = where(there)  # type: ignore[arg-type]
                 friends.append(p.FriendInfo(name=name, online=True, where=seen.where,
                                             game=seen.game))
             else:

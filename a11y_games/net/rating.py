@@ -28,6 +28,7 @@ from a11y_games.ratings import (
     rate_game,
     top_lines,
 )
+from a11y_games.ratings.book import TOP_LENGTH
 
 __all__ = ["TableRatings"]
 
@@ -81,12 +82,13 @@ class TableRatings:
         if not request.game:
             raise Refused(Msg("net.error.ratings_game"))
         game = self.spec_named(request.game)
-        if request.what == "top":
-            mine = book.entry(game, account) if account else None
-            return p.Answer(lines=top_lines(game, book.top(game), book.rated_count(game),
-                                            account or None, mine), req=request.req)
-        if not account:
+        top = request.what == "top"
+        if not top and not account:
             raise Refused(Msg("net.error.ratings_guest"))
-        return p.Answer(lines=game_lines(game, book.entry(game, account),
-                                         book.rated_count(game), bot_ratings(game)),
+        ranked = book.ranked(game)  # one read: the list, the player's line and the count
+        mine = next((e for e in ranked if e.account == account), None) if account else None
+        if top:
+            return p.Answer(lines=top_lines(game, ranked[:TOP_LENGTH], len(ranked),
+                                            account or None, mine), req=request.req)
+        return p.Answer(lines=game_lines(game, mine, len(ranked), bot_ratings(game)),
                         req=request.req)

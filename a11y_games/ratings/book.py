@@ -19,7 +19,10 @@ from a11y_games.ratings.model import Rating, new_rating, rate
 from a11y_games.ratings.placing import Placing
 from a11y_games.ratings.records import Change, Entry, Standing
 
-__all__ = ["BotSeat", "RatingBook", "Seat", "create_rating_tables", "rate_game"]
+__all__ = ["TOP_LENGTH", "BotSeat", "RatingBook", "Seat", "create_rating_tables", "rate_game"]
+
+TOP_LENGTH = 20
+"""Lines ``top GAME`` says."""
 
 TABLES = (
     """CREATE TABLE IF NOT EXISTS ratings (
@@ -93,15 +96,16 @@ class RatingBook:
         row = self.db.execute("SELECT COUNT(*) FROM ratings WHERE game=?", (game,)).fetchone()
         return int(row[0])
 
-    def top(self, game: str, limit: int = 20) -> list[Entry]:
+    def top(self, game: str, limit: int = TOP_LENGTH) -> list[Entry]:
         """The first ``limit`` accounts of ``game``, best first; equal figures share a place."""
-        return self._ranked(game)[:limit]
+        return self.ranked(game)[:limit]
 
     def entry(self, game: str, account: str) -> Entry | None:
         """``account``'s line in ``game``'s list, or None if never rated there."""
-        return next((e for e in self._ranked(game) if e.account == account), None)
+        return next((e for e in self.ranked(game) if e.account == account), None)
 
-    def _ranked(self, game: str) -> list[Entry]:
+    def ranked(self, game: str) -> list[Entry]:
+        """Every account rated in ``game``, best first; equal figures share a place."""
         rows = self.db.execute(
             "SELECT account, mu, sigma, games FROM ratings WHERE game=? "
             "ORDER BY mu - 3 * sigma DESC, games DESC, account", (game,)).fetchall()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -105,6 +106,18 @@ class FileLogins:
             _write_logins(data)
 
 
+@contextlib.contextmanager
+def refusal_said(lobby: Lobby) -> Iterator[None]:
+    """A lobby command's requests: one refused, its reason said; the connection lost
+    meanwhile, that it was not done."""
+    try:
+        yield
+    except RequestRefused as error:
+        lobby.say(error.msg)
+    except ConnectionLost:
+        lobby.say(Msg("online.lobby.not_done"))
+
+
 class Signing:
     """The account dialogue of a lobby; ``logins`` keeps the session (None: kept in
     memory only, for this connection's reconnections)."""
@@ -121,7 +134,7 @@ class Signing:
 
     def command(self, word: str, rest: list[str]) -> None:
         """A lobby command of :data:`WORDS` (its words after it in ``rest``)."""
-        try:
+        with refusal_said(self.lobby):
             if word == "who":
                 self.lobby.say_who()
             elif word == "register":
@@ -132,15 +145,11 @@ class Signing:
                 self.logout()
             else:
                 self.change_password()
-        except RequestRefused as error:
-            self.lobby.say(error.msg)
-        except ConnectionLost:
-            self.lobby.say(Msg("online.lobby.not_done"))
 
     def friends(self, listing: bool, words: list[str]) -> None:
         """``friends`` (the list), ``friends on|off`` (hear them come and go or not),
         ``friend add|remove NAME`` (``friend NAME``: add)."""
-        try:
+        with refusal_said(self.lobby):
             if listing and words and fold(words[0]) in ON + OFF:
                 on = fold(words[0]) in ON
                 self.session.request(p.Announce(on=on))
@@ -159,15 +168,11 @@ class Signing:
                 self.session.request(p.Friend(name=name, remove=remove))
                 self.lobby.say(Msg("online.friends.removed" if remove
                                    else "online.friends.added", name=name))
-        except RequestRefused as error:
-            self.lobby.say(error.msg)
-        except ConnectionLost:
-            self.lobby.say(Msg("online.lobby.not_done"))
 
     def blocks(self, listing: bool, remove: bool, words: list[str]) -> None:
         """``blocks`` (the list), ``block NAME``, ``unblock NAME``."""
         name = " ".join(words).strip()
-        try:
+        with refusal_said(self.lobby):
             if listing:
                 names = self.session.request(p.Blocks()).names
                 self.lobby.say(Msg("online.blocks.list", count=len(names), names=names)
@@ -178,10 +183,6 @@ class Signing:
                 self.session.request(p.Block(name=name, remove=remove))
                 self.lobby.say(Msg("online.blocks.removed" if remove
                                    else "online.blocks.added", name=name))
-        except RequestRefused as error:
-            self.lobby.say(error.msg)
-        except ConnectionLost:
-            self.lobby.say(Msg("online.lobby.not_done"))
 
     def _say_friends(self) -> None:
         answer = self.session.request(p.Friends())

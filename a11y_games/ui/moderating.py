@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from a11y_games.engine import Msg
 from a11y_games.engine.words import fold, number
 from a11y_games.net import protocol as p
-from a11y_games.ui.remote import ConnectionLost, RequestRefused
+from a11y_games.ui.account import refusal_said
 
 if TYPE_CHECKING:
     from a11y_games.ui.lobby import Lobby
@@ -45,7 +45,7 @@ class Moderating:
         self.lobby = lobby
 
     def command(self, word: str, words: list[str]) -> None:
-        try:
+        with refusal_said(self.lobby):
             if word == "modlog":
                 self._log()
                 return
@@ -55,10 +55,6 @@ class Moderating:
                 return
             self.lobby.session.request(request)
             self.lobby.say(Msg("online.moderate.done"))
-        except RequestRefused as error:
-            self.lobby.say(error.msg)
-        except ConnectionLost:
-            self.lobby.say(Msg("online.lobby.not_done"))
 
     @staticmethod
     def _request(word: str, words: list[str]) -> p.Moderate | None:
