@@ -89,9 +89,7 @@ def notice_lines(message: Any, specs: dict[str, GameSpec] | None = None) -> list
     if isinstance(message, p.Announcement):
         return [Msg("online.announcement", by=message.by, text=message.text)]
     if isinstance(message, p.Moderated):
-        from a11y_games.ui.moderating import when_text
-
-        until = Msg("online.until.time", when=when_text(message.until)) if message.until \
+        until = Msg("online.until.time", when=_when(message.until)) if message.until \
             else Msg("online.until.forever")
         return [Msg(f"online.moderated.{message.what}", by=message.by,
                     reason=message.reason or "-", until=until,
