@@ -415,7 +415,7 @@ class Lobby:
                 return None
             try:
                 joined = self._create(typed[1:]) if word == "create" else \
-                    self._accept() if word == "accept" else getattr(self, f"_{word}")()
+                    getattr(self, f"_{word}")()
             except (RequestRefused, ConnectionLost) as error:
                 self._not_done(error)
                 continue
