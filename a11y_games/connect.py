@@ -128,7 +128,8 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
     while True:
         uri = server_uri(args.address, tls=args.tls)
         session = Session(uri, name=prefs.name, lang=lang)
-        session.login_token = FileLogins(uri).remembered() or ""  # logged in by itself
+        logins = FileLogins(uri)
+        session.login_token = logins.remembered() or ""  # logged in by itself
         try:
             session.start()
             break
@@ -192,7 +193,7 @@ def _connect(args: Any, lang: str, tr: Translator, writer: Writer, voice: Voice,
         return play_at_server(session, reader=reader, writer=writer, tr=tr, specs=specs,
                               prefs=prefs, seats=FileSeats(uri), make_client=make_client,
                               make_replay=make_replay, keep_name=keep_name,
-                              logins=FileLogins(uri))
+                              logins=logins)
     except ConnectionLost as error:
         writer.line(tr.render(error.msg))
         return 1

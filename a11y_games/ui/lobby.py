@@ -138,7 +138,11 @@ def _finished_key(uri: str) -> str:
 def finished_tokens(uri: str) -> list[str]:
     """The tokens of the seats this machine held at ``uri`` in finished games, newest
     first: the server finds their games for ``history``."""
-    kept = _read_seats().get(_finished_key(uri))
+    return _finished_in(_read_seats(), uri)
+
+
+def _finished_in(data: dict[str, Any], uri: str) -> list[str]:
+    kept = data.get(_finished_key(uri))
     return [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
 
 
@@ -151,7 +155,7 @@ def keep_watched(uri: str, token: str) -> None:
     """A game watched at ``uri``: its watch token kept with the finished games' tokens
     (the server lists it in ``history`` once over)."""
     data = _read_seats()
-    data[_finished_key(uri)] = kept_tokens(token, finished_tokens(uri), p.HISTORY_TOKENS)
+    data[_finished_key(uri)] = kept_tokens(token, _finished_in(data, uri), p.HISTORY_TOKENS)
     _write_seats(data)
 
 
@@ -161,7 +165,7 @@ def finish_seat(uri: str) -> None:
     data = _read_seats()
     held = data.pop(uri, None)
     if isinstance(held, dict) and isinstance(held.get("token"), str):
-        data[_finished_key(uri)] = kept_tokens(held["token"], finished_tokens(uri),
+        data[_finished_key(uri)] = kept_tokens(held["token"], _finished_in(data, uri),
                                                p.HISTORY_TOKENS)
     _write_seats(data)
 
@@ -411,7 +415,7 @@ class Lobby:
                 return None
             try:
                 joined = self._create(typed[1:]) if word == "create" else \
-                    self._accept() if word == "accept" else getattr(self, f"_{word}")()
+                    getattr(self, f"_{word}")()
             except (RequestRefused, ConnectionLost) as error:
                 self._not_done(error)
                 continue

@@ -72,10 +72,13 @@ def connection_news(what: str, seconds: int, *, seated: bool) -> Msg:
     return Msg("online.reconnected" if seated else "online.lobby.back")
 
 
+_NOTICES = (p.Notice, p.Letters, p.Invitation, p.Moderated, p.Announcement)
+"""The messages that are no table's, private lines aside (said by :func:`notice_lines`)."""
+
+
 def _for_anywhere(message: Any) -> bool:
     """A message that is no table's: said wherever its player is."""
-    return isinstance(message, (p.Notice, p.Letters, p.Invitation, p.Moderated,
-                                p.Announcement)) or (
+    return isinstance(message, _NOTICES) or (
         isinstance(message, p.Chat) and message.channel == "private")
 
 
@@ -86,9 +89,7 @@ def notice_lines(message: Any, specs: dict[str, GameSpec] | None = None) -> list
     if isinstance(message, p.Announcement):
         return [Msg("online.announcement", by=message.by, text=message.text)]
     if isinstance(message, p.Moderated):
-        from a11y_games.ui.moderating import when_text
-
-        until = Msg("online.until.time", when=when_text(message.until)) if message.until \
+        until = Msg("online.until.time", when=_when(message.until)) if message.until \
             else Msg("online.until.forever")
         return [Msg(f"online.moderated.{message.what}", by=message.by,
                     reason=message.reason or "-", until=until,
@@ -595,8 +596,7 @@ class RemoteTable:
             if own:
                 return  # this seat's (or spectator's) own comings and goings are said apart
             self._note(self._presence_line(message), level=Verbosity.BRIEF)
-        elif isinstance(message, (p.Notice, p.Letters, p.Invitation, p.Moderated,
-                                  p.Announcement)):
+        elif isinstance(message, _NOTICES):
             for line in notice_lines(message, self._specs):
                 self._note(line, level=Verbosity.BRIEF)
             if isinstance(message, p.Moderated) and message.what == "kicked":
