@@ -582,11 +582,10 @@ class SqliteStorage:
         return self._db.execute("SELECT 1 FROM blocks WHERE account = ? AND blocked = ?",
                                 (account_key(by), account_key(name))).fetchone() is not None
 
-    def keep_letter(self, recipient: str, sender: str, text: str) -> int:
-        """A message for an absent account; returns how many now wait for it."""
+    def keep_letter(self, recipient: str, sender: str, text: str) -> None:
+        """A message for an absent account (:meth:`letters_waiting` counts them)."""
         self._write("INSERT INTO letters (recipient, sender, text, time) VALUES (?, ?, ?, ?)",
                     (account_key(recipient), sender, text, time.time()))
-        return self.letters_waiting(recipient)
 
     def letters_waiting(self, recipient: str) -> int:
         return int(self._db.execute("SELECT count(*) FROM letters WHERE recipient = ?",
