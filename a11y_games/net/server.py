@@ -39,7 +39,7 @@ from a11y_games.net.accounts import Accounts
 from a11y_games.net.friends import Friendships
 from a11y_games.net.limits import Doorman, Limits, Warden, page_of
 from a11y_games.net.lobby import Lobby
-from a11y_games.net.members import Refused, same_name
+from a11y_games.net.members import Refused
 from a11y_games.net.memory import quiet_collections, tidy
 from a11y_games.net.moderation import Moderation
 from a11y_games.net.outbox import Outbox
@@ -255,9 +255,7 @@ class Connection(Outbox):
     def _at_table_with(self, name: str) -> bool:
         """True if someone named ``name`` is at this connection's table (a tell stays
         the table's: a spectator still cannot write to a player during a game)."""
-        table = self.table
-        return table is not None and any(same_name(m.name, name.strip())
-                                         for m in table.members())
+        return self.table is not None and self.table.member_named(name) is not None
 
     # --- the limits (net/limits.py) -----------------------------------------------------------
     def _table_page(self, request: p.ListTables) -> p.TableList:

@@ -129,6 +129,11 @@ class Table:
     def members(self) -> list[Member]:
         return [s.member for s in self.seats if s.member is not None] + self.spectators
 
+    def member_named(self, name: str) -> Member | None:
+        """The member connected here as ``name`` (case and outer blanks ignored), if any."""
+        name = name.strip()
+        return next((m for m in self.members() if same_name(m.name, name)), None)
+
     def _seat_name(self, seat: Seat) -> str | Msg:
         record = seat.record
         if record.kind == "human":
@@ -879,7 +884,7 @@ class Table:
         line = clean_text(text, CHAT_LENGTH)
         if not line:
             raise Refused(Msg("net.error.empty"))
-        target = next((m for m in self.members() if same_name(m.name, to.strip())), None)
+        target = self.member_named(to)
         if target is None or target is member:
             raise Refused(Msg("net.error.nobody", name=clean_text(to, NAME_LENGTH)))
         if member in self.spectators and self.running and target not in self.spectators:
