@@ -450,11 +450,12 @@ class Table:
             return
         self._build_match(log)
         if self.match is not None and self.match.state.pending() is None:
-            self.record.over = True
-            self._save()
-            self._keep_finished()
-            self.on_over(self)  # over before the server stopped: rated now (once)
-            return
+            if not self.record.over:  # over before the server stopped: kept, rated now
+                self.record.over = True
+                self._save()
+                self._keep_finished()
+                self.on_over(self)
+            return  # (a finished table a token brought back: kept and rated already)
         for s in self.seats:
             if s.record.kind == "human":
                 self._wait_for(s)
