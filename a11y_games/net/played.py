@@ -36,8 +36,8 @@ from a11y_games.net.table import Table
 from a11y_games.ratings.placing import places
 
 __all__ = ["REPLAYS_AT_ONCE", "REPLAYS_WAITING", "Replays", "SeatReplay", "build_replay",
-           "history_page", "replay_wanted", "summaries", "summary_of",
-           "unsummed"]
+           "history_page", "played_by", "replay_wanted", "summaries",
+           "summary_of", "unsummed"]
 
 REPLAY_STEPS = 400
 """Steps in one page of a replay at most (the frame's bytes bound it first: a step is a
@@ -121,22 +121,24 @@ def _game(played: Played, storage: Storage, specs: Mapping[str, GameSpec],
                         seats=list(played.seats), table=played.table_id)
 
 
-def _window(storage: Storage, account: str, tokens: list[str], start: int,
-            limits: Limits) -> tuple[list[Played], list[Played]]:
-    """Every game of the asker (played or watched), and those a page from ``start`` may
-    hold."""
-    hashes = [hash_token(t) for t in tokens[:p.HISTORY_TOKENS] if t]
-    everything = storage.played(account, hashes)
+def played_by(storage: Storage, account: str, tokens: list[str]) -> list[Played]:
+    """Every game of the asker (played or watched): ``account``'s, and those of the
+    ``tokens`` it kept (at most :data:`~a11y_games.net.protocol.HISTORY_TOKENS`)."""
+    return storage.played(account, [hash_token(t) for t in tokens[:p.HISTORY_TOKENS] if t])
+
+
+def _window(everything: list[Played], start: int, limits: Limits) -> list[Played]:
+    """Those of the asker's games a page from ``start`` may hold."""
     start = max(start, 0)
-    return everything, everything[start:start + limits.page]
+    return everything[start:start + limits.page]
 
 
-def unsummed(storage: Storage, account: str, tokens: list[str], start: int,
+def unsummed(storage: Storage, everything: list[Played], start: int,
              limits: Limits) -> dict[str, Loaded]:
-    """The games of a page of ``history`` over before the history, whose line is not
-    computed yet, as stored (read on the server's loop)."""
+    """The games of a page of ``history`` (from :func:`played_by`) over before the
+    history, whose line is not computed yet, as stored (read on the server's loop)."""
     return {g.table_id: storage.table(g.table_id)
-            for g in _window(storage, account, tokens, start, limits)[1] if g.summary is None}
+            for g in _window(everything, start, limits) if g.summary is None}
 
 
 def summaries(loaded: Mapping[str, Loaded],
@@ -148,11 +150,15 @@ def summaries(loaded: Mapping[str, Loaded],
 def history_page(storage: Storage, specs: Mapping[str, GameSpec], account: str,
                  tokens: list[str], start: int, limits: Limits,
                  req: int | None = None,
-                 computed: Mapping[str, str | None] | None = None) -> p.HistoryList:
+                 computed: Mapping[str, str | None] | None = None,
+                 everything: list[Played] | None = None) -> p.HistoryList:
     """A page of the games ``account`` (a guest: "") or the seats of ``tokens`` played
     or watched here, newest first, within a frame. ``computed``: the lines of games over
-    before the history (:func:`summaries`); others missing are computed here."""
-    everything, window = _window(storage, account, tokens, start, limits)
+    before the history (:func:`summaries`); others missing are computed here.
+    ``everything``: those games as :func:`played_by` read them (None: read here)."""
+    if everything is None:
+        everything = played_by(storage, account, tokens)
+    window = _window(everything, start, limits)
     start = max(start, 0)
     games = [(n, g) for n, g in enumerate(_game(played, storage, specs, computed or {})
                                           for played in window)
@@ -235,8 +241,8 @@ def replay_wanted(storage: Storage, account: str, tokens: list[str],
     """Game ``table_id`` as stored, and the seat the asker held there (its account, or a
     token it kept; None: a game it watched, the public view); Refused if it held no seat
     and watched nothing there. Reads the storage: on the server's loop."""
-    hashes = [hash_token(t) for t in tokens[:p.HISTORY_TOKENS] if t]
-    held = next((g for g in storage.played(account, hashes) if g.table_id == table_id), None)
+    held = next((g for g in played_by(storage, account, tokens) if g.table_id == table_id),
+                None)
     if held is None:
         raise Refused(Msg("net.error.no_game"))
     return storage.table(table_id), held.seats[0] if held.seats else None
@@ -327,14 +333,14 @@ class Replays:
     async def _answer_of(self, asker: Asker, message: Wanted) -> p.ServerMessage:
         if isinstance(message, p.History):
             limits = self.limits()
-            missing = unsummed(self.storage, asker.account, message.tokens, message.start,
-                               limits)
+            everything = played_by(self.storage, asker.account, message.tokens)
+            missing = unsummed(self.storage, everything, message.start, limits)
             computed: dict[str, str | None] = {}
             if missing:  # games over before the history: their logs played again, once
                 async with self.slots:
                     computed = await asyncio.to_thread(summaries, missing, self.specs)
             return history_page(self.storage, self.specs, asker.account, message.tokens,
-                                message.start, limits, message.req, computed)
+                                message.start, limits, message.req, computed, everything)
         if isinstance(message, p.ReplayAsk):
             replay = asker.replay
             if replay is None:

@@ -39,11 +39,12 @@ from a11y_games.net.accounts import Accounts
 from a11y_games.net.friends import Friendships
 from a11y_games.net.limits import Doorman, Limits, Warden, page_of
 from a11y_games.net.lobby import Lobby
-from a11y_games.net.members import Refused, same_name
+from a11y_games.net.members import Refused
 from a11y_games.net.memory import quiet_collections, tidy
 from a11y_games.net.moderation import Moderation
 from a11y_games.net.outbox import Outbox
 from a11y_games.net.people import People
+from a11y_games.net.played import Replays, SeatReplay
 from a11y_games.net.proxies import FORWARDED_FOR, TrustedProxies
 from a11y_games.net.rating import TableRatings
 from a11y_games.net.signin import SignIn, _Closed
@@ -93,8 +94,8 @@ class Connection(Outbox):
         self.held: Msg | None = None
         """Why it has no name though it said hello (net/signin.py)."""
         self.table: Table | None = None
-        self.replay: Any = None
-        """The finished game this person goes over (``net.played.SeatReplay``), if any."""
+        self.replay: SeatReplay | None = None
+        """The finished game this person goes over, if any."""
         self.replay_asked: asyncio.Task[None] | None = None
         """Its last replay request (``net.played.Replays``): the next is answered after."""
         self.replays_waiting = 0
@@ -254,9 +255,7 @@ class Connection(Outbox):
     def _at_table_with(self, name: str) -> bool:
         """True if someone named ``name`` is at this connection's table (a tell stays
         the table's: a spectator still cannot write to a player during a game)."""
-        table = self.table
-        return table is not None and any(same_name(m.name, name.strip())
-                                         for m in table.members())
+        return self.table is not None and self.table.member_named(name) is not None
 
     # --- the limits (net/limits.py) -----------------------------------------------------------
     def _table_page(self, request: p.ListTables) -> p.TableList:
@@ -375,8 +374,6 @@ class TableServer:
             RatingBook(connection) if signin.accounts.on and connection is not None else None,
             lambda game: self.lobby.spec_named(game).name)
         self.lobby.on_over = self.ratings.over
-        from a11y_games.net.played import Replays
-
         self.replays = Replays(storage, specs, lambda: self.warden.limits)
         self.connections = 0
         self.gateway: Any = None

@@ -317,9 +317,10 @@ class SqliteStorage:
             self._db.close()
             raise
 
-    def _write(self, sql: str, values: tuple[object, ...]) -> None:
+    def _write(self, sql: str, values: tuple[object, ...]) -> int:
+        """One statement, committed; returns the rows it changed. StorageError if refused."""
         try:
-            self._db.execute(sql, values)
+            return self._db.execute(sql, values).rowcount
         except (sqlite3.Error, OSError) as error:
             raise StorageError(str(error)) from error
 
@@ -488,12 +489,8 @@ class SqliteStorage:
 
     def set_role(self, name: str, role: str) -> bool:
         """``name``'s role ("" a player, "moderator", "admin"); False if no such account."""
-        try:
-            done = self._db.execute("UPDATE accounts SET role = ? WHERE key = ?",
-                                    (role, account_key(name)))
-        except (sqlite3.Error, OSError) as error:
-            raise StorageError(str(error)) from error
-        return done.rowcount > 0
+        return self._write("UPDATE accounts SET role = ? WHERE key = ?",
+                           (role, account_key(name))) > 0
 
     # --- moderation ----------------------------------------------------------------------------
     def sanction(self, kind: str, target: str, until: float, reason: str, by: str) -> None:
@@ -544,14 +541,10 @@ class SqliteStorage:
     def set_friend(self, name: str, friend: str, on: bool) -> bool:
         """``friend`` added to (or removed from) ``name``'s friends; False if nothing
         changed."""
-        try:
-            done = self._db.execute(
-                "INSERT OR IGNORE INTO friends (account, friend) VALUES (?, ?)" if on else
-                "DELETE FROM friends WHERE account = ? AND friend = ?",
-                (account_key(name), account_key(friend)))
-        except (sqlite3.Error, OSError) as error:
-            raise StorageError(str(error)) from error
-        return done.rowcount > 0
+        return self._write(
+            "INSERT OR IGNORE INTO friends (account, friend) VALUES (?, ?)" if on else
+            "DELETE FROM friends WHERE account = ? AND friend = ?",
+            (account_key(name), account_key(friend))) > 0
 
     def followers(self, name: str) -> list[str]:
         """The accounts that count ``name`` as a friend and hear of it (keys)."""
@@ -577,26 +570,22 @@ class SqliteStorage:
 
     def set_block(self, name: str, blocked: str, on: bool) -> bool:
         """``blocked`` blocked (or no longer) by account ``name``; False if no change."""
-        try:
-            done = self._db.execute(
-                "INSERT OR IGNORE INTO blocks (account, blocked, name) VALUES (?, ?, ?)"
-                if on else "DELETE FROM blocks WHERE account = ? AND blocked = ?",
-                (account_key(name), account_key(blocked), blocked) if on else
-                (account_key(name), account_key(blocked)))
-        except (sqlite3.Error, OSError) as error:
-            raise StorageError(str(error)) from error
-        return done.rowcount > 0
+        if on:
+            return self._write("INSERT OR IGNORE INTO blocks (account, blocked, name)"
+                               " VALUES (?, ?, ?)",
+                               (account_key(name), account_key(blocked), blocked)) > 0
+        return self._write("DELETE FROM blocks WHERE account = ? AND blocked = ?",
+                           (account_key(name), account_key(blocked))) > 0
 
     def blocked(self, name: str, by: str) -> bool:
         """True if account ``by`` blocks ``name``."""
         return self._db.execute("SELECT 1 FROM blocks WHERE account = ? AND blocked = ?",
                                 (account_key(by), account_key(name))).fetchone() is not None
 
-    def keep_letter(self, recipient: str, sender: str, text: str) -> int:
-        """A message for an absent account; returns how many now wait for it."""
+    def keep_letter(self, recipient: str, sender: str, text: str) -> None:
+        """A message for an absent account (:meth:`letters_waiting` counts them)."""
         self._write("INSERT INTO letters (recipient, sender, text, time) VALUES (?, ?, ?, ?)",
                     (account_key(recipient), sender, text, time.time()))
-        return self.letters_waiting(recipient)
 
     def letters_waiting(self, recipient: str) -> int:
         return int(self._db.execute("SELECT count(*) FROM letters WHERE recipient = ?",

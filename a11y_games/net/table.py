@@ -129,6 +129,11 @@ class Table:
     def members(self) -> list[Member]:
         return [s.member for s in self.seats if s.member is not None] + self.spectators
 
+    def member_named(self, name: str) -> Member | None:
+        """The member connected here as ``name`` (case and outer blanks ignored), if any."""
+        name = name.strip()
+        return next((m for m in self.members() if same_name(m.name, name)), None)
+
     def _seat_name(self, seat: Seat) -> str | Msg:
         record = seat.record
         if record.kind == "human":
@@ -445,11 +450,12 @@ class Table:
             return
         self._build_match(log)
         if self.match is not None and self.match.state.pending() is None:
-            self.record.over = True
-            self._save()
-            self._keep_finished()
-            self.on_over(self)  # over before the server stopped: rated now (once)
-            return
+            if not self.record.over:  # over before the server stopped: kept, rated now
+                self.record.over = True
+                self._save()
+                self._keep_finished()
+                self.on_over(self)
+            return  # (a finished table a token brought back: kept and rated already)
         for s in self.seats:
             if s.record.kind == "human":
                 self._wait_for(s)
@@ -879,7 +885,7 @@ class Table:
         line = clean_text(text, CHAT_LENGTH)
         if not line:
             raise Refused(Msg("net.error.empty"))
-        target = next((m for m in self.members() if same_name(m.name, to.strip())), None)
+        target = self.member_named(to)
         if target is None or target is member:
             raise Refused(Msg("net.error.nobody", name=clean_text(to, NAME_LENGTH)))
         if member in self.spectators and self.running and target not in self.spectators:
