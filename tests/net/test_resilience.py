@@ -297,3 +297,39 @@ def test_a_player_s_quit_ends_the_connection_at_once(server: ServerProcess) -> N
     took = time.monotonic() - began
     assert not session.thread.is_alive(), "the connection's thread has ended"
     assert took < 1.5, f"quit took {took:.1f} s (3 s before: a wait that could not end)"
+
+
+@pytest.mark.timeout(90)
+def test_a_finished_game_brought_back_by_its_token_keeps_its_place_in_history(
+        tmp_path: Path) -> None:
+    """Coming back to a finished game after a restart (its seat's token) hears its end
+    again; the game is not kept again: its history line keeps the moment it ended (it was
+    written anew, and an old game went to the top of the player's history)."""
+    server = ServerProcess(tmp_path).start()
+    try:
+        joined, _, last = run(_pnue_to_the_end(server.url, 5), 60)
+        token = joined.token
+
+        async def ended() -> list[float]:
+            ana = await Client.open(server.url, "Ana")
+            listed = await ana.reply(await ana.request(p.History(tokens=[token])))
+            await ana.close()
+            assert isinstance(listed, p.HistoryList), listed
+            return [g.ended for g in listed.games]
+
+        before = run(ended(), 30)
+        server.kill()
+        server.start()
+
+        async def back() -> None:
+            ana = await Client.open(server.url, "Ana")
+            joined = await ana.reply(await ana.request(p.Resume(token=token,
+                                                                last_seq=last - 2)))
+            assert isinstance(joined, p.Joined), joined
+            await ana.expect(p.Over)
+            await ana.close()
+
+        run(back(), 30)
+        assert len(before) == 1 and run(ended(), 30) == before
+    finally:
+        server.kill()
